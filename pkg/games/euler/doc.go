@@ -1,0 +1,11 @@
+// Package euler solves five Project Euler problems about impartial games as
+// thin compositions of the general packages: each function states the game,
+// asks the library for its Grundy values or P-positions, and counts.
+//
+//	losing, err := euler.NimSquare(100_000)    // PE 310
+//	s, err := euler.DivisorNim(123456787654321, 1234567890) // PE 509
+//
+// Arguments outside a problem's domain (negative sizes, a modulus below 1)
+// are errors, and results are exact: big integers where they can grow
+// without bound.
+package euler

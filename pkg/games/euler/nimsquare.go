@@ -1,0 +1,27 @@
+package euler
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/grundylab/grundy/pkg/games"
+	"github.com/grundylab/grundy/pkg/games/heap"
+)
+
+// NimSquare returns the number of losing positions (a, b, c) with
+// 0 <= a <= b <= c <= n in Nim Square, three-heap Nim in which a move takes a
+// positive square number of tokens from one heap (Project Euler 310).
+//
+// The heaps are independent, so by the Sprague–Grundy theorem a position is
+// lost exactly when the Grundy values of its heaps XOR to zero; the count of
+// such unordered triples comes from the histogram of the values.
+func NimSquare(n int) (*big.Int, error) {
+	if n < 0 {
+		return nil, fmt.Errorf("nim square: n = %d is negative", n)
+	}
+	g, err := heap.Subtraction(heap.Squares(), n)
+	if err != nil {
+		return nil, fmt.Errorf("nim square: %w", err)
+	}
+	return games.CountMultisets(g.Histogram(), 3, 0)
+}

@@ -1,0 +1,19 @@
+// Package heap computes Grundy sequences of heap games: games played on a
+// single heap of tokens, such as subtraction games, the proper-divisor rule of
+// Divisor Nim and (in octal.go and its neighbours) take-and-break games given
+// by octal codes.
+//
+// A Sequence holds g(0), g(1), ..., g(n); its Histogram feeds the counting
+// functions of package games, which count many-heap positions by the XOR of
+// their values:
+//
+//	g, err := heap.Subtraction(heap.Squares(), 100_000)
+//	...
+//	losing, err := games.CountMultisets(g.Histogram(), 3, 0)
+//
+// Sequences are exact and bounded: a length that would exhaust memory is an
+// error (ErrTooLong), never a crash. Periodicity and closed forms of a computed
+// sequence are found by DetectPeriod and Recognize, which report the range
+// they were checked on; only a theorem (OctalPeriod) turns such a finding into
+// a proof.
+package heap

@@ -1,0 +1,174 @@
+package heap
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/grundylab/grundy/pkg/games"
+)
+
+// ErrSet is wrapped by the errors of sets that are not sets of positive
+// integers in increasing order.
+var ErrSet = errors.New("invalid subtraction set")
+
+// A Set is a set of positive integers: the amounts a move of a subtraction
+// game may take from a heap. It may be finite or infinite; Members lists the
+// part that matters for heaps up to a size.
+type Set struct {
+	name    string
+	members func(n int) ([]int, error)
+}
+
+// String returns the set's name, such as "squares" or "{1,2,5}".
+func (s Set) String() string { return s.name }
+
+// Members returns, in increasing order, the members of s that are at most n.
+func (s Set) Members(n int) ([]int, error) {
+	if s.members == nil {
+		return nil, fmt.Errorf("zero Set: %w", ErrSet)
+	}
+	m, err := s.members(n)
+	if err != nil {
+		return nil, fmt.Errorf("set %s: %w", s.name, err)
+	}
+	return m, nil
+}
+
+// Finite returns the set of the given amounts, which must be positive. Order
+// and repeats do not matter.
+func Finite(amounts ...int) (Set, error) {
+	m := slices.Clone(amounts)
+	slices.Sort(m)
+	m = slices.Compact(m)
+	if len(m) > 0 && m[0] < 1 {
+		return Set{}, fmt.Errorf("amount %d is not positive: %w", m[0], ErrSet)
+	}
+	name := "{"
+	for i, v := range m {
+		if i > 0 {
+			name += ","
+		}
+		name += fmt.Sprint(v)
+	}
+	name += "}"
+	return Set{name: name, members: func(n int) ([]int, error) {
+		i, _ := slices.BinarySearch(m, n+1)
+		return m[:i:i], nil
+	}}, nil
+}
+
+// Increasing returns the infinite set {f(1), f(2), ...} for a strictly
+// increasing f with f(1) >= 1, such as the squares i*i. Members reports an
+// error if f fails to increase or overflows before passing n.
+func Increasing(name string, f func(i int) int) Set {
+	return Set{name: name, members: func(n int) ([]int, error) {
+		var m []int
+		prev := 0
+		for i := 1; ; i++ {
+			v := f(i)
+			if v <= prev {
+				return nil, fmt.Errorf("term %d is %d after %d: not increasing: %w", i, v, prev, ErrSet)
+			}
+			if v > n {
+				return m, nil
+			}
+			m = append(m, v)
+			prev = v
+		}
+	}}
+}
+
+// Predicate returns the set of positive integers k with in(k).
+func Predicate(name string, in func(k int) bool) Set {
+	return Set{name: name, members: func(n int) ([]int, error) {
+		var m []int
+		for k := 1; k <= n; k++ {
+			if in(k) {
+				m = append(m, k)
+			}
+		}
+		return m, nil
+	}}
+}
+
+// Squares returns the set of positive squares 1, 4, 9, ...
+func Squares() Set {
+	return Increasing("squares", func(i int) int { return mulOrMax(i, i) })
+}
+
+// Triangular returns the set of triangular numbers 1, 3, 6, 10, ...
+func Triangular() Set {
+	return Increasing("triangular numbers", func(i int) int { return mulOrMax(i, i+1) / 2 })
+}
+
+// Powers returns the set of powers b^0, b^1, b^2, ... of a base b >= 2.
+func Powers(b int) (Set, error) {
+	if b < 2 {
+		return Set{}, fmt.Errorf("powers of %d: base must be at least 2: %w", b, ErrSet)
+	}
+	return Increasing(fmt.Sprintf("powers of %d", b), func(i int) int {
+		v := 1
+		for range i - 1 {
+			v = mulOrMax(v, b)
+		}
+		return v
+	}), nil
+}
+
+// Primes returns the set of prime numbers 2, 3, 5, 7, ...
+func Primes() Set {
+	return Set{name: "primes", members: func(n int) ([]int, error) {
+		if n < 2 {
+			return nil, nil
+		}
+		composite := make([]bool, n+1)
+		var m []int
+		for k := 2; k <= n; k++ {
+			if composite[k] {
+				continue
+			}
+			m = append(m, k)
+			for j := k * k; j <= n && j > 0; j += k {
+				composite[j] = true
+			}
+		}
+		return m, nil
+	}}
+}
+
+// mulOrMax returns a*b for non-negative a and b, or math.MaxInt if that
+// overflows: past every heap size, which ends an increasing set's listing.
+func mulOrMax(a, b int) int {
+	if a != 0 && b > math.MaxInt/a {
+		return math.MaxInt
+	}
+	return a * b
+}
+
+// Subtraction returns g(0), ..., g(n) for the subtraction game whose moves
+// take an amount in s from one heap.
+func Subtraction(s Set, n int) (Sequence, error) {
+	if err := checkSize(n); err != nil {
+		return nil, fmt.Errorf("subtraction game %s: %w", s, err)
+	}
+	moves, err := s.Members(n)
+	if err != nil {
+		return nil, fmt.Errorf("subtraction game: %w", err)
+	}
+	g := make(Sequence, n+1)
+	var mex games.Mexer
+	avail := 0 // moves[:avail] are the amounts at most h
+	for h := 1; h <= n; h++ {
+		for avail < len(moves) && moves[avail] <= h {
+			avail++
+		}
+		mex.Reset()
+		for _, m := range moves[:avail] {
+			mex.Add(g[h-m])
+		}
+		g[h] = mex.Mex()
+	}
+	return g, nil
+}

@@ -1,0 +1,79 @@
+package games
+
+import "math/bits"
+
+// Mex returns the minimum excluded value of values: the least non-negative
+// integer that does not occur in values. Negative entries are ignored.
+//
+// Mex does not allocate when every value is below 1024, which covers the
+// Grundy values of nearly every game met in practice.
+func Mex(values []int) int {
+	var small [16]uint64
+	if m, ok := mexWords(small[:], values); ok {
+		return m
+	}
+	// Only values < len(values) can matter: the mex of n values is at most n.
+	large := make([]uint64, len(values)/64+1)
+	m, _ := mexWords(large, values)
+	return m
+}
+
+// mexWords computes the mex of values with set as a zeroed bitset. It reports
+// false when the bitset was too small to decide.
+func mexWords(set []uint64, values []int) (int, bool) {
+	limit := len(set) * 64
+	for _, v := range values {
+		if v >= 0 && v < limit {
+			set[v>>6] |= 1 << (uint(v) & 63)
+		}
+	}
+	for i, w := range set {
+		if w != ^uint64(0) {
+			return i*64 + bits.TrailingZeros64(^w), true
+		}
+	}
+	return limit, len(values) < limit
+}
+
+// Mexer computes the mexes of many sets in turn without allocating once warm
+// and without clearing between sets: Add marks values, Mex reads the answer,
+// Reset starts a new set in constant time. The zero value is an empty set.
+//
+// A value is present when its stamp equals the current set's stamp, so Reset
+// only moves to a new stamp; the memory is one word per distinct value seen.
+type Mexer struct {
+	stamp []uint32
+	gen   uint32 // the current set's stamp is gen+1, so zeroed memory is absent
+}
+
+// Add marks v as present. Negative values are ignored.
+func (m *Mexer) Add(v int) {
+	if v < 0 {
+		return
+	}
+	if v >= len(m.stamp) {
+		m.stamp = append(m.stamp, make([]uint32, v+1-len(m.stamp)+64)...)
+	}
+	m.stamp[v] = m.gen + 1
+}
+
+// Mex returns the least non-negative value not added since the last Reset.
+func (m *Mexer) Mex() int {
+	cur := m.gen + 1
+	for v, s := range m.stamp {
+		if s != cur {
+			return v
+		}
+	}
+	return len(m.stamp)
+}
+
+// Reset forgets every added value.
+func (m *Mexer) Reset() {
+	m.gen++
+	if m.gen+1 == 0 {
+		// The next stamp would be 0, the stamp of never-touched memory.
+		clear(m.stamp)
+		m.gen = 0
+	}
+}

@@ -1,0 +1,11 @@
+package games
+
+// NimSum returns the Grundy value of a sum of games with the given values:
+// their bitwise XOR (the Sprague–Grundy theorem).
+func NimSum(values ...int) int {
+	s := 0
+	for _, v := range values {
+		s ^= v
+	}
+	return s
+}
