@@ -84,7 +84,7 @@ func (s *Solver[P]) Grundy(p P) (int, error) {
 				return 0, fmt.Errorf("games: position %v reached from itself: %w", q, ErrCycle)
 			}
 			if len(s.value)+len(stack) >= s.limit {
-				return 0, fmt.Errorf("games: more than %d positions: %w", s.limit, ErrLimit)
+				return 0, s.errLimit()
 			}
 			onStack[q] = true
 			stack = append(stack, frame[P]{pos: q, opts: s.moves(q)})
@@ -93,6 +93,9 @@ func (s *Solver[P]) Grundy(p P) (int, error) {
 		}
 		if descended {
 			continue
+		}
+		if len(s.value) >= s.limit {
+			return 0, s.errLimit()
 		}
 		mex.Reset()
 		for _, q := range top.opts {
@@ -103,4 +106,8 @@ func (s *Solver[P]) Grundy(p P) (int, error) {
 		stack = stack[:len(stack)-1]
 	}
 	return s.value[p], nil
+}
+
+func (s *Solver[P]) errLimit() error {
+	return fmt.Errorf("games: more than %d positions: %w", s.limit, ErrLimit)
 }

@@ -1,0 +1,147 @@
+package games
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"testing"
+)
+
+// mexNaive is the definition: count up from zero until a value is missing.
+func mexNaive(values []int) int {
+	for m := 0; ; m++ {
+		if !slices.Contains(values, m) {
+			return m
+		}
+	}
+}
+
+func TestMex(t *testing.T) {
+	tests := []struct {
+		values []int
+		want   int
+	}{
+		{nil, 0},
+		{[]int{1, 2}, 0},
+		{[]int{0}, 1},
+		{[]int{0, 0, 0}, 1},
+		{[]int{3, 0, 1, 2}, 4},
+		{[]int{0, 1, 3}, 2},
+		{[]int{-1, -5, 0}, 1},
+		{[]int{63, 62}, 0},
+	}
+	for _, tt := range tests {
+		if got := Mex(tt.values); got != tt.want {
+			t.Errorf("Mex(%v) = %d, want %d", tt.values, got, tt.want)
+		}
+	}
+}
+
+func TestMexLarge(t *testing.T) {
+	// Past the stack bitset: 0..2999 present, then the answer 3000.
+	for _, n := range []int{1023, 1024, 1025, 3000} {
+		v := make([]int, n)
+		for i := range v {
+			v[i] = n - 1 - i
+		}
+		if got := Mex(v); got != n {
+			t.Errorf("Mex(0..%d) = %d, want %d", n-1, got, n)
+		}
+		v[n/2] = -1
+		if got := Mex(v); got != n-1-n/2 {
+			t.Errorf("Mex(0..%d with a hole) = %d, want %d", n-1, got, n-1-n/2)
+		}
+	}
+}
+
+func TestMexRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var m Mexer
+	for range 2000 {
+		v := make([]int, r.IntN(40))
+		for i := range v {
+			v[i] = r.IntN(50) - 2
+		}
+		want := mexNaive(v)
+		if got := Mex(v); got != want {
+			t.Fatalf("Mex(%v) = %d, want %d", v, got, want)
+		}
+		m.Reset()
+		for _, x := range v {
+			m.Add(x)
+		}
+		if got := m.Mex(); got != want {
+			t.Fatalf("Mexer on %v = %d, want %d", v, got, want)
+		}
+	}
+}
+
+func TestMexerStampWrap(t *testing.T) {
+	m := Mexer{gen: ^uint32(0) - 2}
+	for i := range 6 {
+		m.Reset()
+		if i%2 == 0 {
+			m.Add(0)
+			m.Add(1)
+		}
+		want := 0
+		if i%2 == 0 {
+			want = 2
+		}
+		if got := m.Mex(); got != want {
+			t.Fatalf("step %d (gen %d): Mex = %d, want %d", i, m.gen, got, want)
+		}
+	}
+}
+
+func TestMexAllocs(t *testing.T) {
+	v := []int{4, 0, 1, 2, 7, 3, 900}
+	if n := testing.AllocsPerRun(100, func() { Mex(v) }); n != 0 {
+		t.Errorf("Mex allocates %v times per call", n)
+	}
+	var m Mexer
+	m.Add(100) // warm up: the stamps grow once
+	if n := testing.AllocsPerRun(100, func() {
+		m.Reset()
+		for _, x := range v[:6] {
+			m.Add(x)
+		}
+		m.Mex()
+	}); n != 0 {
+		t.Errorf("Mexer allocates %v times per set", n)
+	}
+}
+
+func FuzzMex(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 4})
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		v := make([]int, len(b))
+		for i, x := range b {
+			v[i] = int(x) - 8
+		}
+		if got, want := Mex(v), mexNaive(v); got != want {
+			t.Fatalf("Mex(%v) = %d, want %d", v, got, want)
+		}
+	})
+}
+
+func ExampleMex() {
+	fmt.Println(Mex([]int{0, 1, 3, 4}))
+	// Output: 2
+}
+
+func BenchmarkMex(b *testing.B) {
+	for _, n := range []int{8, 64, 512} {
+		v := make([]int, n)
+		for i := range v {
+			v[i] = (i * 7) % n
+		}
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				Mex(v)
+			}
+		})
+	}
+}
