@@ -177,15 +177,15 @@ func (v Valuation) Histogram(lo, hi int64) ([]int64, error) {
 	}
 	var h []int64
 	for pk := int64(1); pk <= hi; pk *= v.Base {
-		// Heaps up to x divisible by pk: x/pk; by pk*Base too: none once pk*Base
-		// passes every int64.
-		atLeast := func(x int64) int64 {
+		// Heaps up to x of valuation exactly k: those divisible by pk but not
+		// by pk*Base, which has none below it once it passes every int64.
+		exactly := func(x int64) int64 {
 			if pk > math.MaxInt64/v.Base {
 				return x / pk
 			}
 			return x/pk - x/(pk*v.Base)
 		}
-		h = append(h, atLeast(hi)-atLeast(lo-1))
+		h = append(h, exactly(hi)-exactly(lo-1))
 		if pk > math.MaxInt64/v.Base {
 			break
 		}

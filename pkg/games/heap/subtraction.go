@@ -158,9 +158,10 @@ func Subtraction(s Set, n int) (Sequence, error) {
 		return nil, fmt.Errorf("subtraction game: %w", err)
 	}
 	g := make(Sequence, n+1)
+	h := subtractSmall(g, moves)
 	var mex games.Mexer
 	avail := 0 // moves[:avail] are the amounts at most h
-	for h := 1; h <= n; h++ {
+	for ; h <= n; h++ {
 		for avail < len(moves) && moves[avail] <= h {
 			avail++
 		}
@@ -171,4 +172,35 @@ func Subtraction(s Set, n int) (Sequence, error) {
 		g[h] = mex.Mex()
 	}
 	return g, nil
+}
+
+// subtractSmall fills g while every value stays below 256, reading a compact
+// byte copy of the values (eight times less cache than g) and marking option
+// values in a stamp table indexed by a byte, so the hot loop has no bounds
+// checks and no read-modify-write chains. This is the hot loop of every
+// subtraction game met in practice. It returns the first heap it did not fill.
+func subtractSmall(g Sequence, moves []int) int {
+	small := make([]uint8, len(g))
+	var stamp [256]uint32
+	avail := 0
+	for h := 1; h < len(g); h++ {
+		for avail < len(moves) && moves[avail] <= h {
+			avail++
+		}
+		cur := uint32(h)
+		past := small[:h] // options h-m for m in 1..h index this prefix
+		for _, m := range moves[:avail] {
+			stamp[past[h-m]] = cur
+		}
+		v := 0
+		for v < len(stamp) && stamp[v] == cur {
+			v++
+		}
+		if v == len(stamp) {
+			return h
+		}
+		small[h] = uint8(v)
+		g[h] = v
+	}
+	return len(g)
 }
