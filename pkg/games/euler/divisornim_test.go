@@ -1,0 +1,115 @@
+package euler
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/grundylab/grundy/pkg/games"
+)
+
+func TestDivisorNimAgainstSolver(t *testing.T) {
+	proper := func(h, a int) bool { return a < h && h%a == 0 }
+	s := games.NewSolver(threeHeaps(proper), 0)
+	for n := 1; n <= 16; n++ {
+		var winning int64
+		for a := 1; a <= n; a++ {
+			for b := 1; b <= n; b++ {
+				for c := 1; c <= n; c++ {
+					g, err := s.Grundy([3]int{a, b, c})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if g != 0 {
+						winning++
+					}
+				}
+			}
+		}
+		got, err := DivisorNim(int64(n), math.MaxInt64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != winning {
+			t.Fatalf("DivisorNim(%d) = %d, the real game has %d winning positions", n, got, winning)
+		}
+	}
+}
+
+func TestDivisorNim(t *testing.T) {
+	tests := []struct {
+		n, m, want int64
+	}{
+		{10, math.MaxInt64, 692},     // the problem statement
+		{100, math.MaxInt64, 735494}, // the problem statement
+		{100, 1000, 494},
+		{0, 7, 0},
+		{1, 1, 0},
+	}
+	for _, tt := range tests {
+		if got, err := DivisorNim(tt.n, tt.m); err != nil || got != tt.want {
+			t.Errorf("DivisorNim(%d, %d) = %d, %v; want %d", tt.n, tt.m, got, err, tt.want)
+		}
+	}
+	for _, bad := range [][2]int64{{-1, 5}, {10, 0}, {10, -3}} {
+		if _, err := DivisorNim(bad[0], bad[1]); err == nil {
+			t.Errorf("DivisorNim(%d, %d): no error", bad[0], bad[1])
+		}
+	}
+}
+
+// TestDivisorNimHuge checks the largest inputs against a second counting
+// method: the ordered triples with XOR zero summed directly over the value
+// histogram, in exact arithmetic.
+func TestDivisorNimHuge(t *testing.T) {
+	for _, n := range []int64{1e18, math.MaxInt64, 123456787654321} {
+		got, err := DivisorNim(n, 1234567890)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := divisorNimDirect(n, 1234567890); got != want {
+			t.Errorf("DivisorNim(%d) = %d, direct sum gives %d", n, got, want)
+		}
+	}
+}
+
+func divisorNimDirect(n, m int64) int64 {
+	var cnt []uint64 // heaps 1..n with 2-adic valuation k: n>>k - n>>(k+1)
+	for k := 0; n>>k > 0; k++ {
+		cnt = append(cnt, uint64(n>>k-n>>(k+1))%uint64(m))
+	}
+	um := uint64(m)
+	var zero, all uint64
+	total := uint64(n) % um
+	all = mulMod(mulMod(total, total, um), total, um)
+	for i := range cnt {
+		for j := range cnt {
+			if k := i ^ j; k < len(cnt) {
+				zero = (zero + mulMod(mulMod(cnt[i], cnt[j], um), cnt[k], um)) % um
+			}
+		}
+	}
+	return int64((all + um - zero) % um)
+}
+
+func mulMod(a, b, m uint64) uint64 {
+	// m < 2^31 here, so a*b < 2^62.
+	return a * b % m
+}
+
+func ExampleDivisorNim() {
+	s, _ := DivisorNim(100, 1_000_000_007)
+	fmt.Println(s)
+	// Output: 735494
+}
+
+func BenchmarkDivisorNim(b *testing.B) {
+	if _, err := DivisorNim(1, 1); err != nil { // recognise the closed form once
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := DivisorNim(1e18, 1234567890); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,87 @@
+package euler
+
+import (
+	"fmt"
+	"math/big"
+	"testing"
+
+	"github.com/grundylab/grundy/pkg/games"
+)
+
+// threeHeaps returns the move function of three-heap Nim restricted to taking
+// an amount accepted by take from one heap: the real game, played by the
+// generic solver without the Sprague–Grundy theorem.
+func threeHeaps(take func(h, amount int) bool) func([3]int) [][3]int {
+	return func(p [3]int) [][3]int {
+		var o [][3]int
+		for i, h := range p {
+			for a := 1; a <= h; a++ {
+				if take(h, a) {
+					q := p
+					q[i] -= a
+					o = append(o, q)
+				}
+			}
+		}
+		return o
+	}
+}
+
+func TestNimSquareAgainstSolver(t *testing.T) {
+	square := func(_, a int) bool {
+		r := 1
+		for r*r < a {
+			r++
+		}
+		return r*r == a
+	}
+	s := games.NewSolver(threeHeaps(square), 0)
+	losing := 0
+	for c := 0; c <= 30; c++ {
+		for b := 0; b <= c; b++ {
+			for a := 0; a <= b; a++ {
+				g, err := s.Grundy([3]int{a, b, c})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if g == 0 {
+					losing++
+				}
+			}
+		}
+		got, err := NimSquare(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Cmp(big.NewInt(int64(losing))) != 0 {
+			t.Fatalf("NimSquare(%d) = %v, the real game has %d losing positions", c, got, losing)
+		}
+	}
+}
+
+func TestNimSquare(t *testing.T) {
+	got, err := NimSquare(29)
+	if err != nil || got.Int64() != 1160 {
+		t.Errorf("NimSquare(29) = %v, %v; want 1160 (the problem statement)", got, err)
+	}
+	if _, err := NimSquare(-1); err == nil {
+		t.Error("NimSquare(-1): no error")
+	}
+	if got, _ := NimSquare(0); got.Int64() != 1 {
+		t.Errorf("NimSquare(0) = %v, want 1: (0,0,0)", got)
+	}
+}
+
+func ExampleNimSquare() {
+	n, _ := NimSquare(29)
+	fmt.Println(n)
+	// Output: 1160
+}
+
+func BenchmarkNimSquare(b *testing.B) {
+	for b.Loop() {
+		if _, err := NimSquare(100_000); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
