@@ -1,0 +1,253 @@
+package coins
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+	"testing"
+
+	"github.com/grundylab/grundy/pkg/games"
+	"github.com/grundylab/grundy/pkg/games/heap"
+)
+
+// realBoard is the product game played for real, by the generic solver: a
+// position is a bitmask of heads coins, bit (y-1)*w + x-1 for coin (x, y),
+// and a move turns over a rectangle whose corner shows heads.
+type realBoard struct {
+	w, h       int
+	cols, rows []int // run lengths
+}
+
+func (r realBoard) rect(m Move) uint64 {
+	var mask uint64
+	for y := m.Y - m.Height + 1; y <= m.Y; y++ {
+		for x := m.X - m.Width + 1; x <= m.X; x++ {
+			mask |= 1 << ((y-1)*r.w + x - 1)
+		}
+	}
+	return mask
+}
+
+// moves lists the legal moves of pos.
+func (r realBoard) moves(pos uint64) []Move {
+	var ms []Move
+	for y := 1; y <= r.h; y++ {
+		for x := 1; x <= r.w; x++ {
+			if pos>>((y-1)*r.w+x-1)&1 == 0 {
+				continue
+			}
+			for _, cw := range r.cols {
+				for _, rh := range r.rows {
+					if cw <= x && rh <= y {
+						ms = append(ms, Move{X: x, Y: y, Width: cw, Height: rh})
+					}
+				}
+			}
+		}
+	}
+	return ms
+}
+
+func (r realBoard) options(pos uint64) []uint64 {
+	var opts []uint64
+	for _, m := range r.moves(pos) {
+		opts = append(opts, pos^r.rect(m))
+	}
+	return opts
+}
+
+func (r realBoard) board(t *testing.T, pos uint64) *Board {
+	b, err := NewBoard(r.w, r.h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for y := 1; y <= r.h; y++ {
+		for x := 1; x <= r.w; x++ {
+			b.Set(x, y, pos>>((y-1)*r.w+x-1)&1 == 1)
+		}
+	}
+	return b
+}
+
+type setPair struct{ cols, rows heap.Set }
+
+func testPairs(t *testing.T) []setPair {
+	sets := testSets(t)
+	return []setPair{
+		{heap.Squares(), heap.Triangular()}, // Project Euler 459
+		{sets[5], sets[6]},                  // odd and even lengths
+		{sets[2], sets[3]},                  // primes and powers of 2
+		{sets[8], sets[4]},                  // all lengths and {1,3,4,70,130}
+	}
+}
+
+// TestTartanAgainstSolver checks the Tartan theorem, and the winning moves,
+// on every position of every board of at most 16 coins with sides up to 5
+// (12 coins in short mode), against the generic solver playing the real
+// two-dimensional game.
+func TestTartanAgainstSolver(t *testing.T) {
+	coins := 16
+	if testing.Short() {
+		coins = 12
+	}
+	for _, pair := range testPairs(t) {
+		p, err := NewProduct(pair.cols, 5, pair.rows, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for w := 1; w <= 5; w++ {
+			for h := 1; h <= 5 && w*h <= coins; h++ {
+				t.Run(fmt.Sprintf("%s×%s/%dx%d", pair.cols, pair.rows, w, h), func(t *testing.T) {
+					cols, _ := pair.cols.Members(w)
+					rows, _ := pair.rows.Members(h)
+					game := realBoard{w: w, h: h, cols: cols, rows: rows}
+					solver := games.NewSolver(game.options, 0)
+					for pos := range uint64(1) << (w * h) {
+						checkPosition(t, p, game, solver, pos)
+					}
+				})
+			}
+		}
+	}
+}
+
+func checkPosition(t *testing.T, p *Product, game realBoard, solver *games.Solver[uint64], pos uint64) {
+	t.Helper()
+	want, err := solver.Grundy(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	board := game.board(t, pos)
+	got, err := p.BoardValue(board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Fatalf("position\n%svalue %d by Tartan, %d by the solver", board, got, want)
+	}
+	var wantWins []Move
+	for _, m := range game.moves(pos) {
+		if v, _ := solver.Grundy(pos ^ game.rect(m)); v == 0 {
+			wantWins = append(wantWins, m)
+		}
+		if mv := p.MoveValue(m); mv == 0 {
+			t.Fatalf("move %v has value 0", m)
+		}
+	}
+	wins, err := p.WinningMoves(board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(wins, wantWins) {
+		t.Fatalf("position\n%swinning moves %v, solver %v", board, wins, wantWins)
+	}
+}
+
+// TestAllHeadsWinningMoves checks the count from the run histograms against
+// the listed winning moves, which evaluate every move separately.
+func TestAllHeadsWinningMoves(t *testing.T) {
+	for _, pair := range testPairs(t) {
+		for _, size := range [][2]int{{1, 1}, {2, 2}, {5, 5}, {7, 3}, {3, 9}, {16, 16}, {30, 25}} {
+			p, err := NewProduct(pair.cols, size[0], pair.rows, size[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			board, _ := NewBoard(size[0], size[1])
+			board.Fill(true)
+			wins, err := p.WinningMoves(board)
+			if err != nil {
+				t.Fatal(err)
+			}
+			value, _ := p.BoardValue(board)
+			if p.AllHeads() != value {
+				t.Errorf("%v: AllHeads() = %d, board value %d", p, p.AllHeads(), value)
+			}
+			if got := p.AllHeadsWinningMoves(); got.Cmp(big.NewInt(int64(len(wins)))) != 0 {
+				t.Errorf("%v: AllHeadsWinningMoves() = %v, %d moves listed", p, got, len(wins))
+			}
+			for _, m := range wins {
+				b := copyBoard(board)
+				b.Turn(m)
+				if v, _ := p.BoardValue(b); v != 0 {
+					t.Fatalf("%v: winning move %v leaves value %d", p, m, v)
+				}
+			}
+		}
+	}
+}
+
+// copyBoard copies a board.
+func copyBoard(b *Board) *Board {
+	c := *b
+	c.heads = slices.Clone(b.heads)
+	return &c
+}
+
+func TestBoard(t *testing.T) {
+	b, err := NewBoard(3, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Set(3, 2, true)
+	b.Turn(Move{X: 2, Y: 2, Width: 2, Height: 2})
+	if got, want := b.String(), "HHH\nHHT\n"; got != want {
+		t.Errorf("board:\n%swant\n%s", got, want)
+	}
+	if b.Width() != 3 || b.Height() != 2 || !b.Heads(1, 1) || b.Heads(3, 1) {
+		t.Errorf("board accessors disagree with\n%s", b)
+	}
+	if _, err := NewBoard(-1, 2); !errors.Is(err, ErrBoard) {
+		t.Errorf("NewBoard(-1, 2) error = %v, want ErrBoard", err)
+	}
+	p, err := NewProduct(heap.Squares(), 2, heap.Squares(), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.BoardValue(b); !errors.Is(err, ErrBoard) {
+		t.Errorf("3x2 board on a 2x2 game: error = %v, want ErrBoard", err)
+	}
+	if _, err := p.WinningMoves(b); !errors.Is(err, ErrBoard) {
+		t.Errorf("WinningMoves error = %v, want ErrBoard", err)
+	}
+	mustPanic(t, map[string]func(){
+		"Heads(0, 1)":     func() { b.Heads(0, 1) },
+		"Set(4, 1)":       func() { b.Set(4, 1, true) },
+		"Turn off board":  func() { b.Turn(Move{X: 3, Y: 2, Width: 4, Height: 1}) },
+		"Turn empty":      func() { b.Turn(Move{X: 2, Y: 2, Width: 0, Height: 1}) },
+		"ProductOf(nil)":  func() { ProductOf(nil, p.Rows()) },
+		"Value off board": func() { p.Value(3, 1) },
+	})
+}
+
+func TestProductAccessors(t *testing.T) {
+	cols, err := NewLine(heap.Squares(), 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := NewLine(heap.Triangular(), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := ProductOf(cols, rows)
+	if p.Columns() != cols || p.Rows() != rows || p.Width() != 4 || p.Height() != 3 {
+		t.Errorf("accessors of %v disagree with its factors", p)
+	}
+	want := "product of coin turning with runs of squares on 4 coins (columns) and " +
+		"coin turning with runs of triangular numbers on 3 coins (rows)"
+	if p.String() != want {
+		t.Errorf("String() = %q, want %q", p.String(), want)
+	}
+	if cols.Set().String() != "squares" {
+		t.Errorf("Set() = %v, want squares", cols.Set())
+	}
+}
+
+func TestProductErrors(t *testing.T) {
+	if _, err := NewProduct(heap.Squares(), -1, heap.Squares(), 3); err == nil {
+		t.Error("NewProduct with -1 columns: no error")
+	}
+	if _, err := NewProduct(heap.Squares(), 3, heap.Set{}, 3); !errors.Is(err, heap.ErrSet) {
+		t.Errorf("NewProduct with a zero Set: error = %v, want ErrSet", err)
+	}
+}
