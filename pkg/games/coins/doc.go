@@ -21,8 +21,9 @@
 //	p, err := coins.NewProduct(heap.Squares(), n, heap.Triangular(), n)
 //	w := p.AllHeadsWinningMoves() // Project Euler 459's W(n)
 //
-// For small boards a Board holds any position, and WinningMoves lists the
-// moves to a position of value 0.
+// A Board holds any position of a board that fits in memory;
+// CountWinningMoves counts its moves to a position of value 0 and, for small
+// boards, WinningMoves lists them.
 //
 // The tests hold every theorem used here to brute force: the generic solver
 // of package games plays the real one- and two-dimensional games on every

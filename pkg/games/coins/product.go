@@ -239,6 +239,65 @@ func (p *Product) BoardValue(board *Board) (int, error) {
 	return v, nil
 }
 
+// CountWinningMoves returns the number of winning moves of a position, the
+// moves to a position of value 0. A move with corner (x, y) wins when the
+// value b of its run of rows is T ⊗ a⁻¹, T the position's value and a the
+// value of its run of columns, so it finds these b once per column and looks
+// them up in a histogram of the row runs ending at y: the cost is one lookup
+// per heads coin and column run, not one per move. The board may be smaller
+// than the game, as for BoardValue.
+func (p *Product) CountWinningMoves(board *Board) (*big.Int, error) {
+	target, err := p.BoardValue(board)
+	if err != nil {
+		return nil, err
+	}
+	count := new(big.Int)
+	if target == 0 {
+		return count, nil
+	}
+	need := make([][]int, board.width+1) // need[x]: b for each column run ending at x
+	for x := 1; x <= board.width; x++ {
+		for _, w := range p.cols.lengths {
+			if w > x {
+				break
+			}
+			b, _ := nimber.Div(uint64(target), uint64(p.cols.Interval(x-w+1, x)))
+			need[x] = append(need[x], int(b))
+		}
+	}
+	hist := make([]int64, len(p.rows.runs)) // every row run value is below it
+	var part int64
+	for y := 1; y <= board.height; y++ {
+		p.rowRuns(hist, y, 1)
+		for x := 1; x <= board.width; x++ {
+			if !board.Heads(x, y) {
+				continue
+			}
+			for _, b := range need[x] {
+				if b < len(hist) {
+					part += hist[b]
+				}
+			}
+			if part > 1<<62 {
+				count.Add(count, big.NewInt(part))
+				part = 0
+			}
+		}
+		p.rowRuns(hist, y, -1)
+	}
+	return count.Add(count, big.NewInt(part)), nil
+}
+
+// rowRuns adds d to hist[v] for the value v of each row run ending at y.
+func (p *Product) rowRuns(hist []int64, y int, d int64) {
+	for _, h := range p.rows.lengths {
+		if h > y {
+			break
+		}
+		hist[p.rows.Interval(y-h+1, y)] += d
+	}
+}
+
 // WinningMoves lists the winning moves of a position, the moves to a
 // position of value 0, ordered by corner row, corner column, width and
 // height. It tries every move, so it suits small boards; the board may be

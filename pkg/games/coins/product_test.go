@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -142,6 +143,13 @@ func checkPosition(t *testing.T, p *Product, game realBoard, solver *games.Solve
 	if !slices.Equal(wins, wantWins) {
 		t.Fatalf("position\n%swinning moves %v, solver %v", board, wins, wantWins)
 	}
+	count, err := p.CountWinningMoves(board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if count.Cmp(big.NewInt(int64(len(wantWins)))) != 0 {
+		t.Fatalf("position\n%sCountWinningMoves = %v, solver %d", board, count, len(wantWins))
+	}
 }
 
 // TestAllHeadsWinningMoves checks the count from the run histograms against
@@ -166,12 +174,46 @@ func TestAllHeadsWinningMoves(t *testing.T) {
 			if got := p.AllHeadsWinningMoves(); got.Cmp(big.NewInt(int64(len(wins)))) != 0 {
 				t.Errorf("%v: AllHeadsWinningMoves() = %v, %d moves listed", p, got, len(wins))
 			}
+			if got, _ := p.CountWinningMoves(board); got.Cmp(big.NewInt(int64(len(wins)))) != 0 {
+				t.Errorf("%v: CountWinningMoves(all heads) = %v, %d moves listed", p, got, len(wins))
+			}
 			for _, m := range wins {
 				b := copyBoard(board)
 				b.Turn(m)
 				if v, _ := p.BoardValue(b); v != 0 {
 					t.Fatalf("%v: winning move %v leaves value %d", p, m, v)
 				}
+			}
+		}
+	}
+}
+
+// TestCountWinningMoves compares the count with the list on random
+// positions of larger boards.
+func TestCountWinningMoves(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, pair := range testPairs(t) {
+		p, err := NewProduct(pair.cols, 40, pair.rows, 30)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 20 {
+			board, _ := NewBoard(1+r.IntN(40), 1+r.IntN(30))
+			for y := 1; y <= board.Height(); y++ {
+				for x := 1; x <= board.Width(); x++ {
+					board.Set(x, y, r.IntN(3) == 0)
+				}
+			}
+			wins, err := p.WinningMoves(board)
+			if err != nil {
+				t.Fatal(err)
+			}
+			count, err := p.CountWinningMoves(board)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if count.Cmp(big.NewInt(int64(len(wins)))) != 0 {
+				t.Fatalf("%v on\n%sCountWinningMoves = %v, %d moves listed", p, board, count, len(wins))
 			}
 		}
 	}
@@ -206,6 +248,9 @@ func TestBoard(t *testing.T) {
 	}
 	if _, err := p.BoardValue(b); !errors.Is(err, ErrBoard) {
 		t.Errorf("3x2 board on a 2x2 game: error = %v, want ErrBoard", err)
+	}
+	if _, err := p.CountWinningMoves(b); !errors.Is(err, ErrBoard) {
+		t.Errorf("CountWinningMoves error = %v, want ErrBoard", err)
 	}
 	if _, err := p.WinningMoves(b); !errors.Is(err, ErrBoard) {
 		t.Errorf("WinningMoves error = %v, want ErrBoard", err)
