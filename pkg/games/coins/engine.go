@@ -76,7 +76,7 @@ func (l *line[V]) step(x int, ls []int) {
 // The blocked engine computes coins in blocks of blockLen. Before a block
 // starts, every length w >= blockLen reads a contiguous segment
 // prefix[X-w : X-w+blockLen] of values known already, and adds one to a byte
-// counter per coin and value: counts[b][v] becomes the number of samples of
+// counter per coin and value: row(b)[v] becomes the number of samples of
 // coin X+b equal to v. The few short lengths, which read inside the block,
 // are added coin by coin. One pass over the counters then gives the mex, and
 // adding them to the histogram of run values, moved by the coin's prefix
@@ -87,19 +87,33 @@ const (
 	small    = 512 // the blocked engine handles values below small
 )
 
-// counts holds the byte counters of one block.
-type counts [blockLen][small]uint8
+// counts holds the byte counters of one block, four coins to an entry.
+type counts [blockLen / 4][4 * small]uint8
+
+// row returns the counters of coin b of the block.
+func (c *counts) row(b int) *[small]uint8 {
+	return (*[small]uint8)(c[b/4][b%4*small:])
+}
 
 // blocked computes coins from 1 on in whole blocks, as long as values stay
 // below small, and returns the first coin it did not compute.
+//
+// A byte counter wraps if a coin samples one value 256 times or more, which
+// happens in games with very few values. Rather than check every row, the
+// engine commits its counts every window of blocks, when their total must
+// equal the number of samples taken: a wrap falls short by a multiple of
+// 256, and the window is left to the plain engine, which recomputes it and
+// goes on to the end.
 func (l *line[V]) blocked() int {
-	c := new(counts)
+	const window = 4 * blockLen // coins per commit: 16-bit lanes hold 256 rows
+	c := l.counts()
 	acc := &accumulator{runs: l.runs}
 	near := 0 // lengths[:near] are below blockLen
 	for near < len(l.lengths) && l.lengths[near] < blockLen {
 		near++
 	}
 	far := near // lengths[near:far] are at least blockLen and at most X
+	start := 1  // the first coin of the window not committed yet
 	for X := 1; X+blockLen <= len(l.prefix); X += blockLen {
 		for far < len(l.lengths) && l.lengths[far] <= X {
 			far++
@@ -108,25 +122,41 @@ func (l *line[V]) blocked() int {
 			markSegment(c, (*[blockLen]V)(l.prefix[X-w:]))
 		}
 		for b := range blockLen {
-			if x := X + b; !l.blockStep(&c[b], acc, x, far-near, near, far) {
-				acc.fold()
-				return x
+			if x := X + b; !l.blockStep(c.row(b), acc, x, far-near, near, far) {
+				if acc.commit() {
+					return x
+				}
+				return start
 			}
 		}
+		if next := X + blockLen; next-start == window {
+			if !acc.commit() {
+				return start
+			}
+			start = next
+		}
 	}
-	acc.fold()
+	if !acc.commit() {
+		return start
+	}
 	return len(l.prefix) - (len(l.prefix)-1)%blockLen
 }
+
+// counts returns zeroed counters for the blocked engine. They live on the
+// heap: a pointer to them can serve as base register of the increments.
+//
+//go:noinline
+func (l *line[V]) counts() *counts { return new(counts) }
 
 // markSegment counts the samples seg[b] of the coins b of a block.
 func markSegment[V value](c *counts, seg *[blockLen]V) {
 	for b := 0; b < blockLen; b += 4 {
-		r := (*[4][small]uint8)(c[b:])
+		r := (*[4 * small]uint8)(c[b/4][:])
 		s := (*[4]V)(seg[b:])
-		r[0][s[0]&(small-1)]++
-		r[1][s[1]&(small-1)]++
-		r[2][s[2]&(small-1)]++
-		r[3][s[3]&(small-1)]++
+		r[s[0]&(small-1)]++
+		r[small+int(s[1]&(small-1))]++
+		r[2*small+int(s[2]&(small-1))]++
+		r[3*small+int(s[3]&(small-1))]++
 	}
 }
 
@@ -153,9 +183,6 @@ func (l *line[V]) blockStep(row *[small]uint8, acc *accumulator, x, nfar, near, 
 		row[p[x-w]&(small-1)]++
 		samples++
 	}
-	if rowSum(row) != samples {
-		return false
-	}
 	base := p[x-1]
 	g := V(0)
 	for g < small && row[(base^g)&(small-1)] != 0 {
@@ -166,68 +193,64 @@ func (l *line[V]) blockStep(row *[small]uint8, acc *accumulator, x, nfar, near, 
 	}
 	v := base ^ g
 	l.prefix[x] = v
-	acc.add(row, uint(v))
+	acc.add(row, uint(v), samples)
 	return true
-}
-
-// lowBytes selects the even bytes of a word, as four 16-bit lanes.
-const lowBytes = 0x00FF00FF00FF00FF
-
-// word returns bytes 8k..8k+7 of a row of counters as a little-endian word.
-func word(row *[small]uint8, k int) uint64 {
-	return binary.LittleEndian.Uint64(row[8*k : 8*k+8])
-}
-
-// rowSum returns the sum of the counters of a row, eight at a time.
-func rowSum(row *[small]uint8) int {
-	var s uint64 // four 16-bit lanes, each at most 64·2·255
-	for k := range small / 8 {
-		w := word(row, k)
-		s += w&lowBytes + w>>8&lowBytes
-	}
-	return int(s&0xFFFF + s>>16&0xFFFF + s>>32&0xFFFF + s>>48)
 }
 
 // An accumulator adds rows of byte counters to the histogram of run values,
 // each row moved by a coin's prefix value p: the samples v of the coin count
 // runs of value v⊕p. It adds eight counters at a time into 16-bit lanes: the
 // low three bits of p choose one of eight tables, whose lanes are undone in
-// fold; the high bits permute whole words.
+// commit; the high bits permute whole words.
 type accumulator struct {
 	// lanes[p&7][k⊕p>>3] holds, for the rows added with that p&7, the
-	// counters of values 8k+j, j even in word 0 and odd in word 1.
-	lanes [8][small / 8][2]uint64
-	added int // rows added since the last fold, at most 256 so lanes hold
-	runs  []int64
+	// counters of values 8k+j, j even in word 0 and odd in word 1. At most
+	// 256 rows are added between commits, so no lane overflows.
+	lanes   [8][small / 8][2]uint64
+	samples int // the samples the rows added since the last commit took
+	runs    []int64
 }
 
-// add adds row, moved by p, and clears it.
-func (a *accumulator) add(row *[small]uint8, p uint) {
+// add adds row, moved by p, and clears it. The coin took samples samples.
+func (a *accumulator) add(row *[small]uint8, p uint, samples int) {
 	t, hi := &a.lanes[p&7], int(p>>3)
 	for k := range small / 8 {
-		w := word(row, k)
+		w := binary.LittleEndian.Uint64(row[8*k : 8*k+8])
 		dst := &t[(k^hi)&(small/8-1)]
 		dst[0] += w & lowBytes
 		dst[1] += w >> 8 & lowBytes
 	}
 	clear(row[:])
-	if a.added++; a.added == 256 {
-		a.fold()
-	}
+	a.samples += samples
 }
 
-// fold moves the lanes into the histogram: lane i of word e of
-// lanes[l][k] counts the value 8k + (2i+e)⊕l.
-func (a *accumulator) fold() {
+// lowBytes selects the even bytes of a word, as four 16-bit lanes.
+const lowBytes = 0x00FF00FF00FF00FF
+
+// commit moves the lanes into the histogram, if they hold as many counts as
+// samples were taken, and reports whether they did; either way it empties
+// them. Lane i of word e of lanes[l][k] counts the value 8k + (2i+e)⊕l.
+func (a *accumulator) commit() bool {
+	var add [small]int64
+	total := 0
 	for l := range a.lanes {
 		for k := range a.lanes[l] {
 			for e, w := range a.lanes[l][k] {
 				for i := range 4 {
-					a.runs[8*k+((2*i+e)^l)] += int64(w >> (16 * i) & 0xFFFF)
+					n := int(w >> (16 * i) & 0xFFFF)
+					add[8*k+((2*i+e)^l)] += int64(n)
+					total += n
 				}
 			}
 		}
 	}
+	ok := total == a.samples
+	if ok {
+		for v, n := range add {
+			a.runs[v] += n
+		}
+	}
 	a.lanes = [8][small / 8][2]uint64{}
-	a.added = 0
+	a.samples = 0
+	return ok
 }
