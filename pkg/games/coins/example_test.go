@@ -45,3 +45,18 @@ func ExampleProduct_WinningMoves() {
 	// 8 8
 	// [(4,1) 1x1 (4,2) 1x1 (4,3) 1x1 (4,3) 1x3 (4,4) 1x1 (4,4) 1x3 (4,5) 1x1 (4,5) 1x3]
 }
+
+func ExampleProduct_Value() {
+	// The Tartan theorem: coin (x, y) is worth g(x) ⊗ g'(y). With moves of
+	// one or two coins in each direction, the factors' values are 1, 2, 1, 2.
+	set, _ := heap.Finite(1, 2)
+	p, _ := coins.NewProduct(set, 4, set, 4)
+	for y := 4; y >= 1; y-- {
+		fmt.Println(p.Value(1, y), p.Value(2, y), p.Value(3, y), p.Value(4, y))
+	}
+	// Output:
+	// 2 3 2 3
+	// 1 2 1 2
+	// 2 3 2 3
+	// 1 2 1 2
+}
