@@ -55,11 +55,15 @@ func init() {
 // buildLogTables fills log16 and exp16 by walking the powers of generator16,
 // multiplying by it through two byte tables built with mulRecursive.
 func buildLogTables() {
+	var basis [16]uint16 // basis[i] = 2^i ⊗ generator16
+	for i := range basis {
+		basis[i] = uint16(mulRecursive(1<<i, generator16, 16))
+	}
 	var byGen [2][256]uint16
 	for half := range byGen {
 		for v := 1; v < 256; v++ {
 			low := bits.TrailingZeros(uint(v))
-			byGen[half][v] = byGen[half][v&(v-1)] ^ uint16(mulRecursive(1<<(8*half+low), generator16, 16))
+			byGen[half][v] = byGen[half][v&(v-1)] ^ basis[8*half+low]
 		}
 	}
 	x := uint16(1)
