@@ -1,0 +1,62 @@
+package notebook
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// Sentinel errors wrapped by *Error; test for them with errors.Is.
+var (
+	// ErrSyntax means the input is not valid JSON.
+	ErrSyntax = errors.New("not JSON")
+	// ErrVersion means the input is a notebook of another nbformat version.
+	ErrVersion = errors.New("unsupported nbformat version")
+	// ErrInvalid means a field is missing, unknown or of the wrong kind.
+	ErrInvalid = errors.New("invalid notebook")
+)
+
+// An Error describes a notebook that cannot be read or written: which file,
+// which cell and output (numbered from 1, as a reader counts them; 0 when the
+// problem is not in one), and what is wrong.
+type Error struct {
+	Path   string // Path is the file name, or empty when reading from a reader.
+	Cell   int    // Cell is the 1-based cell number, or 0.
+	Output int    // Output is the 1-based output number within the cell, or 0.
+	Msg    string // Msg says what is wrong.
+	Err    error  // Err is ErrSyntax, ErrVersion or ErrInvalid.
+	Cause  error  // Cause is an underlying error, such as a JSON syntax error, or nil.
+}
+
+// Error formats the error as "notebook PATH: cell N: output M: MSG".
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString("notebook")
+	if e.Path != "" {
+		b.WriteString(" ")
+		b.WriteString(e.Path)
+	}
+	if e.Cell > 0 {
+		b.WriteString(": cell ")
+		b.WriteString(strconv.Itoa(e.Cell))
+	}
+	if e.Output > 0 {
+		b.WriteString(": output ")
+		b.WriteString(strconv.Itoa(e.Output))
+	}
+	b.WriteString(": ")
+	b.WriteString(e.Msg)
+	if e.Cause != nil {
+		b.WriteString(": ")
+		b.WriteString(e.Cause.Error())
+	}
+	return b.String()
+}
+
+// Unwrap returns the sentinel and the cause, for errors.Is and errors.As.
+func (e *Error) Unwrap() []error {
+	if e.Cause == nil {
+		return []error{e.Err}
+	}
+	return []error{e.Err, e.Cause}
+}
