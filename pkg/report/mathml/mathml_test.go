@@ -1,0 +1,202 @@
+package mathml
+
+import (
+	"bytes"
+	"errors"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"golang.org/x/net/html"
+)
+
+func TestConverter(t *testing.T) {
+	tests := []struct {
+		tex, want string
+		display   bool
+	}{
+		{`a \oplus b`, `<mo>⊕</mo>`, false},
+		{`\operatorname{mex}(s)`, `<mi mathvariant="normal">m</mi><mi mathvariant="normal">e</mi><mi mathvariant="normal">x</mi>`, false},
+		{`\frac{1}{2}`, `<mfrac><mn>1</mn><mn>2</mn></mfrac>`, true},
+		{`x < y`, `<mo>&lt;</mo>`, false},
+		{`\mathbb{Z}_{>0}`, `<msub><mi>ℤ</mi>`, false},
+	}
+	for _, tt := range tests {
+		c := New()
+		got, err := c.convert(tt.tex, tt.display)
+		if err != nil {
+			t.Errorf("%q: %v", tt.tex, err)
+			continue
+		}
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("%q gives %s, want it to contain %s", tt.tex, got, tt.want)
+		}
+		if strings.Contains(got, "merror") {
+			t.Errorf("%q gives an error element: %s", tt.tex, got)
+		}
+		wantDisplay := `display="inline"`
+		if tt.display {
+			wantDisplay = `display="block"`
+		}
+		if !strings.HasPrefix(got, "<math ") || !strings.Contains(got, wantDisplay) {
+			t.Errorf("%q: not a <math %s> element: %s", tt.tex, wantDisplay, got)
+		}
+		checkSortedAttributes(t, got)
+	}
+}
+
+// checkSortedAttributes parses the MathML independently of normalize and
+// checks every element's attributes are in order.
+func checkSortedAttributes(t *testing.T, mml string) {
+	t.Helper()
+	tag := regexp.MustCompile(`<([a-z]+)((?:\s+[a-z:-]+="[^"]*")*)\s*/?>`)
+	attr := regexp.MustCompile(`([a-z:-]+)="`)
+	for _, m := range tag.FindAllStringSubmatch(mml, -1) {
+		var keys []string
+		for _, a := range attr.FindAllStringSubmatch(m[2], -1) {
+			keys = append(keys, a[1])
+		}
+		if !slices.IsSorted(keys) {
+			t.Errorf("attributes of <%s> not sorted: %q", m[1], keys)
+		}
+	}
+}
+
+func TestConverterDeterministic(t *testing.T) {
+	tex := `\left\{\bigoplus_{t=x-w+1}^{x-1} h(t)\middle|w\in\mathcal S\right\}`
+	first, err := New().Display(tex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		again, err := New().Display(tex)
+		if err != nil || again != first {
+			t.Fatalf("second conversion differs:\n%s\n%s", first, again)
+		}
+	}
+}
+
+func TestConverterErrors(t *testing.T) {
+	for _, tex := range []string{`\frac{1}{`, `}}}`} {
+		_, err := New().Inline(tex)
+		if !errors.Is(err, ErrTeX) || !strings.Contains(err.Error(), tex) || strings.Contains(err.Error(), "<pre>") {
+			t.Errorf("%q: error %v", tex, err)
+		}
+	}
+}
+
+func TestNewCommandPersists(t *testing.T) {
+	c := New()
+	if _, err := c.Inline(`\newcommand{\G}{\mathcal{G}}`); err != nil {
+		t.Fatal(err)
+	}
+	got, err := c.Inline(`\G(n)`)
+	if err != nil || strings.Contains(got, "merror") {
+		t.Errorf(`\G after \newcommand: %s, %v`, got, err)
+	}
+}
+
+// formulas renders markdown and returns the TeX of each formula, marked
+// "I:" for inline and "D:" for display, read back from the annotations.
+func formulas(t testing.TB, src string) ([]string, string) {
+	t.Helper()
+	md := goldmark.New(goldmark.WithExtensions(extension.GFM, &Extender{}))
+	var b bytes.Buffer
+	if err := md.Convert([]byte(src), &b); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	z := html.NewTokenizer(bytes.NewReader(b.Bytes()))
+	display := false
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return got, b.String()
+		}
+		tok := z.Token()
+		switch {
+		case tt == html.StartTagToken && tok.Data == "math":
+			display = slices.Contains(tok.Attr, html.Attribute{Key: "display", Val: "block"})
+		case tt == html.StartTagToken && tok.Data == "annotation":
+			z.Next()
+			mark := "I:"
+			if display {
+				mark = "D:"
+			}
+			got = append(got, mark+string(z.Text()))
+		case tt == html.StartTagToken && tok.Data == "code" && len(tok.Attr) > 0 && tok.Attr[0].Val == "math-error":
+			z.Next()
+			got = append(got, "E:"+string(z.Text()))
+		}
+	}
+}
+
+func TestDelimiters(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []string
+	}{
+		{"no math here", nil},
+		{"$a_1$ and $b_2$", []string{"I:a_1", "I:b_2"}},
+		{"price $5 and $6", nil},
+		{"$ a$ is not math, nor $a $", nil},
+		{`\$a$ is escaped`, nil},
+		{`$a \$ b$`, []string{`I:a \$ b`}},
+		{"$$x^2$$ inline display", []string{"D:x^2"}},
+		{`\(a\) and \[b\]`, []string{"I:a", "D:b"}},
+		{"$a\nb$ spans lines", []string{"I:a\nb"}},
+		{"$$\n\\frac{a}{b}\n$$", []string{"D:\\frac{a}{b}"}},
+		{"text\n$$\n- x\n$$\nafter", []string{"D:- x"}},
+		{"$$ a = b $$", []string{"D:a = b"}},
+		{"\\[\na\n\\]", []string{"D:a"}},
+		{"`$code$` and $m$", []string{"I:m"}},
+		{"*$a*b$*", []string{"I:a*b"}},
+		{"$\\frac{1}{$", []string{"E:\\frac{1}{"}},
+		{"| a | b |\n|---|---|\n| $x$ | $y$ |", []string{"I:x", "I:y"}},
+		{"unclosed $$ here", nil},
+		{"$$\nnever closed", []string{"D:never closed"}},
+		{"中文 $sg(n)$ 函数", []string{"I:sg(n)"}},
+	}
+	for _, tt := range tests {
+		got, out := formulas(t, tt.src)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%q: formulas %q, want %q\nHTML: %s", tt.src, got, tt.want, out)
+		}
+	}
+}
+
+func TestBlockIsWrapped(t *testing.T) {
+	_, out := formulas(t, "$$\nx\n$$\n")
+	if !strings.HasPrefix(out, `<div class="math-display"><math `) {
+		t.Errorf("block math not in a math-display div: %s", out)
+	}
+	_, out = formulas(t, "\\(<b>\\) <i>")
+	if strings.Contains(out, "<b>") {
+		t.Errorf("TeX text reached the HTML unescaped: %s", out)
+	}
+}
+
+func FuzzMarkdown(f *testing.F) {
+	for _, s := range []string{"$a$", "$$\nx\n$$", `\(a\)`, `\[\frac{1}{2}\]`, "$$ a $$", `$\operatorname{mex}$`, "$a\n\nb$"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		formulas(t, src)
+	})
+}
+
+func BenchmarkConvert(b *testing.B) {
+	tex := `\operatorname{SG}(S)=\bigoplus_{(x,y)\in S} g(x,y)`
+	for _, n := range []int{1, 10, 100} {
+		src := strings.Repeat("Text $"+tex+"$ and\n\n$$"+tex+"$$\n\n", n)
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				formulas(b, src)
+			}
+		})
+	}
+}
