@@ -1,0 +1,21 @@
+// Package sanitize cleans HTML from untrusted notebooks, as Jupyter does for
+// notebooks the reader has not marked as trusted.
+//
+//	clean := sanitize.HTML(`<b onclick="steal()">bold</b><script>x()</script>`)
+//	// clean == "<b>bold</b>"
+//
+// What survives: ordinary markup (text, headings, lists, tables, links,
+// details), inline SVG graphics (as gonum/plot and GoNB's DisplaySvg produce
+// them), MathML, images given as data: URIs, classes, and inline styles
+// limited to presentational properties.
+//
+// What is removed: scripts and every on* event handler, style sheets,
+// frames, objects, forms, SVG animation and foreign objects, javascript:
+// and other non-web URL schemes, and anything that would make the page
+// load from the network (image sources other than data: URIs and relative
+// paths, CSS url() other than a reference within the page, SVG references
+// to other documents). Links to web pages stay: following one is the
+// reader's choice.
+//
+// The policy is built on github.com/microcosm-cc/bluemonday.
+package sanitize

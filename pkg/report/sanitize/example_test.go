@@ -1,0 +1,17 @@
+package sanitize_test
+
+import (
+	"fmt"
+
+	"github.com/grundylab/grundy/pkg/report/sanitize"
+)
+
+func ExampleHTML() {
+	fmt.Println(sanitize.HTML(`<b onclick="steal()">bold</b><script>steal()</script>`))
+	fmt.Println(sanitize.HTML(`<img src="https://tracker.example/p.png"><img src="data:image/png;base64,iVBORw0KGgo=">`))
+	fmt.Println(sanitize.HTML(`<svg viewBox="0 0 2 2"><circle r="1" style="fill:teal"/></svg>`))
+	// Output:
+	// <b>bold</b>
+	// <img src="data:image/png;base64,iVBORw0KGgo=">
+	// <svg viewbox="0 0 2 2"><circle r="1" style="fill: teal"/></svg>
+}
