@@ -164,3 +164,11 @@ func BenchmarkHTML(b *testing.B) {
 		})
 	}
 }
+
+func TestSVG(t *testing.T) {
+	in := `<?xml version="1.0"?><!-- c --><svg viewBox="0 0 2 2" onload="x()"><defs><linearGradient id="g" gradientUnits="userSpaceOnUse"/></defs><rect fill="url(#g)" width="2" height="2"/><script>x()</script></svg>`
+	want := `<svg viewBox="0 0 2 2" xmlns="http://www.w3.org/2000/svg"><defs><linearGradient id="g" gradientUnits="userSpaceOnUse"/></defs><rect fill="url(#g)" width="2" height="2"/></svg>`
+	if got := SVG(in); got != want {
+		t.Errorf("SVG:\n got  %s\n want %s", got, want)
+	}
+}
