@@ -1,0 +1,177 @@
+package heap
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrNoPeriod is wrapped by the errors of OctalPeriod when no period can be
+// proven from the number of values it was allowed to compute.
+var ErrNoPeriod = errors.New("no period proven")
+
+// A PeriodProof is the ultimate period of a take-and-break game, proven by
+// the periodicity theorem: g(n+Period) = g(n) for every n >= Preperiod, all
+// the way to infinity.
+type PeriodProof struct {
+	// Period is the smallest period and Preperiod the smallest preperiod
+	// that goes with it: the first heap from which g(n) = g(n+Period)
+	// holds for every larger heap.
+	Preperiod, Period int
+	// MaxTake and MaxHeaps are the code's t, the most tokens a move
+	// removes, and k, the most heaps a move leaves (at least 1 here).
+	MaxTake, MaxHeaps int
+	// Bound is where the theorem lets the check stop: g(n+Period) = g(n)
+	// was verified for Preperiod <= n < Bound, with Bound =
+	// k·Preperiod + max(k-1, 1)·Period + t.
+	Bound int
+	// Terms is the number of values computed, g(0), ..., g(Terms-1).
+	Terms int
+	// Form is the closed form of the whole sequence, valid for every heap.
+	Form Periodic
+}
+
+func (p PeriodProof) String() string {
+	return fmt.Sprintf("preperiod %d, period %d (proven from %d values)", p.Preperiod, p.Period, p.Terms)
+}
+
+// OctalPeriod proves the ultimate period of the take-and-break game of the
+// code (octal or hexadecimal, as ParseCode reads it) from at most maxTerms
+// values g(0), ..., g(maxTerms-1), or returns an error wrapping ErrNoPeriod.
+// It never guesses: a period is reported only with its proof.
+//
+// The proof is the periodicity theorem of Guy and Smith (Winning Ways,
+// chapter 4): if a move removes at most t tokens and leaves at most two
+// heaps, and g(n+p) = g(n) for all e <= n < 2e+p+t, then g(n+p) = g(n) for
+// every n >= e. For a move that leaves heaps a+b = n+p-j, the larger part
+// is at least e+p, so taking p from it gives an option of n of the same
+// value, and conversely; induction does the rest. The same argument gives
+// the bound e+p+t when no move splits a heap and 3e+2p+t when moves may
+// leave three heaps (hexadecimal digits 8-F).
+//
+// OctalPeriod computes values in growing batches and, after each, looks
+// for the smallest period whose apparent preperiod e satisfies the theorem
+// with the values at hand. More values can only move an apparent preperiod
+// up, so the least number of values any candidate still needs tells how
+// far to compute next, and when it exceeds maxTerms the search stops early.
+// The first period proven is the smallest: the smallest period of the
+// sequence divides it, and its own check needs no more values.
+func OctalPeriod(code string, maxTerms int) (PeriodProof, error) {
+	c, err := parseCode(code)
+	if err != nil {
+		return PeriodProof{}, &CodeError{Func: "OctalPeriod", Code: code, Err: err}
+	}
+	if maxTerms < 1 || maxTerms > MaxLen {
+		return PeriodProof{}, fmt.Errorf("heap.OctalPeriod(%s): %d terms: want 1 to %d", c, maxTerms, MaxLen)
+	}
+	s := periodSearch{t: c.MaxTake(), k: max(c.MaxHeaps(), 1)}
+	tb := newTakeBreak(c)
+	n := min(maxTerms, firstBatch)
+	for {
+		tb.extend(n)
+		found, need, likely := s.search(tb.g)
+		if found.Period > 0 {
+			found.Terms = n
+			found.Form = NewPeriodic(tb.g, found.Preperiod, found.Period)
+			return found, nil
+		}
+		if need > maxTerms || n == maxTerms {
+			return PeriodProof{}, fmt.Errorf("heap.OctalPeriod(%s): %w within %d values (%d values computed; a proof needs at least %d)",
+				c, ErrNoPeriod, maxTerms, n, need)
+		}
+		// Grow by an eighth, or straight to the values the least demanding
+		// candidate needs, if that is further; stop at the values a period
+		// that already repeats at length would need.
+		next := max(n+max(n/8, firstBatch), need)
+		if likely > n {
+			next = min(next, likely)
+		}
+		n = min(next, maxTerms)
+	}
+}
+
+// firstBatch is how many values OctalPeriod computes before its first
+// search, and the least it adds between two searches.
+const firstBatch = 64
+
+// longRun is the length from which a repetition at the end of the values
+// counts as a likely period even if it is shorter than the period.
+const longRun = 1024
+
+// periodSearch looks for a proven period in the computed values of a game
+// with the given t and k.
+type periodSearch struct {
+	t, k int
+	// runs holds the periods seen to repeat for more than a period at the
+	// end of the values, with their apparent preperiods: a multiple of such
+	// a period repeats at least as far, which its check need not read again.
+	runs []run
+}
+
+type run struct{ period, preperiod int }
+
+// bound returns the heap below which the theorem asks g(n+p) = g(n) to be
+// checked, for apparent preperiod e and period p.
+func (s *periodSearch) bound(e, p int) int {
+	return s.k*e + max(s.k-1, 1)*p + s.t
+}
+
+// search returns the smallest period proven by the values g, with its
+// smallest preperiod. Otherwise it returns a zero PeriodProof, a lower
+// bound on the number of values any proof needs, and the number of values
+// that would prove the likely periods, those that already repeat for a
+// period or longRun values (0 if none does).
+func (s *periodSearch) search(g Sequence) (found PeriodProof, need, likely int) {
+	n := len(g)
+	s.runs = s.runs[:0]
+	for p := 1; ; p++ {
+		// With preperiod 0 the check reads g up to bound(0, p) + p - 1,
+		// and this grows with p.
+		if least := s.bound(0, p) + p; least > n {
+			if need == 0 || least < need {
+				need = least
+			}
+			return PeriodProof{}, need, likely
+		}
+		e, repeats := s.preperiod(g, p)
+		b := s.bound(e, p)
+		if b+p <= n {
+			return PeriodProof{Preperiod: e, Period: p, MaxTake: s.t, MaxHeaps: s.k, Bound: b}, 0, 0
+		}
+		if need == 0 || b+p < need {
+			need = b + p
+		}
+		if repeats && (likely == 0 || b+p < likely) {
+			likely = b + p
+		}
+	}
+}
+
+// preperiod returns the smallest e with g(m+p) = g(m) for all e <= m <
+// len(g)-p, reading only what the recorded runs leave open, and whether
+// that repetition is long enough to make p a likely period.
+func (s *periodSearch) preperiod(g Sequence, p int) (int, bool) {
+	e := len(g) - p
+	for _, r := range s.runs {
+		if p%r.period == 0 {
+			e = min(e, r.preperiod)
+		}
+	}
+	for e > 0 && g[e-1] == g[e-1+p] {
+		e--
+	}
+	repeats := len(g)-p-e >= min(p, longRun)
+	if repeats && !s.covered(p) {
+		s.runs = append(s.runs, run{period: p, preperiod: e})
+	}
+	return e, repeats
+}
+
+// covered reports whether a recorded run's period divides p.
+func (s *periodSearch) covered(p int) bool {
+	for _, r := range s.runs {
+		if p%r.period == 0 {
+			return true
+		}
+	}
+	return false
+}
