@@ -1,0 +1,25 @@
+// Package gonb provisions and starts GoNB (github.com/janpfeifer/gonb), the
+// Go kernel for Jupyter, so that a machine needs nothing but Go to execute
+// notebooks.
+//
+// The main calls are
+//
+//	tools, err := gonb.Provision(ctx, moduleDir, "", os.Stderr)
+//	...
+//	k, err := tools.Start(ctx, notebookDir, nil)
+//	...
+//	defer k.Close()
+//
+// Provision builds gonb and goimports with `go build`, at the versions the
+// module in moduleDir requires (Go 1.24+ tool lines in its go.mod pin
+// them), into a cache folder named after both versions and the Go version,
+// and only when they are not already there; a lock file keeps concurrent
+// processes from building twice. Start runs `gonb --kernel FILE
+// --raw_error` through package kernel with the notebook's folder as working
+// directory, which GoNB exports as GONB_DIR, and with goimports and go first
+// on PATH.
+//
+// GoNB reports a cell whose program fails at run time (a panic, os.Exit(1))
+// not as an error but as a last line "exit status N" on stderr, with an ok
+// execute_reply; IsExitReport recognises that line.
+package gonb

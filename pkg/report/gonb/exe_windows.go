@@ -1,0 +1,3 @@
+package gonb
+
+const exeSuffix = ".exe"

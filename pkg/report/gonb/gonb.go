@@ -1,0 +1,274 @@
+package gonb
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"github.com/grundylab/grundy/pkg/report/kernel"
+)
+
+// Module paths of the tools, and the packages built from them.
+const (
+	GoNBModule      = "github.com/janpfeifer/gonb"
+	ToolsModule     = "golang.org/x/tools"
+	goimportsPkg    = ToolsModule + "/cmd/goimports"
+	toolsFolderName = "tools"
+)
+
+// ErrNotRequired means the module does not require GoNB or x/tools, so
+// their versions are unknown.
+var ErrNotRequired = errors.New("module does not require the tool")
+
+// Tools are GoNB and goimports built for one module, and the go command
+// that built them.
+type Tools struct {
+	Dir       string // Dir is the cache folder holding the two programs.
+	GoNB      string // GoNB is the path of the gonb program.
+	Goimports string // Goimports is the path of the goimports program.
+	Go        string // Go is the path of the go command.
+	// Version is the GoNB module version, such as "v0.10.11".
+	Version string
+	// Key names the build: GoNB and x/tools versions and the Go version.
+	// Dir ends with it.
+	Key string
+	// Built reports whether Provision built the programs rather than
+	// finding them in the cache.
+	Built bool
+}
+
+// DefaultCacheDir returns the folder where Provision keeps its builds when
+// the caller names none: grundy in the user's cache folder.
+func DefaultCacheDir() (string, error) {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("gonb: %w", err)
+	}
+	return filepath.Join(dir, "grundy"), nil
+}
+
+// Provision returns GoNB and goimports at the versions the Go module in
+// moduleDir requires (for example through go.mod tool lines), building them
+// with `go build` into cacheDir/tools/KEY when they are not there yet, so a
+// machine needs nothing but Go. KEY holds both module versions and the Go
+// version, so a new pin or a new Go builds afresh. An empty cacheDir means
+// DefaultCacheDir. Build output goes to log, which may be nil.
+func Provision(ctx context.Context, moduleDir, cacheDir string, log io.Writer) (*Tools, error) {
+	goCmd, err := findGo()
+	if err != nil {
+		return nil, err
+	}
+	if cacheDir == "" {
+		if cacheDir, err = DefaultCacheDir(); err != nil {
+			return nil, err
+		}
+	}
+	mods, err := listModules(ctx, goCmd, moduleDir, GoNBModule, ToolsModule)
+	if err != nil {
+		return nil, err
+	}
+	goVersion, err := output(ctx, goCmd, moduleDir, "env", "GOVERSION")
+	if err != nil {
+		return nil, err
+	}
+	gonbMod, toolsMod := mods[GoNBModule], mods[ToolsModule]
+	key := "gonb-" + gonbMod.version() + "_tools-" + toolsMod.version() + "_" + goVersion + "_" + runtime.GOOS + "-" + runtime.GOARCH
+	dir := filepath.Join(cacheDir, toolsFolderName, key)
+	t := &Tools{
+		Dir:       dir,
+		GoNB:      filepath.Join(dir, "gonb"+exeSuffix),
+		Goimports: filepath.Join(dir, "goimports"+exeSuffix),
+		Go:        goCmd,
+		Version:   gonbMod.version(),
+		Key:       key,
+	}
+	local := gonbMod.localReplace() || toolsMod.localReplace()
+	if !local && isExecutable(t.GoNB) && isExecutable(t.Goimports) {
+		return t, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return nil, fmt.Errorf("gonb: %w", err)
+	}
+	unlock, err := lockFile(ctx, dir+".lock")
+	if err != nil {
+		return nil, fmt.Errorf("gonb: lock the tools cache: %w", err)
+	}
+	defer unlock()
+	// Another process may have built them while this one waited.
+	if !local && isExecutable(t.GoNB) && isExecutable(t.Goimports) {
+		return t, nil
+	}
+	if err := build(ctx, goCmd, moduleDir, dir, log); err != nil {
+		return nil, err
+	}
+	t.Built = true
+	return t, nil
+}
+
+// build builds both programs into a fresh folder beside dir and renames it
+// into place, so a build that fails or races with another leaves no half
+// folder behind.
+func build(ctx context.Context, goCmd, moduleDir, dir string, log io.Writer) error {
+	tmp, err := os.MkdirTemp(filepath.Dir(dir), ".build-")
+	if err != nil {
+		return fmt.Errorf("gonb: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	cmd := exec.CommandContext(ctx, goCmd, "build", "-o", tmp+string(filepath.Separator), GoNBModule, goimportsPkg)
+	cmd.Dir = moduleDir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if log != nil {
+		cmd.Stdout, cmd.Stderr = io.MultiWriter(&out, log), io.MultiWriter(&out, log)
+	}
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("gonb: go build %s %s in %s: %w\n%s", GoNBModule, goimportsPkg, moduleDir, err, strings.TrimSpace(out.String()))
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		return fmt.Errorf("gonb: %w", err)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		// Another process may have put a complete build there first.
+		if isExecutable(filepath.Join(dir, "gonb"+exeSuffix)) && isExecutable(filepath.Join(dir, "goimports"+exeSuffix)) {
+			return nil
+		}
+		return fmt.Errorf("gonb: %w", err)
+	}
+	return nil
+}
+
+// module is what `go list -m -json` says about a module.
+type module struct {
+	Path    string
+	Version string
+	Replace *module
+	Dir     string
+	Error   *struct{ Err string }
+}
+
+func (m *module) version() string {
+	if m.Replace != nil {
+		if m.Replace.Version != "" {
+			return m.Replace.Version
+		}
+		return "local"
+	}
+	return m.Version
+}
+
+// localReplace reports whether the module is replaced by a folder, whose
+// content no version names.
+func (m *module) localReplace() bool {
+	return m.Replace != nil && m.Replace.Version == ""
+}
+
+// listModules asks the go command which versions of the modules the module
+// in dir requires.
+func listModules(ctx context.Context, goCmd, dir string, paths ...string) (map[string]*module, error) {
+	args := append([]string{"list", "-m", "-json", "-e"}, paths...)
+	out, err := output(ctx, goCmd, dir, args...)
+	if err != nil {
+		return nil, err
+	}
+	mods := map[string]*module{}
+	dec := json.NewDecoder(strings.NewReader(out))
+	for dec.More() {
+		var m module
+		if err := dec.Decode(&m); err != nil {
+			return nil, fmt.Errorf("gonb: go list -m: %w", err)
+		}
+		mods[m.Path] = &m
+	}
+	for _, p := range paths {
+		m := mods[p]
+		if m == nil || m.Error != nil || m.version() == "" {
+			return nil, fmt.Errorf("gonb: %w: the module in %s does not require %s; add it with `go get -tool %s@VERSION`", ErrNotRequired, dir, p, p)
+		}
+	}
+	return mods, nil
+}
+
+// output runs the go command and returns its trimmed standard output.
+func output(ctx context.Context, goCmd, dir string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, goCmd, args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("gonb: go %s in %s: %w\n%s", strings.Join(args, " "), dir, err, strings.TrimSpace(stderr.String()))
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// findGo returns the path of the go command: the one on PATH, or the one
+// in $GOROOT/bin.
+func findGo() (string, error) {
+	if p, err := exec.LookPath("go"); err == nil {
+		return filepath.Abs(p)
+	}
+	if root := os.Getenv("GOROOT"); root != "" {
+		p := filepath.Join(root, "bin", "go"+exeSuffix)
+		if isExecutable(p) {
+			return p, nil
+		}
+	}
+	return "", errors.New("gonb: the go command is not on PATH (nor in $GOROOT/bin)")
+}
+
+func isExecutable(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular() && (runtime.GOOS == "windows" || fi.Mode().Perm()&0o111 != 0)
+}
+
+// Env returns the environment for the kernel: the current one with the
+// tools' folder and the go command's folder first on PATH, since GoNB runs
+// go and goimports by name.
+func (t *Tools) Env() []string {
+	path := t.Dir + string(os.PathListSeparator) + filepath.Dir(t.Go)
+	env := make([]string, 0, len(os.Environ())+1)
+	for _, kv := range os.Environ() {
+		if k, v, ok := strings.Cut(kv, "="); ok && strings.EqualFold(k, "PATH") {
+			if v != "" {
+				path += string(os.PathListSeparator) + v
+			}
+			continue
+		}
+		env = append(env, kv)
+	}
+	return append(env, "PATH="+path)
+}
+
+// Spec returns the kernel spec that runs GoNB with dir as its working
+// directory (so GONB_DIR is dir), plain-text errors (--raw_error), interrupts
+// by message as GoNB's own kernel spec says, and a private temporary folder.
+func (t *Tools) Spec(dir string) kernel.Spec {
+	return kernel.Spec{
+		Argv:          []string{t.GoNB, "--kernel", kernel.ConnectionFileArg, "--raw_error"},
+		Dir:           dir,
+		Env:           t.Env(),
+		InterruptMode: "message",
+		PrivateTemp:   true,
+	}
+}
+
+// Start starts a GoNB kernel whose working directory is dir.
+func (t *Tools) Start(ctx context.Context, dir string, opts *kernel.Options) (*kernel.Kernel, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("gonb: %w", err)
+	}
+	k, err := kernel.Start(ctx, t.Spec(abs), opts)
+	if err != nil {
+		return nil, fmt.Errorf("gonb: start GoNB %s in %s: %w", t.Version, abs, err)
+	}
+	return k, nil
+}

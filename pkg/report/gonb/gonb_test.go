@@ -1,0 +1,228 @@
+package gonb
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/grundylab/grundy/pkg/report/kernel"
+)
+
+// moduleRoot is the project module, which requires GoNB through tool lines.
+const moduleRoot = "../../.."
+
+func TestIsExitReport(t *testing.T) {
+	tests := []struct {
+		text string
+		want bool
+	}{
+		{"exit status 2\n", true},
+		{"exit status 1\n", true},
+		{"exit status -1\n", true},
+		{"^C\nexit status 2\n", true},
+		{"signal: killed\n", true},
+		{"signal: interrupt\n", true},
+		{"signal: segmentation fault (core dumped)\n", true},
+		{"^C\nsignal: interrupt\n", true},
+		{"exit status 2", false},
+		{"the exit status 2\n", false},
+		{"exit status 2\nmore\n", false},
+		{"exit status two\n", false},
+		{"panic: boom\n", false},
+		{"", false},
+	}
+	for _, tt := range tests {
+		if got := IsExitReport(tt.text); got != tt.want {
+			t.Errorf("IsExitReport(%q) = %v, want %v", tt.text, got, tt.want)
+		}
+	}
+}
+
+func TestEnvPath(t *testing.T) {
+	tools := &Tools{Dir: "/cache/tools/k", Go: "/opt/go/bin/go"}
+	t.Setenv("PATH", "/usr/bin")
+	var path string
+	n := 0
+	for _, kv := range tools.Env() {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			path = v
+			n++
+		}
+	}
+	want := "/cache/tools/k" + string(os.PathListSeparator) + "/opt/go/bin" + string(os.PathListSeparator) + "/usr/bin"
+	if n != 1 || path != want {
+		t.Errorf("PATH = %q (%d entries), want %q", path, n, want)
+	}
+	spec := tools.Spec("/nb")
+	if spec.Dir != "/nb" || spec.InterruptMode != "message" || !spec.PrivateTemp ||
+		!strings.Contains(strings.Join(spec.Argv, " "), "--kernel "+kernel.ConnectionFileArg+" --raw_error") {
+		t.Errorf("Spec = %+v", spec)
+	}
+}
+
+func TestProvisionNotRequired(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/x\n\ngo 1.24\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Provision(context.Background(), dir, t.TempDir(), nil)
+	if !errors.Is(err, ErrNotRequired) || !strings.Contains(err.Error(), GoNBModule) {
+		t.Fatalf("Provision = %v, want ErrNotRequired naming %s", err, GoNBModule)
+	}
+}
+
+// provision builds the real tools into the shared cache (the first run on a
+// machine takes a minute or two) and checks them.
+func provision(t *testing.T) *Tools {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs GoNB; skipped in -short mode")
+	}
+	start := time.Now()
+	tools, err := Provision(context.Background(), moduleRoot, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("Provision: %v (built: %v) in %s", time.Since(start), tools.Built, tools.Dir)
+	return tools
+}
+
+func TestProvision(t *testing.T) {
+	tools := provision(t)
+	out, err := exec.Command(tools.GoNB, "-V").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.TrimSpace(string(out)); got != tools.Version || !strings.HasPrefix(got, "v0.") {
+		t.Errorf("gonb -V = %q, Version %q", got, tools.Version)
+	}
+	if !strings.Contains(tools.Key, tools.Version) || filepath.Base(tools.Dir) != tools.Key {
+		t.Errorf("Key %q, Dir %q", tools.Key, tools.Dir)
+	}
+	// The second call finds the build.
+	start := time.Now()
+	again, err := Provision(context.Background(), moduleRoot, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Built || again.Dir != tools.Dir {
+		t.Errorf("second Provision rebuilt (%v) or moved (%s)", again.Built, again.Dir)
+	}
+	t.Logf("cached Provision: %v", time.Since(start))
+}
+
+// TestProvisionBuilds builds into an empty cache folder, which is quick once
+// the shared cache above has warmed the Go build cache.
+func TestProvisionBuilds(t *testing.T) {
+	provision(t)
+	cache := t.TempDir()
+	tools, err := Provision(context.Background(), moduleRoot, cache, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tools.Built || !strings.HasPrefix(tools.Dir, cache) {
+		t.Fatalf("Provision into an empty cache: Built %v, Dir %s", tools.Built, tools.Dir)
+	}
+	entries, err := os.ReadDir(filepath.Dir(tools.Dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".build-") {
+			t.Errorf("leftover build folder %s", e.Name())
+		}
+	}
+	again, err := Provision(context.Background(), moduleRoot, cache, nil)
+	if err != nil || again.Built {
+		t.Errorf("second Provision: built %v, %v", again.Built, err)
+	}
+}
+
+type cellRun struct {
+	reply  *kernel.ExecuteReply
+	stdout strings.Builder
+	stderr []string
+}
+
+func execute(t *testing.T, k *kernel.Kernel, code string) *cellRun {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	r := &cellRun{}
+	start := time.Now()
+	reply, err := k.Execute(ctx, code, func(m *kernel.Message) {
+		if m.Type() != kernel.StreamType {
+			return
+		}
+		var s kernel.Stream
+		if m.DecodeContent(&s) == nil {
+			if s.Name == "stdout" {
+				r.stdout.WriteString(s.Text)
+			} else {
+				r.stderr = append(r.stderr, s.Text)
+			}
+		}
+	})
+	if err != nil {
+		t.Fatalf("Execute(%q): %v", code, err)
+	}
+	t.Logf("cell %q: %v", strings.SplitN(code, "\n", 2)[0], time.Since(start))
+	r.reply = reply
+	return r
+}
+
+// TestGoNB runs real GoNB: the environment it sees, a Go cell, a compile
+// error, a run-time failure, and a clean shutdown.
+func TestGoNB(t *testing.T) {
+	tools := provision(t)
+	dir := t.TempDir()
+	start := time.Now()
+	k, err := tools.Start(context.Background(), dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer k.Close()
+	t.Logf("kernel start: %v; %+v", time.Since(start), k.Info())
+	if info := k.Info(); info.Implementation != "gonb" || info.LanguageInfo.Name != "go" {
+		t.Errorf("kernel info %+v", info)
+	}
+
+	env := execute(t, k, "!echo \"$GONB_DIR\"; command -v goimports; pwd")
+	lines := strings.Split(strings.TrimSpace(env.stdout.String()), "\n")
+	realDir, _ := filepath.EvalSymlinks(dir)
+	if len(lines) != 3 || (lines[0] != dir && lines[0] != realDir) || lines[1] != tools.Goimports {
+		t.Errorf("GONB_DIR, goimports, pwd = %q; want %s, %s", lines, dir, tools.Goimports)
+	}
+
+	hello := execute(t, k, "import \"fmt\"\n\nvar N = 6\n\n%%\nfmt.Println(\"N*7 =\", N*7)")
+	if got := hello.stdout.String(); got != "N*7 = 42\n" || hello.reply.Status != "ok" {
+		t.Errorf("Go cell: %q, %+v", got, hello.reply)
+	}
+
+	bad := execute(t, k, "%%\nfmt.Println(undefinedName)")
+	if bad.reply.Status != "error" || !strings.Contains(bad.reply.EValue, "undefined: undefinedName") {
+		t.Errorf("compile error: %+v", bad.reply)
+	}
+
+	panicked := execute(t, k, "%%\npanic(\"boom\")")
+	if panicked.reply.Status != "ok" || len(panicked.stderr) == 0 || !IsExitReport(panicked.stderr[len(panicked.stderr)-1]) {
+		t.Errorf("panic: reply %+v, stderr %q; want ok and an exit report last", panicked.reply, panicked.stderr)
+	}
+	if !strings.Contains(strings.Join(panicked.stderr, ""), "panic: boom") {
+		t.Errorf("panic text missing from stderr %q", panicked.stderr)
+	}
+
+	pid := k.Pid()
+	if err := k.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+	if p, err := os.FindProcess(pid); err == nil && p.Signal(syscall.Signal(0)) == nil {
+		t.Errorf("gonb (pid %d) still running", pid)
+	}
+}
