@@ -1,0 +1,161 @@
+// Command render turns Jupyter notebooks into published writeups: for each
+// notebook NAME.ipynb a Markdown post with front matter (DIR/NAME.md, its
+// images in DIR/NAME_files/), a self-contained HTML page (DIR/NAME.html),
+// and an index of them all (DIR/index.html).
+//
+// Usage:
+//
+//	render [-o DIR] [-execute auto|always|never] [-trust] [-p NAME=VALUE]... [-allow-errors] [PATH ...]
+//
+// PATH is a notebook or a folder of them (default notebooks); DIR defaults
+// to site. With -execute never the outputs stored in the notebooks are
+// rendered; auto (the default) and always run the notebooks through the
+// GoNB kernel first, auto only when the cached result is stale. -p sets a
+// parameter of the notebooks' "parameters" cell, -allow-errors renders a
+// failing cell's error instead of stopping. Notebooks are untrusted unless
+// -trust is given: their raw HTML is sanitised. A notebook that fails is
+// named, with its cell, and leaves none of its files half-written; render
+// then exits with status 1. Progress goes to standard error when it is a
+// terminal.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"regexp"
+	"strings"
+
+	"github.com/grundylab/grundy/pkg/report/site"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// Param is a notebook parameter given with -p NAME=VALUE.
+type Param struct {
+	Name, Value string
+}
+
+// ExecConfig is what the command line says about executing notebooks.
+type ExecConfig struct {
+	// Mode is "auto", "always" or "never".
+	Mode        string
+	Params      []Param
+	AllowErrors bool
+	// Progress writes progress lines (cell by cell) to the terminal; nil
+	// when standard error is not a terminal.
+	Progress io.Writer
+}
+
+// errNoExecutor is returned by newExecutor while render cannot run
+// notebooks itself.
+var errNoExecutor = errors.New("executing notebooks is not available in this build; use -execute never to render the outputs stored in the notebooks")
+
+// newExecutor returns the Executor for cfg, or nil when the stored outputs
+// are to be rendered.
+func newExecutor(cfg ExecConfig) (site.Executor, error) {
+	if cfg.Mode == "never" {
+		return nil, nil
+	}
+	return nil, fmt.Errorf("-execute %s: %w", cfg.Mode, errNoExecutor)
+}
+
+var identifier = regexp.MustCompile(`^[\p{L}_][\p{L}\p{N}_]*$`)
+
+// parseParam parses NAME=VALUE with NAME a Go identifier.
+func parseParam(s string) (Param, error) {
+	name, value, ok := strings.Cut(s, "=")
+	if !ok || !identifier.MatchString(name) {
+		return Param{}, fmt.Errorf("parameter %q is not NAME=VALUE with NAME a Go identifier", s)
+	}
+	return Param{Name: name, Value: value}, nil
+}
+
+// isTerminal reports whether f is a terminal (a character device).
+func isTerminal(f *os.File) bool {
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+func run(ctx context.Context, args []string, stderr io.Writer) int {
+	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: render [-o DIR] [-execute auto|always|never] [-trust] [-p NAME=VALUE]... [-allow-errors] [PATH ...]")
+		fs.PrintDefaults()
+	}
+	dir := fs.String("o", "site", "output `folder`")
+	mode := fs.String("execute", "auto", "run the notebooks first: `auto` (when stale), always, or never (render stored outputs)")
+	trust := fs.Bool("trust", false, "trust the notebooks: keep their raw HTML unsanitised")
+	allowErrors := fs.Bool("allow-errors", false, "render a failing cell's error instead of stopping the notebook")
+	font := fs.String("font", "", "Latin Modern Math `file` to ship with the site (default: from fonts-lmodern)")
+	title := fs.String("title", "", "`title` of the index page (default Writeups)")
+	var params []Param
+	fs.Func("p", "set notebook parameter `NAME=VALUE` (repeatable)", func(s string) error {
+		p, err := parseParam(s)
+		if err == nil {
+			params = append(params, p)
+		}
+		return err
+	})
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	switch *mode {
+	case "auto", "always", "never":
+	default:
+		fmt.Fprintf(stderr, "render: -execute %q: want auto, always or never\n", *mode)
+		return 2
+	}
+	paths := fs.Args()
+	if len(paths) == 0 {
+		paths = []string{"notebooks"}
+	}
+
+	var progress io.Writer
+	if f, ok := stderr.(*os.File); ok && isTerminal(f) {
+		progress = stderr
+	}
+	exec, err := newExecutor(ExecConfig{Mode: *mode, Params: params, AllowErrors: *allowErrors, Progress: progress})
+	if err != nil {
+		fmt.Fprintf(stderr, "render: %v\n", err)
+		return 1
+	}
+	s := &site.Site{
+		Dir: *dir, Title: *title, Trust: *trust, Executor: exec, MathFont: *font,
+		Warn: func(msg string) { fmt.Fprintf(stderr, "render: warning: %s\n", msg) },
+	}
+	if progress != nil {
+		s.Progress = func(done, total int, path string) {
+			if path == "" {
+				fmt.Fprintf(progress, "\r\033[K")
+				return
+			}
+			fmt.Fprintf(progress, "\r\033[K[%d/%d] %s", done+1, total, path)
+		}
+	}
+	if err := s.Build(ctx, paths); err != nil {
+		for _, e := range unjoin(err) {
+			fmt.Fprintf(stderr, "render: %v\n", e)
+		}
+		return 1
+	}
+	return 0
+}
+
+// unjoin splits an error made by errors.Join into its parts.
+func unjoin(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
+}

@@ -1,0 +1,112 @@
+package htmlpage
+
+import (
+	"bytes"
+	"html/template"
+	"strings"
+
+	"github.com/grundylab/grundy/pkg/report"
+)
+
+type pageData struct {
+	Title    string
+	Meta     report.Meta
+	Date     string
+	Contents template.HTML
+	Body     template.HTML
+	CSS      template.CSS
+	FontFace template.CSS
+	Home     string
+}
+
+const head = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>{{.Title}}</title>
+<style>
+{{.FontFace}}{{.CSS}}</style>
+</head>
+`
+
+var pageTemplate = template.Must(template.New("page").Parse(head + `<body>
+<header class="page">
+{{- if .Home}}
+<nav><a href="{{.Home}}">← All writeups</a></nav>
+{{- end}}
+
+<h1>{{.Title}}</h1>
+<p class="meta"><time datetime="{{.Date}}">{{.Date}}</time>{{range .Meta.Tags}} <span class="tag">{{.}}</span>{{end}}</p>
+</header>
+{{- if .Contents}}
+<nav class="toc" aria-label="Contents"><details open><summary>Contents</summary>
+{{.Contents}}</details></nav>
+{{- end}}
+<main>
+{{.Body}}</main>
+</body>
+</html>
+`))
+
+type indexData struct {
+	Title    string
+	Entries  []indexEntry
+	CSS      template.CSS
+	FontFace template.CSS
+}
+
+type indexEntry struct {
+	URL     string
+	Meta    report.Meta
+	Date    string
+	Summary template.HTML
+}
+
+var indexTemplate = template.Must(template.New("index").Parse(head + `<body>
+<header class="page">
+<h1>{{.Title}}</h1>
+</header>
+<main>
+<ul class="index">
+{{- range .Entries}}
+<li>
+<h2><a href="{{.URL}}">{{.Meta.Title}}</a></h2>
+<p class="meta"><time datetime="{{.Date}}">{{.Date}}</time>{{range .Meta.Tags}} <span class="tag">{{.}}</span>{{end}}</p>
+{{.Summary}}</li>
+{{- end}}
+</ul>
+</main>
+</body>
+</html>
+`))
+
+// An Entry is one writeup in the site index.
+type Entry struct {
+	// URL is the page's address relative to the index, as "pe310.html".
+	URL  string
+	Meta report.Meta
+}
+
+// Index writes the site's index page: for each entry its title (a link),
+// date, tags and summary, in the order given.
+func Index(title string, entries []Entry, opts Options) ([]byte, error) {
+	p := newPage(opts)
+	data := indexData{Title: title, CSS: template.CSS(css()), FontFace: fontFace(opts.MathFont)}
+	for _, e := range entries {
+		summary, err := p.markdown(e.Meta.Summary)
+		if err != nil {
+			return nil, err
+		}
+		data.Entries = append(data.Entries, indexEntry{
+			URL: e.URL, Meta: e.Meta, Date: e.Meta.Date.Format("2006-01-02"),
+			Summary: template.HTML(strings.TrimSpace(summary)),
+		})
+	}
+	var b bytes.Buffer
+	if err := indexTemplate.Execute(&b, data); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}

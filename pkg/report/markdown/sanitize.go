@@ -1,0 +1,88 @@
+package markdown
+
+import (
+	"slices"
+
+	"github.com/grundylab/grundy/pkg/report/mathml"
+	"github.com/grundylab/grundy/pkg/report/sanitize"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/text"
+)
+
+// parser finds raw HTML the way the HTML writer does: GitHub's Markdown
+// with footnotes and math, so that "$a<b>c$" is math, not a tag.
+var parser = goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Footnote, &mathml.Extender{})).Parser()
+
+// edit replaces source[start:stop].
+type edit struct {
+	start, stop int
+	text        string
+}
+
+// SanitizeHTML returns Markdown source with each piece of raw HTML in it
+// (HTML blocks and inline tags) sanitised by package sanitize, and the
+// rest as written.
+func SanitizeHTML(src string) string {
+	source := []byte(src)
+	doc := parser.Parse(text.NewReader(source))
+	var edits []edit
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		var segs []text.Segment
+		switch n := n.(type) {
+		case *ast.RawHTML:
+			segs = n.Segments.Sliced(0, n.Segments.Len())
+		case *ast.HTMLBlock:
+			segs = n.Lines().Sliced(0, n.Lines().Len())
+			if n.HasClosure() {
+				segs = append(segs, n.ClosureLine)
+			}
+		default:
+			return ast.WalkContinue, nil
+		}
+		edits = append(edits, sanitizeSegments(source, segs)...)
+		return ast.WalkSkipChildren, nil
+	})
+	slices.SortFunc(edits, func(a, b edit) int { return b.start - a.start })
+	out := source
+	for _, e := range edits {
+		out = slices.Concat(out[:e.start], []byte(e.text), out[e.stop:])
+	}
+	return string(out)
+}
+
+// sanitizeSegments sanitises raw HTML given as segments: as one piece when
+// they follow each other in the source, else (inside a list or quote,
+// whose markers sit between the lines) one segment at a time.
+func sanitizeSegments(source []byte, segs []text.Segment) []edit {
+	if len(segs) == 0 {
+		return nil
+	}
+	contiguous := true
+	for i := 1; i < len(segs); i++ {
+		contiguous = contiguous && segs[i].Start == segs[i-1].Stop
+	}
+	if contiguous {
+		start, stop := segs[0].Start, segs[len(segs)-1].Stop
+		return []edit{{start, stop, keepNewline(string(source[start:stop]))}}
+	}
+	edits := make([]edit, len(segs))
+	for i, s := range segs {
+		edits[i] = edit{s.Start, s.Stop, keepNewline(string(source[s.Start:s.Stop]))}
+	}
+	return edits
+}
+
+// keepNewline sanitises s, keeping its final newline, which ends an HTML
+// block.
+func keepNewline(s string) string {
+	clean := sanitize.HTML(s)
+	if len(s) > 0 && s[len(s)-1] == '\n' && (clean == "" || clean[len(clean)-1] != '\n') {
+		clean += "\n"
+	}
+	return clean
+}
