@@ -61,8 +61,8 @@ func (e *CodeError) Unwrap() error { return e.Err }
 // The zero Code is the game without moves. Codes are comparable: equal codes
 // are equal games.
 type Code struct {
-	// d[j] is digit j, 0 <= d[j] < 16; d has no trailing zeros beyond d[0],
-	// which makes the representation of a game unique.
+	// d[j] is digit j, 0 <= d[j] < 16; d has no trailing zeros, which makes
+	// the representation of a game unique and the zero Code the game 0.0.
 	d string
 }
 
@@ -93,27 +93,16 @@ func parseCode(s string) (Code, error) {
 	if len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
 		body, base, offset = s[2:], 16, 2
 	}
-	point := strings.IndexByte(body, '.')
-	if point < 0 {
-		return bad("no '.' (write the integer part, a point and one digit per number of tokens removed, as in 0.07)")
-	}
-	if point > 1 {
-		return bad("integer part %q has more than one digit", body[:point])
-	}
-	if point+1 == len(body) {
-		return bad("no digits after '.'")
-	}
-	digits := make([]byte, 0, len(body))
-	if point == 0 {
-		digits = append(digits, 0)
-	}
+	point := -1
+	digits := make([]byte, 0, len(body)+1)
 	for i := 0; i < len(body); i++ {
-		if i == point {
-			continue
-		}
 		ch := body[i]
 		if ch == '.' {
-			return bad("second '.' at byte %d", offset+i)
+			if point >= 0 {
+				return bad("second '.' at byte %d", offset+i)
+			}
+			point = i
+			continue
 		}
 		v, ok := digitValue(ch)
 		switch {
@@ -126,11 +115,21 @@ func parseCode(s string) (Code, error) {
 			return bad("%q at byte %d is not a digit", r, offset+i)
 		}
 	}
+	switch {
+	case point < 0:
+		return bad("no '.' (write the integer part, a point and one digit per number of tokens removed, as in 0.07)")
+	case point > 1:
+		return bad("integer part %q has more than one digit", body[:point])
+	case point+1 == len(body):
+		return bad("no digits after '.'")
+	case point == 0:
+		digits = append([]byte{0}, digits...)
+	}
 	if d0 := digits[0]; d0&3 != 0 {
 		return bad("integer part %X removes no tokens, so it may only split a heap (bits 4 and 8), not keep it whole (bit 2) or take it (bit 1)", d0)
 	}
 	end := len(digits)
-	for end > 1 && digits[end-1] == 0 {
+	for end > 0 && digits[end-1] == 0 {
 		end--
 	}
 	return Code{d: string(digits[:end])}, nil

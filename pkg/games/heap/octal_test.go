@@ -180,7 +180,10 @@ func TestTakeBreakAgainstNaive(t *testing.T) {
 		}
 		cases = append(cases, tc{c, n})
 	}
-	for i := range 300 {
+	// Deep into 0.16, where the sparse space has long been in use.
+	deep, _ := ParseCode("0.16")
+	cases = append(cases, tc{deep, 12_000})
+	for i := range 200 {
 		hex := i%5 == 0
 		n := 700
 		if hex {

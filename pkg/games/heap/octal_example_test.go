@@ -1,0 +1,49 @@
+package heap_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/grundylab/grundy/pkg/games/heap"
+)
+
+func ExampleParseCode() {
+	for _, s := range []string{".137", "0x4.b", "0.9"} {
+		c, err := heap.ParseCode(s)
+		if err != nil {
+			fmt.Println(errors.Is(err, heap.ErrCode), err)
+			continue
+		}
+		fmt.Printf("%s: takes up to %d tokens, leaves up to %d heaps\n", c, c.MaxTake(), c.MaxHeaps())
+	}
+	// Output:
+	// 0.137: takes up to 3 tokens, leaves up to 2 heaps
+	// 0x4.B: takes up to 1 tokens, leaves up to 3 heaps
+	// true heap.ParseCode: parsing "0.9": invalid take-and-break code: '9' at byte 2 is not an octal digit (hexadecimal codes start with 0x, as in 0x0.F)
+}
+
+func ExampleOctal() {
+	g, err := heap.Octal(heap.Kayles, 16)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(g)
+	// Output:
+	// [0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1]
+}
+
+func ExampleOctalPeriod() {
+	p, err := heap.OctalPeriod(heap.DawsonsKayles, 10_000)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.Preperiod, p.Period, p.Bound)
+	// The closed form gives any heap's value, here a heap of 10^18 tokens.
+	v, err := p.Form.Value(1_000_000_000_000_000_000)
+	fmt.Println(v, err)
+	// Output:
+	// 53 34 142
+	// 3 <nil>
+}
