@@ -1,0 +1,15 @@
+// Package plot draws the figures of Grundy-value writeups with gonum/plot:
+// the distribution of Grundy values, a Grundy sequence with its preperiod
+// and period marked, and a two-dimensional grid of values. Each figure
+// comes as SVG and PNG bytes and shows itself in a GoNB notebook with one
+// call:
+//
+//	fig, err := plot.Histogram(seq.Histogram(), plot.Options{Title: "Grundy values, n < 1000"})
+//	if err != nil { ... }
+//	fig.Show()
+//
+// The functions take plain slices, so the game packages need not know
+// about plotting. They check their data and return an error wrapping
+// ErrData for data they cannot draw (nothing to draw, negative values or
+// counts, a ragged grid, a period outside the sequence).
+package plot
