@@ -8,9 +8,9 @@ import "fmt"
 // costs about O(n·r) for r the number of heaps with "rare" values, instead
 // of the O(n²) of trying every way to split every heap. For octal games with
 // a sparse space, such as 0.16, r stays in the tens and the sequence comes
-// out in close to linear time; games without one cost what the plain
-// definition costs. Moves into three heaps (hexadecimal digits 8-F) are
-// always handled in O(n) per heap and value.
+// out in close to linear time; games without one cost about what the plain
+// definition costs. Moves into three heaps (hexadecimal digits 8-F) cost
+// O(n·v) per heap, v being the number of possible values.
 func TakeBreak(c Code, n int) (Sequence, error) {
 	if err := checkSize(n); err != nil {
 		return nil, fmt.Errorf("take-and-break game %s: %w", c, err)

@@ -272,3 +272,28 @@ func TestTakeBreakErrors(t *testing.T) {
 		t.Errorf("Octal(0.9): error %v, want a *CodeError from Octal", err)
 	}
 }
+
+// FuzzTakeBreak compares the sparse-space method with the definition on
+// any code the parser accepts.
+func FuzzTakeBreak(f *testing.F) {
+	for _, s := range classicCodes {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ParseCode(s)
+		if err != nil || c.MaxTake() > 12 {
+			return
+		}
+		n := 200
+		if !c.IsOctal() {
+			n = 60
+		}
+		got, err := TakeBreak(c, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := naiveTakeBreak(c, n); !slices.Equal(got, want) {
+			t.Fatalf("%s: sparse method and definition differ:\n%v\n%v", c, got, want)
+		}
+	})
+}

@@ -31,6 +31,12 @@ import "math/bits"
 // value counts, gives the fastest computation. The result never depends on
 // the choice: mask 0 with delta 0 makes every position rare, which is the
 // plain O(n) per heap definition, and is where the computation starts.
+// With several splitting amounts, delta 1 is tried only when they all have
+// the same parity, so that one class of values is complete for all of them.
+//
+// Moves into three heaps have no such shortcut: games with them keep every
+// position rare and find the values of three-heap splits from the stored
+// sets of two-heap split values, in O(n·v) per heap for v possible values.
 
 // firstChoice is the heap at which the sparse space is first chosen; it is
 // chosen anew each time the number of heaps doubles.
