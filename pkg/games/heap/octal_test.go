@@ -174,7 +174,7 @@ func TestTakeBreakAgainstNaive(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n := 3000
+		n := 2000
 		if !c.IsOctal() {
 			n = 300
 		}
@@ -182,10 +182,10 @@ func TestTakeBreakAgainstNaive(t *testing.T) {
 	}
 	// Deep into 0.16, where the sparse space has long been in use.
 	deep, _ := ParseCode("0.16")
-	cases = append(cases, tc{deep, 12_000})
+	cases = append(cases, tc{deep, 10_000})
 	for i := range 200 {
 		hex := i%5 == 0
-		n := 700
+		n := 500
 		if hex {
 			n = 150
 		}

@@ -106,7 +106,7 @@ func TestOctalPeriodLong(t *testing.T) {
 func TestOctalPeriodRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	proven := 0
-	const games = 200
+	const games = 120
 	for i := range games {
 		c := randomCode(r, i%4 == 0)
 		limit := 3000
