@@ -53,7 +53,7 @@ func MetaOf(nb *notebook.Notebook, name string, modTime time.Time) (Meta, error)
 		}
 		m.Date = d
 	}
-	m.Summary = firstParagraph(nb)
+	m.Summary = strings.Join(strings.Fields(markdownImage.ReplaceAllString(firstParagraph(nb), "")), " ")
 	return m, nil
 }
 
@@ -148,6 +148,9 @@ func firstParagraph(nb *notebook.Notebook) string {
 	})
 	return strings.Join(para, " ")
 }
+
+// markdownImage matches an inline image, which a summary leaves out.
+var markdownImage = regexp.MustCompile(`!\[[^\]]*\]\([^)]*\)`)
 
 var numbered = regexp.MustCompile(`^\d+[.)]\s`)
 

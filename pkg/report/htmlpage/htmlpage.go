@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"html"
 	"html/template"
+	"net/url"
 	"strings"
 	"sync"
 
@@ -93,7 +94,7 @@ func newPage(opts Options) *page {
 			extension.GFM, extension.Footnote,
 			&mathml.Extender{Converter: mathml.New()},
 			highlighting.NewHighlighting(highlighting.WithFormatOptions(chromahtml.WithClasses(true))),
-			&anchor.Extender{Texter: anchor.Text("#"), Attributer: anchor.Attributes{"class": "anchor", "aria-label": "link to this section"}},
+			&anchor.Extender{Texter: anchor.Text("#"), Attributer: anchor.Attributes{"class": "anchor"}},
 		),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
 		goldmark.WithRendererOptions(rendererOpts...),
@@ -370,10 +371,42 @@ func withAttachments(c *notebook.Cell) string {
 	return src
 }
 
-// sanitizedHTML renders raw HTML in Markdown through package sanitize.
+// sanitizedHTML renders raw HTML in Markdown through package sanitize, and
+// images from the web as links, so that an untrusted page loads nothing.
 type sanitizedHTML struct{}
 
+// remote reports whether a browser would fetch dest from the network:
+// anything with a scheme or a host but an inline image.
+func remote(dest string) bool {
+	d := strings.ToLower(strings.TrimSpace(dest))
+	if strings.HasPrefix(d, "data:image/") {
+		return false
+	}
+	u, err := url.Parse(d)
+	return err != nil || u.Scheme != "" || u.Host != "" || strings.HasPrefix(d, "//") || strings.HasPrefix(d, `\\`)
+}
+
 func (sanitizedHTML) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindImage, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		n := node.(*ast.Image)
+		dest := util.EscapeHTML(util.URLEscape(n.Destination, true))
+		alt := util.EscapeHTML([]byte(plainText(n, source)))
+		switch {
+		case !remote(string(n.Destination)):
+			w.WriteString(`<img src="` + string(dest) + `" alt="` + string(alt) + `">`)
+		case gmhtml.IsDangerousURL(n.Destination):
+			w.WriteString(`<span class="remote-image">` + string(alt) + `</span>`)
+		default:
+			if len(alt) == 0 {
+				alt = dest
+			}
+			w.WriteString(`<a class="remote-image" href="` + string(dest) + `">` + string(alt) + `</a>`)
+		}
+		return ast.WalkSkipChildren, nil
+	})
 	reg.Register(ast.KindHTMLBlock, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil

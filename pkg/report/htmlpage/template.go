@@ -36,7 +36,6 @@ var pageTemplate = template.Must(template.New("page").Parse(head + `<body>
 {{- if .Home}}
 <nav><a href="{{.Home}}">← All writeups</a></nav>
 {{- end}}
-
 <h1>{{.Title}}</h1>
 <p class="meta"><time datetime="{{.Date}}">{{.Date}}</time>{{range .Meta.Tags}} <span class="tag">{{.}}</span>{{end}}</p>
 </header>

@@ -67,8 +67,26 @@ func firstLine(msg string) string {
 	return strings.TrimSpace(msg)
 }
 
-// normalize rewrites MathML with every element's attributes in sorted
-// order and without surrounding space.
+// sortDeclarations sorts the declarations of a style attribute by
+// property, keeping the order of a property given twice; treeblood writes
+// them in map order.
+func sortDeclarations(style string) string {
+	var decls []string
+	for d := range strings.SplitSeq(style, ";") {
+		if d = strings.TrimSpace(d); d != "" {
+			decls = append(decls, d)
+		}
+	}
+	slices.SortStableFunc(decls, func(a, b string) int {
+		pa, _, _ := strings.Cut(a, ":")
+		pb, _, _ := strings.Cut(b, ":")
+		return strings.Compare(strings.TrimSpace(pa), strings.TrimSpace(pb))
+	})
+	return strings.Join(decls, ";") + ";"
+}
+
+// normalize rewrites MathML with every element's attributes, and the
+// declarations of its style, in sorted order, without surrounding space.
 func normalize(mml string) (string, error) {
 	z := html.NewTokenizer(strings.NewReader(mml))
 	var b bytes.Buffer
@@ -83,6 +101,11 @@ func normalize(mml string) (string, error) {
 		tok := z.Token()
 		if tt == html.StartTagToken || tt == html.SelfClosingTagToken {
 			slices.SortFunc(tok.Attr, func(a, b html.Attribute) int { return strings.Compare(a.Key, b.Key) })
+			for i, a := range tok.Attr {
+				if a.Key == "style" {
+					tok.Attr[i].Val = sortDeclarations(a.Val)
+				}
+			}
 		}
 		b.WriteString(tok.String())
 	}

@@ -67,7 +67,7 @@ func checkSortedAttributes(t *testing.T, mml string) {
 }
 
 func TestConverterDeterministic(t *testing.T) {
-	tex := `\left\{\bigoplus_{t=x-w+1}^{x-1} h(t)\middle|w\in\mathcal S\right\}`
+	tex := `\left\{\bigoplus_{t=x-w+1}^{x-1} h(t)\middle|w\in\mathcal S\right\} \begin{aligned} a&=b\\ c&=d \end{aligned}`
 	first, err := New().Display(tex)
 	if err != nil {
 		t.Fatal(err)

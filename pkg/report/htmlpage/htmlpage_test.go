@@ -1,0 +1,372 @@
+package htmlpage
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/internal/golden"
+	"github.com/grundylab/grundy/pkg/report/notebook"
+	"golang.org/x/net/html"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected outputs of testdata/cases.txt")
+
+var modTime = time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
+
+// body returns the part of a page between <body> and </body>: the CSS,
+// the same on every page, is tested on its own.
+func body(page []byte) string {
+	s := string(page)
+	start := strings.Index(s, "<body>")
+	end := strings.LastIndex(s, "</body>")
+	if start < 0 || end < start {
+		return s
+	}
+	return s[start : end+len("</body>")+1]
+}
+
+func convertCase(t *testing.T, input string) []byte {
+	t.Helper()
+	fields := strings.Fields(input)
+	nb, err := notebook.ReadFile(filepath.Join("..", "testdata", fields[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta, err := report.MetaOf(nb, strings.TrimSuffix(fields[0], ".ipynb"), modTime)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{MathFont: "assets/latinmodern-math.otf", Home: "index.html"}
+	for _, f := range fields[1:] {
+		switch f {
+		case "trust":
+			opts.Trust = true
+		default:
+			t.Fatalf("unknown option %q", f)
+		}
+	}
+	page, err := Convert(nb, meta, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return page
+}
+
+func TestGolden(t *testing.T) {
+	file := filepath.Join("testdata", "cases.txt")
+	cases, err := golden.Read(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range cases {
+		t.Run(fmt.Sprint(c.No), func(t *testing.T) {
+			page := convertCase(t, c.Input)
+			got := body(page)
+			if *update {
+				cases[i].Output = got
+				return
+			}
+			if got != c.Output {
+				t.Errorf("case %d (%s): page differs; go test -run TestGolden/%d -update rewrites it\n--- got\n%s--- want\n%s",
+					c.No, c.Description, c.No, got, c.Output)
+			}
+			if !strings.Contains(c.Input, "trust") {
+				checkSafe(t, c.Input, page)
+			}
+		})
+	}
+	if *update {
+		if err := golden.Write(file, cases); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestHead(t *testing.T) {
+	page := convertCase(t, "math.ipynb")
+	for _, want := range []string{
+		`<meta name="viewport" content="width=device-width, initial-scale=1">`,
+		`<title>Nim sums and the mex rule</title>`,
+		`url("assets/latinmodern-math.otf") format("opentype")`,
+		`math { font-family: "Latin Modern Math", "STIX Two Math", math;`,
+		`@media (prefers-color-scheme: dark)`,
+		`.chroma .kd {`,
+	} {
+		if !bytes.Contains(page, []byte(want)) {
+			t.Errorf("page head lacks %q", want)
+		}
+	}
+	for _, network := range []string{"http://", "https://", "//cdn", "@import"} {
+		head, _, _ := strings.Cut(string(page), "<body>")
+		if strings.Contains(strings.ReplaceAll(head, "http://www.w3.org", ""), network) {
+			t.Errorf("page head refers to the network: %q", network)
+		}
+	}
+	noFont, err := Convert(notebook.New(), report.Meta{Title: "t"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(noFont, []byte("@font-face")) {
+		t.Error("a page without MathFont loads a font")
+	}
+}
+
+// attacks is a notebook in which every place untrusted HTML can come from
+// tries to run code or load from the network.
+func attacks() *notebook.Notebook {
+	nb := notebook.New()
+	md := strings.Join([]string{
+		`<script>alert(1)</script>`,
+		`Inline <img src=x onerror="alert(2)"> and <a href="javascript:alert(3)">link</a>.`,
+		`[md link](javascript:alert(4)) and ![md image](https://tracker.example/p.png)`,
+		`<div onclick="alert(5)" style="background: url(https://tracker.example/x)">div</div>`,
+		`<svg onload="alert(6)"><script>alert(7)</script><use href="https://e.example/s.svg#a"/></svg>`,
+		`<iframe src="https://e.example"></iframe><object data="x.swf"></object>`,
+		`<details ontoggle="alert(8)" open><summary>s</summary></details>`,
+	}, "\n\n")
+	nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Markdown, Source: md})
+	out := func(mime, s string) *notebook.Output {
+		o := &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{}}
+		o.Data.SetText(mime, s)
+		return o
+	}
+	nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Code, Source: "x", Outputs: []*notebook.Output{
+		out("text/html", `<p onmouseover="alert(9)">p</p><script>alert(10)</script><img src="http://e.example/i.png">`),
+		out("image/svg+xml", `<svg onload="alert(11)"><a xlink:href="javascript:alert(12)"><text>t</text></a></svg>`),
+		out("text/markdown", `<b onclick="alert(13)">md</b> [x](javascript:alert(14))`),
+		out("text/latex", `$x$ <script>alert(15)</script>`),
+	}})
+	nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Raw, Source: `<script>alert(16)</script><i onclick="alert(17)">raw</i>`,
+		Metadata: notebook.Metadata{"format": []byte(`"text/html"`)}})
+	return nb
+}
+
+func TestUntrustedHTMLIsSafe(t *testing.T) {
+	page, err := Convert(attacks(), report.Meta{Title: "attacks"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSafe(t, "attacks", page)
+	for _, kept := range []string{"<div>div</div>", "<p>p</p>", "<b>md</b>", "<i>raw</i>", "<svg><text>t</text></svg>"} {
+		if !bytes.Contains(page, []byte(kept)) {
+			t.Errorf("sanitising lost %q", kept)
+		}
+	}
+	trusted, err := Convert(attacks(), report.Meta{Title: "attacks"}, Options{Trust: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(trusted, []byte(`<script>alert(1)</script>`)) || !bytes.Contains(trusted, []byte(`onmouseover="alert(9)"`)) {
+		t.Error("a trusted notebook's HTML was changed")
+	}
+}
+
+var remoteCSS = regexp.MustCompile(`(?i)url\(\s*['"]?[a-z]*:?//`)
+
+// checkSafe parses a page as a browser would and fails on anything in its
+// body that could run code or load from the network.
+func checkSafe(t *testing.T, name string, page []byte) {
+	t.Helper()
+	doc, err := html.Parse(bytes.NewReader(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := range doc.Descendants() {
+		if n.Type != html.ElementNode {
+			continue
+		}
+		switch n.Data {
+		case "script", "iframe", "object", "embed", "link", "base", "form", "frame":
+			t.Errorf("%s: <%s> in the page", name, n.Data)
+		case "style":
+			if n.Parent == nil || n.Parent.Data != "head" {
+				t.Errorf("%s: <style> outside the head", name)
+			}
+		}
+		for _, a := range n.Attr {
+			val := strings.ToLower(strings.Join(strings.Fields(a.Val), ""))
+			switch {
+			case strings.HasPrefix(a.Key, "on"):
+				t.Errorf("%s: handler %s=%q on <%s>", name, a.Key, a.Val, n.Data)
+			case strings.Contains(val, "javascript:"):
+				t.Errorf("%s: javascript URL in %s=%q", name, a.Key, a.Val)
+			case remoteCSS.MatchString(val):
+				t.Errorf("%s: remote url() in %s=%q", name, a.Key, a.Val)
+			case (a.Key == "src" || a.Key == "href" && n.Data != "a" || a.Key == "xlink:href") &&
+				!strings.HasPrefix(val, "data:image/") && (strings.Contains(val, "//") || strings.Contains(val, ":")):
+				t.Errorf("%s: <%s %s=%q> loads from elsewhere", name, n.Data, a.Key, a.Val)
+			}
+		}
+	}
+}
+
+func TestMarkdownImages(t *testing.T) {
+	nb := notebook.New()
+	nb.Cells = []*notebook.Cell{{Type: notebook.Markdown, Source: "![a](pic.png) ![b](https://e.example/b.png) ![c](javascript:x) ![d](data:image/png;base64,AAAA)"}}
+	page, err := Convert(nb, report.Meta{Title: "t"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`<img src="pic.png" alt="a">`,
+		`<a class="remote-image" href="https://e.example/b.png">b</a>`,
+		`<span class="remote-image">c</span>`,
+		`<img src="data:image/png;base64,AAAA" alt="d">`,
+	} {
+		if !bytes.Contains(page, []byte(want)) {
+			t.Errorf("page lacks %s:\n%s", want, body(page))
+		}
+	}
+	trusted, err := Convert(nb, report.Meta{Title: "t"}, Options{Trust: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(trusted, []byte(`<img src="https://e.example/b.png" alt="b">`)) {
+		t.Errorf("a trusted page does not load its image from the web:\n%s", body(trusted))
+	}
+}
+
+func TestContents(t *testing.T) {
+	nb := notebook.New()
+	nb.Cells = []*notebook.Cell{
+		{Type: notebook.Markdown, Source: "# Title\n\n## One\n\ntext"},
+		{Type: notebook.Markdown, Source: "### One point one"},
+		{Type: notebook.Markdown, Source: "## One"},
+		{Type: notebook.Markdown, Source: "## 解决方案"},
+	}
+	page, err := Convert(nb, report.Meta{Title: "Title"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `<ul>
+<li>
+<a href="#one">One</a><ul>
+<li>
+<a href="#one-point-one">One point one</a></li>
+</ul>
+</li>
+<li>
+<a href="#one-1">One</a></li>
+<li>
+<a href="#%E8%A7%A3%E5%86%B3%E6%96%B9%E6%A1%88">解决方案</a></li>
+</ul>
+`
+	if !bytes.Contains(page, []byte(want)) {
+		t.Errorf("contents:\n%s\nwant\n%s", body(page), want)
+	}
+	if bytes.Count(page, []byte("<h1")) != 1 {
+		t.Errorf("the title heading is not shown exactly once:\n%s", body(page))
+	}
+}
+
+func TestBadImage(t *testing.T) {
+	nb := notebook.New()
+	o := &notebook.Output{Type: notebook.ExecuteResult, Data: notebook.MimeBundle{}}
+	o.Data.SetText("image/png", "%%%")
+	nb.Cells = []*notebook.Cell{{Type: notebook.Code, Outputs: []*notebook.Output{o}}}
+	_, err := Convert(nb, report.Meta{}, Options{})
+	if !errors.Is(err, ErrOutput) || !strings.HasPrefix(err.Error(), "cell 1: output 1: ") {
+		t.Errorf("error %v, want ErrOutput naming cell 1, output 1", err)
+	}
+}
+
+func TestIndex(t *testing.T) {
+	entries := []Entry{
+		{URL: "a.html", Meta: report.Meta{Title: "A <b>", Date: modTime, Tags: []string{"x"}, Summary: "Sum $a\\oplus b$ <script>x()</script>"}},
+		{URL: "b.html", Meta: report.Meta{Title: "B", Date: modTime}},
+	}
+	page, err := Index("Writeups", entries, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSafe(t, "index", page)
+	for _, want := range []string{`<h1>Writeups</h1>`, `<a href="a.html">A &lt;b&gt;</a>`, `<span class="tag">x</span>`, `<math `, `<a href="b.html">B</a>`} {
+		if !bytes.Contains(page, []byte(want)) {
+			t.Errorf("index lacks %q:\n%s", want, body(page))
+		}
+	}
+}
+
+func TestSlug(t *testing.T) {
+	for in, want := range map[string]string{
+		"Hello, World!":        "hello-world",
+		"Sprague–Grundy 定理":    "spraguegrundy-定理",
+		"  a -- b__c  ":        "a-b-c",
+		"$g(n)$ values":        "gn-values",
+		"!!!":                  "",
+		"Ünïcödé Wörds":        "ünïcödé-wörds",
+		"Project Euler 310 ok": "project-euler-310-ok",
+	} {
+		if got := slug(in); got != want {
+			t.Errorf("slug(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func FuzzConvert(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "*.ipynb"))
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		nb, err := notebook.Parse(data)
+		if err != nil {
+			return
+		}
+		page, err := Convert(nb, report.Meta{Title: "fuzz"}, Options{})
+		if err != nil {
+			return
+		}
+		checkSafe(t, "fuzz", page)
+	})
+}
+
+// FuzzMarkdownCell puts arbitrary text in a markdown cell and an HTML
+// output of an untrusted notebook: nothing unsafe may come out.
+func FuzzMarkdownCell(f *testing.F) {
+	for _, s := range []string{"<script>x</script>", "<img src=x onerror=y>", "$a<b>$", "[l](javascript:x)", "<svg onload=x>", "# h\n\n$$\nx\n$$"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		nb := notebook.New()
+		o := &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{}}
+		o.Data.SetText("text/html", s)
+		nb.Cells = []*notebook.Cell{{Type: notebook.Markdown, Source: s}, {Type: notebook.Code, Outputs: []*notebook.Output{o}}}
+		page, err := Convert(nb, report.Meta{Title: "fuzz"}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSafe(t, fmt.Sprintf("%q", s), page)
+	})
+}
+
+func BenchmarkConvert(b *testing.B) {
+	for _, cells := range []int{10, 100, 1000} {
+		nb := notebook.New()
+		for i := range cells {
+			nb.Cells = append(nb.Cells,
+				&notebook.Cell{Type: notebook.Markdown, Source: fmt.Sprintf("## Step %d\n\nThe value $g(%d) = \\operatorname{mex}\\{0\\}$ is <b>known</b>.", i, i)},
+				&notebook.Cell{Type: notebook.Code, Source: "fmt.Println(i)", Outputs: []*notebook.Output{{Type: notebook.Stream, Name: "stdout", Text: "1\n"}}})
+		}
+		b.Run(fmt.Sprint(cells), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Convert(nb, report.Meta{Title: "t"}, Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,52 @@
+package markdown_test
+
+import (
+	"fmt"
+	"log"
+	"time"
+
+	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/markdown"
+	"github.com/grundylab/grundy/pkg/report/notebook"
+)
+
+func ExampleConvert() {
+	nb, err := notebook.Parse([]byte(`{"nbformat": 4, "nbformat_minor": 5, "metadata": {"tags": ["nim"]},
+	 "cells": [
+	  {"cell_type": "markdown", "metadata": {}, "source": "# Nim\n\nThe nim sum $3 \\oplus 5$."},
+	  {"cell_type": "code", "metadata": {}, "execution_count": 1, "source": "fmt.Println(3 ^ 5)",
+	   "outputs": [{"output_type": "stream", "name": "stdout", "text": "6\n"}]}]}`))
+	if err != nil {
+		log.Fatal(err)
+	}
+	meta, err := report.MetaOf(nb, "nim", time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC))
+	if err != nil {
+		log.Fatal(err)
+	}
+	post, err := markdown.Convert(nb, meta, markdown.Options{Name: "nim"})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Print(string(post.Text))
+	// Output:
+	// ---
+	// title: Nim
+	// date: 2024-05-06 07:08:09
+	// tags:
+	//   - nim
+	// mathjax: true
+	// description: The nim sum $3 \oplus 5$.
+	// ---
+	//
+	// # Nim
+	//
+	// The nim sum $3 \oplus 5$.
+	//
+	// ```go
+	// fmt.Println(3 ^ 5)
+	// ```
+	//
+	// ```
+	// 6
+	// ```
+}

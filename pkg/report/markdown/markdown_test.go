@@ -1,0 +1,212 @@
+package markdown
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/internal/golden"
+	"github.com/grundylab/grundy/pkg/report/notebook"
+	"gopkg.in/yaml.v3"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected outputs of testdata/cases.txt")
+
+// modTime stands for the notebook file's date where the metadata has none.
+var modTime = time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
+
+// convertCase converts the notebook a case names (a file in
+// ../testdata, then options: "trust") and lists the files it writes.
+func convertCase(t *testing.T, input string) string {
+	t.Helper()
+	fields := strings.Fields(input)
+	path := filepath.Join("..", "testdata", fields[0])
+	nb, err := notebook.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := strings.TrimSuffix(fields[0], ".ipynb")
+	meta, err := report.MetaOf(nb, name, modTime)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Name: name}
+	for _, f := range fields[1:] {
+		switch f {
+		case "trust":
+			opts.Trust = true
+		default:
+			t.Fatalf("unknown option %q", f)
+		}
+	}
+	post, err := Convert(nb, meta, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	b.Write(post.Text)
+	for _, f := range post.Files {
+		fmt.Fprintf(&b, "==> %s (%d bytes)\n", f.Path, len(f.Data))
+		if strings.HasSuffix(f.Path, ".svg") {
+			b.Write(f.Data)
+			b.WriteString("\n")
+		}
+	}
+	return b.String()
+}
+
+func TestGolden(t *testing.T) {
+	file := filepath.Join("testdata", "cases.txt")
+	cases, err := golden.Read(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range cases {
+		t.Run(fmt.Sprint(c.No), func(t *testing.T) {
+			got := convertCase(t, c.Input)
+			if *update {
+				cases[i].Output = got
+				return
+			}
+			if got != c.Output {
+				t.Errorf("case %d (%s): output differs; go test -run TestGolden/%d -update rewrites it\n--- got\n%s--- want\n%s",
+					c.No, c.Description, c.No, got, c.Output)
+			}
+		})
+	}
+	if *update {
+		if err := golden.Write(file, cases); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestFrontMatterIsYAML reads the front matter back with a YAML parser.
+func TestFrontMatterIsYAML(t *testing.T) {
+	meta := report.Meta{
+		Title:   `Nim: "quoted" #1 — 博弈论`,
+		Date:    time.Date(2022, 7, 4, 18, 3, 39, 0, time.UTC),
+		Tags:    []string{"Project Euler", "yes", "a: b", "- dash"},
+		Summary: "Value $g(n) = \\operatorname{mex}\\{0\\}$: 'quotes'",
+	}
+	post, err := Convert(notebook.New(), meta, Options{Name: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(post.Text)
+	fm, ok := strings.CutPrefix(text, "---\n")
+	fm, _, found := strings.Cut(fm, "\n---\n")
+	if !ok || !found {
+		t.Fatalf("no front matter in %q", text)
+	}
+	var got struct {
+		Title       string
+		Date        string
+		Tags        []string
+		Mathjax     bool
+		Description string
+	}
+	if err := yaml.Unmarshal([]byte(fm), &got); err != nil {
+		t.Fatalf("front matter is not YAML: %v\n%s", err, fm)
+	}
+	if got.Title != meta.Title || got.Date != "2022-07-04 18:03:39" || !got.Mathjax || got.Description != meta.Summary ||
+		strings.Join(got.Tags, "|") != strings.Join(meta.Tags, "|") {
+		t.Errorf("front matter read back as %+v\n%s", got, fm)
+	}
+}
+
+func TestBadImage(t *testing.T) {
+	nb := notebook.New()
+	out := &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{}}
+	out.Data.SetText("image/png", "not base64!")
+	nb.Cells = []*notebook.Cell{{Type: notebook.Markdown, Source: "x"}, {Type: notebook.Code, Outputs: []*notebook.Output{
+		{Type: notebook.Stream, Name: "stdout", Text: "ok"}, out}}}
+	_, err := Convert(nb, report.Meta{}, Options{Name: "x"})
+	if !errors.Is(err, ErrOutput) || !strings.HasPrefix(err.Error(), "cell 2: output 2: ") {
+		t.Errorf("error %v, want ErrOutput naming cell 2, output 2", err)
+	}
+}
+
+func TestFenced(t *testing.T) {
+	for _, tt := range []struct{ text, fence string }{{"x", "```"}, {"a ``` b", "````"}, {"`````", "``````"}} {
+		got := Fenced("go", tt.text)
+		if !strings.HasPrefix(got, tt.fence+"go\n") || !strings.HasSuffix(got, "\n"+tt.fence+"\n") {
+			t.Errorf("Fenced(%q) = %q, want fence %s", tt.text, got, tt.fence)
+		}
+	}
+}
+
+func TestSanitizeHTML(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain *text*", "plain *text*"},
+		{"a <b onclick=\"x()\">b</b> c", "a <b>b</b> c"},
+		{"<div onclick=\"x()\">\n<script>alert(1)</script>\n</div>\n\nafter", "<div>\n\n</div>\n\nafter"},
+		{"math $a<b>c$ stays", "math $a<b>c$ stays"},
+		{"`<script>` in code", "`<script>` in code"},
+		{"- item <i onmouseover=\"x()\">i</i>\n- <script>y()</script>", "- item <i>i</i>\n- "},
+		{"> <img src=x onerror=alert(1)>\n", "> <img src=\"x\">\n"},
+	}
+	for _, tt := range tests {
+		if got := SanitizeHTML(tt.in); got != tt.want {
+			t.Errorf("SanitizeHTML(%q)\n got  %q\n want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func FuzzConvert(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "*.ipynb"))
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		nb, err := notebook.Parse(data)
+		if err != nil {
+			return
+		}
+		meta, err := report.MetaOf(nb, "fuzz", modTime)
+		if err != nil {
+			return
+		}
+		post, err := Convert(nb, meta, Options{Name: "fuzz"})
+		if err != nil {
+			return
+		}
+		if !bytes.HasPrefix(post.Text, []byte("---\ntitle: ")) {
+			t.Fatalf("post does not start with front matter: %.80q", post.Text)
+		}
+		for _, file := range post.Files {
+			if !strings.HasPrefix(file.Path, "fuzz_files/") || strings.Contains(file.Path, "..") {
+				t.Fatalf("file %q outside fuzz_files/", file.Path)
+			}
+		}
+	})
+}
+
+func BenchmarkConvert(b *testing.B) {
+	for _, cells := range []int{10, 100, 1000} {
+		nb := notebook.New()
+		for i := range cells {
+			nb.Cells = append(nb.Cells,
+				&notebook.Cell{Type: notebook.Markdown, Source: fmt.Sprintf("## Step %d\n\nThe value $g(%d)$ is <b>known</b>.", i, i)},
+				&notebook.Cell{Type: notebook.Code, Source: "fmt.Println(i)", Outputs: []*notebook.Output{{Type: notebook.Stream, Name: "stdout", Text: "1\n"}}})
+		}
+		b.Run(fmt.Sprint(cells), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Convert(nb, report.Meta{Title: "t"}, Options{Name: "x"}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
