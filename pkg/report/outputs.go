@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/json"
 	"regexp"
+	"strings"
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
@@ -63,6 +64,41 @@ func displayID(o *notebook.Output) string {
 	}
 	if raw, ok := o.Extra["transient"]; ok && json.Unmarshal(raw, &t) == nil {
 		return t.DisplayID
+	}
+	return ""
+}
+
+// ErrorText returns an error output as a reader sees it: "NAME: VALUE",
+// then the traceback when it says more.
+func ErrorText(o *notebook.Output) string {
+	text := o.EName + ": " + o.EValue
+	if tb := strings.Join(o.Traceback, "\n"); strings.TrimSpace(tb) != "" && !strings.Contains(text, tb) {
+		text += "\n" + tb
+	}
+	return text
+}
+
+// Preferred returns the first MIME type of order that data holds, else
+// the first textual type it holds in sorted order, else "".
+func Preferred(data notebook.MimeBundle, order []string) string {
+	for _, m := range order {
+		if _, ok := data[m]; ok {
+			return m
+		}
+	}
+	if types := data.MIMETypes(); len(types) > 0 && strings.HasPrefix(types[0], "text/") {
+		return types[0]
+	}
+	return ""
+}
+
+// RawFormat returns the MIME type a raw cell is meant for (its metadata
+// "format", or the older "raw_mimetype"), or "".
+func RawFormat(c *notebook.Cell) string {
+	for _, key := range []string{"format", "raw_mimetype"} {
+		if f, ok := c.Metadata.String(key); ok {
+			return f
+		}
 	}
 	return ""
 }

@@ -237,7 +237,7 @@ func (p *page) cell(w *strings.Builder, n int, c *notebook.Cell) error {
 		}
 		w.WriteString(`<div class="cell markdown">` + "\n" + out + "</div>\n")
 	case notebook.Raw:
-		switch rawFormat(c) {
+		switch report.RawFormat(c) {
 		case "text/markdown":
 			out, err := p.markdown(c.Source)
 			if err != nil {
@@ -266,15 +266,6 @@ func (p *page) cell(w *strings.Builder, n int, c *notebook.Cell) error {
 	return nil
 }
 
-func rawFormat(c *notebook.Cell) string {
-	for _, key := range []string{"format", "raw_mimetype"} {
-		if f, ok := c.Metadata.String(key); ok {
-			return f
-		}
-	}
-	return ""
-}
-
 // html returns HTML from the notebook, sanitised unless trusted.
 func (p *page) html(s string) string {
 	if p.opts.Trust {
@@ -290,18 +281,6 @@ var mimeOrder = []string{
 	"text/latex", "application/json", "text/plain",
 }
 
-func best(data notebook.MimeBundle) string {
-	for _, m := range mimeOrder {
-		if _, ok := data[m]; ok {
-			return m
-		}
-	}
-	if types := data.MIMETypes(); len(types) > 0 && strings.HasPrefix(types[0], "text/") {
-		return types[0]
-	}
-	return ""
-}
-
 func pre(class, s string) string {
 	return `<pre class="output ` + class + `">` + html.EscapeString(strings.TrimRight(s, "\n")) + "</pre>\n"
 }
@@ -311,13 +290,9 @@ func (p *page) output(w *strings.Builder, o *notebook.Output) error {
 	case notebook.Stream:
 		w.WriteString(pre("stream "+html.EscapeString(o.Name), o.Text))
 	case notebook.ErrorOutput:
-		text := o.EName + ": " + o.EValue
-		if tb := strings.Join(o.Traceback, "\n"); strings.TrimSpace(tb) != "" && !strings.Contains(text, tb) {
-			text += "\n" + tb
-		}
-		w.WriteString(pre("error", text))
+		w.WriteString(pre("error", report.ErrorText(o)))
 	case notebook.DisplayData, notebook.ExecuteResult:
-		mime := best(o.Data)
+		mime := report.Preferred(o.Data, mimeOrder)
 		value, _ := o.Data.Text(mime)
 		switch mime {
 		case "":

@@ -99,7 +99,7 @@ func (w *writer) cell(n int, c *notebook.Cell) error {
 		}
 		w.block(src)
 	case notebook.Raw:
-		switch format(c) {
+		switch report.RawFormat(c) {
 		case "text/markdown":
 			w.block(c.Source)
 		case "text/html":
@@ -116,16 +116,6 @@ func (w *writer) cell(n int, c *notebook.Cell) error {
 		}
 	}
 	return nil
-}
-
-// format returns the MIME type a raw cell is meant for.
-func format(c *notebook.Cell) string {
-	for _, key := range []string{"format", "raw_mimetype"} {
-		if f, ok := c.Metadata.String(key); ok {
-			return f
-		}
-	}
-	return ""
 }
 
 // block writes Markdown text, its raw HTML sanitised unless trusted.
@@ -196,13 +186,9 @@ func (w *writer) output(cell, n int, o *notebook.Output) error {
 	case notebook.Stream:
 		w.fenced("", o.Text)
 	case notebook.ErrorOutput:
-		text := o.EName + ": " + o.EValue
-		if tb := strings.Join(o.Traceback, "\n"); strings.TrimSpace(tb) != "" && !strings.Contains(text, tb) {
-			text += "\n" + tb
-		}
-		w.fenced("", text)
+		w.fenced("", report.ErrorText(o))
 	case notebook.DisplayData, notebook.ExecuteResult:
-		mime := best(o.Data)
+		mime := report.Preferred(o.Data, mimeOrder)
 		value, _ := o.Data.Text(mime)
 		file := fmt.Sprintf("%s/cell%d-%d", w.dir, cell, n)
 		switch mime {
@@ -253,19 +239,6 @@ func (w *writer) image(file string, data []byte, o *notebook.Output) {
 // altEscaper escapes the characters that have a meaning in image text.
 var altEscaper = strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`, "*", `\*`, "_", `\_`, "`", "\\`")
 
-// best returns the preferred MIME type of a bundle, or "".
-func best(data notebook.MimeBundle) string {
-	for _, m := range mimeOrder {
-		if _, ok := data[m]; ok {
-			return m
-		}
-	}
-	if types := data.MIMETypes(); len(types) > 0 && strings.HasPrefix(types[0], "text/") {
-		return types[0]
-	}
-	return ""
-}
-
 var unsafeName = regexp.MustCompile(`[^\w.-]+`)
 
 // attachments writes a markdown cell's attachments as files and points
@@ -279,7 +252,7 @@ func (w *writer) attachments(cell int, c *notebook.Cell) (string, error) {
 	slices.Sort(names)
 	for _, name := range names {
 		bundle := c.Attachments[name]
-		mime := best(bundle)
+		mime := report.Preferred(bundle, mimeOrder)
 		value, _ := bundle.Text(mime)
 		var data []byte
 		switch mime {

@@ -63,29 +63,7 @@ func convertCase(t *testing.T, input string) string {
 }
 
 func TestGolden(t *testing.T) {
-	file := filepath.Join("testdata", "cases.txt")
-	cases, err := golden.Read(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, c := range cases {
-		t.Run(fmt.Sprint(c.No), func(t *testing.T) {
-			got := convertCase(t, c.Input)
-			if *update {
-				cases[i].Output = got
-				return
-			}
-			if got != c.Output {
-				t.Errorf("case %d (%s): output differs; go test -run TestGolden/%d -update rewrites it\n--- got\n%s--- want\n%s",
-					c.No, c.Description, c.No, got, c.Output)
-			}
-		})
-	}
-	if *update {
-		if err := golden.Write(file, cases); err != nil {
-			t.Fatal(err)
-		}
-	}
+	golden.Run(t, filepath.Join("testdata", "cases.txt"), *update, convertCase)
 }
 
 // TestFrontMatterIsYAML reads the front matter back with a YAML parser.

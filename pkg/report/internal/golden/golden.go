@@ -16,6 +16,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"testing"
 )
 
 const (
@@ -71,4 +72,33 @@ func ensureNewline(s string) string {
 		return s
 	}
 	return s + "\n"
+}
+
+// Run runs the cases of file as subtests named by their numbers: convert
+// gives a case's output from its input. With update set it rewrites the
+// file with the outputs convert gives instead of comparing.
+func Run(t *testing.T, file string, update bool, convert func(t *testing.T, input string) string) {
+	t.Helper()
+	cases, err := Read(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range cases {
+		t.Run(strconv.Itoa(c.No), func(t *testing.T) {
+			got := convert(t, c.Input)
+			if update {
+				cases[i].Output = got
+				return
+			}
+			if got != c.Output {
+				t.Errorf("case %d (%s) differs; go test -run %s/%d -update rewrites it\n--- got\n%s--- want\n%s",
+					c.No, c.Description, t.Name()[:strings.LastIndex(t.Name(), "/")], c.No, got, c.Output)
+			}
+		})
+	}
+	if update {
+		if err := Write(file, cases); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
