@@ -59,10 +59,13 @@ var css = sync.OnceValue(func() string {
 	var b strings.Builder
 	b.WriteString(baseCSS)
 	f := chromahtml.New(chromahtml.WithClasses(true))
+	// Each theme in its own media query, so that no rule of the light one
+	// (a dark colour for names, say) is left over in the dark one.
+	b.WriteString("@media not (prefers-color-scheme: dark) {\n")
 	if err := f.WriteCSS(&b, styles.Get("github")); err != nil {
 		panic(err) // writing to a strings.Builder cannot fail
 	}
-	b.WriteString("@media (prefers-color-scheme: dark) {\n")
+	b.WriteString("}\n@media (prefers-color-scheme: dark) {\n")
 	if err := f.WriteCSS(&b, styles.Get("github-dark")); err != nil {
 		panic(err)
 	}
@@ -225,7 +228,7 @@ func fontFace(url string) template.CSS {
 	if url == "" {
 		return ""
 	}
-	return template.CSS(fmt.Sprintf("@font-face { font-family: \"Latin Modern Math\"; src: local(\"Latin Modern Math\"), local(\"LatinModernMath-Regular\"), url(%q) format(\"opentype\"); font-display: block; }\n", url))
+	return template.CSS(fmt.Sprintf("@font-face { font-family: \"Latin Modern Math\"; src: url(%q) format(\"opentype\"); font-display: block; }\n", url))
 }
 
 func (p *page) cell(w *strings.Builder, n int, c *notebook.Cell) error {

@@ -37,7 +37,8 @@ var ErrNoNotebooks = errors.New("no notebooks")
 
 // An Executor runs a notebook's code cells and returns the notebook with
 // their fresh outputs. path is the notebook's file, whose folder is the
-// working directory of its code. Errors should name the cell that failed.
+// working directory of its code. Its errors are reported as they are, so
+// they should name the notebook and the cell that failed.
 type Executor interface {
 	Execute(ctx context.Context, path string, nb *notebook.Notebook) (*notebook.Notebook, error)
 }
@@ -64,7 +65,7 @@ type Site struct {
 
 // Notebooks expands paths into the notebooks to render: a file is taken as
 // it is, a folder gives its *.ipynb files (not those of its subfolders) in
-// name order. It returns an error wrapping ErrNoNotebooks for a folder with
+// name order; a notebook named twice is rendered once. It returns an error wrapping ErrNoNotebooks for a folder with
 // none.
 func Notebooks(paths []string) ([]string, error) {
 	var out []string
@@ -87,7 +88,12 @@ func Notebooks(paths []string) ([]string, error) {
 		slices.Sort(matches)
 		out = append(out, matches...)
 	}
-	return out, nil
+	seen := map[string]bool{}
+	return slices.DeleteFunc(out, func(p string) bool {
+		dup := seen[filepath.Clean(p)]
+		seen[filepath.Clean(p)] = true
+		return dup
+	}), nil
 }
 
 // Build renders every notebook the paths name (see Notebooks), ships the
@@ -156,7 +162,7 @@ func (s *Site) render(ctx context.Context, path, fontURL string) error {
 	}
 	if s.Executor != nil {
 		if nb, err = s.Executor.Execute(ctx, path, nb); err != nil {
-			return fmt.Errorf("notebook %s: %w", path, err)
+			return err
 		}
 	}
 	name := Name(path)
