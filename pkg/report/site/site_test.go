@@ -2,10 +2,10 @@ package site
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"fmt"
 	"context"
+	"crypto/sha256"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
