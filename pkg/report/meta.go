@@ -125,16 +125,16 @@ func firstParagraph(nb *notebook.Notebook) string {
 	inMath := false
 	markdownLines(nb, func(line string) bool {
 		t := strings.TrimSpace(line)
+		if inMath {
+			inMath = !(strings.HasSuffix(t, "$$") || strings.HasSuffix(t, `\]`))
+			return true
+		}
 		if strings.HasPrefix(t, "$$") || strings.HasPrefix(t, `\[`) {
 			if len(para) > 0 {
 				return false
 			}
 			closed := len(t) > 2 && (strings.HasSuffix(t, "$$") || strings.HasSuffix(t, `\]`))
 			inMath = !closed
-			return true
-		}
-		if inMath {
-			inMath = !(strings.HasSuffix(t, "$$") || strings.HasSuffix(t, `\]`))
 			return true
 		}
 		if t == "" {
