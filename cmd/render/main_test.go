@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func notebooks(t *testing.T, names ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, name := range names {
+		data, err := os.ReadFile(filepath.Join("..", "..", "pkg", "report", "testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestRun(t *testing.T) {
+	src := notebooks(t, "math.ipynb", "code.ipynb")
+	bad := filepath.Join(src, "broken.ipynb")
+	if err := os.WriteFile(bad, []byte(`{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [{"cell_type": "markdown", "metadata": {}}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "site")
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"render stored outputs", []string{"-o", out, "-execute", "never", filepath.Join(src, "math.ipynb"), filepath.Join(src, "code.ipynb")}, 0, ""},
+		{"bad notebook", []string{"-o", out, "-execute", "never", src}, 1, "render: notebook " + bad + ": cell 1: markdown cell has no \"source\" field"},
+		{"execute auto", []string{"-o", out, src}, 1, "-execute auto: executing notebooks is not available"},
+		{"bad mode", []string{"-execute", "sometimes"}, 2, `-execute "sometimes": want auto, always or never`},
+		{"bad parameter", []string{"-p", "1N=5"}, 2, `parameter "1N=5" is not NAME=VALUE`},
+		{"unknown flag", []string{"-x"}, 2, "usage: render"},
+		{"missing path", []string{"-o", out, "-execute", "never", filepath.Join(src, "nope")}, 1, "no such file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stderr bytes.Buffer
+			code := run(context.Background(), tt.args, &stderr)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d; stderr:\n%s", code, tt.code, stderr.String())
+			}
+			if tt.stderr == "" && stderr.Len() > 0 && !strings.Contains(stderr.String(), "warning: math font") {
+				t.Errorf("unexpected stderr: %s", stderr.String())
+			}
+			if !strings.Contains(stderr.String(), tt.stderr) {
+				t.Errorf("stderr %q lacks %q", stderr.String(), tt.stderr)
+			}
+			if strings.Contains(stderr.String(), "\r") {
+				t.Error("progress written to a stderr that is not a terminal")
+			}
+		})
+	}
+	for _, f := range []string{"math.md", "math.html", "code.md", "code.html", "index.html"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("missing %s", f)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(out, "broken.md")); err == nil {
+		t.Error("broken.md written")
+	}
+}
+
+func TestParseParam(t *testing.T) {
+	for in, ok := range map[string]bool{"N=1000": true, "name=": true, "x_1=a=b": true, "N": false, "=3": false, "1x=2": false, "a-b=1": false} {
+		p, err := parseParam(in)
+		if (err == nil) != ok {
+			t.Errorf("parseParam(%q): %v", in, err)
+		}
+		if ok && p.Name+"="+p.Value != in {
+			t.Errorf("parseParam(%q) = %+v", in, p)
+		}
+	}
+}
