@@ -1,0 +1,402 @@
+package execute
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/grundylab/grundy/pkg/report/gonb"
+	"github.com/grundylab/grundy/pkg/report/kernel"
+	"github.com/grundylab/grundy/pkg/report/notebook"
+)
+
+// DefaultCellTimeout bounds a cell's run when Executor.CellTimeout is zero.
+const DefaultCellTimeout = 10 * time.Minute
+
+// Sentinel errors wrapped by the errors of Execute.
+var (
+	// ErrCellFailed means a cell raised an error or its program failed.
+	ErrCellFailed = errors.New("cell failed")
+	// ErrTimeout means a cell ran longer than the cell timeout.
+	ErrTimeout = errors.New("cell timed out")
+	// ErrParameter means a parameter override cannot be applied.
+	ErrParameter = errors.New("bad parameter")
+)
+
+// An Executor runs notebooks in a kernel, GoNB by default, and keeps the
+// results in a cache keyed by content. The zero Executor is ready to use:
+// mode Auto, no parameters, errors stop a notebook, GoNB provisioned for
+// the Go module that holds each notebook. An Executor is safe for
+// concurrent use; set its fields before the first call.
+type Executor struct {
+	// Mode says when to run a notebook: Auto, Always or Never.
+	Mode Mode
+	// Params override the notebook's parameters (papermill style).
+	Params []Param
+	// AllowErrors keeps going after a failing cell, whose error stays in
+	// its outputs, instead of stopping the notebook with an error.
+	AllowErrors bool
+	// CellTimeout bounds each cell's run; zero means DefaultCellTimeout.
+	CellTimeout time.Duration
+	// CacheDir holds executed notebooks; empty means the folder execute
+	// in gonb.DefaultCacheDir.
+	CacheDir string
+	// ToolsDir is where GoNB and goimports are built; empty means
+	// gonb.DefaultCacheDir.
+	ToolsDir string
+	// ModuleDir is the Go module that provides GoNB and whose sources go
+	// into the cache key; empty means the module holding each notebook.
+	ModuleDir string
+	// Progress, if not nil, is told which notebook and cell run, and for
+	// how long.
+	Progress func(Progress)
+	// Log, if not nil, receives build output and what the kernel writes.
+	Log io.Writer
+	// KernelOptions tune the kernel connection; nil means the defaults.
+	KernelOptions *kernel.Options
+	// Start, if not nil, starts the kernel for a notebook in dir instead
+	// of GoNB; KernelID then names that kernel in cache keys.
+	Start    func(ctx context.Context, dir string) (*kernel.Kernel, error)
+	KernelID string
+
+	mu      sync.Mutex
+	tools   map[string]*gonb.Tools // tools by module root
+	modules map[string]string      // module root by notebook folder
+	sources map[string]string      // source digest by module root
+}
+
+// A CellError reports a cell that failed or timed out, or a kernel that
+// died or hung while running it.
+type CellError struct {
+	Notebook string // Notebook is the notebook's path.
+	// Cell is the 1-based number of the cell in the notebook as read; for
+	// the injected parameters cell it is the parameters cell's number.
+	Cell     int
+	Injected bool   // Injected reports that the injected parameters cell failed.
+	Source   string // Source is the first non-empty line of the cell.
+	Err      error  // Err is ErrCellFailed, ErrTimeout or the kernel's error.
+	Detail   string // Detail is the kernel's error text or the cell's stderr.
+}
+
+// Error names the notebook, the cell and its first line, what happened and
+// the kernel's text.
+func (e *CellError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "execute %s: ", e.Notebook)
+	if e.Injected {
+		fmt.Fprintf(&b, "injected parameters cell (after cell %d)", e.Cell)
+	} else {
+		fmt.Fprintf(&b, "cell %d", e.Cell)
+	}
+	if e.Source != "" {
+		fmt.Fprintf(&b, " (%s)", e.Source)
+	}
+	b.WriteString(": ")
+	b.WriteString(e.Err.Error())
+	if e.Detail != "" {
+		b.WriteString(":\n")
+		b.WriteString(e.Detail)
+	}
+	return b.String()
+}
+
+// Unwrap returns Err.
+func (e *CellError) Unwrap() error { return e.Err }
+
+// Execute runs the notebook read from path and returns the executed copy:
+// outputs and execution counts replaced, and, with Params, a cell tagged
+// injected-parameters after the cell tagged parameters. nb is not changed.
+//
+// In mode Auto a result cached for the same notebook code, parameters,
+// kernel and module sources is returned without running anything; Always
+// runs and refreshes the cache; Never returns a copy of nb as it is.
+//
+// The kernel starts in the notebook's folder (GoNB's GONB_DIR). Each code
+// cell runs in order with the cell timeout. A failing cell, a timeout, or a
+// kernel that exits or hangs stops the run with a *CellError, except that
+// with AllowErrors (or a cell tagged raises-exception) a cell's error stays
+// in its outputs and the run goes on. Cells tagged skip-execution and empty
+// cells are not run.
+func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebook) (*notebook.Notebook, error) {
+	if e.Mode == Never {
+		if len(e.Params) > 0 {
+			return nil, fmt.Errorf("execute %s: %w: parameters need execution, but the mode is never", path, ErrParameter)
+		}
+		return nb.Clone(), nil
+	}
+	out := nb.Clone()
+	injected, err := inject(out, dedupe(e.Params))
+	if err != nil {
+		return nil, fmt.Errorf("execute %s: %w", path, err)
+	}
+	dir, err := filepath.Abs(filepath.Dir(path))
+	if err != nil {
+		return nil, fmt.Errorf("execute %s: %w", path, err)
+	}
+	root, err := e.moduleRoot(ctx, dir)
+	if err != nil {
+		return nil, fmt.Errorf("execute %s: %w", path, err)
+	}
+	kernelID, err := e.kernelID(ctx, root)
+	if err != nil {
+		return nil, fmt.Errorf("execute %s: %w", path, err)
+	}
+	key, err := e.cacheKey(root, dir, kernelID, out)
+	if err != nil {
+		return nil, fmt.Errorf("execute %s: %w", path, err)
+	}
+	cache, err := e.cacheDir()
+	if err != nil {
+		return nil, fmt.Errorf("execute %s: %w", path, err)
+	}
+	start := time.Now()
+	if e.Mode == Auto {
+		if hit := loadCached(cache, path, key, out); hit != nil {
+			e.report(Progress{Notebook: path, Event: Cached, Cells: len(hit.Cells), Elapsed: time.Since(start)})
+			return hit, nil
+		}
+	}
+	if err := e.run(ctx, path, dir, root, out, injected, start); err != nil {
+		return nil, err
+	}
+	if err := storeCached(cache, path, key, out); err != nil {
+		return nil, fmt.Errorf("execute %s: store the result: %w", path, err)
+	}
+	return out, nil
+}
+
+// run executes the cells of nb in a fresh kernel.
+func (e *Executor) run(ctx context.Context, path, dir, root string, nb *notebook.Notebook, injected int, start time.Time) error {
+	e.report(Progress{Notebook: path, Event: Starting, Cells: len(nb.Cells)})
+	k, err := e.startKernel(ctx, dir, root)
+	if err != nil {
+		return fmt.Errorf("execute %s: %w", path, err)
+	}
+	defer k.Close()
+	isExit := gonb.IsExitReport
+	if e.Start != nil {
+		isExit = nil
+	}
+	col := newCollector(nb.Cells, isExit)
+	timeout := e.CellTimeout
+	if timeout <= 0 {
+		timeout = DefaultCellTimeout
+	}
+	for i, cell := range nb.Cells {
+		if cell.Type != notebook.Code || cell.HasTag(SkipTag) {
+			continue
+		}
+		if strings.TrimSpace(cell.Source) == "" {
+			cell.Outputs, cell.ExecutionCount = []*notebook.Output{}, nil
+			continue
+		}
+		e.report(Progress{Notebook: path, Event: CellStarted, Cell: i + 1, Cells: len(nb.Cells), Source: firstLine(cell.Source), Elapsed: time.Since(start)})
+		cellStart := time.Now()
+		col.begin(i)
+		cctx, cancel := context.WithTimeout(ctx, timeout)
+		reply, err := k.Execute(cctx, cell.Source, col.handle)
+		cancel()
+		e.report(Progress{Notebook: path, Event: CellFinished, Cell: i + 1, Cells: len(nb.Cells), Source: firstLine(cell.Source), Elapsed: time.Since(start), CellElapsed: time.Since(cellStart)})
+		if reply != nil && cell.ExecutionCount == nil {
+			n := reply.ExecutionCount
+			cell.ExecutionCount = &n
+		}
+		cerr := cellError(ctx, path, nb, i, injected, col, reply, err, timeout)
+		if cerr == nil {
+			continue
+		}
+		recovered := err == nil || errors.Is(err, kernel.ErrInterrupted) && isRecovered(err)
+		if recovered && (e.AllowErrors || cell.HasTag(RaisesTag)) {
+			if errors.Is(cerr.Err, ErrTimeout) {
+				col.add(&notebook.Output{Type: notebook.ErrorOutput, EName: "Timeout", EValue: cerr.Err.Error(), Traceback: []string{cerr.Error()}}, "")
+			}
+			continue
+		}
+		return cerr
+	}
+	e.report(Progress{Notebook: path, Event: Finished, Cells: len(nb.Cells), Elapsed: time.Since(start)})
+	return nil
+}
+
+func isRecovered(err error) bool {
+	var ie *kernel.InterruptError
+	return errors.As(err, &ie) && ie.Recovered
+}
+
+// cellError classifies the end of a cell's run; nil means it succeeded.
+func cellError(ctx context.Context, path string, nb *notebook.Notebook, i, injected int, col *collector, reply *kernel.ExecuteReply, err error, timeout time.Duration) *CellError {
+	ce := &CellError{Notebook: path, Cell: i + 1, Source: firstLine(nb.Cells[i].Source)}
+	if injected >= 0 {
+		switch {
+		case i == injected:
+			ce.Cell, ce.Injected = i, true
+		case i > injected:
+			ce.Cell = i
+		}
+	}
+	switch {
+	case err != nil && errors.Is(err, kernel.ErrInterrupted) && ctx.Err() == nil:
+		ce.Err = fmt.Errorf("%w after %v: %w", ErrTimeout, timeout, err)
+		ce.Detail = tailLines(stripANSI(col.stderr.String()), 30)
+	case err != nil:
+		ce.Err = err
+		ce.Detail = tailLines(stripANSI(col.stderr.String()), 30)
+	case col.decodeErr != nil:
+		ce.Err = col.decodeErr
+	case reply.Status == "error":
+		ce.Err = ErrCellFailed
+		ce.Detail = errorText(reply)
+	case reply.Status != "ok":
+		ce.Err = fmt.Errorf("%w: execute_reply status %q", ErrCellFailed, reply.Status)
+	case col.exitReport != "":
+		ce.Err = fmt.Errorf("%w: the program ended with %q", ErrCellFailed, col.exitReport)
+		ce.Detail = tailLines(stripANSI(col.stderr.String()), 30)
+	default:
+		return nil
+	}
+	return ce
+}
+
+// errorText is the kernel's description of a failed cell.
+func errorText(r *kernel.ExecuteReply) string {
+	text := strings.Join(r.Traceback, "\n")
+	if strings.TrimSpace(text) == "" {
+		text = r.EName + ": " + r.EValue
+	}
+	return tailLines(stripANSI(text), 40)
+}
+
+func (e *Executor) report(p Progress) {
+	if e.Progress != nil {
+		e.Progress(p)
+	}
+}
+
+// startKernel starts the kernel for a notebook in dir.
+func (e *Executor) startKernel(ctx context.Context, dir, root string) (*kernel.Kernel, error) {
+	if e.Start != nil {
+		return e.Start(ctx, dir)
+	}
+	tools, err := e.provision(ctx, root)
+	if err != nil {
+		return nil, err
+	}
+	opts := kernel.Options{}
+	if e.KernelOptions != nil {
+		opts = *e.KernelOptions
+	}
+	if opts.Output == nil {
+		opts.Output = e.Log
+	}
+	return tools.Start(ctx, dir, &opts)
+}
+
+// provision returns the GoNB tools for the module, building them once.
+func (e *Executor) provision(ctx context.Context, root string) (*gonb.Tools, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if t, ok := e.tools[root]; ok {
+		return t, nil
+	}
+	t, err := gonb.Provision(ctx, root, e.ToolsDir, e.Log)
+	if err != nil {
+		return nil, err
+	}
+	if e.tools == nil {
+		e.tools = map[string]*gonb.Tools{}
+	}
+	e.tools[root] = t
+	return t, nil
+}
+
+// kernelID names the kernel in cache keys.
+func (e *Executor) kernelID(ctx context.Context, root string) (string, error) {
+	if e.Start != nil {
+		return "custom:" + e.KernelID, nil
+	}
+	t, err := e.provision(ctx, root)
+	if err != nil {
+		return "", err
+	}
+	return t.Key, nil
+}
+
+// moduleRoot returns the root folder of the Go module holding dir, or
+// ModuleDir when set. With a custom kernel a notebook outside any module
+// has root "".
+func (e *Executor) moduleRoot(ctx context.Context, dir string) (string, error) {
+	if e.ModuleDir != "" {
+		return filepath.Abs(e.ModuleDir)
+	}
+	e.mu.Lock()
+	root, ok := e.modules[dir]
+	e.mu.Unlock()
+	if ok {
+		return root, nil
+	}
+	cmd := exec.CommandContext(ctx, "go", "env", "GOMOD")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMOD in %s: %w", dir, err)
+	}
+	gomod := strings.TrimSpace(string(out))
+	if gomod != "" && gomod != "/dev/null" && gomod != "NUL" {
+		root = filepath.Dir(gomod)
+	} else if e.Start == nil {
+		return "", fmt.Errorf("%s is not inside a Go module, which GoNB is built from (set ModuleDir)", dir)
+	}
+	e.mu.Lock()
+	if e.modules == nil {
+		e.modules = map[string]string{}
+	}
+	e.modules[dir] = root
+	e.mu.Unlock()
+	return root, nil
+}
+
+// dedupe keeps one value per name, the last given, in the order names first
+// appear.
+func dedupe(params []Param) []Param {
+	var out []Param
+	pos := map[string]int{}
+	for _, p := range params {
+		if i, ok := pos[p.Name]; ok {
+			out[i] = p
+			continue
+		}
+		pos[p.Name] = len(out)
+		out = append(out, p)
+	}
+	return out
+}
+
+// firstLine returns the first line of a cell that says something: not
+// blank and not GoNB's "%%" marker of the main function's body.
+func firstLine(src string) string {
+	for line := range strings.SplitSeq(src, "\n") {
+		if t := strings.TrimSpace(line); t != "" && t != "%%" {
+			if r := []rune(t); len(r) > 60 {
+				t = string(r[:57]) + "..."
+			}
+			return t
+		}
+	}
+	return ""
+}
+
+// tailLines returns the last n lines of s.
+func tailLines(s string, n int) string {
+	s = strings.TrimRight(s, "\n")
+	lines := strings.Split(s, "\n")
+	if len(lines) > n {
+		lines = append([]string{fmt.Sprintf("[... %d lines before]", len(lines)-n)}, lines[len(lines)-n:]...)
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,371 @@
+package execute
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/grundylab/grundy/pkg/report/kernel"
+	"github.com/grundylab/grundy/pkg/report/kernel/kerneltest"
+	"github.com/grundylab/grundy/pkg/report/notebook"
+)
+
+// fakeExecutor runs notebooks in fake kernels (package kerneltest), whose
+// cells are commands such as "print x" or "fail Name value". starts counts
+// the kernels started.
+func fakeExecutor(t testing.TB, starts *atomic.Int32) *Executor {
+	t.Helper()
+	return &Executor{
+		CacheDir: t.TempDir(),
+		KernelID: "kerneltest",
+		Start: func(ctx context.Context, dir string) (*kernel.Kernel, error) {
+			if starts != nil {
+				starts.Add(1)
+			}
+			srv, err := kerneltest.NewServer()
+			if err != nil {
+				return nil, err
+			}
+			t.Cleanup(func() { srv.Close() })
+			return kernel.Connect(ctx, srv.Info, &kernel.Options{
+				HeartbeatInterval: 50 * time.Millisecond,
+				HeartbeatTimeout:  2 * time.Second,
+				InterruptGrace:    2 * time.Second,
+			})
+		},
+	}
+}
+
+func code(src string, tags ...string) *notebook.Cell {
+	c := &notebook.Cell{Type: notebook.Code, Source: src, Metadata: notebook.Metadata{}}
+	if len(tags) > 0 {
+		c.Metadata.Set("tags", tags)
+	}
+	return c
+}
+
+func markdown(src string) *notebook.Cell {
+	return &notebook.Cell{Type: notebook.Markdown, Source: src, Metadata: notebook.Metadata{}}
+}
+
+func newNotebook(cells ...*notebook.Cell) *notebook.Notebook {
+	nb := notebook.New()
+	nb.Cells = cells
+	return nb
+}
+
+func notebookPath(t *testing.T) string {
+	return filepath.Join(t.TempDir(), "nb.ipynb")
+}
+
+func marshal(t *testing.T, nb *notebook.Notebook) string {
+	t.Helper()
+	data, err := notebook.Marshal(nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func text(t *testing.T, b notebook.MimeBundle, mime string) string {
+	t.Helper()
+	s, ok := b.Text(mime)
+	if !ok {
+		t.Fatalf("no %s in %v", mime, b)
+	}
+	return s
+}
+
+func TestExecuteOutputs(t *testing.T) {
+	x := fakeExecutor(t, nil)
+	stored := &notebook.Output{Type: notebook.Stream, Name: "stdout", Text: "stored\n"}
+	skipped := code("fail Never run", SkipTag)
+	skipped.Outputs = []*notebook.Output{stored}
+	nb := newNotebook(
+		markdown("# Title"),
+		code("print a\nprint b\neprint e\nresult 42"),
+		code("show d1 text/plain one"),
+		code("update d1 text/plain two\nprint x"),
+		code("print gone\nclearwait\nprint kept"),
+		code("print gone\nclear"),
+		code("  \n"),
+		skipped,
+		code("display text/html <svg></svg>"),
+	)
+	before := marshal(t, nb)
+	got, err := x.Execute(context.Background(), notebookPath(t), nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if marshal(t, nb) != before {
+		t.Error("Execute changed its input")
+	}
+	c := got.Cells
+	outs := c[1].Outputs
+	if len(outs) != 3 || outs[0].Text != "a\nb\n" || outs[1].Name != "stderr" || outs[1].Text != "e\n" ||
+		outs[2].Type != notebook.ExecuteResult || text(t, outs[2].Data, "text/plain") != "42" || *outs[2].ExecutionCount != 1 {
+		t.Errorf("cell 2 outputs: %s", marshal(t, got))
+	}
+	if *c[1].ExecutionCount != 1 || *c[2].ExecutionCount != 2 {
+		t.Errorf("execution counts %d %d", *c[1].ExecutionCount, *c[2].ExecutionCount)
+	}
+	if len(c[2].Outputs) != 1 || text(t, c[2].Outputs[0].Data, "text/plain") != "two" {
+		t.Errorf("display d1 was not updated in place: %+v", c[2].Outputs)
+	}
+	if len(c[3].Outputs) != 1 || c[3].Outputs[0].Text != "x\n" {
+		t.Errorf("update_display_data became an output: %+v", c[3].Outputs)
+	}
+	if len(c[4].Outputs) != 1 || c[4].Outputs[0].Text != "kept\n" {
+		t.Errorf("clear_output(wait): %+v", c[4].Outputs)
+	}
+	if len(c[5].Outputs) != 0 {
+		t.Errorf("clear_output: %+v", c[5].Outputs)
+	}
+	if len(c[6].Outputs) != 0 || c[6].ExecutionCount != nil {
+		t.Errorf("empty cell: %+v", c[6])
+	}
+	if len(c[7].Outputs) != 1 || c[7].Outputs[0].Text != "stored\n" {
+		t.Errorf("skipped cell lost its outputs: %+v", c[7].Outputs)
+	}
+	if o := c[8].Outputs; len(o) != 1 || o[0].Type != notebook.DisplayData || text(t, o[0].Data, "text/html") != "<svg></svg>" {
+		t.Errorf("html display: %+v", o)
+	}
+	if _, err := notebook.Parse([]byte(marshal(t, got))); err != nil {
+		t.Errorf("executed notebook does not read back: %v", err)
+	}
+}
+
+func TestExecuteFailingCell(t *testing.T) {
+	var starts atomic.Int32
+	x := fakeExecutor(t, &starts)
+	path := notebookPath(t)
+	nb := newNotebook(markdown("intro"), code("print ok"), code("\n  fail ValueError N must be positive\nprint after"), code("print never"))
+	_, err := x.Execute(context.Background(), path, nb)
+	var ce *CellError
+	if !errors.As(err, &ce) || !errors.Is(err, ErrCellFailed) {
+		t.Fatalf("Execute = %v, want a *CellError wrapping ErrCellFailed", err)
+	}
+	if ce.Cell != 3 || ce.Source != "fail ValueError N must be positive" || ce.Notebook != path {
+		t.Errorf("CellError = %+v", ce)
+	}
+	msg := err.Error()
+	for _, want := range []string{path, "cell 3", "fail ValueError", "ValueError: N must be positive"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error %q does not contain %q", msg, want)
+		}
+	}
+
+	// With AllowErrors the error is an output and the run goes on.
+	x.AllowErrors = true
+	got, err := x.Execute(context.Background(), path, nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outs := got.Cells[2].Outputs
+	if len(outs) != 1 || outs[0].Type != notebook.ErrorOutput || outs[0].EName != "ValueError" {
+		t.Errorf("failing cell outputs %+v", outs)
+	}
+	if o := got.Cells[3].Outputs; len(o) != 1 || o[0].Text != "never\n" {
+		t.Errorf("the cell after the error did not run: %+v", o)
+	}
+
+	// A cell tagged raises-exception may fail without AllowErrors.
+	x.AllowErrors = false
+	nb.Cells[2] = code("fail Expected error", RaisesTag)
+	if _, err := x.Execute(context.Background(), path, nb); err != nil {
+		t.Errorf("raises-exception cell: %v", err)
+	}
+}
+
+func TestExecuteTimeout(t *testing.T) {
+	x := fakeExecutor(t, nil)
+	x.CellTimeout = 300 * time.Millisecond
+	path := notebookPath(t)
+	nb := newNotebook(code("print a"), code("sleep 1m"), code("print b"))
+	start := time.Now()
+	_, err := x.Execute(context.Background(), path, nb)
+	var ce *CellError
+	if !errors.As(err, &ce) || !errors.Is(err, ErrTimeout) || ce.Cell != 2 {
+		t.Fatalf("Execute = %v, want a timeout in cell 2", err)
+	}
+	if !strings.Contains(err.Error(), "300ms") {
+		t.Errorf("error %q does not give the timeout", err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v", d)
+	}
+	x.AllowErrors = true
+	got, err := x.Execute(context.Background(), path, nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := got.Cells[1].Outputs; len(o) == 0 || o[len(o)-1].EName != "Timeout" {
+		t.Errorf("timed out cell outputs %+v", o)
+	}
+	if o := got.Cells[2].Outputs; len(o) != 1 || o[0].Text != "b\n" {
+		t.Errorf("cell after the timeout: %+v", o)
+	}
+}
+
+func TestExecuteKernelDies(t *testing.T) {
+	x := fakeExecutor(t, nil)
+	x.AllowErrors = true // a dead kernel stops the run all the same
+	nb := newNotebook(code("print a"), code("exit 1"), code("print b"))
+	start := time.Now()
+	_, err := x.Execute(context.Background(), notebookPath(t), nb)
+	var ce *CellError
+	if !errors.As(err, &ce) || ce.Cell != 2 {
+		t.Fatalf("Execute = %v, want a *CellError for cell 2", err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v", d)
+	}
+}
+
+func TestExecuteCache(t *testing.T) {
+	var starts atomic.Int32
+	x := fakeExecutor(t, &starts)
+	path := notebookPath(t)
+	nb := newNotebook(markdown("v1"), code("print a"), code("result 1"))
+	first, err := x.Execute(context.Background(), path, nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(nb *notebook.Notebook) (*notebook.Notebook, int32) {
+		t.Helper()
+		before := starts.Load()
+		got, err := x.Execute(context.Background(), path, nb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got, starts.Load() - before
+	}
+	again, n := run(nb)
+	if n != 0 {
+		t.Errorf("unchanged notebook ran again")
+	}
+	if marshal(t, again) != marshal(t, first) {
+		t.Errorf("cached result differs:\n%s\nvs\n%s", marshal(t, again), marshal(t, first))
+	}
+
+	edited := nb.Clone()
+	edited.Cells[0].Source = "v2"
+	got, n := run(edited)
+	if n != 0 || got.Cells[0].Source != "v2" || got.Cells[2].Outputs[0].Type != notebook.ExecuteResult {
+		t.Errorf("markdown edit: ran %d, cells %s", n, marshal(t, got))
+	}
+
+	changed := nb.Clone()
+	changed.Cells[1].Source = "print b"
+	if got, n := run(changed); n != 1 || got.Cells[1].Outputs[0].Text != "b\n" {
+		t.Errorf("code change: ran %d times, output %+v", n, got.Cells[1].Outputs)
+	}
+
+	x.Mode = Always
+	if _, n := run(nb); n != 1 {
+		t.Errorf("mode always ran %d times", n)
+	}
+	x.Mode = Auto
+	x.AllowErrors = true
+	if _, n := run(nb); n != 1 {
+		t.Errorf("AllowErrors is not in the key")
+	}
+	x.AllowErrors = false
+
+	x.Mode = Never
+	if got, n := run(nb); n != 0 || len(got.Cells[1].Outputs) != 0 {
+		t.Errorf("mode never ran (%d) or changed outputs", n)
+	}
+}
+
+func TestExecuteParams(t *testing.T) {
+	var starts atomic.Int32
+	x := fakeExecutor(t, &starts)
+	path := notebookPath(t)
+	// The fake kernel does not speak Go: the parameters cell is skipped,
+	// and the injected cell fails there, which shows how such a failure is
+	// reported. Real injection is checked with GoNB in gonb_test.go.
+	nb := newNotebook(code("var N = 10", ParametersTag, SkipTag), code("print run"))
+	x.Params = []Param{{"N", "20"}}
+	_, err := x.Execute(context.Background(), path, nb)
+	var ce *CellError
+	if !errors.As(err, &ce) || !ce.Injected || ce.Cell != 1 || !strings.Contains(err.Error(), "injected parameters cell (after cell 1)") {
+		t.Fatalf("Execute = %v, want the injected cell to fail in the fake kernel", err)
+	}
+	if starts.Load() != 1 {
+		t.Errorf("%d kernels started", starts.Load())
+	}
+	nb.Cells[0].Source = "var N = 10"
+	x.Params = []Param{{"M", "1"}}
+	if _, err := x.Execute(context.Background(), path, nb); !errors.Is(err, ErrParameter) || !strings.Contains(err.Error(), "M is not declared") {
+		t.Errorf("unknown parameter: %v", err)
+	}
+	x.Mode = Never
+	x.Params = []Param{{"N", "1"}}
+	if _, err := x.Execute(context.Background(), path, nb); !errors.Is(err, ErrParameter) {
+		t.Errorf("parameters with mode never: %v", err)
+	}
+}
+
+func TestProgress(t *testing.T) {
+	x := fakeExecutor(t, nil)
+	var events []Event
+	var cells []int
+	x.Progress = func(p Progress) {
+		events = append(events, p.Event)
+		if p.Event == CellStarted {
+			cells = append(cells, p.Cell)
+		}
+	}
+	var buf bytes.Buffer
+	printer := Printer(&buf)
+	prev := x.Progress
+	x.Progress = func(p Progress) { prev(p); printer(p) }
+	path := notebookPath(t)
+	nb := newNotebook(markdown("m"), code("print a"), code("print b"))
+	if _, err := x.Execute(context.Background(), path, nb); err != nil {
+		t.Fatal(err)
+	}
+	want := []Event{Starting, CellStarted, CellFinished, CellStarted, CellFinished, Finished}
+	if !reflect.DeepEqual(events, want) || !reflect.DeepEqual(cells, []int{2, 3}) {
+		t.Errorf("events %v cells %v", events, cells)
+	}
+	events = nil
+	if _, err := x.Execute(context.Background(), path, nb); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(events, []Event{Cached}) {
+		t.Errorf("cached run events %v", events)
+	}
+	out := buf.String()
+	for _, s := range []string{"nb.ipynb: cell 2/3: print a", "nb.ipynb: cell 3/3 done in", "nb.ipynb: executed in", "unchanged, cached"} {
+		if !strings.Contains(out, s) {
+			t.Errorf("printer output lacks %q:\n%s", s, out)
+		}
+	}
+}
+
+func TestMode(t *testing.T) {
+	for _, m := range []Mode{Auto, Always, Never} {
+		got, err := ParseMode(m.String())
+		if err != nil || got != m {
+			t.Errorf("ParseMode(%q) = %v, %v", m.String(), got, err)
+		}
+	}
+	var m Mode
+	if err := m.Set("always"); err != nil || m != Always {
+		t.Errorf("Set(always) = %v, %v", m, err)
+	}
+	if err := m.Set("sometimes"); err == nil {
+		t.Error("Set(sometimes) succeeded")
+	}
+	if s := Mode(7).String(); s != "Mode(7)" {
+		t.Errorf("String = %q", s)
+	}
+}

@@ -1,0 +1,146 @@
+package execute
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/grundylab/grundy/pkg/report/notebook"
+)
+
+// These tests run real GoNB, built into the shared tools cache by the first
+// of them (a minute or two on a fresh machine). They are skipped only in
+// -short mode.
+
+const paramsNotebook = "testdata/params.ipynb"
+
+func gonbExecutor(t *testing.T) *Executor {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs GoNB; skipped in -short mode")
+	}
+	return &Executor{
+		CacheDir:    t.TempDir(),
+		CellTimeout: 3 * time.Minute,
+		Progress: func(p Progress) {
+			if p.Event == CellFinished || p.Event == Finished || p.Event == Cached {
+				t.Logf("%s: event %d cell %d/%d: %v (at %v)", filepath.Base(p.Notebook), p.Event, p.Cell, p.Cells, p.CellElapsed, p.Elapsed)
+			}
+		},
+	}
+}
+
+func readNotebook(t *testing.T) *notebook.Notebook {
+	t.Helper()
+	nb, err := notebook.ReadFile(paramsNotebook)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return nb
+}
+
+// stdout returns the stdout text of the cell with the id.
+func stdout(t *testing.T, nb *notebook.Notebook, id string) string {
+	t.Helper()
+	for _, c := range nb.Cells {
+		if c.ID != id {
+			continue
+		}
+		var b strings.Builder
+		for _, o := range c.Outputs {
+			if o.Type == notebook.Stream && o.Name == "stdout" {
+				b.WriteString(o.Text)
+			}
+		}
+		return b.String()
+	}
+	t.Fatalf("no cell %q", id)
+	return ""
+}
+
+// TestGoNBParameters runs the test notebook in GoNB with its defaults, again
+// from the cache, and with overrides of an int and a string parameter; it
+// checks the kernel's folder (GONB_DIR) and that the local module is used.
+func TestGoNBParameters(t *testing.T) {
+	x := gonbExecutor(t)
+	ctx := context.Background()
+	nb := readNotebook(t)
+	dir, err := filepath.Abs("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	start := time.Now()
+	got, err := x.Execute(ctx, paramsNotebook, nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("first run: %v", time.Since(start))
+	if out, want := stdout(t, got, "grundy"), "default 20 0\n"+dir+"\n"; out != want {
+		t.Errorf("defaults: output %q, want %q", out, want)
+	}
+	for _, c := range got.Cells {
+		if c.Type == notebook.Code && c.ExecutionCount == nil {
+			t.Errorf("cell %s has no execution count", c.ID)
+		}
+	}
+
+	start = time.Now()
+	again, err := x.Execute(ctx, paramsNotebook, nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cached := time.Since(start)
+	t.Logf("cached run: %v", cached)
+	if cached > 5*time.Second || stdout(t, again, "grundy") != stdout(t, got, "grundy") {
+		t.Errorf("cached run took %v and gave %q", cached, stdout(t, again, "grundy"))
+	}
+
+	x.Params = []Param{{"N", "23"}, {"Label", "big heap"}}
+	withParams, err := x.Execute(ctx, paramsNotebook, nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, want := stdout(t, withParams, "grundy"), "big heap 23 3\n"+dir+"\n"; out != want {
+		t.Errorf("with -p N=23 -p 'Label=big heap': output %q, want %q", out, want)
+	}
+	if len(withParams.Cells) != len(nb.Cells)+1 || !withParams.Cells[3].HasTag(InjectedTag) {
+		t.Errorf("no injected cell after the parameters cell")
+	}
+	if err := notebook.WriteFile(filepath.Join(t.TempDir(), "out.ipynb"), withParams); err != nil {
+		t.Errorf("the executed notebook cannot be written: %v", err)
+	}
+}
+
+// TestGoNBFailures checks the errors for a compile error and for a panic.
+func TestGoNBFailures(t *testing.T) {
+	x := gonbExecutor(t)
+	tests := []struct {
+		name, src string
+		want      []string
+	}{
+		{"compile error", "%%\nfmt.Println(nope)", []string{"cell 4", "fmt.Println(nope)", "cell failed", "undefined: nope"}},
+		{"panic", "%%\nfmt.Println(\"before\")\npanic(\"boom\")", []string{"cell 4", "exit status 2", "panic: boom"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			nb := readNotebook(t)
+			nb.Cells[3].Source = tt.src
+			nb.Cells = append(nb.Cells, code("%%\nfmt.Println(\"after\")"))
+			_, err := x.Execute(context.Background(), paramsNotebook, nb)
+			var ce *CellError
+			if !errors.As(err, &ce) || !errors.Is(err, ErrCellFailed) {
+				t.Fatalf("Execute = %v, want a failed cell", err)
+			}
+			t.Logf("the error:\n%v", err)
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error does not contain %q:\n%v", w, err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,226 @@
+package execute
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/grundylab/grundy/pkg/report/notebook"
+)
+
+// Cell tags with a meaning for execution, as papermill and nbclient use them.
+const (
+	// ParametersTag marks the code cell that holds a notebook's parameters
+	// and their defaults.
+	ParametersTag = "parameters"
+	// InjectedTag marks the cell that overrides the parameters, inserted
+	// after the parameters cell.
+	InjectedTag = "injected-parameters"
+	// SkipTag marks a code cell that is not run; its stored outputs stay.
+	SkipTag = "skip-execution"
+	// RaisesTag marks a code cell that is expected to fail: its error is
+	// kept as an output and execution goes on.
+	RaisesTag = "raises-exception"
+)
+
+// A Param overrides one parameter of a notebook: Name is a Go identifier
+// declared at top level in the parameters cell, and Value is a Go
+// expression, or any text for a string parameter.
+type Param struct {
+	Name, Value string
+}
+
+// ParseParam parses NAME=VALUE, as given to render -p.
+func ParseParam(s string) (Param, error) {
+	name, value, ok := strings.Cut(s, "=")
+	name = strings.TrimSpace(name)
+	if !ok {
+		return Param{}, fmt.Errorf("execute: %w: %q is not NAME=VALUE", ErrParameter, s)
+	}
+	if !token.IsIdentifier(name) {
+		return Param{}, fmt.Errorf("execute: %w: %q is not a Go identifier", ErrParameter, name)
+	}
+	return Param{Name: name, Value: value}, nil
+}
+
+// String returns NAME=VALUE.
+func (p Param) String() string { return p.Name + "=" + p.Value }
+
+// declared is a parameter as the parameters cell declares it.
+type declared struct {
+	keyword string // "var" or "const"
+	typ     string // the declared or inferred type; empty when unknown
+	str     bool   // whether the parameter is a string
+}
+
+// parameters returns the top-level var and const declarations of a GoNB
+// cell. Lines of special commands (starting with % or !) are ignored; a
+// cell whose body is a main function (%%) declares nothing.
+func parameters(src string) (map[string]declared, error) {
+	lines := strings.Split(src, "\n")
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "%%") {
+			lines = lines[:i]
+			break
+		}
+		if strings.HasPrefix(t, "%") || strings.HasPrefix(t, "!") {
+			lines[i] = ""
+		}
+	}
+	body := "package p\n" + strings.Join(lines, "\n")
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "parameters", body, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, fmt.Errorf("the parameters cell is not Go declarations: %w", err)
+	}
+	out := map[string]declared{}
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || (g.Tok != token.VAR && g.Tok != token.CONST) {
+			continue
+		}
+		for _, spec := range g.Specs {
+			vs := spec.(*ast.ValueSpec)
+			for i, name := range vs.Names {
+				p := declared{keyword: g.Tok.String()}
+				if vs.Type != nil {
+					p.typ = exprString(body, fset, vs.Type)
+					p.str = p.typ == "string"
+				} else if i < len(vs.Values) {
+					p.typ, p.str = literalType(vs.Values[i])
+					if g.Tok == token.CONST {
+						p.typ = "" // keep untyped constants untyped
+					}
+				}
+				out[name.Name] = p
+			}
+		}
+	}
+	return out, nil
+}
+
+// exprString returns the source text of an expression in the parsed file.
+func exprString(body string, fset *token.FileSet, e ast.Expr) string {
+	return body[fset.Position(e.Pos()).Offset:fset.Position(e.End()).Offset]
+}
+
+// literalType returns the default type of a basic literal (or true/false),
+// and whether it is a string.
+func literalType(e ast.Expr) (string, bool) {
+	switch v := e.(type) {
+	case *ast.BasicLit:
+		switch v.Kind {
+		case token.INT:
+			return "int", false
+		case token.FLOAT:
+			return "float64", false
+		case token.IMAG:
+			return "complex128", false
+		case token.CHAR:
+			return "rune", false
+		case token.STRING:
+			return "string", true
+		}
+	case *ast.Ident:
+		if v.Name == "true" || v.Name == "false" {
+			return "bool", false
+		}
+	case *ast.UnaryExpr:
+		if v.Op == token.SUB || v.Op == token.ADD {
+			return literalType(v.X)
+		}
+	}
+	return "", false
+}
+
+// injectedSource returns the source of the cell that redeclares the
+// parameters with the given values. GoNB keeps the last declaration of a
+// name, so the redeclaration overrides the default for every later cell.
+func injectedSource(paramsCell string, params []Param) (string, error) {
+	decls, err := parameters(paramsCell)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	b.WriteString("// Parameters injected by render -p.\n")
+	for _, p := range params {
+		d, ok := decls[p.Name]
+		if !ok {
+			names := make([]string, 0, len(decls))
+			for n := range decls {
+				names = append(names, n)
+			}
+			slices.Sort(names)
+			return "", fmt.Errorf("%s is not declared in the parameters cell (it declares %s)", p.Name, strings.Join(names, ", "))
+		}
+		value := strings.TrimSpace(p.Value)
+		if d.str && !isStringLiteral(value) {
+			value = strconv.Quote(p.Value)
+		}
+		if _, err := parser.ParseExpr(value); err != nil {
+			return "", fmt.Errorf("%s=%s: the value is not a Go expression: %w", p.Name, p.Value, err)
+		}
+		b.WriteString(d.keyword)
+		b.WriteString(" ")
+		b.WriteString(p.Name)
+		if d.typ != "" {
+			b.WriteString(" ")
+			b.WriteString(d.typ)
+		}
+		b.WriteString(" = ")
+		b.WriteString(value)
+		b.WriteString("\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n"), nil
+}
+
+func isStringLiteral(s string) bool {
+	e, err := parser.ParseExpr(s)
+	if err != nil {
+		return false
+	}
+	lit, ok := e.(*ast.BasicLit)
+	return ok && lit.Kind == token.STRING
+}
+
+// inject removes any injected-parameters cell from nb and, when there are
+// parameters, inserts a new one after the parameters cell. It returns the
+// index of the inserted cell, or -1.
+func inject(nb *notebook.Notebook, params []Param) (int, error) {
+	nb.Cells = slices.DeleteFunc(nb.Cells, func(c *notebook.Cell) bool { return c.HasTag(InjectedTag) })
+	if len(params) == 0 {
+		return -1, nil
+	}
+	at := slices.IndexFunc(nb.Cells, func(c *notebook.Cell) bool { return c.Type == notebook.Code && c.HasTag(ParametersTag) })
+	if at < 0 {
+		return -1, fmt.Errorf("%w: no code cell is tagged %q", ErrParameter, ParametersTag)
+	}
+	src, err := injectedSource(nb.Cells[at].Source, params)
+	if err != nil {
+		return -1, fmt.Errorf("%w: cell %d: %w", ErrParameter, at+1, err)
+	}
+	cell := &notebook.Cell{Type: notebook.Code, Source: src, Metadata: notebook.Metadata{}, Outputs: []*notebook.Output{}}
+	if err := cell.Metadata.Set("tags", []string{InjectedTag}); err != nil {
+		return -1, err
+	}
+	if nb.FormatMinor >= 5 {
+		cell.ID = InjectedTag
+	}
+	nb.Cells = slices.Insert(nb.Cells, at+1, cell)
+	values := map[string]string{}
+	for _, p := range params {
+		values[p.Name] = p.Value
+	}
+	if nb.Metadata == nil {
+		nb.Metadata = notebook.Metadata{}
+	}
+	if err := nb.Metadata.Set("papermill", map[string]any{"parameters": values}); err != nil {
+		return -1, err
+	}
+	return at + 1, nil
+}

@@ -1,0 +1,210 @@
+package execute
+
+import (
+	"errors"
+	"go/parser"
+	"go/token"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/grundylab/grundy/pkg/report/notebook"
+)
+
+func TestParseParam(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Param
+		ok   bool
+	}{
+		{"N=1000", Param{"N", "1000"}, true},
+		{"N=", Param{"N", ""}, true},
+		{" N =1e6", Param{"N", "1e6"}, true},
+		{"Title=a=b", Param{"Title", "a=b"}, true},
+		{"名前=x", Param{"名前", "x"}, true},
+		{"N", Param{}, false},
+		{"=1", Param{}, false},
+		{"1N=1", Param{}, false},
+		{"func=1", Param{}, false},
+		{"a-b=1", Param{}, false},
+	}
+	for _, tt := range tests {
+		got, err := ParseParam(tt.in)
+		if (err == nil) != tt.ok || got != tt.want {
+			t.Errorf("ParseParam(%q) = %+v, %v", tt.in, got, err)
+		}
+		if err != nil && !errors.Is(err, ErrParameter) {
+			t.Errorf("ParseParam(%q): %v does not wrap ErrParameter", tt.in, err)
+		}
+		if err == nil && got.String() != tt.want.Name+"="+tt.want.Value {
+			t.Errorf("String() = %q", got.String())
+		}
+	}
+}
+
+func TestParameters(t *testing.T) {
+	src := strings.Join([]string{
+		"!*go mod edit -replace x=y",
+		"%env A 1",
+		"// Sizes.",
+		"var (",
+		"	N     = 1000",
+		"	Limit int64 = 1 << 20",
+		")",
+		"const K = 7",
+		"var Title = \"small\"",
+		"var Name string",
+		"var Ratio, Neg = 0.5, -3",
+		"var Ok = true",
+		"var F = float32(1)",
+		"func helper() int { return 1 }",
+		"%%",
+		"var Inside = 1",
+	}, "\n")
+	got, err := parameters(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]declared{
+		"N":     {"var", "int", false},
+		"Limit": {"var", "int64", false},
+		"K":     {"const", "", false},
+		"Title": {"var", "string", true},
+		"Name":  {"var", "string", true},
+		"Ratio": {"var", "float64", false},
+		"Neg":   {"var", "int", false},
+		"Ok":    {"var", "bool", false},
+		"F":     {"var", "", false},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("parameters =\n%v\nwant\n%v", got, want)
+	}
+	if _, err := parameters("var N = "); err == nil {
+		t.Error("parameters of broken Go succeeded")
+	}
+}
+
+func TestInjectedSource(t *testing.T) {
+	cell := "var N = 100\nconst K = 3\nvar Title = \"t\"\nvar Big int64 = 1"
+	tests := []struct {
+		params []Param
+		want   string // the declarations, without the comment line
+		err    string
+	}{
+		{[]Param{{"N", "1000"}}, "var N int = 1000", ""},
+		{[]Param{{"N", "1e6"}, {"K", "9"}}, "var N int = 1e6\nconst K = 9", ""},
+		{[]Param{{"Title", "big case"}}, `var Title string = "big case"`, ""},
+		{[]Param{{"Title", `"quoted"`}}, `var Title string = "quoted"`, ""},
+		{[]Param{{"Title", `a"b`}}, `var Title string = "a\"b"`, ""},
+		{[]Param{{"Big", "1 << 40"}}, "var Big int64 = 1 << 40", ""},
+		{[]Param{{"M", "1"}}, "", "M is not declared in the parameters cell (it declares Big, K, N, Title)"},
+		{[]Param{{"N", "1 000"}}, "", "not a Go expression"},
+		{[]Param{{"N", "func("}}, "", "not a Go expression"},
+	}
+	for _, tt := range tests {
+		got, err := injectedSource(cell, tt.params)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%v: error %v, want %q", tt.params, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%v: %v", tt.params, err)
+			continue
+		}
+		comment, decls, _ := strings.Cut(got, "\n")
+		if !strings.HasPrefix(comment, "//") || decls != tt.want {
+			t.Errorf("%v: got\n%s\nwant\n%s", tt.params, got, tt.want)
+		}
+		// The injected cell is valid Go declarations.
+		if _, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+got, 0); err != nil {
+			t.Errorf("%v: injected source does not parse: %v", tt.params, err)
+		}
+	}
+}
+
+func TestInject(t *testing.T) {
+	old := code("var N = 5", InjectedTag)
+	nb := newNotebook(markdown("m"), code("var N = 1", ParametersTag), old, code("use(N)"))
+	at, err := inject(nb, []Param{{"N", "7"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if at != 2 || len(nb.Cells) != 4 {
+		t.Fatalf("inject at %d, %d cells", at, len(nb.Cells))
+	}
+	c := nb.Cells[2]
+	if c == old || !c.HasTag(InjectedTag) || !strings.HasSuffix(c.Source, "var N int = 7") || c.ID != InjectedTag {
+		t.Errorf("injected cell %+v", c)
+	}
+	if s := string(nb.Metadata["papermill"]); s != `{"parameters":{"N":"7"}}` {
+		t.Errorf("papermill metadata %s", s)
+	}
+	// Without parameters an old injected cell goes away.
+	nb2 := newNotebook(code("var N = 1", ParametersTag), code("var N = 5", InjectedTag))
+	if at, err := inject(nb2, nil); err != nil || at != -1 || len(nb2.Cells) != 1 {
+		t.Errorf("inject(nil) = %d, %v, %d cells", at, err, len(nb2.Cells))
+	}
+	// No parameters cell.
+	if _, err := inject(newNotebook(code("x")), []Param{{"N", "1"}}); !errors.Is(err, ErrParameter) {
+		t.Errorf("no parameters cell: %v", err)
+	}
+	// Older notebooks have no cell ids.
+	nb3 := newNotebook(code("var N = 1", ParametersTag))
+	nb3.FormatMinor = 4
+	if _, err := inject(nb3, []Param{{"N", "2"}}); err != nil || nb3.Cells[1].ID != "" {
+		t.Errorf("nbformat 4.4: %v, id %q", err, nb3.Cells[1].ID)
+	}
+}
+
+func TestDedupe(t *testing.T) {
+	got := dedupe([]Param{{"N", "1"}, {"M", "2"}, {"N", "3"}})
+	want := []Param{{"N", "3"}, {"M", "2"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("dedupe = %v, want %v", got, want)
+	}
+}
+
+func FuzzParseParam(f *testing.F) {
+	for _, s := range []string{"N=1", "Title=a b", "=", "x", "N=1=2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := ParseParam(s)
+		if err != nil {
+			return
+		}
+		again, err := ParseParam(p.String())
+		if err != nil || again != p {
+			t.Fatalf("ParseParam(%q) = %+v, but its String %q parses to %+v, %v", s, p, p.String(), again, err)
+		}
+	})
+}
+
+func FuzzInjectedSource(f *testing.F) {
+	f.Add("var N = 1\nvar T = \"x\"", "N", "2")
+	f.Add("var (\n\tA int = 1\n)\nconst B = 2", "B", "3")
+	f.Add("%%\nvar X = 1", "X", "1")
+	f.Add("!cmd\nvar S string", "S", "text with \"quotes\"")
+	f.Fuzz(func(t *testing.T, cell, name, value string) {
+		src, err := injectedSource(cell, []Param{{name, value}})
+		if err != nil {
+			return
+		}
+		if _, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+src, 0); err != nil {
+			t.Fatalf("injected source for %s=%q in\n%s\ndoes not parse: %v\n%s", name, value, cell, err, src)
+		}
+	})
+}
+
+func TestInjectKeepsOtherCells(t *testing.T) {
+	nb := newNotebook(code("var N = 1", ParametersTag), code("a"), code("b"))
+	orig := []*notebook.Cell{nb.Cells[0], nb.Cells[1], nb.Cells[2]}
+	if _, err := inject(nb, []Param{{"N", "2"}}); err != nil {
+		t.Fatal(err)
+	}
+	if nb.Cells[0] != orig[0] || nb.Cells[2] != orig[1] || nb.Cells[3] != orig[2] {
+		t.Error("inject moved or replaced other cells")
+	}
+}

@@ -1,0 +1,116 @@
+package execute
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"regexp"
+	"sync"
+	"time"
+)
+
+// Mode says when Execute runs a notebook.
+type Mode int
+
+// The modes of render's -execute flag.
+const (
+	// Auto runs a notebook only when the cache holds no result for its
+	// current code, parameters, kernel and module sources.
+	Auto Mode = iota
+	// Always runs every notebook and refreshes the cache.
+	Always
+	// Never runs nothing: notebooks keep their stored outputs.
+	Never
+)
+
+var modeNames = [...]string{Auto: "auto", Always: "always", Never: "never"}
+
+// String returns the mode's flag value: "auto", "always" or "never".
+func (m Mode) String() string {
+	if m < 0 || int(m) >= len(modeNames) {
+		return fmt.Sprintf("Mode(%d)", int(m))
+	}
+	return modeNames[m]
+}
+
+// ParseMode parses "auto", "always" or "never".
+func ParseMode(s string) (Mode, error) {
+	for m, name := range modeNames {
+		if s == name {
+			return Mode(m), nil
+		}
+	}
+	return 0, fmt.Errorf("execute: mode %q: want auto, always or never", s)
+}
+
+// Set parses s into m, so that a *Mode is a flag.Value.
+func (m *Mode) Set(s string) error {
+	v, err := ParseMode(s)
+	if err != nil {
+		return err
+	}
+	*m = v
+	return nil
+}
+
+// Event is what a Progress report is about.
+type Event int
+
+// The events of a notebook's execution, in the order they happen.
+const (
+	Starting     Event = iota // Starting: the kernel is starting.
+	CellStarted               // CellStarted: a cell began to run.
+	CellFinished              // CellFinished: a cell ended (failed or not).
+	Finished                  // Finished: every cell ran.
+	Cached                    // Cached: the result came from the cache; nothing ran.
+)
+
+// Progress reports how the execution of a notebook goes.
+type Progress struct {
+	Notebook string // Notebook is the notebook's path.
+	Event    Event
+	// Cell is the 1-based number of the cell in the executed notebook
+	// (which includes any injected parameters cell), for cell events.
+	Cell        int
+	Cells       int           // Cells is the number of cells.
+	Source      string        // Source is the cell's first line, for cell events.
+	Elapsed     time.Duration // Elapsed is the time since the notebook started.
+	CellElapsed time.Duration // CellElapsed is the cell's run time, for CellFinished.
+}
+
+// Printer returns a Progress function that writes one line per event to
+// w, such as
+//
+//	pe459.ipynb: cell 7/15 done in 2.1s (at 9.8s)
+func Printer(w io.Writer) func(Progress) {
+	var mu sync.Mutex
+	return func(p Progress) {
+		mu.Lock()
+		defer mu.Unlock()
+		name := filepath.Base(p.Notebook)
+		switch p.Event {
+		case Starting:
+			fmt.Fprintf(w, "%s: starting the kernel\n", name)
+		case CellStarted:
+			fmt.Fprintf(w, "%s: cell %d/%d: %s\n", name, p.Cell, p.Cells, p.Source)
+		case CellFinished:
+			fmt.Fprintf(w, "%s: cell %d/%d done in %v (at %v)\n", name, p.Cell, p.Cells, round(p.CellElapsed), round(p.Elapsed))
+		case Finished:
+			fmt.Fprintf(w, "%s: executed in %v\n", name, round(p.Elapsed))
+		case Cached:
+			fmt.Fprintf(w, "%s: unchanged, cached result (%v)\n", name, round(p.Elapsed))
+		}
+	}
+}
+
+func round(d time.Duration) time.Duration {
+	if d >= time.Second {
+		return d.Round(100 * time.Millisecond)
+	}
+	return d.Round(time.Millisecond)
+}
+
+// ansiEscape matches terminal colour and cursor sequences.
+var ansiEscape = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]`)
+
+func stripANSI(s string) string { return ansiEscape.ReplaceAllString(s, "") }
