@@ -200,3 +200,33 @@ func BenchmarkConvert(b *testing.B) {
 		})
 	}
 }
+
+// seedFormulas are the longest formulas of the seed posts.
+var seedFormulas = []string{
+	` \operatorname{SG}(W) =\bigoplus_{x=1}^N\bigoplus_{y=1}^N g(x,y) =\bigoplus_{x=1}^N\bigoplus_{y=1}^N \bigl(h(x)\otimes v(y)\bigr) =\left(\bigoplus_{x=1}^N h(x)\right)\otimes\left(\bigoplus_{y=1}^N v(y)\right) `,
+	` \begin{aligned} v(y)&=\operatorname{mex}\left(\left\{P_V(y-1)\oplus P_V(y-h)\mid h\in\mathcal T,h\le y\right\}\cup\{0\}\right),\\ P_V(y)&=P_V(y-1)\oplus v(y). \end{aligned} `,
+	"\nsg(n)=\n\\left \\{\\begin{aligned}\n  &0 & & \\mathrm{if\\quad} n\\le 1 \\\\\n  &\\text{mex}(\\{sg(i)\\oplus sg(n-2-i)|0\\le i\\le n-2-i\\}) & & \\mathrm{else}\n\\end{aligned}\\right.\n",
+	`\alpha \otimes \beta = \operatorname{mex}\{ \alpha' \otimes \beta \oplus \alpha \otimes \beta' \oplus \alpha' \otimes \beta' : \alpha' < \alpha,\beta' < \beta \}.`,
+	`\displaystyle\operatorname{val}(R)=\left(\bigoplus_{i=x-w+1}^{x} h(i)\right)\otimes\left(\bigoplus_{j=y-h+1}^{y} v(j)\right).`,
+	`\displaystyle\left\{\bigoplus_{t=x-w+1}^{x-1} h(t)\middle|w\in\mathcal S,w\le x\right\}\cup\{0\},`,
+	`\operatorname{val}(R)=\bigl(P_H(x)\oplus P_H(x-w)\bigr)\otimes\bigl(P_V(y)\oplus P_V(y-h)\bigr).`,
+	`\mathcal T=\left\{\dfrac{i(i+1)}{2} \mid i\in \mathbb{Z}_{>0}\right\}`,
+}
+
+// TestSeedFormulas converts the seeds' hardest formulas: no error and no
+// error element, and every \operatorname name upright.
+func TestSeedFormulas(t *testing.T) {
+	c := New()
+	for _, tex := range seedFormulas {
+		for _, display := range []bool{false, true} {
+			got, err := c.convert(tex, display)
+			if err != nil || strings.Contains(got, "<merror") {
+				t.Errorf("%q: %v\n%s", tex, err, got)
+			}
+		}
+	}
+	got, err := c.Inline(`\operatorname{val}(R)`)
+	if err != nil || !strings.Contains(got, `<mi mathvariant="normal">v</mi><mi mathvariant="normal">a</mi><mi mathvariant="normal">l</mi>`) {
+		t.Errorf(`\operatorname{val} not upright: %s %v`, got, err)
+	}
+}
