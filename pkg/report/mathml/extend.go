@@ -156,8 +156,18 @@ type inlineParser struct{}
 
 func (inlineParser) Trigger() []byte { return []byte{'$', '\\'} }
 
+// unclosedKey keeps, per paragraph and closing delimiter, the earliest
+// opener from which no closer was found: no later opener of that kind in
+// the paragraph can close either, since its closers are a subset.
+var unclosedKey = parser.NewContextKey()
+
+type unclosed struct {
+	parent ast.Node
+	from   map[string]int
+}
+
 func (inlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
-	line, _ := block.PeekLine()
+	line, seg := block.PeekLine()
 	opener, closer, display := delimiters(line)
 	if opener == nil {
 		return nil
@@ -166,11 +176,20 @@ func (inlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Context)
 	if single && (len(line) < 2 || isSpace(line[1])) {
 		return nil
 	}
+	u, _ := pc.Get(unclosedKey).(*unclosed)
+	if u == nil || u.parent != parent {
+		u = &unclosed{parent: parent, from: map[string]int{}}
+		pc.Set(unclosedKey, u)
+	}
+	if from, ok := u.from[string(closer)]; ok && seg.Start > from {
+		return nil
+	}
 	block.Advance(len(opener))
 	var tex []byte
 	for {
 		line, _ := block.PeekLine()
 		if line == nil {
+			u.from[string(closer)] = seg.Start
 			return nil
 		}
 		for i := 0; i < len(line); i++ {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -166,6 +167,26 @@ func TestDelimiters(t *testing.T) {
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%q: formulas %q, want %q\nHTML: %s", tt.src, got, tt.want, out)
 		}
+	}
+}
+
+// TestUnmatchedDollarsLinear checks that a paragraph of unmatched dollars
+// is parsed in linear time: ten times the text may take at most about
+// twenty times as long (quadratic would be a hundred).
+func TestUnmatchedDollarsLinear(t *testing.T) {
+	cost := func(n int) time.Duration {
+		src := strings.Repeat("$a ", n)
+		best := time.Duration(1 << 62)
+		for range 3 {
+			start := time.Now()
+			formulas(t, src)
+			best = min(best, time.Since(start))
+		}
+		return best
+	}
+	small, large := cost(2000), cost(20000)
+	if large > 20*small+50*time.Millisecond {
+		t.Errorf("2000 dollars take %v, 20000 take %v: not linear", small, large)
 	}
 }
 
