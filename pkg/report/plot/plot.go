@@ -131,6 +131,14 @@ func Histogram[T int | int64](counts []T, opts Options) (*Figure, error) {
 	return render(p, opts)
 }
 
+// maxMarkers is the longest sequence drawn with a marker on each value;
+// longer ones are drawn as a line only, which is as readable and far
+// faster to rasterise.
+const maxMarkers = 500
+
+// lineChunk is the number of segments of a sequence drawn as one path.
+const lineChunk = 64
+
 // Sequence draws a Grundy sequence g(0), g(1), ... with its preperiod
 // (values 0 to preperiod-1) shaded and its period marked: the first period
 // after the preperiod shaded, and a tick line at the start of every later
@@ -192,16 +200,27 @@ func Sequence(values []int, preperiod, period int, opts Options) (*Figure, error
 			}
 		}
 	}
-	line, points, err := plotter.NewLinePoints(pts)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrData, err)
+	// The rasteriser slows down with the square of a path's length, so the
+	// line is drawn in short pieces that meet at their ends.
+	for from := 0; from < n; from += lineChunk {
+		line, err := plotter.NewLine(pts[from:min(n, from+lineChunk+1)])
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrData, err)
+		}
+		line.Color = barColor
+		line.Width = vg.Points(0.5)
+		p.Add(line)
 	}
-	line.Color = barColor
-	line.Width = vg.Points(0.5)
-	points.Color = barColor
-	points.Shape = draw.CircleGlyph{}
-	points.Radius = vg.Points(max(0.6, min(2, 200/float64(n))))
-	p.Add(line, points)
+	if n <= maxMarkers {
+		points, err := plotter.NewScatter(pts)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrData, err)
+		}
+		points.Color = barColor
+		points.Shape = draw.CircleGlyph{}
+		points.Radius = vg.Points(max(0.6, min(2, 200/float64(n))))
+		p.Add(points)
+	}
 	p.X.Min, p.X.Max = -0.5, float64(n)-0.5
 	p.Y.Min, p.Y.Max = -0.5, float64(top)+0.5
 	if preperiod > 0 || period > 0 {
