@@ -272,3 +272,38 @@ func BenchmarkSequence(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkHistogram(b *testing.B) {
+	for _, values := range []int{10, 100, 1000} {
+		counts := make([]int64, values)
+		for v := range counts {
+			counts[v] = int64(1000 - v)
+		}
+		b.Run(strconv.Itoa(values), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Histogram(counts, Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkHeatmap(b *testing.B) {
+	for _, side := range []int{16, 64, 256} {
+		grid := make([][]int, side)
+		for y := range grid {
+			grid[y] = make([]int, side)
+			for x := range grid[y] {
+				grid[y][x] = x ^ y
+			}
+		}
+		b.Run(strconv.Itoa(side), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Heatmap(grid, Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
