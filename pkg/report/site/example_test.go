@@ -1,0 +1,41 @@
+package site_test
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+
+	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/site"
+)
+
+func ExampleSite_Build() {
+	dir, err := os.MkdirTemp("", "site-example")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	nb := notebook.New()
+	nb.Cells = []*notebook.Cell{{Type: notebook.Markdown, Source: "# Nim\n\nHeaps and their nim sum $a \\oplus b$."}}
+	if err := notebook.WriteFile(filepath.Join(dir, "nim.ipynb"), nb); err != nil {
+		log.Fatal(err)
+	}
+
+	s := &site.Site{Dir: filepath.Join(dir, "site"), MathFont: filepath.Join(dir, "no-font.otf")}
+	if err := s.Build(context.Background(), []string{dir}); err != nil {
+		log.Fatal(err)
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "site", "*"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, f := range files {
+		fmt.Println(filepath.Base(f))
+	}
+	// Output:
+	// index.html
+	// nim.html
+	// nim.md
+}
