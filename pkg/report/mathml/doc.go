@@ -19,5 +19,8 @@
 //
 // A formula treeblood cannot parse is not an error for the page: the
 // renderer shows its TeX source in a <code class="math-error"> element whose
-// title holds the reason, as MathJax shows an error in place.
+// title holds the reason, as MathJax shows an error in place. For some
+// malformed formulas treeblood itself also logs a warning on standard error
+// or prints the panic it recovered from on standard output; it offers no way
+// to silence them.
 package mathml
