@@ -177,9 +177,10 @@ var mimeOrder = []string{
 
 var imageExt = map[string]string{"image/png": ".png", "image/jpeg": ".jpg", "image/gif": ".gif", "image/svg+xml": ".svg"}
 
-// SVGOnly matches HTML that is only an SVG image, possibly in a <div>, as
-// GoNB's DisplaySvg sends; the first group is the SVG.
-var SVGOnly = regexp.MustCompile(`^\s*(?:<div>\s*)?(<svg[\s>][\s\S]*</svg>)\s*(?:</div>)?\s*$`)
+// SVGOnly matches HTML that is only an SVG image, possibly in a <div> and
+// after an XML declaration and comments, as GoNB's DisplaySvg sends a
+// gonum/plot figure; the first group is the SVG element.
+var SVGOnly = regexp.MustCompile(`^\s*(?:<div>\s*)?(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*(<svg[\s>][\s\S]*</svg>)\s*(?:</div>)?\s*$`)
 
 func (w *writer) output(cell, n int, o *notebook.Output) error {
 	switch o.Type {

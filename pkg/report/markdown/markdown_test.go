@@ -2,9 +2,11 @@ package markdown
 
 import (
 	"bytes"
+	"encoding/xml"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +16,7 @@ import (
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/internal/golden"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/plot"
 	"gopkg.in/yaml.v3"
 )
 
@@ -186,5 +189,46 @@ func BenchmarkConvert(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestDisplaySVG converts a gonum/plot figure as GoNB's DisplaySvg sends it
+// (the SVG document inside a <div> in text/html): the post links an .svg
+// file that is well-formed XML with the SVG namespace and mixed-case names.
+func TestDisplaySVG(t *testing.T) {
+	fig, err := plot.Sequence([]int{0, 1, 2, 0, 1, 2}, 0, 3, plot.Options{Title: "g"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{}}
+	out.Data.SetText("text/html", "<div>"+string(fig.SVG)+"</div>")
+	nb := notebook.New()
+	nb.Cells = []*notebook.Cell{{Type: notebook.Code, Source: "fig.Show()", Outputs: []*notebook.Output{out}}}
+	for _, trust := range []bool{false, true} {
+		post, err := Convert(nb, report.Meta{Title: "t"}, Options{Name: "p", Trust: trust})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(post.Files) != 1 || post.Files[0].Path != "p_files/cell1-1.svg" || !bytes.Contains(post.Text, []byte("](p_files/cell1-1.svg)")) {
+			t.Fatalf("trust %v: files %v, post:\n%s", trust, post.Files, post.Text)
+		}
+		svg := post.Files[0].Data
+		dec := xml.NewDecoder(bytes.NewReader(svg))
+		var root string
+		for {
+			tok, err := dec.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("trust %v: .svg file is not well-formed XML: %v", trust, err)
+			}
+			if se, ok := tok.(xml.StartElement); ok && root == "" {
+				root = se.Name.Space + " " + se.Name.Local
+			}
+		}
+		if root != "http://www.w3.org/2000/svg svg" || !bytes.Contains(svg, []byte("viewBox=")) {
+			t.Errorf("trust %v: root %q, file:\n%.300s", trust, root, svg)
+		}
 	}
 }
