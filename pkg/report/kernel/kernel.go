@@ -394,6 +394,11 @@ func (k *Kernel) answerInput(m *Message) {
 	if m.Header.MsgType != InputRequest {
 		return
 	}
+	// The request reaches the handler before the kernel gets its answer,
+	// so it comes before every output the answer leads to.
+	if w := k.lookup(m); w != nil {
+		k.deliver(w, w.iopub, m)
+	}
 	reply, err := m.Reply(InputReply, map[string]string{"value": ""})
 	if err != nil {
 		k.fail(err)
@@ -402,10 +407,6 @@ func (k *Kernel) answerInput(m *Message) {
 	reply.Identities = nil
 	if err := k.send(k.stdin, reply); err != nil {
 		k.lost(err)
-		return
-	}
-	if w := k.lookup(m); w != nil {
-		k.deliver(w, w.iopub, m)
 	}
 }
 
