@@ -30,6 +30,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report/execute"
 	"github.com/grundylab/grundy/pkg/report/site"
 )
 
@@ -56,17 +57,27 @@ type ExecConfig struct {
 	Progress io.Writer
 }
 
-// errNoExecutor is returned by newExecutor while render cannot run
-// notebooks itself.
-var errNoExecutor = errors.New("executing notebooks is not available in this build; use -execute never to render the outputs stored in the notebooks")
-
 // newExecutor returns the Executor for cfg, or nil when the stored outputs
 // are to be rendered.
 func newExecutor(cfg ExecConfig) (site.Executor, error) {
 	if cfg.Mode == "never" {
+		if len(cfg.Params) > 0 {
+			return nil, errors.New("-p needs the notebooks to run, but -execute is never")
+		}
 		return nil, nil
 	}
-	return nil, fmt.Errorf("-execute %s: %w", cfg.Mode, errNoExecutor)
+	mode, err := execute.ParseMode(cfg.Mode)
+	if err != nil {
+		return nil, err
+	}
+	x := &execute.Executor{Mode: mode, AllowErrors: cfg.AllowErrors}
+	for _, p := range cfg.Params {
+		x.Params = append(x.Params, execute.Param{Name: p.Name, Value: p.Value})
+	}
+	if cfg.Progress != nil {
+		x.Progress = execute.StatusLine(cfg.Progress)
+	}
+	return x, nil
 }
 
 var identifier = regexp.MustCompile(`^[\p{L}_][\p{L}\p{N}_]*$`)

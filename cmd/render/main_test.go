@@ -39,7 +39,8 @@ func TestRun(t *testing.T) {
 	}{
 		{"render stored outputs", []string{"-o", out, "-execute", "never", filepath.Join(src, "math.ipynb"), filepath.Join(src, "code.ipynb")}, 0, ""},
 		{"bad notebook", []string{"-o", out, "-execute", "never", src}, 1, "render: notebook " + bad + ": cell 1: markdown cell has no \"source\" field"},
-		{"execute auto", []string{"-o", out, src}, 1, "-execute auto: executing notebooks is not available"},
+		{"parameter without a parameters cell", []string{"-o", out, "-p", "N=5", filepath.Join(src, "math.ipynb")}, 1, `no code cell is tagged "parameters"`},
+		{"parameter without execution", []string{"-o", out, "-execute", "never", "-p", "N=5", src}, 1, "-p needs the notebooks to run"},
 		{"bad mode", []string{"-execute", "sometimes"}, 2, `-execute "sometimes": want auto, always or never`},
 		{"bad parameter", []string{"-p", "1N=5"}, 2, `parameter "1N=5" is not NAME=VALUE`},
 		{"unknown flag", []string{"-x"}, 2, "usage: render"},

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -156,6 +158,9 @@ func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebo
 		return nil, fmt.Errorf("execute %s: %w", path, err)
 	}
 	start := time.Now()
+	if !slices.ContainsFunc(out.Cells, runnable) {
+		return out, nil
+	}
 	if e.Mode == Auto {
 		if hit := loadCached(cache, path, key, out); hit != nil {
 			e.report(Progress{Notebook: path, Event: Cached, Cells: len(hit.Cells), Elapsed: time.Since(start)})
@@ -192,7 +197,7 @@ func (e *Executor) run(ctx context.Context, path, dir, root string, nb *notebook
 		if cell.Type != notebook.Code || cell.HasTag(SkipTag) {
 			continue
 		}
-		if strings.TrimSpace(cell.Source) == "" {
+		if !runnable(cell) {
 			cell.Outputs, cell.ExecutionCount = []*notebook.Output{}, nil
 			continue
 		}
@@ -222,6 +227,12 @@ func (e *Executor) run(ctx context.Context, path, dir, root string, nb *notebook
 	}
 	e.report(Progress{Notebook: path, Event: Finished, Cells: len(nb.Cells), Elapsed: time.Since(start)})
 	return nil
+}
+
+// runnable reports whether a cell is code to run: not empty and not
+// tagged skip-execution.
+func runnable(c *notebook.Cell) bool {
+	return c.Type == notebook.Code && !c.HasTag(SkipTag) && strings.TrimSpace(c.Source) != ""
 }
 
 func isRecovered(err error) bool {
@@ -340,17 +351,18 @@ func (e *Executor) moduleRoot(ctx context.Context, dir string) (string, error) {
 	if ok {
 		return root, nil
 	}
-	cmd := exec.CommandContext(ctx, "go", "env", "GOMOD")
-	cmd.Dir = dir
-	out, err := cmd.Output()
+	root, err := goModRoot(ctx, dir)
 	if err != nil {
-		return "", fmt.Errorf("go env GOMOD in %s: %w", dir, err)
+		return "", err
 	}
-	gomod := strings.TrimSpace(string(out))
-	if gomod != "" && gomod != "/dev/null" && gomod != "NUL" {
-		root = filepath.Dir(gomod)
-	} else if e.Start == nil {
-		return "", fmt.Errorf("%s is not inside a Go module, which GoNB is built from (set ModuleDir)", dir)
+	if root == "" {
+		// A notebook outside any module uses the module render runs in.
+		if root, err = goModRoot(ctx, "."); err != nil {
+			return "", err
+		}
+	}
+	if root == "" && e.Start == nil {
+		return "", fmt.Errorf("neither %s nor the working directory is inside a Go module, which GoNB is built from (set ModuleDir)", dir)
 	}
 	e.mu.Lock()
 	if e.modules == nil {
@@ -359,6 +371,22 @@ func (e *Executor) moduleRoot(ctx context.Context, dir string) (string, error) {
 	e.modules[dir] = root
 	e.mu.Unlock()
 	return root, nil
+}
+
+// goModRoot returns the root folder of the Go module holding dir, or ""
+// when there is none.
+func goModRoot(ctx context.Context, dir string) (string, error) {
+	cmd := exec.CommandContext(ctx, "go", "env", "GOMOD")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMOD in %s: %w", dir, err)
+	}
+	gomod := strings.TrimSpace(string(out))
+	if gomod == "" || gomod == os.DevNull {
+		return "", nil
+	}
+	return filepath.Dir(gomod), nil
 }
 
 // dedupe keeps one value per name, the last given, in the order names first

@@ -369,3 +369,26 @@ func TestMode(t *testing.T) {
 		t.Errorf("String = %q", s)
 	}
 }
+
+func TestExecuteNoCode(t *testing.T) {
+	var starts atomic.Int32
+	x := fakeExecutor(t, &starts)
+	nb := newNotebook(markdown("only text"), code(" \n"), code("fail X y", SkipTag))
+	got, err := x.Execute(context.Background(), notebookPath(t), nb)
+	if err != nil || starts.Load() != 0 || len(got.Cells) != 3 {
+		t.Errorf("Execute = %v; %d kernels started", err, starts.Load())
+	}
+}
+
+func TestStatusLine(t *testing.T) {
+	var buf bytes.Buffer
+	p := StatusLine(&buf)
+	p(Progress{Notebook: "a/pe1.ipynb", Event: Starting})
+	p(Progress{Notebook: "a/pe1.ipynb", Event: CellStarted, Cell: 2, Cells: 5, Source: "x := 1", Elapsed: 1500 * time.Millisecond})
+	p(Progress{Notebook: "a/pe1.ipynb", Event: CellFinished, Cell: 2, Cells: 5})
+	p(Progress{Notebook: "a/pe1.ipynb", Event: Finished, Elapsed: 3 * time.Second})
+	want := "\r\033[Kpe1.ipynb: starting the kernel\r\033[Kpe1.ipynb: cell 2/5 (at 1.5s): x := 1\r\033[Kpe1.ipynb: executed in 3s\n"
+	if buf.String() != want {
+		t.Errorf("StatusLine wrote %q, want %q", buf.String(), want)
+	}
+}

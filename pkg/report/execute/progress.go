@@ -103,6 +103,27 @@ func Printer(w io.Writer) func(Progress) {
 	}
 }
 
+// StatusLine returns a Progress function for a terminal: it keeps one
+// status line up to date (notebook, cell, elapsed time and the cell's first
+// line), rewriting it in place, and leaves a line of its own when a
+// notebook has run.
+func StatusLine(w io.Writer) func(Progress) {
+	var mu sync.Mutex
+	return func(p Progress) {
+		mu.Lock()
+		defer mu.Unlock()
+		name := filepath.Base(p.Notebook)
+		switch p.Event {
+		case Starting:
+			fmt.Fprintf(w, "\r\033[K%s: starting the kernel", name)
+		case CellStarted:
+			fmt.Fprintf(w, "\r\033[K%s: cell %d/%d (at %v): %s", name, p.Cell, p.Cells, round(p.Elapsed), p.Source)
+		case Finished:
+			fmt.Fprintf(w, "\r\033[K%s: executed in %v\n", name, round(p.Elapsed))
+		}
+	}
+}
+
 func round(d time.Duration) time.Duration {
 	if d >= time.Second {
 		return d.Round(100 * time.Millisecond)
