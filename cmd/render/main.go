@@ -15,8 +15,9 @@
 // failing cell's error instead of stopping. Notebooks are untrusted unless
 // -trust is given: their raw HTML is sanitised. A notebook that fails is
 // named, with its cell, and leaves none of its files half-written; render
-// then exits with status 1. Progress goes to standard error when it is a
-// terminal.
+// then exits with status 1. Progress goes to standard error: one status
+// line kept up to date on a terminal, a line per notebook and cell
+// otherwise (a log).
 package main
 
 import (
@@ -52,9 +53,12 @@ type ExecConfig struct {
 	Mode        string
 	Params      []Param
 	AllowErrors bool
-	// Progress writes progress lines (cell by cell) to the terminal; nil
-	// when standard error is not a terminal.
+	// Progress receives news of each notebook and cell as it runs; nil
+	// for silence.
 	Progress io.Writer
+	// Terminal says Progress is a terminal, where one status line is kept
+	// up to date in place instead of a line written per event.
+	Terminal bool
 }
 
 // newExecutor returns the Executor for cfg, or nil when the stored outputs
@@ -74,8 +78,11 @@ func newExecutor(cfg ExecConfig) (site.Executor, error) {
 	for _, p := range cfg.Params {
 		x.Params = append(x.Params, execute.Param{Name: p.Name, Value: p.Value})
 	}
-	if cfg.Progress != nil {
+	switch {
+	case cfg.Progress != nil && cfg.Terminal:
 		x.Progress = execute.StatusLine(cfg.Progress)
+	case cfg.Progress != nil:
+		x.Progress = execute.Printer(cfg.Progress)
 	}
 	return x, nil
 }
@@ -132,11 +139,9 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 		paths = []string{"notebooks"}
 	}
 
-	var progress io.Writer
-	if f, ok := stderr.(*os.File); ok && isTerminal(f) {
-		progress = stderr
-	}
-	exec, err := newExecutor(ExecConfig{Mode: *mode, Params: params, AllowErrors: *allowErrors, Progress: progress})
+	f, ok := stderr.(*os.File)
+	terminal := ok && isTerminal(f)
+	exec, err := newExecutor(ExecConfig{Mode: *mode, Params: params, AllowErrors: *allowErrors, Progress: stderr, Terminal: terminal})
 	if err != nil {
 		fmt.Fprintf(stderr, "render: %v\n", err)
 		return 1
@@ -145,13 +150,13 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 		Dir: *dir, Title: *title, Trust: *trust, Executor: exec, MathFont: *font,
 		Warn: func(msg string) { fmt.Fprintf(stderr, "render: warning: %s\n", msg) },
 	}
-	if progress != nil {
+	if terminal {
 		s.Progress = func(done, total int, path string) {
 			if path == "" {
-				fmt.Fprintf(progress, "\r\033[K")
+				fmt.Fprintf(stderr, "\r\033[K")
 				return
 			}
-			fmt.Fprintf(progress, "\r\033[K[%d/%d] %s", done+1, total, path)
+			fmt.Fprintf(stderr, "\r\033[K[%d/%d] %s", done+1, total, path)
 		}
 	}
 	if err := s.Build(ctx, paths); err != nil {
