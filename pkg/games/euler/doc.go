@@ -2,8 +2,10 @@
 // thin compositions of the general packages: each function states the game,
 // asks the library for its Grundy values or P-positions, and counts.
 //
-//	losing, err := euler.NimSquare(100_000)    // PE 310
+//	losing, err := euler.NimSquare(100_000)                 // PE 310
 //	s, err := euler.DivisorNim(123456787654321, 1234567890) // PE 509
+//	wins, err := euler.PaperStrip(1_000_000)                // PE 306
+//	w, err := euler.FlippingGame(1_000_000)                 // PE 459
 //
 // Arguments outside a problem's domain (negative sizes, a modulus below 1)
 // are errors, and results are exact: big integers where they can grow

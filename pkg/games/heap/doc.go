@@ -11,6 +11,15 @@
 //	...
 //	losing, err := games.CountMultisets(g.Histogram(), 3, 0)
 //
+// Take-and-break games come from their octal (or 0x hexadecimal) codes, and
+// for octal games OctalPeriod proves the period by the Guy–Smith theorem,
+// computing terms by the sparse-space method until the theorem's bound is
+// met:
+//
+//	g, err := heap.Octal(heap.DawsonsKayles, 1000) // the code "0.07"
+//	proof, err := heap.OctalPeriod("0.16", 1_000_000)
+//	// proof.Preperiod = 105351, proof.Period = 149459, proof.Form evaluates any g(n)
+//
 // Sequences are exact and bounded: a length that would exhaust memory is an
 // error (ErrTooLong), never a crash. Periodicity and closed forms of a computed
 // sequence are found by DetectPeriod and Recognize, which report the range
