@@ -13,9 +13,11 @@
 // GoNB kernel first, auto only when the cached result is stale. -p sets a
 // parameter of the notebooks' "parameters" cell, -allow-errors renders a
 // failing cell's error instead of stopping. Notebooks are untrusted unless
-// -trust is given: their raw HTML is sanitised. A notebook that fails is
-// named, with its cell, and leaves none of its files half-written; render
-// then exits with status 1. Progress goes to standard error: one status
+// -trust is given: their raw HTML is sanitised. Cells tagged remove-cell,
+// remove-input or remove-output (the Jupyter Book tags) run as usual but
+// leave the whole cell, its source or its outputs out of the writeup. A
+// notebook that fails is named, with its cell, and leaves none of its
+// files half-written; render then exits with status 1. Progress goes to standard error: one status
 // line kept up to date on a terminal, a line per notebook and cell
 // otherwise (a log).
 package main

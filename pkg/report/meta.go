@@ -74,7 +74,7 @@ var atxHeading = regexp.MustCompile(`^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t
 // code, until f returns false.
 func markdownLines(nb *notebook.Notebook, f func(line string) bool) {
 	for _, c := range nb.Cells {
-		if c.Type != notebook.Markdown {
+		if shown, _ := Shown(c); c.Type != notebook.Markdown || !shown {
 			continue
 		}
 		fence := ""

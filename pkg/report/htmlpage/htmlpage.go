@@ -232,6 +232,10 @@ func fontFace(url string) template.CSS {
 }
 
 func (p *page) cell(w *strings.Builder, n int, c *notebook.Cell) error {
+	source, outputs := report.Shown(c)
+	if !source && !outputs {
+		return nil
+	}
 	switch c.Type {
 	case notebook.Markdown:
 		out, err := p.markdown(withAttachments(c))
@@ -252,16 +256,18 @@ func (p *page) cell(w *strings.Builder, n int, c *notebook.Cell) error {
 		}
 	case notebook.Code:
 		w.WriteString(`<div class="cell code">` + "\n")
-		if strings.TrimSpace(c.Source) != "" {
+		if source && strings.TrimSpace(c.Source) != "" {
 			out, err := p.markdown(markdown.Fenced("go", c.Source))
 			if err != nil {
 				return err
 			}
 			w.WriteString(out)
 		}
-		for i, o := range report.Outputs(c) {
-			if err := p.output(w, o); err != nil {
-				return fmt.Errorf("output %d: %w", i+1, err)
+		if outputs {
+			for i, o := range report.Outputs(c) {
+				if err := p.output(w, o); err != nil {
+					return fmt.Errorf("output %d: %w", i+1, err)
+				}
 			}
 		}
 		w.WriteString("</div>\n")

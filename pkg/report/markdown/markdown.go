@@ -91,6 +91,10 @@ func (w *writer) frontMatter(m report.Meta) {
 }
 
 func (w *writer) cell(n int, c *notebook.Cell) error {
+	source, outputs := report.Shown(c)
+	if !source && !outputs {
+		return nil
+	}
 	switch c.Type {
 	case notebook.Markdown:
 		src, err := w.attachments(n, c)
@@ -106,8 +110,11 @@ func (w *writer) cell(n int, c *notebook.Cell) error {
 			w.html(c.Source)
 		}
 	case notebook.Code:
-		if strings.TrimSpace(c.Source) != "" {
+		if source && strings.TrimSpace(c.Source) != "" {
 			w.fenced("go", c.Source)
+		}
+		if !outputs {
+			return nil
 		}
 		for i, o := range report.Outputs(c) {
 			if err := w.output(n, i+1, o); err != nil {
