@@ -5,21 +5,22 @@
 //
 // Usage:
 //
-//	render [-o DIR] [-execute auto|always|never] [-trust] [-p NAME=VALUE]... [-allow-errors] [PATH ...]
+//	render [-o DIR] [-execute auto|always|never] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [PATH ...]
 //
 // PATH is a notebook or a folder of them (default notebooks); DIR defaults
 // to site. With -execute never the outputs stored in the notebooks are
 // rendered; auto (the default) and always run the notebooks through the
 // GoNB kernel first, auto only when the cached result is stale. -p sets a
 // parameter of the notebooks' "parameters" cell, -allow-errors renders a
-// failing cell's error instead of stopping. Notebooks are untrusted unless
-// -trust is given: their raw HTML is sanitised. Cells tagged remove-cell,
+// failing cell's error instead of stopping, and -timeout bounds each
+// cell's run (10m by default). Notebooks are untrusted unless -trust is
+// given: their raw HTML is sanitised. Cells tagged remove-cell,
 // remove-input or remove-output (the Jupyter Book tags) run as usual but
 // leave the whole cell, its source or its outputs out of the writeup. A
 // notebook that fails is named, with its cell, and leaves none of its
-// files half-written; render then exits with status 1. Progress goes to standard error: one status
-// line kept up to date on a terminal, a line per notebook and cell
-// otherwise (a log).
+// files half-written; render then exits with status 1. Progress goes to
+// standard error: one status line kept up to date on a terminal, a line
+// per notebook and cell otherwise (a log).
 package main
 
 import (
@@ -32,6 +33,7 @@ import (
 	"os/signal"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/grundylab/grundy/pkg/report/execute"
 	"github.com/grundylab/grundy/pkg/report/site"
@@ -55,6 +57,8 @@ type ExecConfig struct {
 	Mode        string
 	Params      []Param
 	AllowErrors bool
+	// CellTimeout bounds each cell's run; zero means the executor's default.
+	CellTimeout time.Duration
 	// Progress receives news of each notebook and cell as it runs; nil
 	// for silence.
 	Progress io.Writer
@@ -76,7 +80,10 @@ func newExecutor(cfg ExecConfig) (site.Executor, error) {
 	if err != nil {
 		return nil, err
 	}
-	x := &execute.Executor{Mode: mode, AllowErrors: cfg.AllowErrors}
+	if cfg.CellTimeout < 0 {
+		return nil, fmt.Errorf("-timeout %v is negative", cfg.CellTimeout)
+	}
+	x := &execute.Executor{Mode: mode, AllowErrors: cfg.AllowErrors, CellTimeout: cfg.CellTimeout}
 	for _, p := range cfg.Params {
 		x.Params = append(x.Params, execute.Param{Name: p.Name, Value: p.Value})
 	}
@@ -110,7 +117,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: render [-o DIR] [-execute auto|always|never] [-trust] [-p NAME=VALUE]... [-allow-errors] [PATH ...]")
+		fmt.Fprintln(stderr, "usage: render [-o DIR] [-execute auto|always|never] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [PATH ...]")
 		fs.PrintDefaults()
 	}
 	dir := fs.String("o", "site", "output `folder`")
@@ -119,6 +126,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 	allowErrors := fs.Bool("allow-errors", false, "render a failing cell's error instead of stopping the notebook")
 	font := fs.String("font", "", "Latin Modern Math `file` to ship with the site (default: from fonts-lmodern)")
 	title := fs.String("title", "", "`title` of the index page (default Writeups)")
+	timeout := fs.Duration("timeout", execute.DefaultCellTimeout, "the longest a cell may run before it is interrupted and the notebook fails")
 	var params []Param
 	fs.Func("p", "set notebook parameter `NAME=VALUE` (repeatable)", func(s string) error {
 		p, err := parseParam(s)
@@ -143,7 +151,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 
 	f, ok := stderr.(*os.File)
 	terminal := ok && isTerminal(f)
-	exec, err := newExecutor(ExecConfig{Mode: *mode, Params: params, AllowErrors: *allowErrors, Progress: stderr, Terminal: terminal})
+	exec, err := newExecutor(ExecConfig{Mode: *mode, Params: params, AllowErrors: *allowErrors, CellTimeout: *timeout, Progress: stderr, Terminal: terminal})
 	if err != nil {
 		fmt.Fprintf(stderr, "render: %v\n", err)
 		return 1
