@@ -1,0 +1,24 @@
+// Package piles finds the P-positions of multi-pile games that are not sums
+// of independent heaps: k piles, and a move takes the same positive number of
+// stones from every pile of one of the game's move vectors v in {0,1}^k.
+// Wythoff's game (v in {10, 01, 11}) and the stone game of Project Euler 260
+// (every non-empty set of three piles) are the classic members.
+//
+// Such a game has no useful Grundy decomposition, but its P-positions have a
+// rigid structure: through every position runs one line per move vector, and
+// each line holds at most one P-position. PPositions enumerates them by
+// claiming lines, scanning 64 candidate last piles per machine word:
+//
+//	g, err := piles.Subsets(3) // PE 260
+//	...
+//	seq, err := g.PPositions(1000)
+//	...
+//	for p := range seq {
+//		sum += p[0] + p[1] + p[2] // p is sorted: the game is symmetric
+//	}
+//
+// Memory is about (n+1)^(k-1) bits per family of lines, reported in advance
+// by Bytes (50 MB for PE 260 at n = 10^4) and bounded by MaxBytes. Options
+// lists the moves of a position, for playing a game by the generic solver of
+// package games; WythoffPair gives Wythoff's P-positions in closed form.
+package piles

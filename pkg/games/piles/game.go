@@ -1,0 +1,172 @@
+package piles
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+)
+
+// MaxPiles is the largest number of piles a Game may have.
+const MaxPiles = 16
+
+// ErrMoves is wrapped by the errors that reject a set of move vectors.
+var ErrMoves = errors.New("invalid move vectors")
+
+// A Game is played on k piles of stones. A move picks one of the game's move
+// vectors v in {0,1}^k and a whole number t >= 1 and takes t stones from every
+// pile i with v[i] = 1; no pile may go negative. The player who cannot move
+// (all piles that any vector touches are empty) loses.
+//
+// A Game is immutable and safe for concurrent use.
+type Game struct {
+	k     int
+	moves []uint32 // bit i of a vector is pile i
+}
+
+// New returns the game whose move vectors are moves; every vector has the same
+// length k (the number of piles, 1 to MaxPiles), entries 0 or 1 and at least
+// one 1, and no vector appears twice.
+func New(moves ...[]int) (*Game, error) {
+	if len(moves) == 0 {
+		return nil, fmt.Errorf("%w: none given", ErrMoves)
+	}
+	k := len(moves[0])
+	if k < 1 || k > MaxPiles {
+		return nil, fmt.Errorf("%w: %d piles, want 1 to %d", ErrMoves, k, MaxPiles)
+	}
+	g := &Game{k: k}
+	for _, v := range moves {
+		if len(v) != k {
+			return nil, fmt.Errorf("%w: %v has %d entries, the first vector has %d", ErrMoves, v, len(v), k)
+		}
+		var mask uint32
+		for i, x := range v {
+			switch x {
+			case 0:
+			case 1:
+				mask |= 1 << i
+			default:
+				return nil, fmt.Errorf("%w: %v has entry %d, want 0 or 1", ErrMoves, v, x)
+			}
+		}
+		if mask == 0 {
+			return nil, fmt.Errorf("%w: %v takes nothing", ErrMoves, v)
+		}
+		if slices.Contains(g.moves, mask) {
+			return nil, fmt.Errorf("%w: %v appears twice", ErrMoves, v)
+		}
+		g.moves = append(g.moves, mask)
+	}
+	return g, nil
+}
+
+// Subsets returns the game on k piles in which a move takes the same positive
+// number of stones from each pile of any non-empty set of piles: the stone
+// game of Project Euler 260 for k = 3, Wythoff's game for k = 2 and Nim on one
+// heap for k = 1.
+func Subsets(k int) (*Game, error) {
+	if k < 1 || k > MaxPiles {
+		return nil, fmt.Errorf("%w: %d piles, want 1 to %d", ErrMoves, k, MaxPiles)
+	}
+	g := &Game{k: k}
+	for mask := uint32(1); mask < 1<<k; mask++ {
+		g.moves = append(g.moves, mask)
+	}
+	return g, nil
+}
+
+// Wythoff returns Wythoff's game: two piles, and a move takes stones from one
+// pile or the same number from both.
+func Wythoff() *Game {
+	return &Game{k: 2, moves: []uint32{0b01, 0b10, 0b11}}
+}
+
+// Piles returns the number of piles.
+func (g *Game) Piles() int { return g.k }
+
+// Moves returns the game's move vectors.
+func (g *Game) Moves() [][]int {
+	vs := make([][]int, len(g.moves))
+	for j, mask := range g.moves {
+		vs[j] = make([]int, g.k)
+		for i := range g.k {
+			vs[j][i] = int(mask >> i & 1)
+		}
+	}
+	return vs
+}
+
+// String returns the move vectors as strings of 0s and 1s, pile 1 first:
+// "{10 01 11}" for Wythoff's game.
+func (g *Game) String() string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for j, v := range g.Moves() {
+		if j > 0 {
+			b.WriteByte(' ')
+		}
+		for _, x := range v {
+			b.WriteByte(byte('0' + x))
+		}
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// Symmetric reports whether the move vectors are closed under permuting the
+// piles. The P-positions of a symmetric game are closed under permutation too,
+// so PPositions lists only the sorted ones.
+func (g *Game) Symmetric() bool {
+	var weights [MaxPiles + 1]int
+	for _, mask := range g.moves {
+		weights[bits.OnesCount32(mask)]++
+	}
+	binom := 1 // C(k, c)
+	for c := 0; c <= g.k; c++ {
+		if weights[c] != 0 && weights[c] != binom {
+			return false
+		}
+		binom = binom * (g.k - c) / (c + 1)
+	}
+	return true
+}
+
+// Options returns the positions one move away from p, which must have one
+// non-negative entry per pile.
+func (g *Game) Options(p []int) ([][]int, error) {
+	if err := g.check(p); err != nil {
+		return nil, err
+	}
+	var opts [][]int
+	for _, mask := range g.moves {
+		for t := 1; ; t++ {
+			q := slices.Clone(p)
+			ok := true
+			for i := range q {
+				if mask>>i&1 == 1 {
+					q[i] -= t
+					ok = ok && q[i] >= 0
+				}
+			}
+			if !ok {
+				break
+			}
+			opts = append(opts, q)
+		}
+	}
+	return opts, nil
+}
+
+func (g *Game) check(p []int) error {
+	if len(p) != g.k {
+		return fmt.Errorf("position %v: %d piles, the game has %d", p, len(p), g.k)
+	}
+	for _, x := range p {
+		if x < 0 {
+			return fmt.Errorf("position %v: negative pile", p)
+		}
+	}
+	return nil
+}
