@@ -6,6 +6,7 @@
 //	s, err := euler.DivisorNim(123456787654321, 1234567890) // PE 509
 //	wins, err := euler.PaperStrip(1_000_000)                // PE 306
 //	w, err := euler.FlippingGame(1_000_000)                 // PE 459
+//	sum, err := euler.StoneGame(1000)                       // PE 260
 //
 // Arguments outside a problem's domain (negative sizes, a modulus below 1)
 // are errors, and results are exact: big integers where they can grow
