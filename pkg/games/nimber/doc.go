@@ -15,8 +15,12 @@
 // inverse) and read eight bytes of tables each. A Multiplier multiplies many
 // values by the same one in a few nanoseconds.
 //
-// Division by zero is the only error: Inv(0) and Div(a, 0) return
-// ErrDivisionByZero.
+// The multiplicative group is cyclic of order 2^64-1 = 3·5·17·257·641·65537·
+// 6700417: Order finds the order of an element and Log the discrete
+// logarithm (Pohlig–Hellman over those primes) in about 0.2 ms.
+//
+// Division by zero is an error (Inv(0) and Div(a, 0) return
+// ErrDivisionByZero), and so is a logarithm that does not exist (ErrNoLog).
 //
 // The field's structure: the Fermat 2-powers F = 2^(2^k) satisfy F⊗F = F⊕F/2
 // and F⊗x = F·x for x < F, so the nimbers below F² are the quadratic
