@@ -19,6 +19,7 @@ import (
 	"flag"
 	"fmt"
 	"maps"
+	"math/big"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -33,38 +34,10 @@ import (
 // problems maps each problem page to the computation of its answer from the
 // notebook's parameters.
 var problems = map[string]func(p params) (string, error){
-	"pe260": func(p params) (string, error) {
-		n, err := p.get("N")
-		if err != nil {
-			return "", err
-		}
-		v, err := euler.StoneGame(int(n))
-		return fmt.Sprint(v), err
-	},
-	"pe306": func(p params) (string, error) {
-		n, err := p.get("N")
-		if err != nil {
-			return "", err
-		}
-		v, err := euler.PaperStrip(n)
-		return fmt.Sprint(v), err
-	},
-	"pe310": func(p params) (string, error) {
-		n, err := p.get("N")
-		if err != nil {
-			return "", err
-		}
-		v, err := euler.NimSquare(int(n))
-		return fmt.Sprint(v), err
-	},
-	"pe459": func(p params) (string, error) {
-		n, err := p.get("N")
-		if err != nil {
-			return "", err
-		}
-		v, err := euler.FlippingGame(int(n))
-		return fmt.Sprint(v), err
-	},
+	"pe260": sized(func(n int64) (int64, error) { return euler.StoneGame(int(n)) }),
+	"pe306": sized(euler.PaperStrip),
+	"pe310": sized(func(n int64) (*big.Int, error) { return euler.NimSquare(int(n)) }),
+	"pe459": sized(func(n int64) (*big.Int, error) { return euler.FlippingGame(int(n)) }),
 	"pe509": func(p params) (string, error) {
 		n, err := p.get("N")
 		if err != nil {
@@ -77,6 +50,18 @@ var problems = map[string]func(p params) (string, error){
 		v, err := euler.DivisorNim(n, m)
 		return fmt.Sprint(v), err
 	},
+}
+
+// sized is the answer of a problem whose only parameter is its size N.
+func sized[T any](answer func(n int64) (T, error)) func(p params) (string, error) {
+	return func(p params) (string, error) {
+		n, err := p.get("N")
+		if err != nil {
+			return "", err
+		}
+		v, err := answer(n)
+		return fmt.Sprint(v), err
+	}
 }
 
 func main() {
