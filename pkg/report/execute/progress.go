@@ -83,24 +83,21 @@ type Progress struct {
 //
 //	pe459.ipynb: cell 7/15 done in 2.1s (at 9.8s)
 func Printer(w io.Writer) func(Progress) {
-	var mu sync.Mutex
-	return func(p Progress) {
-		mu.Lock()
-		defer mu.Unlock()
-		name := filepath.Base(p.Notebook)
+	return writer(w, func(name string, p Progress) string {
 		switch p.Event {
 		case Starting:
-			fmt.Fprintf(w, "%s: starting the kernel\n", name)
+			return fmt.Sprintf("%s: starting the kernel\n", name)
 		case CellStarted:
-			fmt.Fprintf(w, "%s: cell %d/%d: %s\n", name, p.Cell, p.Cells, p.Source)
+			return fmt.Sprintf("%s: cell %d/%d: %s\n", name, p.Cell, p.Cells, p.Source)
 		case CellFinished:
-			fmt.Fprintf(w, "%s: cell %d/%d done in %v (at %v)\n", name, p.Cell, p.Cells, round(p.CellElapsed), round(p.Elapsed))
+			return fmt.Sprintf("%s: cell %d/%d done in %v (at %v)\n", name, p.Cell, p.Cells, round(p.CellElapsed), round(p.Elapsed))
 		case Finished:
-			fmt.Fprintf(w, "%s: executed in %v\n", name, round(p.Elapsed))
+			return fmt.Sprintf("%s: executed in %v\n", name, round(p.Elapsed))
 		case Cached:
-			fmt.Fprintf(w, "%s: unchanged, cached result (%v)\n", name, round(p.Elapsed))
+			return fmt.Sprintf("%s: unchanged, cached result (%v)\n", name, round(p.Elapsed))
 		}
-	}
+		return ""
+	})
 }
 
 // StatusLine returns a Progress function for a terminal: it keeps one
@@ -108,18 +105,29 @@ func Printer(w io.Writer) func(Progress) {
 // line), rewriting it in place, and leaves a line of its own when a
 // notebook has run.
 func StatusLine(w io.Writer) func(Progress) {
-	var mu sync.Mutex
-	return func(p Progress) {
-		mu.Lock()
-		defer mu.Unlock()
-		name := filepath.Base(p.Notebook)
+	return writer(w, func(name string, p Progress) string {
 		switch p.Event {
 		case Starting:
-			fmt.Fprintf(w, "\r\033[K%s: starting the kernel", name)
+			return fmt.Sprintf("\r\033[K%s: starting the kernel", name)
 		case CellStarted:
-			fmt.Fprintf(w, "\r\033[K%s: cell %d/%d (at %v): %s", name, p.Cell, p.Cells, round(p.Elapsed), p.Source)
+			return fmt.Sprintf("\r\033[K%s: cell %d/%d (at %v): %s", name, p.Cell, p.Cells, round(p.Elapsed), p.Source)
 		case Finished:
-			fmt.Fprintf(w, "\r\033[K%s: executed in %v\n", name, round(p.Elapsed))
+			return fmt.Sprintf("\r\033[K%s: executed in %v\n", name, round(p.Elapsed))
+		}
+		return ""
+	})
+}
+
+// writer returns a Progress function that writes to w the text of each
+// event (none when it is empty), one event at a time: notebooks may run
+// concurrently.
+func writer(w io.Writer, text func(name string, p Progress) string) func(Progress) {
+	var mu sync.Mutex
+	return func(p Progress) {
+		if s := text(filepath.Base(p.Notebook), p); s != "" {
+			mu.Lock()
+			defer mu.Unlock()
+			io.WriteString(w, s)
 		}
 	}
 }
