@@ -102,24 +102,26 @@ func mustNew(t testing.TB, moves ...string) *Game {
 	return g
 }
 
-func TestPPositionsAgainstSolver(t *testing.T) {
-	subsets := func(k int) *Game {
-		g, err := Subsets(k)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return g
+func mustSubsets(t testing.TB, k int) *Game {
+	t.Helper()
+	g, err := Subsets(k)
+	if err != nil {
+		t.Fatal(err)
 	}
+	return g
+}
+
+func TestPPositionsAgainstSolver(t *testing.T) {
 	tests := []struct {
 		name string
 		g    *Game
 		n    int
 	}{
-		{"nim", subsets(1), 9},
+		{"nim", mustSubsets(t, 1), 9},
 		{"wythoff", Wythoff(), 40},
-		{"subsets2", subsets(2), 40},
-		{"pe260", subsets(3), 14},
-		{"subsets4", subsets(4), 6},
+		{"subsets2", mustSubsets(t, 2), 40},
+		{"pe260", mustSubsets(t, 3), 14},
+		{"subsets4", mustSubsets(t, 4), 6},
 		{"pairs3", mustNew(t, "110", "101", "011"), 12},
 		{"singles-and-all3", mustNew(t, "100", "010", "001", "111"), 12},
 		{"one-then-pair", mustNew(t, "100", "011"), 12},
@@ -375,22 +377,15 @@ func FuzzPPositions(f *testing.F) {
 }
 
 func BenchmarkPPositions(b *testing.B) {
-	subsets := func(k int) *Game {
-		g, err := Subsets(k)
-		if err != nil {
-			b.Fatal(err)
-		}
-		return g
-	}
 	tests := []struct {
 		name string
 		g    *Game
 		n    int
 	}{
 		{"wythoff/100000", Wythoff(), 100_000},
-		{"subsets3/1000", subsets(3), 1000},
-		{"subsets3/3000", subsets(3), 3000},
-		{"subsets4/100", subsets(4), 100},
+		{"subsets3/1000", mustSubsets(b, 3), 1000},
+		{"subsets3/3000", mustSubsets(b, 3), 3000},
+		{"subsets4/100", mustSubsets(b, 4), 100},
 		{"nonsymmetric3/1000", mustNew(b, "100", "010", "011", "111"), 1000},
 	}
 	for _, tt := range tests {
