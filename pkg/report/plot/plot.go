@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"math"
 	"slices"
 	"strconv"
 
 	"github.com/janpfeifer/gonb/gonbui"
 	gplot "gonum.org/v1/plot"
+	"gonum.org/v1/plot/palette"
 	"gonum.org/v1/plot/palette/moreland"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -33,15 +35,48 @@ var (
 	preperiodColor = color.NRGBA{R: 0xff, G: 0x7f, B: 0x0e, A: 0x50}
 	periodColor    = color.NRGBA{R: 0x2c, G: 0xa0, B: 0x2c, A: 0x50}
 	markColor      = color.RGBA{R: 0x2c, G: 0xa0, B: 0x2c, A: 0xff}
+	missingColor   = color.RGBA{R: 0xd9, G: 0xd9, B: 0xd9, A: 0xff}
 )
 
-// Options set a figure's title, axis labels and size. Zero values give no
-// title, the default labels and the default size.
+// Missing marks a cell of a Heatmap grid that has no value: it is drawn in
+// a neutral grey, apart from every colour of the scale, and named in the
+// legend.
+const Missing = math.MinInt
+
+// Options set a figure's title, axis labels, ticks and size. Zero values
+// give no title, the default labels, round ticks and the default size.
 type Options struct {
 	Title          string
 	XLabel, YLabel string
+	// ValueLabel names what a Heatmap's colours stand for; it labels the
+	// colour bar. Empty means "value".
+	ValueLabel string
+	// MissingLabel is the legend's name for the Missing cells of a
+	// Heatmap. Empty means "none".
+	MissingLabel string
+	// XTicks and YTicks choose the marked values on each axis.
+	XTicks, YTicks Ticks
 	// Width and Height are in points (1/72 inch).
 	Width, Height float64
+}
+
+// Ticks chooses which values an axis marks.
+type Ticks int
+
+const (
+	// Round marks whole numbers at a round step (1, 2, 5, 10, 20, ...),
+	// about ten of them.
+	Round Ticks = iota
+	// PowersOfTwo marks 0 and 1, 2, 4, 8, ...: the values where a
+	// 2-adic pattern such as the ruler sequence changes.
+	PowersOfTwo
+)
+
+func (t Ticks) marker() gplot.Ticker {
+	if t == PowersOfTwo {
+		return powerTicks{}
+	}
+	return integerTicks{}
 }
 
 // A Figure is a drawn plot.
@@ -56,15 +91,13 @@ func (f *Figure) Show() {
 	gonbui.DisplaySVG(string(f.SVG))
 }
 
-// ShowPNG displays the figure in a GoNB notebook cell as a PNG image.
-// Outside a notebook it does nothing.
-func (f *Figure) ShowPNG() {
-	gonbui.DisplayPNG(f.PNG)
-}
-
 func newPlot(opts Options, xLabel, yLabel string) *gplot.Plot {
 	p := gplot.New()
 	p.Title.Text = opts.Title
+	// Without padding the title touches the frame, or the legend drawn
+	// inside its top edge.
+	p.Title.Padding = vg.Points(8)
+	p.Legend.XOffs, p.Legend.YOffs = -vg.Points(6), -vg.Points(4)
 	p.X.Label.Text = xLabel
 	if opts.XLabel != "" {
 		p.X.Label.Text = opts.XLabel
@@ -126,18 +159,10 @@ func Histogram[T int | int64](counts []T, opts Options) (*Figure, error) {
 	p.X.Min, p.X.Max = -0.6, float64(len(counts))-0.4
 	p.Y.Min = 0
 	p.Y.Max = float64(slices.Max(counts)) * 1.05
-	p.X.Tick.Marker = integerTicks{}
-	p.Y.Tick.Marker = integerTicks{}
+	p.X.Tick.Marker = opts.XTicks.marker()
+	p.Y.Tick.Marker = opts.YTicks.marker()
 	return render(p, opts)
 }
-
-// maxMarkers is the longest sequence drawn with a marker on each value;
-// longer ones are drawn as a line only, which is as readable and far
-// faster to rasterise.
-const maxMarkers = 500
-
-// lineChunk is the number of segments of a sequence drawn as one path.
-const lineChunk = 64
 
 // Sequence draws a Grundy sequence g(0), g(1), ... with its preperiod
 // (values 0 to preperiod-1) shaded and its period marked: the first period
@@ -200,81 +225,126 @@ func Sequence(values []int, preperiod, period int, opts Options) (*Figure, error
 			}
 		}
 	}
-	// The rasteriser slows down with the square of a path's length, so the
-	// line is drawn in short pieces that meet at their ends.
-	for from := 0; from < n; from += lineChunk {
-		line, err := plotter.NewLine(pts[from:min(n, from+lineChunk+1)])
-		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrData, err)
-		}
-		line.Color = barColor
-		line.Width = vg.Points(0.5)
-		p.Add(line)
+	// The values are separate numbers, not samples of a curve: dots, with
+	// no lines between them that would suggest values in between.
+	points, err := plotter.NewScatter(pts)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrData, err)
 	}
-	if n <= maxMarkers {
-		points, err := plotter.NewScatter(pts)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrData, err)
-		}
-		points.Color = barColor
-		points.Shape = draw.CircleGlyph{}
-		points.Radius = vg.Points(max(0.6, min(2, 200/float64(n))))
-		p.Add(points)
-	}
+	points.Color = barColor
+	points.Shape = draw.CircleGlyph{}
+	points.Radius = vg.Points(max(0.5, min(2, 200/float64(n))))
+	p.Add(points)
 	p.X.Min, p.X.Max = -0.5, float64(n)-0.5
 	p.Y.Min, p.Y.Max = -0.5, float64(top)+0.5
 	if preperiod > 0 || period > 0 {
 		p.Y.Max += 0.15 * float64(top+1) // room for the legend above the values
 	}
-	p.Y.Tick.Marker = integerTicks{}
+	p.X.Tick.Marker = opts.XTicks.marker()
+	p.Y.Tick.Marker = opts.YTicks.marker()
 	p.Legend.Top = true
 	return render(p, opts)
 }
 
 // Heatmap draws a grid of values, grid[y][x], as coloured cells with x to
 // the right and y upwards, as the value grid of a two-dimensional game.
+// Cells equal to Missing have no value. The colours run from light (low
+// values) to dark (high values) in even steps of lightness, so that a
+// grid of mostly small values stays readable; a colour bar labelled
+// opts.ValueLabel gives the scale, one band per value when there are few.
 func Heatmap(grid [][]int, opts Options) (*Figure, error) {
 	if len(grid) == 0 || len(grid[0]) == 0 {
 		return nil, fmt.Errorf("%w: grid is empty", ErrData)
 	}
-	lo, hi := grid[0][0], grid[0][0]
+	lo, hi, missing := math.MaxInt, math.MinInt, false
 	for y, row := range grid {
 		if len(row) != len(grid[0]) {
 			return nil, fmt.Errorf("%w: row %d has %d values, row 0 has %d", ErrData, y, len(row), len(grid[0]))
 		}
 		for _, v := range row {
+			if v == Missing {
+				missing = true
+				continue
+			}
 			lo, hi = min(lo, v), max(hi, v)
 		}
+	}
+	if lo > hi {
+		return nil, fmt.Errorf("%w: every cell is missing", ErrData)
 	}
 	g := intGrid{grid: grid, lo: float64(lo), hi: float64(hi)}
 	if hi == lo {
 		g.hi = g.lo + 1 // one colour for a constant grid
 	}
-	cm := moreland.ExtendedBlackBody()
+	dark, err := moreland.NewLuminance(scale)
+	if err != nil {
+		return nil, err
+	}
+	cm := palette.Reverse(dark)
 	cm.SetMin(g.lo)
 	cm.SetMax(g.hi)
-	pal := cm.Palette(max(2, min(256, hi-lo+1)))
+	levels := hi - lo + 1
+	pal := cm.Palette(max(2, min(256, levels)))
 	p := newPlot(opts, "x", "y")
-	p.Add(plotter.NewHeatMap(g, pal))
-	p.X.Tick.Marker = integerTicks{}
-	p.Y.Tick.Marker = integerTicks{}
+	hm := plotter.NewHeatMap(g, pal)
+	hm.NaN = missingColor
+	p.Add(hm)
+	if missing {
+		label := opts.MissingLabel
+		if label == "" {
+			label = "none"
+		}
+		swatch, err := plotter.NewPolygon(plotter.XYs{{}, {X: 1}, {X: 1, Y: 1}})
+		if err != nil {
+			return nil, err
+		}
+		swatch.Color = missingColor
+		swatch.LineStyle.Width = 0
+		p.Legend.Add(label, swatch)
+		p.Legend.Top = true
+		p.Title.Padding += p.Legend.TextStyle.Height(label) + vg.Points(4)
+		p.Legend.YOffs = p.Legend.TextStyle.Height(label) + vg.Points(6)
+	}
+	p.X.Tick.Marker = opts.XTicks.marker()
+	p.Y.Tick.Marker = opts.YTicks.marker()
 
 	bar := gplot.New()
-	bar.Add(&plotter.ColorBar{ColorMap: cm, Vertical: true})
+	cb := &plotter.ColorBar{ColorMap: cm, Vertical: true}
+	if levels <= 32 {
+		cb.Colors = levels // one band per value: the scale is discrete
+	}
+	bar.Add(cb)
 	bar.HideX()
 	bar.Y.Padding = 0
 	bar.Y.Tick.Marker = integerTicks{}
+	bar.Y.Label.Text = opts.ValueLabel
+	if bar.Y.Label.Text == "" {
+		bar.Y.Label.Text = "value"
+	}
 	bar.Title.Text = " " // keeps the bar level with the map below the title
+	bar.Title.Padding = p.Title.Padding
 	return renderFunc(func(c draw.Canvas) {
-		split := c.Min.X + (c.Max.X-c.Min.X)*0.86
+		split := c.Min.X + (c.Max.X-c.Min.X)*0.82
 		left, right := c, c
 		left.Max.X = split
 		right.Min.X = split + vg.Points(8)
 		p.Draw(left)
-		right.Max.Y -= vg.Points(0)
 		right.Min.Y += p.X.Label.TextStyle.Height(p.X.Label.Text) + vg.Points(22)
 		bar.Draw(right)
 	}, opts)
+}
+
+// scale holds the control colours of the heatmaps' colour map, deep blue
+// to pale yellow in rising lightness (moreland's requirement); Heatmap
+// reverses it so that low values are light.
+var scale = []color.Color{
+	color.NRGBA{R: 0x0c, G: 0x2c, B: 0x84, A: 0xff},
+	color.NRGBA{R: 0x22, G: 0x5e, B: 0xa8, A: 0xff},
+	color.NRGBA{R: 0x1d, G: 0x91, B: 0xc0, A: 0xff},
+	color.NRGBA{R: 0x41, G: 0xb6, B: 0xc4, A: 0xff},
+	color.NRGBA{R: 0x7f, G: 0xcd, B: 0xbb, A: 0xff},
+	color.NRGBA{R: 0xc7, G: 0xe9, B: 0xb4, A: 0xff},
+	color.NRGBA{R: 0xff, G: 0xff, B: 0xd9, A: 0xff},
 }
 
 // intGrid adapts a grid of ints to gonum's GridXYZ.
@@ -283,12 +353,17 @@ type intGrid struct {
 	lo, hi float64
 }
 
-func (g intGrid) Dims() (c, r int)   { return len(g.grid[0]), len(g.grid) }
-func (g intGrid) Z(c, r int) float64 { return float64(g.grid[r][c]) }
-func (g intGrid) X(c int) float64    { return float64(c) }
-func (g intGrid) Y(r int) float64    { return float64(r) }
-func (g intGrid) Min() float64       { return g.lo }
-func (g intGrid) Max() float64       { return g.hi }
+func (g intGrid) Dims() (c, r int) { return len(g.grid[0]), len(g.grid) }
+func (g intGrid) Z(c, r int) float64 {
+	if v := g.grid[r][c]; v != Missing {
+		return float64(v)
+	}
+	return math.NaN()
+}
+func (g intGrid) X(c int) float64 { return float64(c) }
+func (g intGrid) Y(r int) float64 { return float64(r) }
+func (g intGrid) Min() float64    { return g.lo }
+func (g intGrid) Max() float64    { return g.hi }
 
 // integerTicks puts ticks on whole numbers only, at most about ten labels.
 type integerTicks struct{}
@@ -308,6 +383,32 @@ func (integerTicks) Ticks(lo, hi float64) []gplot.Tick {
 		if v >= lo {
 			ticks = append(ticks, gplot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
 		}
+	}
+	return ticks
+}
+
+// powerTicks marks 0 and the powers of two within the axis, leaving out
+// those that would crowd a larger neighbour's label.
+type powerTicks struct{}
+
+// Ticks returns 0 (when in range) and the powers of two within [lo, hi]
+// that lie at least a twentieth of the span from the next larger mark.
+func (powerTicks) Ticks(lo, hi float64) []gplot.Tick {
+	gap := (hi - lo) / 20
+	var ticks []gplot.Tick
+	next := math.Inf(1)
+	top := math.Exp2(math.Floor(math.Log2(hi)))
+	for v := top; v >= max(lo, 1) && hi >= 1; v /= 2 {
+		if next-v >= gap {
+			ticks = append(ticks, gplot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
+			next = v
+		}
+	}
+	if lo <= 0 && 0 <= hi {
+		if len(ticks) > 0 && next < gap {
+			ticks = ticks[:len(ticks)-1]
+		}
+		ticks = append(ticks, gplot.Tick{Value: 0, Label: "0"})
 	}
 	return ticks
 }

@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -66,7 +67,29 @@ func figures() map[string]func() (*Figure, error) {
 			return Sequence([]int{0, 1, 0, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3}, 2, 3, Options{Title: "Preperiod 2, period 3"})
 		},
 		"heatmap": func() (*Figure, error) {
-			return Heatmap(grid, Options{Title: "x XOR y"})
+			return Heatmap(grid, Options{Title: "x XOR y", ValueLabel: "x XOR y"})
+		},
+		"missing": func() (*Figure, error) {
+			holes := make([][]int, 8)
+			for y := range holes {
+				holes[y] = make([]int, 8)
+				for x := range holes[y] {
+					holes[y][x] = x ^ y
+					if x < y {
+						holes[y][x] = Missing
+					}
+				}
+			}
+			return Heatmap(holes, Options{Title: "x XOR y above the diagonal", ValueLabel: "x XOR y", MissingLabel: "x < y"})
+		},
+		"ruler": func() (*Figure, error) {
+			ruler := make([]int, 65)
+			for n := 1; n < len(ruler); n++ {
+				for m := n; m%2 == 0; m /= 2 {
+					ruler[n]++
+				}
+			}
+			return Sequence(ruler, 0, 0, Options{Title: "2-adic valuation", XTicks: PowersOfTwo})
 		},
 	}
 }
@@ -236,6 +259,68 @@ func TestErrors(t *testing.T) {
 		_, err := tt.f()
 		if !errors.Is(err, ErrData) || !strings.Contains(err.Error(), tt.msg) {
 			t.Errorf("%s: error %v, want ErrData with %q", tt.name, err, tt.msg)
+		}
+	}
+}
+
+// TestMissingCells reads the heatmap's PNG: a grid with missing cells
+// must show the grey of Missing and a legend naming it, and a grid with
+// none must show neither.
+func TestMissingCells(t *testing.T) {
+	grid := [][]int{{0, 1, 2}, {Missing, 3, 4}, {Missing, Missing, 5}}
+	for _, tt := range []struct {
+		grid    [][]int
+		missing bool
+	}{{grid, true}, {[][]int{{0, 1}, {2, 3}}, false}} {
+		fig, err := Heatmap(tt.grid, Options{MissingLabel: "unreachable"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(fig.PNG))
+		if err != nil {
+			t.Fatal(err)
+		}
+		grey := 0
+		r := img.Bounds()
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				if cr, cg, cb, _ := img.At(x, y).RGBA(); cr>>8 == 0xd9 && cg>>8 == 0xd9 && cb>>8 == 0xd9 {
+					grey++
+				}
+			}
+		}
+		if got := grey > 1000; got != tt.missing {
+			t.Errorf("grid %v: %d grey pixels, want missing cells shown: %v", tt.grid, grey, tt.missing)
+		}
+		if got := bytes.Contains(fig.SVG, []byte("unreachable")); got != tt.missing {
+			t.Errorf("grid %v: legend names the missing cells: %v, want %v", tt.grid, got, tt.missing)
+		}
+	}
+	if _, err := Heatmap([][]int{{Missing}}, Options{}); !errors.Is(err, ErrData) {
+		t.Errorf("all-missing grid: %v, want ErrData", err)
+	}
+}
+
+func TestPowerTicks(t *testing.T) {
+	tests := []struct {
+		lo, hi float64
+		want   []float64
+	}{
+		{-0.5, 64.5, []float64{0, 4, 8, 16, 32, 64}},
+		{0, 1000, []float64{0, 64, 128, 256, 512}},
+		{3, 40, []float64{4, 8, 16, 32}},
+		{0.5, 10, []float64{1, 2, 4, 8}},
+		{-3, 0.5, []float64{0}},
+	}
+	for _, tt := range tests {
+		var got []float64
+		for _, tk := range (powerTicks{}).Ticks(tt.lo, tt.hi) {
+			got = append(got, tk.Value)
+		}
+		slices.Sort(got)
+		slices.Sort(tt.want)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("[%g, %g]: ticks %v, want %v", tt.lo, tt.hi, got, tt.want)
 		}
 	}
 }
