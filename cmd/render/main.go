@@ -33,6 +33,7 @@ import (
 	"os/signal"
 	"regexp"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/grundylab/grundy/pkg/report/execute"
@@ -40,7 +41,10 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	// A terminal's ^C, a job's cancel (SIGTERM) and a closed terminal
+	// (SIGHUP) all end the run the same way: the kernels' process groups
+	// are killed and their temporary folders removed before render exits.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	code := run(ctx, os.Args[1:], os.Stderr)
 	stop()
 	os.Exit(code)

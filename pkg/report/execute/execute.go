@@ -184,6 +184,9 @@ func (e *Executor) run(ctx context.Context, path, dir, root string, nb *notebook
 		return fmt.Errorf("execute %s: %w", path, err)
 	}
 	defer k.Close()
+	// A run abandoned (a signal, a caller giving up) kills the kernel's
+	// process group at once rather than wait for an interrupt to take.
+	defer context.AfterFunc(ctx, k.Kill)()
 	isExit := gonb.IsExitReport
 	if e.Start != nil {
 		isExit = nil
@@ -211,6 +214,9 @@ func (e *Executor) run(ctx context.Context, path, dir, root string, nb *notebook
 		if reply != nil && cell.ExecutionCount == nil {
 			n := reply.ExecutionCount
 			cell.ExecutionCount = &n
+		}
+		if ctx.Err() != nil {
+			return fmt.Errorf("execute %s: cell %d: %w", path, i+1, context.Cause(ctx))
 		}
 		cerr := cellError(ctx, path, nb, i, injected, col, reply, err, timeout)
 		if cerr == nil {
