@@ -3,6 +3,7 @@ package execute
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -142,5 +143,31 @@ func TestGoNBFailures(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestGoNBParamNoShell gives GoNB parameter values that would run a shell
+// command if any part of them began a line of the cell: those on several
+// lines are refused, and one that is accepted is just a string.
+func TestGoNBParamNoShell(t *testing.T) {
+	x := gonbExecutor(t)
+	marker := filepath.Join(t.TempDir(), "marker")
+	nb := readNotebook(t)
+	for _, v := range []string{"`x\n!touch " + marker + "\n`", "`x\r!touch " + marker + "`", "\"x\u2028!touch " + marker + "\""} {
+		x.Params = []Param{{"Label", v}}
+		if _, err := x.Execute(context.Background(), paramsNotebook, nb); !errors.Is(err, ErrParameter) {
+			t.Errorf("Label=%q: Execute = %v, want ErrParameter", v, err)
+		}
+	}
+	x.Params = []Param{{"Label", "!touch " + marker}}
+	got, err := x.Execute(context.Background(), paramsNotebook, nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out := stdout(t, got, "grundy"); !strings.HasPrefix(out, "!touch "+marker+" 20 0\n") {
+		t.Errorf("output %q does not start with the label as given", out)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Errorf("a parameter value ran a shell command: %s exists", marker)
 	}
 }
