@@ -5,7 +5,7 @@
 //
 // Usage:
 //
-//	render [-o DIR] [-execute auto|always|never] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [PATH ...]
+//	render [-o DIR] [-execute auto|always|never] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [PATH ...]
 //
 // PATH is a notebook or a folder of them (default notebooks); DIR defaults
 // to site. With -execute never the outputs stored in the notebooks are
@@ -13,8 +13,9 @@
 // GoNB kernel first, auto only when the cached result is stale. -p sets a
 // parameter of the notebooks' "parameters" cell, -allow-errors renders a
 // failing cell's error instead of stopping, and -timeout bounds each
-// cell's run (10m by default). Notebooks are untrusted unless -trust is
-// given: their raw HTML is sanitised. Cells tagged remove-cell,
+// cell's run (10m by default), -max-output the bytes kept of one output
+// (4 MiB by default; the rest is counted in a note). Notebooks are
+// untrusted unless -trust is given: their raw HTML is sanitised. Cells tagged remove-cell,
 // remove-input or remove-output (the Jupyter Book tags) run as usual but
 // leave the whole cell, its source or its outputs out of the writeup. A
 // notebook that fails is named, with its cell, and leaves none of its
@@ -63,6 +64,9 @@ type ExecConfig struct {
 	AllowErrors bool
 	// CellTimeout bounds each cell's run; zero means the executor's default.
 	CellTimeout time.Duration
+	// MaxOutput bounds the bytes kept of one output; zero means the
+	// executor's default.
+	MaxOutput int
 	// Progress receives news of each notebook and cell as it runs; nil
 	// for silence.
 	Progress io.Writer
@@ -87,7 +91,10 @@ func newExecutor(cfg ExecConfig) (site.Executor, error) {
 	if cfg.CellTimeout < 0 {
 		return nil, fmt.Errorf("-timeout %v is negative", cfg.CellTimeout)
 	}
-	x := &execute.Executor{Mode: mode, AllowErrors: cfg.AllowErrors, CellTimeout: cfg.CellTimeout}
+	if cfg.MaxOutput < 0 {
+		return nil, fmt.Errorf("-max-output %d is negative", cfg.MaxOutput)
+	}
+	x := &execute.Executor{Mode: mode, AllowErrors: cfg.AllowErrors, CellTimeout: cfg.CellTimeout, MaxOutput: cfg.MaxOutput}
 	for _, p := range cfg.Params {
 		x.Params = append(x.Params, execute.Param{Name: p.Name, Value: p.Value})
 	}
@@ -121,7 +128,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: render [-o DIR] [-execute auto|always|never] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [PATH ...]")
+		fmt.Fprintln(stderr, "usage: render [-o DIR] [-execute auto|always|never] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [PATH ...]")
 		fs.PrintDefaults()
 	}
 	dir := fs.String("o", "site", "output `folder`")
@@ -131,6 +138,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 	font := fs.String("font", "", "Latin Modern Math `file` to ship with the site (default: from fonts-lmodern)")
 	title := fs.String("title", "", "`title` of the index page (default Writeups)")
 	timeout := fs.Duration("timeout", execute.DefaultCellTimeout, "the longest a cell may run before it is interrupted and the notebook fails")
+	maxOutput := fs.Int("max-output", execute.DefaultMaxOutput, "the most `bytes` kept of one output of a cell run; the rest is counted in a note")
 	var params []Param
 	fs.Func("p", "set notebook parameter `NAME=VALUE` (repeatable)", func(s string) error {
 		p, err := parseParam(s)
@@ -155,7 +163,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 
 	f, ok := stderr.(*os.File)
 	terminal := ok && isTerminal(f)
-	exec, err := newExecutor(ExecConfig{Mode: *mode, Params: params, AllowErrors: *allowErrors, CellTimeout: *timeout, Progress: stderr, Terminal: terminal})
+	exec, err := newExecutor(ExecConfig{Mode: *mode, Params: params, AllowErrors: *allowErrors, CellTimeout: *timeout, MaxOutput: *maxOutput, Progress: stderr, Terminal: terminal})
 	if err != nil {
 		fmt.Fprintf(stderr, "render: %v\n", err)
 		return 1

@@ -20,7 +20,7 @@ import (
 )
 
 // cacheVersion changes when the cached form or the key's recipe changes.
-const cacheVersion = "grundy-execute-1"
+const cacheVersion = "grundy-execute-2"
 
 // keepPerNotebook is how many results the cache keeps for one notebook
 // (for example for several parameter values).
@@ -40,8 +40,9 @@ func (e *Executor) cacheDir() (string, error) {
 
 // cacheKey digests what determines a notebook's outputs: the code cells
 // (after parameter injection) and their execution tags, the kernel and its
-// version, whether errors are allowed, the notebook's folder within the
-// module, and the module's Go sources, go.mod and go.sum.
+// version, the settings that change results (errors allowed, the cell
+// timeout, the output limit), the notebook's folder within the module, and
+// the module's Go sources, go.mod and go.sum.
 func (e *Executor) cacheKey(root, dir, kernelID string, nb *notebook.Notebook) (string, error) {
 	h := sha256.New()
 	field := func(name, value string) {
@@ -50,6 +51,10 @@ func (e *Executor) cacheKey(root, dir, kernelID string, nb *notebook.Notebook) (
 	field("version", cacheVersion)
 	field("kernel", kernelID)
 	field("allow-errors", strconv.FormatBool(e.AllowErrors))
+	// A result cached from a run whose cell timed out, or whose output was
+	// cut, must not stand for a run with a longer timeout or a higher limit.
+	field("cell-timeout", e.cellTimeout().String())
+	field("max-output", strconv.Itoa(e.maxOutput()))
 	if root != "" {
 		rel, err := filepath.Rel(root, dir)
 		if err != nil {

@@ -46,6 +46,11 @@ type Executor struct {
 	AllowErrors bool
 	// CellTimeout bounds each cell's run; zero means DefaultCellTimeout.
 	CellTimeout time.Duration
+	// MaxOutput bounds the bytes kept of one output (the joined text of a
+	// stream, or a display's data); zero means DefaultMaxOutput. Text past
+	// it is only counted, and a note at the output's end says how much was
+	// left out.
+	MaxOutput int
 	// CacheDir holds executed notebooks; empty means the folder execute
 	// in gonb.DefaultCacheDir.
 	CacheDir string
@@ -171,9 +176,26 @@ func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebo
 		return nil, err
 	}
 	if err := storeCached(cache, path, key, out); err != nil {
-		return nil, fmt.Errorf("execute %s: store the result: %w", path, err)
+		// The run succeeded; only the next one will be slower.
+		e.report(Progress{Notebook: path, Event: Warning, Err: fmt.Errorf("the result is not cached: %w", err)})
 	}
 	return out, nil
+}
+
+// cellTimeout returns the cell timeout in effect.
+func (e *Executor) cellTimeout() time.Duration {
+	if e.CellTimeout <= 0 {
+		return DefaultCellTimeout
+	}
+	return e.CellTimeout
+}
+
+// maxOutput returns the output limit in effect.
+func (e *Executor) maxOutput() int {
+	if e.MaxOutput <= 0 {
+		return DefaultMaxOutput
+	}
+	return e.MaxOutput
 }
 
 // run executes the cells of nb in a fresh kernel.
@@ -191,11 +213,8 @@ func (e *Executor) run(ctx context.Context, path, dir, root string, nb *notebook
 	if e.Start != nil {
 		isExit = nil
 	}
-	col := newCollector(nb.Cells, isExit)
-	timeout := e.CellTimeout
-	if timeout <= 0 {
-		timeout = DefaultCellTimeout
-	}
+	col := newCollector(nb.Cells, isExit, e.maxOutput())
+	timeout := e.cellTimeout()
 	for i, cell := range nb.Cells {
 		if cell.Type != notebook.Code || cell.HasTag(SkipTag) {
 			continue
@@ -210,6 +229,7 @@ func (e *Executor) run(ctx context.Context, path, dir, root string, nb *notebook
 		cctx, cancel := context.WithTimeout(ctx, timeout)
 		reply, err := k.Execute(cctx, cell.Source, col.handle)
 		cancel()
+		col.end()
 		e.report(Progress{Notebook: path, Event: CellFinished, Cell: i + 1, Cells: len(nb.Cells), Source: firstLine(cell.Source), Elapsed: time.Since(start), CellElapsed: time.Since(cellStart)})
 		if reply != nil && cell.ExecutionCount == nil {
 			n := reply.ExecutionCount

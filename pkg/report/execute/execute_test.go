@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -390,5 +391,74 @@ func TestStatusLine(t *testing.T) {
 	want := "\r\033[Kpe1.ipynb: starting the kernel\r\033[Kpe1.ipynb: cell 2/5 (at 1.5s): x := 1\r\033[Kpe1.ipynb: executed in 3s\n"
 	if buf.String() != want {
 		t.Errorf("StatusLine wrote %q, want %q", buf.String(), want)
+	}
+}
+
+// TestExecuteCacheSettings checks that every setting that changes results
+// is in the cache key: a result cached from a run whose cell timed out is
+// not reused with a longer timeout, nor one cut by the output limit with a
+// higher limit.
+func TestExecuteCacheSettings(t *testing.T) {
+	var starts atomic.Int32
+	x := fakeExecutor(t, &starts)
+	x.AllowErrors = true
+	path := notebookPath(t)
+	nb := newNotebook(code("sleep 500ms\nprint slept"), code("print 0123456789"))
+	run := func() (*notebook.Notebook, int32) {
+		t.Helper()
+		before := starts.Load()
+		got, err := x.Execute(context.Background(), path, nb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got, starts.Load() - before
+	}
+	x.CellTimeout = 100 * time.Millisecond
+	if got, n := run(); n != 1 || got.Cells[0].Outputs[len(got.Cells[0].Outputs)-1].EName != "Timeout" {
+		t.Fatalf("ran %d, outputs %+v; want a timeout", n, got.Cells[0].Outputs)
+	}
+	x.CellTimeout = 10 * time.Second
+	got, n := run()
+	if n != 1 || len(got.Cells[0].Outputs) != 1 || got.Cells[0].Outputs[0].Text != "slept\n" {
+		t.Errorf("a longer timeout: ran %d, outputs %+v", n, got.Cells[0].Outputs)
+	}
+	if _, n := run(); n != 0 {
+		t.Errorf("the same settings ran again")
+	}
+	x.MaxOutput = 4
+	if got, n := run(); n != 1 || !strings.HasPrefix(got.Cells[1].Outputs[0].Text, "0123\n[... output truncated") {
+		t.Errorf("a lower output limit: ran %d, outputs %+v", n, got.Cells[1].Outputs)
+	}
+}
+
+// TestExecuteCacheUnwritable checks that a cache that cannot be written
+// makes a warning, not a failure of a run that succeeded.
+func TestExecuteCacheUnwritable(t *testing.T) {
+	x := fakeExecutor(t, nil)
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x.CacheDir = filepath.Join(file, "cache") // a folder inside a file
+	var warnings []error
+	x.Progress = func(p Progress) {
+		if p.Event == Warning {
+			warnings = append(warnings, p.Err)
+		}
+	}
+	got, err := x.Execute(context.Background(), notebookPath(t), newNotebook(code("print a")))
+	if err != nil {
+		t.Fatalf("Execute = %v, want success with a warning", err)
+	}
+	if got.Cells[0].Outputs[0].Text != "a\n" {
+		t.Errorf("outputs %+v", got.Cells[0].Outputs)
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0].Error(), "not cached") {
+		t.Errorf("warnings %v, want one saying the result is not cached", warnings)
+	}
+	var b strings.Builder
+	Printer(&b)(Progress{Notebook: "/x/nb.ipynb", Event: Warning, Err: warnings[0]})
+	if !strings.HasPrefix(b.String(), "nb.ipynb: warning: the result is not cached") {
+		t.Errorf("Printer wrote %q", b.String())
 	}
 }

@@ -3,9 +3,12 @@ package execute
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -169,5 +172,44 @@ func TestGoNBParamNoShell(t *testing.T) {
 	}
 	if _, err := os.Stat(marker); err == nil {
 		t.Errorf("a parameter value ran a shell command: %s exists", marker)
+	}
+}
+
+// TestGoNBBigOutput runs a cell that prints 200 MB: the executor's memory
+// stays far below that, and the output keeps MaxOutput bytes and a note.
+func TestGoNBBigOutput(t *testing.T) {
+	x := gonbExecutor(t)
+	x.MaxOutput = 1 << 20
+	nb := readNotebook(t)
+	nb.Cells[3].Source = "import (\n\t\"os\"\n\t\"strings\"\n)\n\n%%\nline := strings.Repeat(\"x\", 1023) + \"\\n\"\nfor i := 0; i < 200<<10; i++ {\n\tos.Stdout.WriteString(line)\n}\n"
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	go func() {
+		var ms runtime.MemStats
+		for {
+			runtime.ReadMemStats(&ms)
+			if ms.HeapInuse > peak.Load() {
+				peak.Store(ms.HeapInuse)
+			}
+			select {
+			case <-done:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+	}()
+	got, err := x.Execute(context.Background(), paramsNotebook, nb)
+	close(done)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := stdout(t, got, "grundy")
+	want := fmt.Sprintf("[... output truncated: %d more bytes not shown; the limit is %d bytes per output]\n", 200<<20-x.MaxOutput, x.MaxOutput)
+	if len(out) != x.MaxOutput+len(want) || !strings.HasSuffix(out, want) {
+		t.Errorf("output of %d bytes ending %q, want %d bytes and the note %q", len(out), out[max(0, len(out)-120):], x.MaxOutput, want)
+	}
+	t.Logf("peak heap in use: %d MB", peak.Load()>>20)
+	if p := peak.Load(); p > 100<<20 {
+		t.Errorf("the heap reached %d MB for 200 MB of output", p>>20)
 	}
 }

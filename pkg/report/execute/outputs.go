@@ -1,9 +1,12 @@
 package execute
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/grundylab/grundy/pkg/report/kernel"
 	"github.com/grundylab/grundy/pkg/report/notebook"
@@ -16,39 +19,107 @@ type displayRef struct {
 	out  *notebook.Output
 }
 
+// DefaultMaxOutput is the most bytes kept of one output when
+// Executor.MaxOutput is zero: a few megabytes keep a page readable.
+const DefaultMaxOutput = 4 << 20
+
+// stderrTail is how much of a cell's standard error is kept for the
+// error message of a failing cell.
+const stderrTail = 64 << 10
+
 // collector turns the iopub messages of a notebook's executions into
 // nbformat outputs, as Jupyter's own client (nbclient) does: streams are
 // appended (consecutive text of one stream joined, as Jupyter saves it),
 // update_display_data changes every earlier output with the display id,
 // in any cell, and clear_output clears the cell's outputs at once or, with
 // wait, just before the next output.
+//
+// Memory stays bounded by max per output: stream text is gathered in a
+// builder (linear time) up to max bytes, after which only the number of
+// bytes is counted and a note saying how many were left out ends the
+// text; a display output over max is replaced by such a note.
 type collector struct {
 	cells    []*notebook.Cell
 	displays map[string][]displayRef
+	max      int
 
 	// State of the cell being run.
 	index        int
 	clearPending bool
-	stderr       strings.Builder
+	stream       *streamBuf // stream is the open stream output, the cell's last.
+	stderr       tailBuffer
 	exitReport   string // exitReport is GoNB's report of a failed program, if any.
 	isExit       func(string) bool
 	decodeErr    error
 }
 
-func newCollector(cells []*notebook.Cell, isExit func(string) bool) *collector {
-	return &collector{cells: cells, displays: map[string][]displayRef{}, isExit: isExit}
+// streamBuf gathers the text of a stream output.
+type streamBuf struct {
+	out     *notebook.Output
+	text    strings.Builder
+	dropped int64 // dropped counts the bytes past the limit.
+}
+
+func newCollector(cells []*notebook.Cell, isExit func(string) bool, max int) *collector {
+	if max <= 0 {
+		max = DefaultMaxOutput
+	}
+	return &collector{cells: cells, displays: map[string][]displayRef{}, isExit: isExit, max: max}
 }
 
 // begin starts collecting for cell i, clearing its outputs.
 func (c *collector) begin(i int) {
 	c.index = i
 	c.clearPending = false
-	c.stderr.Reset()
+	c.stream = nil
+	c.stderr.reset()
 	c.exitReport = ""
 	c.decodeErr = nil
 	c.cells[i].Outputs = []*notebook.Output{}
 	c.cells[i].ExecutionCount = nil
 	c.forgetDisplays(i)
+}
+
+// end completes the outputs of the cell being run; call it when the
+// cell's execution has ended.
+func (c *collector) end() {
+	c.closeStream()
+}
+
+// closeStream puts the gathered text into the open stream output.
+func (c *collector) closeStream() {
+	s := c.stream
+	if s == nil {
+		return
+	}
+	c.stream = nil
+	text := s.text.String()
+	if s.dropped > 0 {
+		if !strings.HasSuffix(text, "\n") && text != "" {
+			text += "\n"
+		}
+		text += fmt.Sprintf("[... output truncated: %d more bytes not shown; the limit is %d bytes per output]\n", s.dropped, c.max)
+	}
+	s.out.Text = text
+}
+
+// appendStream adds text to the open stream output, up to the limit.
+func (c *collector) appendStream(text string) {
+	s := c.stream
+	room := c.max - s.text.Len()
+	if s.dropped > 0 || room <= 0 {
+		s.dropped += int64(len(text))
+		return
+	}
+	if len(text) > room {
+		cut := room
+		for cut > 0 && !utf8.RuneStart(text[cut]) {
+			cut--
+		}
+		s.dropped += int64(len(text) - cut)
+		text = text[:cut]
+	}
+	s.text.WriteString(text)
 }
 
 // forgetDisplays drops the display references into cell i.
@@ -71,14 +142,15 @@ func (c *collector) handle(m *kernel.Message) {
 			if c.isExit != nil && c.isExit(s.Text) {
 				c.exitReport = strings.TrimSpace(s.Text)
 			}
-			c.stderr.WriteString(s.Text)
+			c.stderr.write(s.Text)
 		}
 		c.flushClear()
-		if n := len(cell.Outputs); n > 0 && cell.Outputs[n-1].Type == notebook.Stream && cell.Outputs[n-1].Name == s.Name {
-			cell.Outputs[n-1].Text += s.Text
-			return
+		if c.stream == nil || c.stream.out.Name != s.Name {
+			out := &notebook.Output{Type: notebook.Stream, Name: s.Name}
+			c.add(out, "")
+			c.stream = &streamBuf{out: out}
 		}
-		c.add(&notebook.Output{Type: notebook.Stream, Name: s.Name, Text: s.Text}, "")
+		c.appendStream(s.Text)
 	case kernel.DisplayDataType, kernel.ExecuteResultType, kernel.UpdateDisplayDataType:
 		var d kernel.DisplayData
 		if !c.decode(m, &d) {
@@ -91,6 +163,10 @@ func (c *collector) handle(m *kernel.Message) {
 		}
 		if meta == nil {
 			meta = notebook.Metadata{}
+		}
+		if n := bundleSize(data); n > c.max {
+			note := fmt.Sprintf("[... display output of %d bytes not shown; the limit is %d bytes per output]", n, c.max)
+			data, meta = notebook.MimeBundle{"text/plain": mustJSON(note)}, notebook.Metadata{}
 		}
 		if id != "" {
 			for _, r := range c.displays[id] {
@@ -150,6 +226,7 @@ func (c *collector) decode(m *kernel.Message, v any) bool {
 }
 
 func (c *collector) add(out *notebook.Output, displayID string) {
+	c.closeStream()
 	cell := c.cells[c.index]
 	cell.Outputs = append(cell.Outputs, out)
 	if displayID != "" {
@@ -165,6 +242,7 @@ func (c *collector) flushClear() {
 
 func (c *collector) clear() {
 	c.clearPending = false
+	c.stream = nil
 	c.cells[c.index].Outputs = []*notebook.Output{}
 	c.forgetDisplays(c.index)
 }
@@ -183,4 +261,53 @@ func cloneMeta(m notebook.Metadata) notebook.Metadata {
 		out[k] = json.RawMessage(slices.Clone(v))
 	}
 	return out
+}
+
+// bundleSize returns the bytes of a MIME bundle's data.
+func bundleSize(b notebook.MimeBundle) int {
+	n := 0
+	for k, v := range b {
+		n += len(k) + len(v)
+	}
+	return n
+}
+
+// mustJSON returns s as a JSON string.
+func mustJSON(s string) json.RawMessage {
+	data, err := json.Marshal(s)
+	if err != nil {
+		panic(err) // a Go string always marshals
+	}
+	return data
+}
+
+// tailBuffer keeps about the last stderrTail bytes written to it.
+type tailBuffer struct {
+	buf     []byte
+	dropped bool
+}
+
+func (t *tailBuffer) write(s string) {
+	t.buf = append(t.buf, s...)
+	if over := len(t.buf) - stderrTail; over > stderrTail {
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+		t.dropped = true
+	}
+}
+
+func (t *tailBuffer) reset() { t.buf, t.dropped = t.buf[:0], false }
+
+// String returns the text kept, from a line start when earlier text was
+// dropped.
+func (t *tailBuffer) String() string {
+	b := t.buf
+	if over := len(b) - stderrTail; over > 0 {
+		b = b[over:]
+	}
+	if t.dropped || len(b) < len(t.buf) {
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			b = b[i+1:]
+		}
+	}
+	return string(b)
 }

@@ -2,6 +2,11 @@ package execute
 
 import (
 	"encoding/json"
+	"fmt"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/grundylab/grundy/pkg/report/gonb"
@@ -22,7 +27,7 @@ func message(t *testing.T, msgType string, content any) *kernel.Message {
 // cell that panics: the program's stderr in pieces, then the exit report.
 func TestCollectorExitReport(t *testing.T) {
 	cells := []*notebook.Cell{code("%%\npanic(\"boom\")")}
-	c := newCollector(cells, gonb.IsExitReport)
+	c := newCollector(cells, gonb.IsExitReport, 0)
 	c.begin(0)
 	for _, s := range []string{"panic: ", "boom", "\n", "\ngoroutine 1 [running]:\n", "exit status 2\n"} {
 		c.handle(message(t, kernel.StreamType, kernel.Stream{Name: "stderr", Text: s}))
@@ -30,6 +35,7 @@ func TestCollectorExitReport(t *testing.T) {
 	if c.exitReport != "exit status 2" {
 		t.Errorf("exit report %q", c.exitReport)
 	}
+	c.end()
 	outs := cells[0].Outputs
 	if len(outs) != 1 || outs[0].Text != "panic: boom\n\ngoroutine 1 [running]:\nexit status 2\n" {
 		t.Errorf("outputs %+v", outs)
@@ -51,7 +57,7 @@ func TestCollectorExitReport(t *testing.T) {
 // made in an earlier cell, and that clearing a cell forgets its displays.
 func TestCollectorDisplayAcrossCells(t *testing.T) {
 	cells := []*notebook.Cell{code("a"), code("b")}
-	c := newCollector(cells, nil)
+	c := newCollector(cells, nil, 0)
 	show := func(typ, text string) {
 		raw := []byte(`"` + text + `"`)
 		c.handle(message(t, typ, kernel.DisplayData{
@@ -75,4 +81,127 @@ func TestCollectorDisplayAcrossCells(t *testing.T) {
 	if got, _ := cells[0].Outputs[0].Data.Text("text/plain"); got != "100%" || len(cells[1].Outputs) != 0 {
 		t.Errorf("after clear and update: %q, %d outputs", got, len(cells[1].Outputs))
 	}
+}
+
+func streamMessages(t testing.TB, name string, chunks ...string) []*kernel.Message {
+	var msgs []*kernel.Message
+	for _, s := range chunks {
+		m, err := kernel.NewMessage("s", kernel.StreamType, kernel.Stream{Name: name, Text: s})
+		if err != nil {
+			t.Fatal(err)
+		}
+		msgs = append(msgs, m)
+	}
+	return msgs
+}
+
+// TestCollectorStreamLimit checks that a stream output keeps at most max
+// bytes, cut at a character boundary, and ends with a note counting the
+// bytes left out, while the following outputs are kept.
+func TestCollectorStreamLimit(t *testing.T) {
+	note := func(n, max int) string {
+		return fmt.Sprintf("[... output truncated: %d more bytes not shown; the limit is %d bytes per output]\n", n, max)
+	}
+	tests := []struct {
+		name   string
+		max    int
+		chunks []string
+		want   string
+	}{
+		{"under", 10, []string{"abc", "def\n"}, "abcdef\n"},
+		{"exactly", 7, []string{"abc", "def\n"}, "abcdef\n"},
+		{"over in a chunk", 5, []string{"abc", "def\n"}, "abcde\n" + note(2, 5)},
+		{"over at a boundary", 3, []string{"abc", "def\n", "gh"}, "abc\n" + note(6, 3)},
+		{"line kept whole", 4, []string{"abc\n", "def\n"}, "abc\n" + note(4, 4)},
+		{"no split rune", 4, []string{"ab", "çé"}, "abç\n" + note(2, 4)},
+		{"many chunks", 8, strings.Split(strings.Repeat("x", 1000), ""), strings.Repeat("x", 8) + "\n" + note(992, 8)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cells := []*notebook.Cell{code("a")}
+			c := newCollector(cells, nil, tt.max)
+			c.begin(0)
+			for _, m := range streamMessages(t, "stdout", tt.chunks...) {
+				c.handle(m)
+			}
+			c.handle(message(t, kernel.StreamType, kernel.Stream{Name: "stderr", Text: "e\n"}))
+			c.end()
+			outs := cells[0].Outputs
+			if len(outs) != 2 || outs[0].Text != tt.want || outs[1].Text != "e\n" {
+				t.Fatalf("outputs %q, want %q then err", texts(outs), tt.want)
+			}
+		})
+	}
+}
+
+// TestCollectorDisplayLimit checks that a display output over the limit
+// is replaced by a note, also when it updates an earlier display.
+func TestCollectorDisplayLimit(t *testing.T) {
+	cells := []*notebook.Cell{code("a")}
+	c := newCollector(cells, nil, 100)
+	show := func(typ, text string) {
+		raw, _ := json.Marshal(text)
+		c.handle(message(t, typ, kernel.DisplayData{
+			Data:      map[string]json.RawMessage{"image/png": raw},
+			Transient: map[string]json.RawMessage{"display_id": []byte(`"p"`)},
+		}))
+	}
+	c.begin(0)
+	show(kernel.DisplayDataType, "small")
+	show(kernel.UpdateDisplayDataType, strings.Repeat("A", 200))
+	c.end()
+	got, _ := cells[0].Outputs[0].Data.Text("text/plain")
+	if len(cells[0].Outputs) != 1 || cells[0].Outputs[0].Data["image/png"] != nil || !strings.Contains(got, "display output of 211 bytes not shown") {
+		t.Errorf("outputs %+v", cells[0].Outputs[0])
+	}
+}
+
+// TestCollectorStreamLinear feeds a stream output in many small chunks:
+// the work must grow linearly, so the bytes allocated stay a small multiple
+// of the text (joining by string concatenation allocates gigabytes here).
+func TestCollectorStreamLinear(t *testing.T) {
+	const chunks, size = 4000, 1024
+	msgs := streamMessages(t, "stdout", slices.Repeat([]string{strings.Repeat("y", size-1) + "\n"}, chunks)...)
+	cells := []*notebook.Cell{code("a")}
+	c := newCollector(cells, nil, 1<<30)
+	c.begin(0)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for _, m := range msgs {
+		c.handle(m)
+	}
+	c.end()
+	runtime.ReadMemStats(&after)
+	if n := len(cells[0].Outputs[0].Text); n != chunks*size {
+		t.Fatalf("text of %d bytes, want %d", n, chunks*size)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 10*chunks*size {
+		t.Errorf("allocated %d bytes for %d bytes of text", alloc, chunks*size)
+	}
+}
+
+func BenchmarkCollectorStream(b *testing.B) {
+	for _, chunks := range []int{100, 1000, 10000} {
+		b.Run(strconv.Itoa(chunks), func(b *testing.B) {
+			msgs := streamMessages(b, "stdout", slices.Repeat([]string{strings.Repeat("z", 1023) + "\n"}, chunks)...)
+			b.SetBytes(int64(chunks * 1024))
+			for b.Loop() {
+				cells := []*notebook.Cell{code("a")}
+				c := newCollector(cells, nil, 0)
+				c.begin(0)
+				for _, m := range msgs {
+					c.handle(m)
+				}
+				c.end()
+			}
+		})
+	}
+}
+
+func texts(outs []*notebook.Output) []string {
+	var s []string
+	for _, o := range outs {
+		s = append(s, o.Text)
+	}
+	return s
 }

@@ -63,6 +63,7 @@ const (
 	CellFinished              // CellFinished: a cell ended (failed or not).
 	Finished                  // Finished: every cell ran.
 	Cached                    // Cached: the result came from the cache; nothing ran.
+	Warning                   // Warning: something went wrong that does not fail the run; see Err.
 )
 
 // Progress reports how the execution of a notebook goes.
@@ -76,6 +77,7 @@ type Progress struct {
 	Source      string        // Source is the cell's first line, for cell events.
 	Elapsed     time.Duration // Elapsed is the time since the notebook started.
 	CellElapsed time.Duration // CellElapsed is the cell's run time, for CellFinished.
+	Err         error         // Err says what went wrong, for Warning.
 }
 
 // Printer returns a Progress function that writes one line per event to
@@ -95,6 +97,8 @@ func Printer(w io.Writer) func(Progress) {
 			return fmt.Sprintf("%s: executed in %v\n", name, round(p.Elapsed))
 		case Cached:
 			return fmt.Sprintf("%s: unchanged, cached result (%v)\n", name, round(p.Elapsed))
+		case Warning:
+			return fmt.Sprintf("%s: warning: %v\n", name, p.Err)
 		}
 		return ""
 	})
@@ -113,6 +117,8 @@ func StatusLine(w io.Writer) func(Progress) {
 			return fmt.Sprintf("\r\033[K%s: cell %d/%d (at %v): %s", name, p.Cell, p.Cells, round(p.Elapsed), p.Source)
 		case Finished:
 			return fmt.Sprintf("\r\033[K%s: executed in %v\n", name, round(p.Elapsed))
+		case Warning:
+			return fmt.Sprintf("\r\033[K%s: warning: %v\n", name, p.Err)
 		}
 		return ""
 	})
