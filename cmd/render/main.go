@@ -170,7 +170,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 	}
 	s := &site.Site{
 		Dir: *dir, Title: *title, Trust: *trust, Executor: exec, MathFont: *font,
-		Warn: func(msg string) { fmt.Fprintf(stderr, "render: warning: %s\n", msg) },
+		Warn: func(msg string) { fmt.Fprintf(stderr, "render: warning: %s\n", execute.TerminalText(msg)) },
 	}
 	if terminal {
 		s.Progress = func(done, total int, path string) {
@@ -178,12 +178,12 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "\r\033[K")
 				return
 			}
-			fmt.Fprintf(stderr, "\r\033[K[%d/%d] %s", done+1, total, path)
+			fmt.Fprintf(stderr, "\r\033[K[%d/%d] %s", done+1, total, strings.ReplaceAll(execute.TerminalText(path), "\n", " "))
 		}
 	}
 	if err := s.Build(ctx, paths); err != nil {
 		for _, e := range unjoin(err) {
-			fmt.Fprintf(stderr, "render: %v\n", e)
+			fmt.Fprintf(stderr, "render: %s\n", execute.TerminalText(e.Error()))
 		}
 		return 1
 	}

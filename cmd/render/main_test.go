@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func notebooks(t *testing.T, names ...string) string {
@@ -83,5 +84,26 @@ func TestParseParam(t *testing.T) {
 		if ok && p.Name+"="+p.Value != in {
 			t.Errorf("parseParam(%q) = %+v", in, p)
 		}
+	}
+}
+
+// TestRunHostileNames checks that a notebook's name and error text reach
+// the terminal without their escape sequences (OSC 52 sets the clipboard,
+// OSC 0 the window title).
+func TestRunHostileNames(t *testing.T) {
+	src := t.TempDir()
+	name := filepath.Join(src, "evil\x1b]52;c;cm0gLXJmIH4K\x07\x1b]0;title\x07\x9b2J.ipynb")
+	if err := os.WriteFile(name, []byte(`{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [{"cell_type": "\x1b]0;t\x07"}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	if code := run(context.Background(), []string{"-o", filepath.Join(t.TempDir(), "site"), "-execute", "never", src}, &stderr); code != 1 {
+		t.Errorf("exit %d, want 1; stderr:\n%s", code, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "evil") {
+		t.Errorf("stderr does not name the notebook:\n%q", stderr.String())
+	}
+	if strings.ContainsAny(stderr.String(), "\x1b\x07") || strings.Contains(stderr.String(), "\u009b") || !utf8.Valid(stderr.Bytes()) {
+		t.Errorf("stderr has control characters: %q", stderr.String())
 	}
 }

@@ -95,7 +95,7 @@ type CellError struct {
 // the kernel's text.
 func (e *CellError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "execute %s: ", e.Notebook)
+	fmt.Fprintf(&b, "execute %s: ", terminalLine(e.Notebook))
 	if e.Injected {
 		fmt.Fprintf(&b, "injected parameters cell (after cell %d)", e.Cell)
 	} else {
@@ -280,10 +280,10 @@ func cellError(ctx context.Context, path string, nb *notebook.Notebook, i, injec
 	switch {
 	case err != nil && errors.Is(err, kernel.ErrInterrupted) && ctx.Err() == nil:
 		ce.Err = fmt.Errorf("%w after %v: %w", ErrTimeout, timeout, err)
-		ce.Detail = tailLines(stripANSI(col.stderr.String()), 30)
+		ce.Detail = tailLines(TerminalText(col.stderr.String()), 30)
 	case err != nil:
 		ce.Err = err
-		ce.Detail = tailLines(stripANSI(col.stderr.String()), 30)
+		ce.Detail = tailLines(TerminalText(col.stderr.String()), 30)
 	case col.decodeErr != nil:
 		ce.Err = col.decodeErr
 	case reply.Status == "error":
@@ -293,7 +293,7 @@ func cellError(ctx context.Context, path string, nb *notebook.Notebook, i, injec
 		ce.Err = fmt.Errorf("%w: execute_reply status %q", ErrCellFailed, reply.Status)
 	case col.exitReport != "":
 		ce.Err = fmt.Errorf("%w: the program ended with %q", ErrCellFailed, col.exitReport)
-		ce.Detail = tailLines(stripANSI(col.stderr.String()), 30)
+		ce.Detail = tailLines(TerminalText(col.stderr.String()), 30)
 	default:
 		return nil
 	}
@@ -306,7 +306,7 @@ func errorText(r *kernel.ExecuteReply) string {
 	if strings.TrimSpace(text) == "" {
 		text = r.EName + ": " + r.EValue
 	}
-	return tailLines(stripANSI(text), 40)
+	return tailLines(TerminalText(text), 40)
 }
 
 func (e *Executor) report(p Progress) {
@@ -432,10 +432,12 @@ func dedupe(params []Param) []Param {
 }
 
 // firstLine returns the first line of a cell that says something: not
-// blank and not GoNB's "%%" marker of the main function's body.
+// blank and not GoNB's "%%" marker of the main function's body, made safe
+// for a terminal and cut to 60 characters.
 func firstLine(src string) string {
 	for line := range strings.SplitSeq(src, "\n") {
 		if t := strings.TrimSpace(line); t != "" && t != "%%" {
+			t = terminalLine(t)
 			if r := []rune(t); len(r) > 60 {
 				t = string(r[:57]) + "..."
 			}

@@ -1,10 +1,10 @@
 package execute
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
-	"regexp"
 	"sync"
 	"time"
 )
@@ -126,11 +126,15 @@ func StatusLine(w io.Writer) func(Progress) {
 
 // writer returns a Progress function that writes to w the text of each
 // event (none when it is empty), one event at a time: notebooks may run
-// concurrently.
+// concurrently. Notebook text in the event is made safe for a terminal.
 func writer(w io.Writer, text func(name string, p Progress) string) func(Progress) {
 	var mu sync.Mutex
 	return func(p Progress) {
-		if s := text(filepath.Base(p.Notebook), p); s != "" {
+		p.Source = terminalLine(p.Source)
+		if p.Err != nil {
+			p.Err = errors.New(TerminalText(p.Err.Error()))
+		}
+		if s := text(terminalLine(filepath.Base(p.Notebook)), p); s != "" {
 			mu.Lock()
 			defer mu.Unlock()
 			io.WriteString(w, s)
@@ -145,7 +149,3 @@ func round(d time.Duration) time.Duration {
 	return d.Round(time.Millisecond)
 }
 
-// ansiEscape matches terminal colour and cursor sequences.
-var ansiEscape = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]`)
-
-func stripANSI(s string) string { return ansiEscape.ReplaceAllString(s, "") }
