@@ -148,4 +148,3 @@ func round(d time.Duration) time.Duration {
 	}
 	return d.Round(time.Millisecond)
 }
-
