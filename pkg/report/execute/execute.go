@@ -214,6 +214,7 @@ func (e *Executor) run(ctx context.Context, path, dir, root string, nb *notebook
 		isExit = nil
 	}
 	col := newCollector(nb.Cells, isExit, e.maxOutput())
+	col.injected = injected
 	timeout := e.cellTimeout()
 	for i, cell := range nb.Cells {
 		if cell.Type != notebook.Code || cell.HasTag(SkipTag) {
@@ -229,12 +230,12 @@ func (e *Executor) run(ctx context.Context, path, dir, root string, nb *notebook
 		cctx, cancel := context.WithTimeout(ctx, timeout)
 		reply, err := k.Execute(cctx, cell.Source, col.handle)
 		cancel()
-		col.end()
 		e.report(Progress{Notebook: path, Event: CellFinished, Cell: i + 1, Cells: len(nb.Cells), Source: firstLine(cell.Source), Elapsed: time.Since(start), CellElapsed: time.Since(cellStart)})
 		if reply != nil && cell.ExecutionCount == nil {
 			n := reply.ExecutionCount
 			cell.ExecutionCount = &n
 		}
+		col.end()
 		if ctx.Err() != nil {
 			return fmt.Errorf("execute %s: cell %d: %w", path, i+1, context.Cause(ctx))
 		}
@@ -280,33 +281,39 @@ func cellError(ctx context.Context, path string, nb *notebook.Notebook, i, injec
 	switch {
 	case err != nil && errors.Is(err, kernel.ErrInterrupted) && ctx.Err() == nil:
 		ce.Err = fmt.Errorf("%w after %v: %w", ErrTimeout, timeout, err)
-		ce.Detail = tailLines(TerminalText(col.stderr.String()), 30)
+		ce.Detail = col.stderrText()
 	case err != nil:
 		ce.Err = err
-		ce.Detail = tailLines(TerminalText(col.stderr.String()), 30)
+		ce.Detail = col.stderrText()
 	case col.decodeErr != nil:
 		ce.Err = col.decodeErr
 	case reply.Status == "error":
 		ce.Err = ErrCellFailed
-		ce.Detail = errorText(reply)
+		ce.Detail = errorText(reply, col)
 	case reply.Status != "ok":
 		ce.Err = fmt.Errorf("%w: execute_reply status %q", ErrCellFailed, reply.Status)
 	case col.exitReport != "":
 		ce.Err = fmt.Errorf("%w: the program ended with %q", ErrCellFailed, col.exitReport)
-		ce.Detail = tailLines(TerminalText(col.stderr.String()), 30)
+		ce.Detail = col.stderrText()
 	default:
 		return nil
 	}
 	return ce
 }
 
+// stderrText returns the last lines of the cell's standard error, for an
+// error message.
+func (c *collector) stderrText() string {
+	return tailLines(TerminalText(c.renumber(c.stderr.String())), 30)
+}
+
 // errorText is the kernel's description of a failed cell.
-func errorText(r *kernel.ExecuteReply) string {
+func errorText(r *kernel.ExecuteReply, col *collector) string {
 	text := strings.Join(r.Traceback, "\n")
 	if strings.TrimSpace(text) == "" {
 		text = r.EName + ": " + r.EValue
 	}
-	return tailLines(TerminalText(text), 40)
+	return tailLines(TerminalText(col.renumber(text)), 40)
 }
 
 func (e *Executor) report(p Progress) {

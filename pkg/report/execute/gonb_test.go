@@ -126,8 +126,8 @@ func TestGoNBFailures(t *testing.T) {
 		name, src string
 		want      []string
 	}{
-		{"compile error", "%%\nfmt.Println(nope)", []string{"cell 4", "fmt.Println(nope)", "cell failed", "undefined: nope"}},
-		{"panic", "%%\nfmt.Println(\"before\")\npanic(\"boom\")", []string{"cell 4", "exit status 2", "panic: boom"}},
+		{"compile error", "%%\nfmt.Println(nope)", []string{"cell 4", "fmt.Println(nope)", "cell failed", "undefined: nope", "cell 4, line 2"}},
+		{"panic", "%%\nfmt.Println(\"before\")\npanic(\"boom\")", []string{"cell 4", "exit status 2", "panic: boom", "[[ cell 4, line 3 ]]"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -144,6 +144,10 @@ func TestGoNBFailures(t *testing.T) {
 				if !strings.Contains(err.Error(), w) {
 					t.Errorf("error does not contain %q:\n%v", w, err)
 				}
+			}
+			// GoNB's own numbers (execution counts) are translated.
+			if strings.Contains(err.Error(), "Cell[") || strings.Contains(err.Error(), "Cell [") {
+				t.Errorf("error names a cell by GoNB's number:\n%v", err)
 			}
 		})
 	}

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -42,6 +44,11 @@ type collector struct {
 	cells    []*notebook.Cell
 	displays map[string][]displayRef
 	max      int
+	// counts maps the kernel's execution counts, by which GoNB names
+	// cells in its messages, to cell indexes.
+	counts map[int]int
+	// injected is the index of the injected parameters cell, or -1.
+	injected int
 
 	// State of the cell being run.
 	index        int
@@ -64,7 +71,7 @@ func newCollector(cells []*notebook.Cell, isExit func(string) bool, max int) *co
 	if max <= 0 {
 		max = DefaultMaxOutput
 	}
-	return &collector{cells: cells, displays: map[string][]displayRef{}, isExit: isExit, max: max}
+	return &collector{cells: cells, displays: map[string][]displayRef{}, isExit: isExit, max: max, counts: map[int]int{}, injected: -1}
 }
 
 // begin starts collecting for cell i, clearing its outputs.
@@ -81,9 +88,70 @@ func (c *collector) begin(i int) {
 }
 
 // end completes the outputs of the cell being run; call it when the
-// cell's execution has ended.
+// cell's execution has ended and its execution count is known. GoNB's cell
+// numbers (execution counts) in the error outputs and the standard error
+// text become the notebook's cell numbers, which render's messages use.
 func (c *collector) end() {
 	c.closeStream()
+	cell := c.cells[c.index]
+	if cell.ExecutionCount != nil {
+		c.counts[*cell.ExecutionCount] = c.index
+	}
+	for _, o := range cell.Outputs {
+		switch {
+		case o.Type == notebook.Stream && o.Name == "stderr":
+			o.Text = c.renumber(o.Text)
+		case o.Type == notebook.ErrorOutput:
+			o.EValue = c.renumber(o.EValue)
+			for i, line := range o.Traceback {
+				o.Traceback[i] = c.renumber(line)
+			}
+		}
+	}
+}
+
+// gonbCellRef matches GoNB's references to a line of a cell, "Cell[7]:
+// Line 3" in compile errors and "[[ Cell [7] Line 3 ]]" in stack traces,
+// where 7 is the execution count of the cell.
+var gonbCellRef = regexp.MustCompile(`\[\[ Cell \[(\d+)\] Line (\d+) \]\]|Cell\[(\d+)\]: Line (\d+)`)
+
+// renumber rewrites GoNB's references to cells by execution count into
+// references by the cell's number in the notebook as read, such as "cell
+// 8, line 3"; a count of no cell run here is left as it is.
+func (c *collector) renumber(s string) string {
+	if !strings.Contains(s, "Cell") {
+		return s
+	}
+	return gonbCellRef.ReplaceAllStringFunc(s, func(m string) string {
+		g := gonbCellRef.FindStringSubmatch(m)
+		count, line, wrap := g[1], g[2], true
+		if count == "" {
+			count, line, wrap = g[3], g[4], false
+		}
+		n, err := strconv.Atoi(count)
+		i, ok := c.counts[n]
+		if err != nil || !ok {
+			return m
+		}
+		ref := cellName(i, c.injected) + ", line " + line
+		if wrap {
+			return "[[ " + ref + " ]]"
+		}
+		return ref
+	})
+}
+
+// cellName names the cell at index i of a notebook whose injected
+// parameters cell is at index injected (-1 for none) as render's messages
+// do: by its number in the notebook as read.
+func cellName(i, injected int) string {
+	switch {
+	case injected < 0 || i < injected:
+		return "cell " + strconv.Itoa(i+1)
+	case i == injected:
+		return "the injected parameters cell"
+	}
+	return "cell " + strconv.Itoa(i)
 }
 
 // closeStream puts the gathered text into the open stream output.

@@ -205,3 +205,40 @@ func texts(outs []*notebook.Output) []string {
 	}
 	return s
 }
+
+// TestCollectorRenumber feeds the collector GoNB's messages for a compile
+// error and a panic, which name cells by execution count: they come out
+// naming cells by their number in the notebook, as render's messages do.
+func TestCollectorRenumber(t *testing.T) {
+	// A markdown cell, a declaration, the injected parameters cell at
+	// index 2, and two cells that fail.
+	cells := []*notebook.Cell{markdown("# t"), code("func f() int"), code("var N = 2"), code("%%\nvar x int = \"s\""), code("%%\npanic(1)")}
+	c := newCollector(cells, nil, 0)
+	c.injected = 2
+	run := func(i, count int, msgs ...*kernel.Message) {
+		c.begin(i)
+		c.handle(message(t, kernel.ExecuteInputType, map[string]any{"code": cells[i].Source, "execution_count": count}))
+		for _, m := range msgs {
+			c.handle(m)
+		}
+		c.end()
+	}
+	run(1, 1)
+	run(2, 2)
+	run(3, 3, message(t, kernel.ErrorType, kernel.Error{EName: "ERROR", EValue: "compile", Traceback: []string{"Cell[3]: Line 1", "see Cell[1]: Line 1 and Cell[2]: Line 1", "Cell[9]: Line 1"}}))
+	run(4, 4, message(t, kernel.StreamType, kernel.Stream{Name: "stderr", Text: "main.main()\n\t \x1b[7m[[ Cell [4] Line 2 ]]\x1b[0m /tmp/main.go:12\n"}),
+		message(t, kernel.StreamType, kernel.Stream{Name: "stdout", Text: "Cell[4]: Line 2\n"}))
+	want := []string{"cell 3, line 1", "see cell 2, line 1 and the injected parameters cell, line 1", "Cell[9]: Line 1"}
+	if got := cells[3].Outputs[0].Traceback; !slices.Equal(got, want) {
+		t.Errorf("traceback %q, want %q", got, want)
+	}
+	if got, want := cells[4].Outputs[0].Text, "main.main()\n\t \x1b[7m[[ cell 4, line 2 ]]\x1b[0m /tmp/main.go:12\n"; got != want {
+		t.Errorf("stderr %q, want %q", got, want)
+	}
+	if got := cells[4].Outputs[1].Text; got != "Cell[4]: Line 2\n" {
+		t.Errorf("the program's stdout changed: %q", got)
+	}
+	if got := c.stderrText(); !strings.Contains(got, "[[ cell 4, line 2 ]]") {
+		t.Errorf("error detail %q", got)
+	}
+}
