@@ -56,12 +56,6 @@ func (f *Figure) Show() {
 	gonbui.DisplaySVG(string(f.SVG))
 }
 
-// ShowPNG displays the figure in a GoNB notebook cell as a PNG image.
-// Outside a notebook it does nothing.
-func (f *Figure) ShowPNG() {
-	gonbui.DisplayPNG(f.PNG)
-}
-
 func newPlot(opts Options, xLabel, yLabel string) *gplot.Plot {
 	p := gplot.New()
 	p.Title.Text = opts.Title
