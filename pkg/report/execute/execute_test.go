@@ -17,28 +17,41 @@ import (
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
-// fakeExecutor runs notebooks in fake kernels (package kerneltest), whose
-// cells are commands such as "print x" or "fail Name value". starts counts
-// the kernels started.
+// fakeKernel starts fake kernels (package kerneltest), whose cells are
+// commands such as "print x" or "fail Name value". starts counts the
+// kernels started.
+type fakeKernel struct {
+	t      testing.TB
+	starts *atomic.Int32
+}
+
+func (f fakeKernel) Start(ctx context.Context, dir string, opts *kernel.Options) (*kernel.Kernel, error) {
+	if f.starts != nil {
+		f.starts.Add(1)
+	}
+	srv, err := kerneltest.NewServer()
+	if err != nil {
+		return nil, err
+	}
+	f.t.Cleanup(func() { srv.Close() })
+	return kernel.Connect(ctx, srv.Info, &kernel.Options{
+		HeartbeatInterval: 50 * time.Millisecond,
+		HeartbeatTimeout:  2 * time.Second,
+		InterruptGrace:    2 * time.Second,
+	})
+}
+
+func (fakeKernel) ID() string { return "kerneltest" }
+
+func (fakeKernel) IsFailureReport(stderr string) bool { return stderr == "program failed\n" }
+
+// fakeExecutor runs notebooks in fake kernels.
 func fakeExecutor(t testing.TB, starts *atomic.Int32) *Executor {
 	t.Helper()
 	return &Executor{
 		CacheDir: t.TempDir(),
-		KernelID: "kerneltest",
-		Start: func(ctx context.Context, dir string) (*kernel.Kernel, error) {
-			if starts != nil {
-				starts.Add(1)
-			}
-			srv, err := kerneltest.NewServer()
-			if err != nil {
-				return nil, err
-			}
-			t.Cleanup(func() { srv.Close() })
-			return kernel.Connect(ctx, srv.Info, &kernel.Options{
-				HeartbeatInterval: 50 * time.Millisecond,
-				HeartbeatTimeout:  2 * time.Second,
-				InterruptGrace:    2 * time.Second,
-			})
+		Kernel: func(ctx context.Context, module string) (Kernel, error) {
+			return fakeKernel{t, starts}, nil
 		},
 	}
 }

@@ -87,18 +87,7 @@ type declared struct {
 // cell. Lines of special commands (starting with % or !) are ignored; a
 // cell whose body is a main function (%%) declares nothing.
 func parameters(src string) (map[string]declared, error) {
-	lines := strings.Split(src, "\n")
-	for i, l := range lines {
-		t := strings.TrimSpace(l)
-		if strings.HasPrefix(t, "%%") {
-			lines = lines[:i]
-			break
-		}
-		if strings.HasPrefix(t, "%") || strings.HasPrefix(t, "!") {
-			lines[i] = ""
-		}
-	}
-	body := "package p\n" + strings.Join(lines, "\n")
+	body := goFile(src)
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "parameters", body, parser.SkipObjectResolution)
 	if err != nil {
@@ -128,6 +117,25 @@ func parameters(src string) (map[string]declared, error) {
 		}
 	}
 	return out, nil
+}
+
+// goFile returns the Go declarations of a GoNB cell as a file of package
+// p: the lines before any "%%" line (which starts the body of main), with
+// the lines of special commands (starting with % or !) blanked, so that
+// positions keep their lines.
+func goFile(src string) string {
+	lines := strings.Split(src, "\n")
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "%%") {
+			lines = lines[:i]
+			break
+		}
+		if strings.HasPrefix(t, "%") || strings.HasPrefix(t, "!") {
+			lines[i] = ""
+		}
+	}
+	return "package p\n" + strings.Join(lines, "\n")
 }
 
 // exprString returns the source text of an expression in the parsed file.
