@@ -26,16 +26,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"regexp"
-	"strings"
 	"syscall"
-	"time"
 
 	"github.com/grundylab/grundy/pkg/report/execute"
 	"github.com/grundylab/grundy/pkg/report/site"
@@ -51,73 +47,6 @@ func main() {
 	os.Exit(code)
 }
 
-// Param is a notebook parameter given with -p NAME=VALUE.
-type Param struct {
-	Name, Value string
-}
-
-// ExecConfig is what the command line says about executing notebooks.
-type ExecConfig struct {
-	// Mode is "auto", "always" or "never".
-	Mode        string
-	Params      []Param
-	AllowErrors bool
-	// CellTimeout bounds each cell's run; zero means the executor's default.
-	CellTimeout time.Duration
-	// MaxOutput bounds the bytes kept of one output; zero means the
-	// executor's default.
-	MaxOutput int
-	// Progress receives news of each notebook and cell as it runs; nil
-	// for silence.
-	Progress io.Writer
-	// Terminal says Progress is a terminal, where one status line is kept
-	// up to date in place instead of a line written per event.
-	Terminal bool
-}
-
-// newExecutor returns the Executor for cfg, or nil when the stored outputs
-// are to be rendered.
-func newExecutor(cfg ExecConfig) (site.Executor, error) {
-	if cfg.Mode == "never" {
-		if len(cfg.Params) > 0 {
-			return nil, errors.New("-p needs the notebooks to run, but -execute is never")
-		}
-		return nil, nil
-	}
-	mode, err := execute.ParseMode(cfg.Mode)
-	if err != nil {
-		return nil, err
-	}
-	if cfg.CellTimeout < 0 {
-		return nil, fmt.Errorf("-timeout %v is negative", cfg.CellTimeout)
-	}
-	if cfg.MaxOutput < 0 {
-		return nil, fmt.Errorf("-max-output %d is negative", cfg.MaxOutput)
-	}
-	x := &execute.Executor{Mode: mode, AllowErrors: cfg.AllowErrors, CellTimeout: cfg.CellTimeout, MaxOutput: cfg.MaxOutput}
-	for _, p := range cfg.Params {
-		x.Params = append(x.Params, execute.Param{Name: p.Name, Value: p.Value})
-	}
-	switch {
-	case cfg.Progress != nil && cfg.Terminal:
-		x.Progress = execute.StatusLine(cfg.Progress)
-	case cfg.Progress != nil:
-		x.Progress = execute.Printer(cfg.Progress)
-	}
-	return x, nil
-}
-
-var identifier = regexp.MustCompile(`^[\p{L}_][\p{L}\p{N}_]*$`)
-
-// parseParam parses NAME=VALUE with NAME a Go identifier.
-func parseParam(s string) (Param, error) {
-	name, value, ok := strings.Cut(s, "=")
-	if !ok || !identifier.MatchString(name) {
-		return Param{}, fmt.Errorf("parameter %q is not NAME=VALUE with NAME a Go identifier", s)
-	}
-	return Param{Name: name, Value: value}, nil
-}
-
 // isTerminal reports whether f is a terminal (a character device).
 func isTerminal(f *os.File) bool {
 	info, err := f.Stat()
@@ -131,30 +60,37 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: render [-o DIR] [-execute auto|always|never] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [PATH ...]")
 		fs.PrintDefaults()
 	}
+	// The flags that say how to run the notebooks set the executor itself,
+	// with its own parsers.
+	var x execute.Executor
 	dir := fs.String("o", "site", "output `folder`")
-	mode := fs.String("execute", "auto", "run the notebooks first: `auto` (when stale), always, or never (render stored outputs)")
+	fs.Var(&x.Mode, "execute", "run the notebooks first: `auto` (when stale), always, or never (render stored outputs)")
 	trust := fs.Bool("trust", false, "trust the notebooks: keep their raw HTML unsanitised")
-	allowErrors := fs.Bool("allow-errors", false, "render a failing cell's error instead of stopping the notebook")
+	fs.BoolVar(&x.AllowErrors, "allow-errors", false, "render a failing cell's error instead of stopping the notebook")
 	font := fs.String("font", "", "Latin Modern Math `file` to ship with the site (default: from fonts-lmodern)")
 	title := fs.String("title", "", "`title` of the index page (default Writeups)")
-	timeout := fs.Duration("timeout", execute.DefaultCellTimeout, "the longest a cell may run before it is interrupted and the notebook fails")
-	maxOutput := fs.Int("max-output", execute.DefaultMaxOutput, "the most `bytes` kept of one output of a cell run; the rest is counted in a note")
-	var params []Param
+	fs.DurationVar(&x.CellTimeout, "timeout", execute.DefaultCellTimeout, "the longest a cell may run before it is interrupted and the notebook fails")
+	fs.IntVar(&x.MaxOutput, "max-output", execute.DefaultMaxOutput, "the most `bytes` kept of one output of a cell run; the rest is counted in a note")
 	fs.Func("p", "set notebook parameter `NAME=VALUE` (repeatable)", func(s string) error {
-		p, err := parseParam(s)
+		p, err := execute.ParseParam(s)
 		if err == nil {
-			params = append(params, p)
+			x.Params = append(x.Params, p)
 		}
 		return err
 	})
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	switch *mode {
-	case "auto", "always", "never":
-	default:
-		fmt.Fprintf(stderr, "render: -execute %q: want auto, always or never\n", *mode)
+	switch {
+	case x.CellTimeout <= 0:
+		fmt.Fprintf(stderr, "render: -timeout %v: want a positive duration\n", x.CellTimeout)
 		return 2
+	case x.MaxOutput <= 0:
+		fmt.Fprintf(stderr, "render: -max-output %d: want a positive number of bytes\n", x.MaxOutput)
+		return 2
+	case x.Mode == execute.Never && len(x.Params) > 0:
+		fmt.Fprintln(stderr, "render: -p needs the notebooks to run, but -execute is never")
+		return 1
 	}
 	paths := fs.Args()
 	if len(paths) == 0 {
@@ -162,24 +98,14 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 	}
 
 	f, ok := stderr.(*os.File)
-	terminal := ok && isTerminal(f)
-	exec, err := newExecutor(ExecConfig{Mode: *mode, Params: params, AllowErrors: *allowErrors, CellTimeout: *timeout, MaxOutput: *maxOutput, Progress: stderr, Terminal: terminal})
-	if err != nil {
-		fmt.Fprintf(stderr, "render: %v\n", err)
-		return 1
-	}
+	progress := execute.NewPrinter(stderr, ok && isTerminal(f))
+	x.Progress = progress.Progress
 	s := &site.Site{
-		Dir: *dir, Title: *title, Trust: *trust, Executor: exec, MathFont: *font,
-		Warn: func(msg string) { fmt.Fprintf(stderr, "render: warning: %s\n", execute.TerminalText(msg)) },
+		Dir: *dir, Title: *title, Trust: *trust, MathFont: *font,
+		Progress: progress.Notebook, Warn: progress.Warn,
 	}
-	if terminal {
-		s.Progress = func(done, total int, path string) {
-			if path == "" {
-				fmt.Fprintf(stderr, "\r\033[K")
-				return
-			}
-			fmt.Fprintf(stderr, "\r\033[K[%d/%d] %s", done+1, total, strings.ReplaceAll(execute.TerminalText(path), "\n", " "))
-		}
+	if x.Mode != execute.Never {
+		s.Executor = &x
 	}
 	if err := s.Build(ctx, paths); err != nil {
 		for _, e := range unjoin(err) {

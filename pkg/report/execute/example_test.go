@@ -20,7 +20,7 @@ func ExampleExecutor_Execute() {
 	}
 	x := &execute.Executor{
 		Params:   []execute.Param{{Name: "N", Value: "1000"}},
-		Progress: execute.Printer(os.Stderr),
+		Progress: execute.NewPrinter(os.Stderr, false).Progress,
 	}
 	executed, err := x.Execute(context.Background(), path, nb)
 	if err != nil {

@@ -338,9 +338,9 @@ func TestProgress(t *testing.T) {
 		}
 	}
 	var buf bytes.Buffer
-	printer := Printer(&buf)
+	printer := NewPrinter(&buf, false)
 	prev := x.Progress
-	x.Progress = func(p Progress) { prev(p); printer(p) }
+	x.Progress = func(p Progress) { prev(p); printer.Progress(p) }
 	path := notebookPath(t)
 	nb := newNotebook(markdown("m"), code("print a"), code("print b"))
 	if _, err := x.Execute(context.Background(), path, nb); err != nil {
@@ -394,16 +394,46 @@ func TestExecuteNoCode(t *testing.T) {
 	}
 }
 
-func TestStatusLine(t *testing.T) {
+func TestPrinterTerminal(t *testing.T) {
 	var buf bytes.Buffer
-	p := StatusLine(&buf)
-	p(Progress{Notebook: "a/pe1.ipynb", Event: Starting})
-	p(Progress{Notebook: "a/pe1.ipynb", Event: CellStarted, Cell: 2, Cells: 5, Source: "x := 1", Elapsed: 1500 * time.Millisecond})
-	p(Progress{Notebook: "a/pe1.ipynb", Event: CellFinished, Cell: 2, Cells: 5})
-	p(Progress{Notebook: "a/pe1.ipynb", Event: Finished, Elapsed: 3 * time.Second})
-	want := "\r\033[Kpe1.ipynb: starting the kernel\r\033[Kpe1.ipynb: cell 2/5 (at 1.5s): x := 1\r\033[Kpe1.ipynb: executed in 3s\n"
+	p := NewPrinter(&buf, true)
+	p.Notebook(0, 2, "a/pe1.ipynb")
+	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: Starting})
+	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: CellStarted, Cell: 2, Cells: 5, Source: "x := 1", Elapsed: 1500 * time.Millisecond})
+	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: CellFinished, Cell: 2, Cells: 5})
+	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: Finished, Elapsed: 3 * time.Second})
+	p.Notebook(1, 2, "a/pe2.ipynb")
+	p.Progress(Progress{Notebook: "a/pe2.ipynb", Event: Cached})
+	p.Warn("the math font is missing")
+	p.Notebook(2, 2, "")
+	want := "\r\033[K[1/2] a/pe1.ipynb" +
+		"\r\033[K[1/2] pe1.ipynb: starting the kernel" +
+		"\r\033[K[1/2] pe1.ipynb: cell 2/5 (at 1.5s): x := 1" +
+		"\r\033[K[1/2] pe1.ipynb: executed in 3s\n" +
+		"\r\033[K[2/2] a/pe2.ipynb" +
+		"\r\033[Kwarning: the math font is missing\n"
 	if buf.String() != want {
-		t.Errorf("StatusLine wrote %q, want %q", buf.String(), want)
+		t.Errorf("the terminal printer wrote\n%q, want\n%q", buf.String(), want)
+	}
+	buf.Reset()
+	p.Notebook(0, 1, "a/pe3.ipynb")
+	p.Notebook(1, 1, "")
+	if want := "\r\033[K[1/1] a/pe3.ipynb\r\033[K"; buf.String() != want {
+		t.Errorf("the end of a render wrote %q, want %q (the status line cleared)", buf.String(), want)
+	}
+}
+
+func TestPrinterLog(t *testing.T) {
+	var buf bytes.Buffer
+	p := NewPrinter(&buf, false)
+	p.Notebook(0, 1, "a/pe1.ipynb")
+	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: CellStarted, Cell: 2, Cells: 5, Source: "x := 1"})
+	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: CellFinished, Cell: 2, Cells: 5, CellElapsed: 2100 * time.Millisecond, Elapsed: 9800 * time.Millisecond})
+	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: Warning, Err: errors.New("not cached")})
+	p.Notebook(1, 1, "")
+	want := "pe1.ipynb: cell 2/5: x := 1\npe1.ipynb: cell 2/5 done in 2.1s (at 9.8s)\nwarning: pe1.ipynb: not cached\n"
+	if buf.String() != want {
+		t.Errorf("the log printer wrote\n%q, want\n%q", buf.String(), want)
 	}
 }
 
@@ -470,8 +500,8 @@ func TestExecuteCacheUnwritable(t *testing.T) {
 		t.Errorf("warnings %v, want one saying the result is not cached", warnings)
 	}
 	var b strings.Builder
-	Printer(&b)(Progress{Notebook: "/x/nb.ipynb", Event: Warning, Err: warnings[0]})
-	if !strings.HasPrefix(b.String(), "nb.ipynb: warning: the result is not cached") {
+	NewPrinter(&b, false).Progress(Progress{Notebook: "/x/nb.ipynb", Event: Warning, Err: warnings[0]})
+	if !strings.HasPrefix(b.String(), "warning: nb.ipynb: the result is not cached") {
 		t.Errorf("Printer wrote %q", b.String())
 	}
 }

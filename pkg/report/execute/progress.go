@@ -1,7 +1,6 @@
 package execute
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -80,65 +79,117 @@ type Progress struct {
 	Err         error         // Err says what went wrong, for Warning.
 }
 
-// Printer returns a Progress function that writes one line per event to
-// w, such as
+// A Printer shows the progress of a render on w, one event at a time
+// (notebooks may run concurrently), in one of two forms. As a log it
+// writes a line per execution event, such as
 //
 //	pe459.ipynb: cell 7/15 done in 2.1s (at 9.8s)
-func Printer(w io.Writer) func(Progress) {
-	return writer(w, func(name string, p Progress) string {
-		switch p.Event {
-		case Starting:
-			return fmt.Sprintf("%s: starting the kernel\n", name)
-		case CellStarted:
-			return fmt.Sprintf("%s: cell %d/%d: %s\n", name, p.Cell, p.Cells, p.Source)
-		case CellFinished:
-			return fmt.Sprintf("%s: cell %d/%d done in %v (at %v)\n", name, p.Cell, p.Cells, round(p.CellElapsed), round(p.Elapsed))
-		case Finished:
-			return fmt.Sprintf("%s: executed in %v\n", name, round(p.Elapsed))
-		case Cached:
-			return fmt.Sprintf("%s: unchanged, cached result (%v)\n", name, round(p.Elapsed))
-		case Warning:
-			return fmt.Sprintf("%s: warning: %v\n", name, p.Err)
-		}
-		return ""
-	})
+//
+// On a terminal it keeps one status line up to date in place, the
+// notebook's place in the render, the cell, the time and the cell's first
+// line,
+//
+//	[2/5] pe459.ipynb: cell 7/15 (at 9.8s): g := heap.Grundy(n)
+//
+// and leaves a line of its own when a notebook has run. Warnings get a
+// line of their own in both forms. Every notebook text it shows passes
+// through TerminalText first.
+type Printer struct {
+	mu       sync.Mutex
+	w        io.Writer
+	terminal bool
+	at       string // at is the place of the notebook being rendered, as "[2/5] ".
+	status   bool   // status reports that a status line is showing.
 }
 
-// StatusLine returns a Progress function for a terminal: it keeps one
-// status line up to date (notebook, cell, elapsed time and the cell's first
-// line), rewriting it in place, and leaves a line of its own when a
-// notebook has run.
-func StatusLine(w io.Writer) func(Progress) {
-	return writer(w, func(name string, p Progress) string {
-		switch p.Event {
-		case Starting:
-			return fmt.Sprintf("\r\033[K%s: starting the kernel", name)
-		case CellStarted:
-			return fmt.Sprintf("\r\033[K%s: cell %d/%d (at %v): %s", name, p.Cell, p.Cells, round(p.Elapsed), p.Source)
-		case Finished:
-			return fmt.Sprintf("\r\033[K%s: executed in %v\n", name, round(p.Elapsed))
-		case Warning:
-			return fmt.Sprintf("\r\033[K%s: warning: %v\n", name, p.Err)
-		}
-		return ""
-	})
+// NewPrinter returns a Printer writing to w, a terminal or a log.
+func NewPrinter(w io.Writer, terminal bool) *Printer {
+	return &Printer{w: w, terminal: terminal}
 }
 
-// writer returns a Progress function that writes to w the text of each
-// event (none when it is empty), one event at a time: notebooks may run
-// concurrently. Notebook text in the event is made safe for a terminal.
-func writer(w io.Writer, text func(name string, p Progress) string) func(Progress) {
-	var mu sync.Mutex
-	return func(p Progress) {
-		p.Source = terminalLine(p.Source)
-		if p.Err != nil {
-			p.Err = errors.New(TerminalText(p.Err.Error()))
+// Progress shows an execution event; it is an Executor's Progress.
+func (pr *Printer) Progress(p Progress) {
+	name := terminalLine(filepath.Base(p.Notebook))
+	source := terminalLine(p.Source)
+	var line string
+	var keep bool // keep makes the line stay on a terminal.
+	switch p.Event {
+	case Starting:
+		line = fmt.Sprintf("%s: starting the kernel", name)
+	case CellStarted:
+		line = fmt.Sprintf("%s: cell %d/%d: %s", name, p.Cell, p.Cells, source)
+		if pr.terminal {
+			line = fmt.Sprintf("%s: cell %d/%d (at %v): %s", name, p.Cell, p.Cells, round(p.Elapsed), source)
 		}
-		if s := text(terminalLine(filepath.Base(p.Notebook)), p); s != "" {
-			mu.Lock()
-			defer mu.Unlock()
-			io.WriteString(w, s)
+	case CellFinished:
+		if pr.terminal {
+			return
 		}
+		line = fmt.Sprintf("%s: cell %d/%d done in %v (at %v)", name, p.Cell, p.Cells, round(p.CellElapsed), round(p.Elapsed))
+	case Finished:
+		line, keep = fmt.Sprintf("%s: executed in %v", name, round(p.Elapsed)), true
+	case Cached:
+		if pr.terminal {
+			return
+		}
+		line = fmt.Sprintf("%s: unchanged, cached result (%v)", name, round(p.Elapsed))
+	case Warning:
+		pr.Warn(fmt.Sprintf("%s: %v", name, p.Err))
+		return
+	default:
+		return
+	}
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	if pr.terminal {
+		pr.show(pr.at+line, keep)
+		return
+	}
+	fmt.Fprintln(pr.w, line)
+}
+
+// Notebook shows that the notebook at path, number done+1 of total, is
+// being rendered; an empty path means all are done, and clears the status
+// line. Its signature is that of site.Site's Progress. A log shows nothing
+// for it: the execution events name the notebook.
+func (pr *Printer) Notebook(done, total int, path string) {
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	if !pr.terminal {
+		return
+	}
+	if path == "" {
+		pr.at = ""
+		if pr.status {
+			io.WriteString(pr.w, "\r\033[K")
+			pr.status = false
+		}
+		return
+	}
+	pr.at = fmt.Sprintf("[%d/%d] ", done+1, total)
+	pr.show(pr.at+terminalLine(path), false)
+}
+
+// Warn shows a warning on a line of its own, such as "warning: the math
+// font is missing".
+func (pr *Printer) Warn(msg string) {
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	line := "warning: " + TerminalText(msg)
+	if pr.terminal {
+		pr.show(line, true)
+		return
+	}
+	fmt.Fprintln(pr.w, line)
+}
+
+// show writes line as the status line; keep ends it, so that it stays and
+// the next status line starts below.
+func (pr *Printer) show(line string, keep bool) {
+	io.WriteString(pr.w, "\r\033[K"+line)
+	pr.status = !keep
+	if keep {
+		io.WriteString(pr.w, "\n")
 	}
 }
 

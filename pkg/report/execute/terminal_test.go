@@ -77,8 +77,9 @@ func TestProgressHostileText(t *testing.T) {
 	for _, s := range hostile {
 		x := fakeExecutor(t, nil)
 		var log, status strings.Builder
-		printer, line := Printer(&log), StatusLine(&status)
-		x.Progress = func(p Progress) { printer(p); line(p) }
+		printer, line := NewPrinter(&log, false), NewPrinter(&status, true)
+		line.Notebook(0, 1, "a/b"+s)
+		x.Progress = func(p Progress) { printer.Progress(p); line.Progress(p) }
 		path := strings.Replace(notebookPath(t), "nb.ipynb", "nb"+s+".ipynb", 1)
 		nb := newNotebook(code("print "+s), code("fail Bad "+s))
 		_, err := x.Execute(context.Background(), path, nb)
@@ -89,9 +90,9 @@ func TestProgressHostileText(t *testing.T) {
 			t.Errorf("%q: Printer wrote %q", s, log.String())
 		}
 		// The status line's own \r and erase-line sequence are the only
-		// control text it may write.
+		// control text the terminal printer may write.
 		if st := strings.ReplaceAll(strings.ReplaceAll(status.String(), "\r\x1b[K", ""), "\n", ""); !safe(st) {
-			t.Errorf("%q: StatusLine wrote %q", s, status.String())
+			t.Errorf("%q: the terminal printer wrote %q", s, status.String())
 		}
 		if !safe(err.Error()) {
 			t.Errorf("%q: the error is %q", s, err.Error())
