@@ -33,7 +33,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/grundylab/grundy/pkg/report/execute"
+	"github.com/grundylab/grundy/pkg/report/jupyter/execute"
 	"github.com/grundylab/grundy/pkg/report/site"
 )
 

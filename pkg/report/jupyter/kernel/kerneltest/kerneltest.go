@@ -54,7 +54,7 @@ import (
 	"time"
 
 	"github.com/go-zeromq/zmq4"
-	"github.com/grundylab/grundy/pkg/report/kernel"
+	"github.com/grundylab/grundy/pkg/report/jupyter/kernel"
 )
 
 // A Server is a running fake kernel.

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/grundylab/grundy/pkg/report/kernel"
-	"github.com/grundylab/grundy/pkg/report/kernel/kerneltest"
+	"github.com/grundylab/grundy/pkg/report/jupyter/kernel"
+	"github.com/grundylab/grundy/pkg/report/jupyter/kernel/kerneltest"
 )
 
 // fakeKernelEnv makes the test binary run the fake kernel (see TestMain).

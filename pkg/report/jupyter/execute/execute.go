@@ -13,8 +13,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/grundylab/grundy/pkg/report/gonb"
-	"github.com/grundylab/grundy/pkg/report/kernel"
+	"github.com/grundylab/grundy/pkg/report/jupyter/gonb"
+	"github.com/grundylab/grundy/pkg/report/jupyter/kernel"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/grundylab/grundy/pkg/report/kernel"
-	"github.com/grundylab/grundy/pkg/report/kernel/kerneltest"
+	"github.com/grundylab/grundy/pkg/report/jupyter/kernel"
+	"github.com/grundylab/grundy/pkg/report/jupyter/kernel/kerneltest"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 

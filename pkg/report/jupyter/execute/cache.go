@@ -15,7 +15,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/grundylab/grundy/pkg/report/gonb"
+	"github.com/grundylab/grundy/pkg/report/jupyter/gonb"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 

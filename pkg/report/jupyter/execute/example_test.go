@@ -5,7 +5,7 @@ import (
 	"log"
 	"os"
 
-	"github.com/grundylab/grundy/pkg/report/execute"
+	"github.com/grundylab/grundy/pkg/report/jupyter/execute"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 

@@ -44,7 +44,7 @@ func BenchmarkImportDigest(b *testing.B) {
 	} {
 		b.Run(bb.name, func(b *testing.B) {
 			for b.Loop() {
-				if _, err := importDigest(context.Background(), "../../..", bb.imports); err != nil {
+				if _, err := importDigest(context.Background(), "../../../..", bb.imports); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/grundylab/grundy/pkg/report/gonb"
-	"github.com/grundylab/grundy/pkg/report/kernel"
+	"github.com/grundylab/grundy/pkg/report/jupyter/gonb"
+	"github.com/grundylab/grundy/pkg/report/jupyter/kernel"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 

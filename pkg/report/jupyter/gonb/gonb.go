@@ -13,7 +13,7 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/grundylab/grundy/pkg/report/kernel"
+	"github.com/grundylab/grundy/pkg/report/jupyter/kernel"
 )
 
 // Module paths of the tools, and the packages built from them.
