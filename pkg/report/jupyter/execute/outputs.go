@@ -238,7 +238,9 @@ func (c *collector) handle(m *kernel.Message) {
 		}
 		if id != "" {
 			for _, r := range c.displays[id] {
-				r.out.Data, r.out.Metadata = cloneBundle(data), cloneMeta(meta)
+				// Each output owns its data, as notebook.Output.Clone makes it.
+				c := (&notebook.Output{Data: data, Metadata: meta}).Clone()
+				r.out.Data, r.out.Metadata = c.Data, c.Metadata
 			}
 		}
 		if m.Type() == kernel.UpdateDisplayDataType {
@@ -313,22 +315,6 @@ func (c *collector) clear() {
 	c.stream = nil
 	c.cells[c.index].Outputs = []*notebook.Output{}
 	c.forgetDisplays(c.index)
-}
-
-func cloneBundle(b notebook.MimeBundle) notebook.MimeBundle {
-	out := make(notebook.MimeBundle, len(b))
-	for k, v := range b {
-		out[k] = slices.Clone(v)
-	}
-	return out
-}
-
-func cloneMeta(m notebook.Metadata) notebook.Metadata {
-	out := make(notebook.Metadata, len(m))
-	for k, v := range m {
-		out[k] = json.RawMessage(slices.Clone(v))
-	}
-	return out
 }
 
 // bundleSize returns the bytes of a MIME bundle's data.
