@@ -68,10 +68,19 @@ func importDigest(ctx context.Context, root string, imports []string) (string, e
 	if err := hashFile(h, "go.sum", filepath.Join(root, "go.sum")); err != nil && !os.IsNotExist(err) {
 		return "", fmt.Errorf("digest go.sum: %w", err)
 	}
-	if len(imports) == 0 {
+	// Only import paths go to go list: a relative or absolute folder, or
+	// anything like a flag, counts by its text alone (GoNB cannot build it
+	// either), so that a notebook cannot make render read files elsewhere.
+	var listed []string
+	for _, p := range imports {
+		if p != "" && !strings.ContainsAny(p[:1], "./-\\") && !strings.Contains(p, "..") {
+			listed = append(listed, p)
+		}
+	}
+	if len(listed) == 0 {
 		return hex.EncodeToString(h.Sum(nil)), nil
 	}
-	args := append([]string{"list", "-e", "-deps", "-json=ImportPath,Dir,Standard,Module,GoFiles,CgoFiles,CFiles,CXXFiles,HFiles,SFiles,SysoFiles,EmbedFiles,Error", "--"}, imports...)
+	args := append([]string{"list", "-e", "-deps", "-json=ImportPath,Dir,Standard,Module,GoFiles,CgoFiles,CFiles,CXXFiles,HFiles,SFiles,SysoFiles,EmbedFiles,Error", "--"}, listed...)
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = root
 	var stderr bytes.Buffer

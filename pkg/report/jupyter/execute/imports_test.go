@@ -184,3 +184,42 @@ func TestExecuteNothingToRun(t *testing.T) {
 		t.Errorf("the cache was touched: %v", err)
 	}
 }
+
+// TestImportDigestPaths checks that only import paths reach go list: a
+// notebook importing a folder by a relative or absolute path, or a flag,
+// gets a digest of the text alone, which no file outside changes.
+func TestImportDigestPaths(t *testing.T) {
+	root := module(t)
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "x.go"), []byte("package x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(root, outside)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"./" + filepath.ToSlash(rel), filepath.ToSlash(rel), outside, "-toolexec=touch", "example.com/m/../../x"} {
+		before, err := importDigest(context.Background(), root, []string{p})
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if err := os.WriteFile(filepath.Join(outside, "x.go"), []byte("package x // "+p+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		after, err := importDigest(context.Background(), root, []string{p})
+		if err != nil || after != before {
+			t.Errorf("import %q: the digest follows a file outside the module (%v)", p, err)
+		}
+	}
+	// An import path of the module is followed.
+	a1, err := importDigest(context.Background(), root, []string{"example.com/m/b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "b", "b.go"), []byte("package b\n\nfunc B() int { return 7 }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if a2, err := importDigest(context.Background(), root, []string{"example.com/m/b"}); err != nil || a2 == a1 {
+		t.Errorf("editing an imported package left the digest as it was (%v)", err)
+	}
+}
