@@ -10,18 +10,24 @@
 // PATH is a notebook or a folder of them (default notebooks); DIR defaults
 // to site. With -execute never the outputs stored in the notebooks are
 // rendered; auto (the default) and always run the notebooks through the
-// GoNB kernel first, auto only when the cached result is stale. -p sets a
-// parameter of the notebooks' "parameters" cell, -allow-errors renders a
-// failing cell's error instead of stopping, and -timeout bounds each
-// cell's run (10m by default), -max-output the bytes kept of one output
-// (4 MiB by default; the rest is counted in a note). Notebooks are
-// untrusted unless -trust is given: their raw HTML is sanitised. Cells tagged remove-cell,
-// remove-input or remove-output (the Jupyter Book tags) run as usual but
-// leave the whole cell, its source or its outputs out of the writeup. A
-// notebook that fails is named, with its cell, and leaves none of its
-// files half-written; render then exits with status 1. Progress goes to
-// standard error: one status line kept up to date on a terminal, a line
-// per notebook and cell otherwise (a log).
+// GoNB kernel first, auto only when the cached result is stale: when the
+// code, the parameters, these settings or the Go packages the notebook
+// imports have changed. -p sets a parameter of the notebooks' "parameters"
+// cell to a Go expression (or text, for a string) on one line,
+// -allow-errors renders a failing cell's error instead of stopping,
+// -timeout bounds each cell's run (10m by default), and -max-output the
+// bytes kept of one output (4 MiB by default; the rest is counted in a
+// note). Notebooks are untrusted unless -trust is given: their raw HTML is
+// sanitised. Cells tagged remove-cell, remove-input or remove-output (the
+// Jupyter Book tags) run as usual but leave the whole cell, its source or
+// its outputs out of the writeup. A notebook that fails is named, with its
+// cell, and leaves none of its files half-written; render then exits with
+// status 1. SIGINT, SIGTERM and SIGHUP stop a run alike: the kernel and
+// every program it runs are ended, their temporary files removed, and the
+// pages already written stay as they were; render exits with status 1.
+// Progress goes to standard error: one status line kept up to date on a
+// terminal, a line per notebook and cell otherwise (a log); notebook text
+// shown there is stripped of terminal control sequences.
 package main
 
 import (
