@@ -242,3 +242,33 @@ func TestCollectorRenumber(t *testing.T) {
 		t.Errorf("error detail %q", got)
 	}
 }
+
+// TestTailBuffer checks that a cell's standard error kept for messages is
+// its last lines, bounded, whatever the size of the chunks.
+func TestTailBuffer(t *testing.T) {
+	for _, chunk := range []int{1, 100, 10 << 10, 1 << 20} {
+		var tb tailBuffer
+		var all strings.Builder
+		for i := 0; all.Len() < 3<<20; i++ {
+			s := fmt.Sprintf("line %d %s\n", i, strings.Repeat("e", i%50))
+			for len(s) > 0 {
+				n := min(chunk, len(s))
+				tb.write(s[:n])
+				all.WriteString(s[:n])
+				s = s[n:]
+			}
+			if len(tb.buf) > 2*stderrTail+chunk+100 {
+				t.Fatalf("chunk %d: the buffer holds %d bytes", chunk, len(tb.buf))
+			}
+		}
+		got := tb.String()
+		if len(got) > stderrTail || len(got) < stderrTail/2 || !strings.HasSuffix(all.String(), got) || !strings.HasPrefix(got, "line ") {
+			t.Errorf("chunk %d: kept %d bytes starting %q", chunk, len(got), got[:min(20, len(got))])
+		}
+		tb.reset()
+		tb.write("short\n")
+		if tb.String() != "short\n" {
+			t.Errorf("after reset: %q", tb.String())
+		}
+	}
+}
