@@ -181,11 +181,9 @@ func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebo
 	if err != nil {
 		return nil, fmt.Errorf("execute %s: %w", path, err)
 	}
-	cache, err := e.cacheDir()
-	if err != nil {
-		return nil, fmt.Errorf("execute %s: %w", path, err)
-	}
-	if e.Mode == Auto {
+	// A cache that cannot be found or written costs time, not the run.
+	cache, cacheErr := e.cacheDir()
+	if e.Mode == Auto && cacheErr == nil {
 		if hit := loadCached(cache, path, key, out); hit != nil {
 			e.report(Progress{Notebook: path, Event: Cached, Cells: len(hit.Cells), Elapsed: time.Since(start)})
 			return hit, nil
@@ -194,9 +192,11 @@ func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebo
 	if err := e.run(ctx, path, dir, kern, out, injected, start); err != nil {
 		return nil, err
 	}
-	if err := storeCached(cache, path, key, out); err != nil {
-		// The run succeeded; only the next one will be slower.
-		e.report(Progress{Notebook: path, Event: Warning, Err: fmt.Errorf("the result is not cached: %w", err)})
+	if cacheErr == nil {
+		cacheErr = storeCached(cache, path, key, out)
+	}
+	if cacheErr != nil {
+		e.report(Progress{Notebook: path, Event: Warning, Err: fmt.Errorf("the result is not cached: %w", cacheErr)})
 	}
 	return out, nil
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -503,5 +504,30 @@ func TestExecuteCacheUnwritable(t *testing.T) {
 	NewPrinter(&b, false).Progress(Progress{Notebook: "/x/nb.ipynb", Event: Warning, Err: warnings[0]})
 	if !strings.HasPrefix(b.String(), "warning: nb.ipynb: the result is not cached") {
 		t.Errorf("Printer wrote %q", b.String())
+	}
+}
+
+// TestExecuteNoCacheDir checks that a run with no cache folder to be had
+// (no home, no XDG_CACHE_HOME) succeeds with a warning.
+func TestExecuteNoCacheDir(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("os.UserCacheDir fails this way on Linux only")
+	}
+	t.Setenv("XDG_CACHE_HOME", "")
+	t.Setenv("HOME", "")
+	x := fakeExecutor(t, nil)
+	x.CacheDir = ""
+	var warnings []error
+	x.Progress = func(p Progress) {
+		if p.Event == Warning {
+			warnings = append(warnings, p.Err)
+		}
+	}
+	got, err := x.Execute(context.Background(), notebookPath(t), newNotebook(code("print a")))
+	if err != nil || got.Cells[0].Outputs[0].Text != "a\n" {
+		t.Fatalf("Execute = %v, %v; want the run to succeed", got, err)
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0].Error(), "not cached") {
+		t.Errorf("warnings %v", warnings)
 	}
 }
