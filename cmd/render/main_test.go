@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func notebooks(t *testing.T, names ...string) string {
@@ -41,8 +42,12 @@ func TestRun(t *testing.T) {
 		{"bad notebook", []string{"-o", out, "-execute", "never", src}, 1, "render: notebook " + bad + ": cell 1: markdown cell has no \"source\" field"},
 		{"parameter without a parameters cell", []string{"-o", out, "-p", "N=5", filepath.Join(src, "math.ipynb")}, 1, `no code cell is tagged "parameters"`},
 		{"parameter without execution", []string{"-o", out, "-execute", "never", "-p", "N=5", src}, 1, "-p needs the notebooks to run"},
-		{"bad mode", []string{"-execute", "sometimes"}, 2, `-execute "sometimes": want auto, always or never`},
-		{"bad parameter", []string{"-p", "1N=5"}, 2, `parameter "1N=5" is not NAME=VALUE`},
+		{"bad mode", []string{"-execute", "sometimes"}, 2, `mode "sometimes": want auto, always or never`},
+		{"bad parameter", []string{"-p", "1N=5"}, 2, `"1N" is not a Go identifier`},
+		{"parameter on two lines", []string{"-p", "N=1\n!touch x"}, 2, "the value must be one line"},
+		{"parameter keyword", []string{"-p", "func=1"}, 2, `"func" is not a Go identifier`},
+		{"negative timeout", []string{"-timeout", "-1s"}, 2, "-timeout -1s: want a positive duration"},
+		{"zero output limit", []string{"-max-output", "0"}, 2, "-max-output 0: want a positive number"},
 		{"unknown flag", []string{"-x"}, 2, "usage: render"},
 		{"missing path", []string{"-o", out, "-execute", "never", filepath.Join(src, "nope")}, 1, "no such file"},
 	}
@@ -74,14 +79,23 @@ func TestRun(t *testing.T) {
 	}
 }
 
-func TestParseParam(t *testing.T) {
-	for in, ok := range map[string]bool{"N=1000": true, "name=": true, "x_1=a=b": true, "N": false, "=3": false, "1x=2": false, "a-b=1": false} {
-		p, err := parseParam(in)
-		if (err == nil) != ok {
-			t.Errorf("parseParam(%q): %v", in, err)
-		}
-		if ok && p.Name+"="+p.Value != in {
-			t.Errorf("parseParam(%q) = %+v", in, p)
-		}
+// TestRunHostileNames checks that a notebook's name and error text reach
+// the terminal without their escape sequences (OSC 52 sets the clipboard,
+// OSC 0 the window title).
+func TestRunHostileNames(t *testing.T) {
+	src := t.TempDir()
+	name := filepath.Join(src, "evil\x1b]52;c;cm0gLXJmIH4K\x07\x1b]0;title\x07\x9b2J.ipynb")
+	if err := os.WriteFile(name, []byte(`{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [{"cell_type": "\x1b]0;t\x07"}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	if code := run(context.Background(), []string{"-o", filepath.Join(t.TempDir(), "site"), "-execute", "never", src}, &stderr); code != 1 {
+		t.Errorf("exit %d, want 1; stderr:\n%s", code, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "evil") {
+		t.Errorf("stderr does not name the notebook:\n%q", stderr.String())
+	}
+	if strings.ContainsAny(stderr.String(), "\x1b\x07") || strings.Contains(stderr.String(), "\u009b") || !utf8.Valid(stderr.Bytes()) {
+		t.Errorf("stderr has control characters: %q", stderr.String())
 	}
 }

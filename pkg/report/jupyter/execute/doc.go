@@ -7,8 +7,9 @@
 //	x := &execute.Executor{Params: []execute.Param{{Name: "N", Value: "1000"}}}
 //	executed, err := x.Execute(ctx, "notebooks/pe459.ipynb", nb)
 //
-// Execute provisions GoNB for the Go module holding the notebook (package
-// gonb), starts a kernel in the notebook's folder, runs the code cells in
+// Execute gets the Kernel for the Go module holding the notebook (an
+// interface: start, identify, recognise a failure report), by default GoNB
+// provisioned by package gonb, starts it in the notebook's folder, runs the code cells in
 // order with a timeout each, and turns what the kernel publishes into
 // nbformat outputs as Jupyter does. It stops at the first failing cell
 // with a *CellError that names the notebook, the cell and its first line,
@@ -25,11 +26,21 @@
 // and each override adds to a cell tagged "injected-parameters", inserted
 // after it, a declaration of the same name, kind and type with the new
 // value. GoNB keeps the last declaration of a name, so the override holds
-// for every later cell. A value is a Go expression; for a string parameter
-// plain text is quoted.
+// for every later cell. A value is a Go expression on one line; for a
+// string parameter plain text is quoted. A value with a line break is
+// refused, so that no part of it can reach GoNB's "!" and "%%" handling.
 //
 // The cache key covers the code cells (after injection), the kernel and its
-// version, the notebook's folder in the module, and the module's Go
-// sources, go.mod and go.sum; in mode Auto a hit returns the cached outputs
-// in the current notebook, so editing markdown reruns nothing.
+// version, the settings that change results (AllowErrors, CellTimeout,
+// MaxOutput), the notebook's folder in the module, and what the code cells
+// import: the Go packages with their dependencies as `go list -deps` finds
+// them (a package of the module by its files, one of another module by its
+// version) and go.sum. In mode Auto a hit returns the cached outputs in the
+// current notebook, so editing markdown, or a package no notebook imports,
+// reruns nothing. A notebook with no code to run gets no kernel and no key.
+//
+// Output is collected in linear time and bounded: each output keeps at most
+// MaxOutput bytes and ends with a note counting the rest. Progress events
+// go to one Printer, a log or a terminal status line; every notebook text
+// it shows passes through TerminalText.
 package execute

@@ -33,7 +33,9 @@
 // or SIGINT, as the spec's interrupt mode says), waits a grace period for it
 // to go idle, stops it if it does not, and returns an *InterruptError that
 // says which happened. A cell that fails is not an error of Execute: the
-// reply's Status is "error".
+// reply's Status is "error". Kill ends a started kernel's whole process
+// group at once, for a run that is abandoned (on SIGTERM, say), and Close
+// then removes its temporary files.
 //
 // A Kernel's methods are safe for concurrent use; the kernel itself runs one
 // execution at a time, in the order requested.

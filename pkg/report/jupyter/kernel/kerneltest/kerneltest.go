@@ -32,6 +32,7 @@
 //	exit CODE             the kernel dies (Main: the process exits with CODE)
 //	freeze                the kernel stops answering anything, heartbeats included
 //	badsig                publish a message with a wrong signature
+//	import PATH           nothing, as a Go import declaration does
 //
 // Empty lines are skipped; any other line fails the cell with an error
 // naming the unknown command.
@@ -53,7 +54,7 @@ import (
 	"time"
 
 	"github.com/go-zeromq/zmq4"
-	"github.com/grundylab/grundy/pkg/report/kernel"
+	"github.com/grundylab/grundy/pkg/report/jupyter/kernel"
 )
 
 // A Server is a running fake kernel.
@@ -389,7 +390,7 @@ func (s *Server) run(m *kernel.Message, code string, count int) error {
 		cmd, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
 		f := strings.Fields(arg)
 		switch cmd {
-		case "":
+		case "", "import":
 		case "print", "eprint":
 			name := "stdout"
 			if cmd == "eprint" {

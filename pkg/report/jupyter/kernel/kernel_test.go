@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/grundylab/grundy/pkg/report/kernel"
-	"github.com/grundylab/grundy/pkg/report/kernel/kerneltest"
+	"github.com/grundylab/grundy/pkg/report/jupyter/kernel"
+	"github.com/grundylab/grundy/pkg/report/jupyter/kernel/kerneltest"
 )
 
 // fakeKernelEnv makes the test binary run the fake kernel (see TestMain).
@@ -498,5 +498,34 @@ func BenchmarkExecute(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+func TestKill(t *testing.T) {
+	k := startFake(t, "message")
+	done := make(chan error, 1)
+	start := time.Now()
+	go func() {
+		_, _, err := run(t, k, "stubborn 1m", 2*time.Minute)
+		done <- err
+	}()
+	time.Sleep(200 * time.Millisecond)
+	k.Kill()
+	select {
+	case err := <-done:
+		if !errors.Is(err, kernel.ErrClosed) {
+			t.Errorf("Execute after Kill = %v, want ErrClosed", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Execute still running 10s after Kill")
+	}
+	if err := k.Close(); err != nil {
+		t.Errorf("Close after Kill = %v", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Kill and Close took %v; a stubborn cell must not delay them", d)
+	}
+	if !processGone(k.Pid()) {
+		t.Error("kernel process still running after Kill and Close")
 	}
 }

@@ -11,11 +11,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/grundylab/grundy/pkg/report/kernel"
+	"github.com/grundylab/grundy/pkg/report/jupyter/kernel"
 )
 
 // moduleRoot is the project module, which requires GoNB through tool lines.
-const moduleRoot = "../../.."
+const moduleRoot = "../../../.."
 
 func TestIsExitReport(t *testing.T) {
 	tests := []struct {

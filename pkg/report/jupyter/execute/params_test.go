@@ -195,7 +195,86 @@ func FuzzInjectedSource(f *testing.F) {
 		if _, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+src, 0); err != nil {
 			t.Fatalf("injected source for %s=%q in\n%s\ndoes not parse: %v\n%s", name, value, cell, err, src)
 		}
+		if line, ok := magicLine(src); ok {
+			t.Fatalf("injected source for %s=%q has a line GoNB would run as a command: %q", name, value, line)
+		}
 	})
+}
+
+// magicLine returns a line of src that GoNB would treat as a shell command
+// or a cell directive, or a line break GoNB or an editor might see, if any.
+func magicLine(src string) (string, bool) {
+	if strings.ContainsAny(src, "\r\u2028\u2029\u0085\v\f") {
+		return src, true
+	}
+	for line := range strings.SplitSeq(src, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "!") || strings.HasPrefix(t, "%") {
+			return line, true
+		}
+	}
+	return "", false
+}
+
+// TestParamShellInjection checks that no value of -p can reach GoNB's
+// "!" (shell) or "%%" handling: a value that spans lines in any encoding
+// is refused by ParseParam and by inject, and one that is accepted makes a
+// single declaration line.
+func TestParamShellInjection(t *testing.T) {
+	refused := []string{
+		"Label=`x\n!touch /tmp/p\n`",
+		"Label=`x\r!touch /tmp/p\r`",
+		"Label=`x\r\n!touch /tmp/p\r\n`",
+		"Label=\"x\u2028!touch /tmp/p\"",
+		"Label=`x\u2029!touch /tmp/p`",
+		"Label=`x\u0085!touch /tmp/p`",
+		"Label=`x\v!touch /tmp/p`",
+		"Label=`x\f!touch /tmp/p`",
+		"Label=x\n%%\nos.Exit(0)",
+		"N=1\n!touch /tmp/p",
+		"N=1 /*\n!touch /tmp/p\n*/",
+		"Label=x\x00y",
+		"Label=\x1b]52;c;aGk=\a",
+		"Label=\xff",
+	}
+	for _, s := range refused {
+		if p, err := ParseParam(s); err == nil || !errors.Is(err, ErrParameter) {
+			t.Errorf("ParseParam(%q) = %+v, %v; want ErrParameter", s, p, err)
+		}
+		name, value, _ := strings.Cut(s, "=")
+		nb := newNotebook(code("var N = 1\nvar Label = \"default\"", ParametersTag), code("print x"))
+		if _, err := inject(nb, []Param{{name, value}}); err == nil || !errors.Is(err, ErrParameter) {
+			t.Errorf("inject(%q) = %v; want ErrParameter\n%s", s, err, nb.Cells[1].Source)
+		}
+	}
+	accepted := []string{
+		"Label=!touch /tmp/p",
+		"Label=%%",
+		"Label= !touch /tmp/p",
+		"Label=`!touch /tmp/p`",
+		"Label=x\ty",
+		"N=1 // !touch /tmp/p",
+	}
+	for _, s := range accepted {
+		p, err := ParseParam(s)
+		if err != nil {
+			t.Errorf("ParseParam(%q): %v", s, err)
+			continue
+		}
+		nb := newNotebook(code("var N = 1\nvar Label = \"default\"", ParametersTag), code("print x"))
+		at, err := inject(nb, []Param{p})
+		if err != nil {
+			t.Errorf("inject(%q): %v", s, err)
+			continue
+		}
+		src := nb.Cells[at].Source
+		if line, ok := magicLine(src); ok {
+			t.Errorf("inject(%q) made a command line %q", s, line)
+		}
+		if n := strings.Count(src, "\n"); n != 1 {
+			t.Errorf("inject(%q) made %d lines, want a comment and one declaration:\n%s", s, n+1, src)
+		}
+	}
 }
 
 func TestInjectKeepsOtherCells(t *testing.T) {

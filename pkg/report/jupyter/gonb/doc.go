@@ -21,5 +21,6 @@
 //
 // GoNB reports a cell whose program fails at run time (a panic, os.Exit(1))
 // not as an error but as a last line "exit status N" on stderr, with an ok
-// execute_reply; IsExitReport recognises that line.
+// execute_reply; IsExitReport recognises that line. *Tools is the Kernel
+// of package execute: Start, ID (its Key) and IsFailureReport.
 package gonb

@@ -576,6 +576,18 @@ func (k *Kernel) kill() {
 	}
 }
 
+// Kill ends the kernel at once, without asking: a started kernel's whole
+// process group is killed, so the programs it runs die with it, and the
+// connection becomes unusable (Err wraps ErrClosed), which ends a running
+// Execute. It is meant for a run that is abandoned, as on SIGTERM, where
+// Execute's interrupt and Close's shutdown would wait their grace periods.
+// Close must still be called to release the sockets and remove the temporary
+// files; it then returns at once.
+func (k *Kernel) Kill() {
+	k.fail(fmt.Errorf("kernel: killed: %w", ErrClosed))
+	k.kill()
+}
+
 // Close shuts the kernel down and releases everything: it sends
 // shutdown_request, waits up to ShutdownGrace for a started kernel to exit,
 // stops it if it does not, closes the sockets and removes the kernel's

@@ -3,8 +3,12 @@ package execute
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -122,8 +126,8 @@ func TestGoNBFailures(t *testing.T) {
 		name, src string
 		want      []string
 	}{
-		{"compile error", "%%\nfmt.Println(nope)", []string{"cell 4", "fmt.Println(nope)", "cell failed", "undefined: nope"}},
-		{"panic", "%%\nfmt.Println(\"before\")\npanic(\"boom\")", []string{"cell 4", "exit status 2", "panic: boom"}},
+		{"compile error", "%%\nfmt.Println(nope)", []string{"cell 4", "fmt.Println(nope)", "cell failed", "undefined: nope", "cell 4, line 2"}},
+		{"panic", "%%\nfmt.Println(\"before\")\npanic(\"boom\")", []string{"cell 4", "exit status 2", "panic: boom", "[[ cell 4, line 3 ]]"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -141,6 +145,75 @@ func TestGoNBFailures(t *testing.T) {
 					t.Errorf("error does not contain %q:\n%v", w, err)
 				}
 			}
+			// GoNB's own numbers (execution counts) are translated.
+			if strings.Contains(err.Error(), "Cell[") || strings.Contains(err.Error(), "Cell [") {
+				t.Errorf("error names a cell by GoNB's number:\n%v", err)
+			}
 		})
+	}
+}
+
+// TestGoNBParamNoShell gives GoNB parameter values that would run a shell
+// command if any part of them began a line of the cell: those on several
+// lines are refused, and one that is accepted is just a string.
+func TestGoNBParamNoShell(t *testing.T) {
+	x := gonbExecutor(t)
+	marker := filepath.Join(t.TempDir(), "marker")
+	nb := readNotebook(t)
+	for _, v := range []string{"`x\n!touch " + marker + "\n`", "`x\r!touch " + marker + "`", "\"x\u2028!touch " + marker + "\""} {
+		x.Params = []Param{{"Label", v}}
+		if _, err := x.Execute(context.Background(), paramsNotebook, nb); !errors.Is(err, ErrParameter) {
+			t.Errorf("Label=%q: Execute = %v, want ErrParameter", v, err)
+		}
+	}
+	x.Params = []Param{{"Label", "!touch " + marker}}
+	got, err := x.Execute(context.Background(), paramsNotebook, nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out := stdout(t, got, "grundy"); !strings.HasPrefix(out, "!touch "+marker+" 20 0\n") {
+		t.Errorf("output %q does not start with the label as given", out)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Errorf("a parameter value ran a shell command: %s exists", marker)
+	}
+}
+
+// TestGoNBBigOutput runs a cell that prints 200 MB: the executor's memory
+// stays far below that, and the output keeps MaxOutput bytes and a note.
+func TestGoNBBigOutput(t *testing.T) {
+	x := gonbExecutor(t)
+	x.MaxOutput = 1 << 20
+	nb := readNotebook(t)
+	nb.Cells[3].Source = "import (\n\t\"os\"\n\t\"strings\"\n)\n\n%%\nline := strings.Repeat(\"x\", 1023) + \"\\n\"\nfor i := 0; i < 200<<10; i++ {\n\tos.Stdout.WriteString(line)\n}\n"
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	go func() {
+		var ms runtime.MemStats
+		for {
+			runtime.ReadMemStats(&ms)
+			if ms.HeapInuse > peak.Load() {
+				peak.Store(ms.HeapInuse)
+			}
+			select {
+			case <-done:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+	}()
+	got, err := x.Execute(context.Background(), paramsNotebook, nb)
+	close(done)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := stdout(t, got, "grundy")
+	want := fmt.Sprintf("[... output truncated: %d more bytes not shown; the limit is %d bytes per output]\n", 200<<20-x.MaxOutput, x.MaxOutput)
+	if len(out) != x.MaxOutput+len(want) || !strings.HasSuffix(out, want) {
+		t.Errorf("output of %d bytes ending %q, want %d bytes and the note %q", len(out), out[max(0, len(out)-120):], x.MaxOutput, want)
+	}
+	t.Logf("peak heap in use: %d MB", peak.Load()>>20)
+	if p := peak.Load(); p > 100<<20 {
+		t.Errorf("the heap reached %d MB for 200 MB of output", p>>20)
 	}
 }

@@ -1,6 +1,7 @@
 package execute
 
 import (
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -8,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
@@ -29,12 +32,14 @@ const (
 
 // A Param overrides one parameter of a notebook: Name is a Go identifier
 // declared at top level in the parameters cell, and Value is a Go
-// expression, or any text for a string parameter.
+// expression, or any text for a string parameter, on one line: a value
+// with a line break or another control character is refused.
 type Param struct {
 	Name, Value string
 }
 
-// ParseParam parses NAME=VALUE, as given to render -p.
+// ParseParam parses NAME=VALUE, as given to render -p. An error wraps
+// ErrParameter: NAME is not a Go identifier, or VALUE is not one line.
 func ParseParam(s string) (Param, error) {
 	name, value, ok := strings.Cut(s, "=")
 	name = strings.TrimSpace(name)
@@ -44,7 +49,28 @@ func ParseParam(s string) (Param, error) {
 	if !token.IsIdentifier(name) {
 		return Param{}, fmt.Errorf("execute: %w: %q is not a Go identifier", ErrParameter, name)
 	}
+	if err := checkLine(value); err != nil {
+		return Param{}, fmt.Errorf("execute: %w: %s: %w", ErrParameter, name, err)
+	}
 	return Param{Name: name, Value: value}, nil
+}
+
+// checkLine refuses a parameter value that is not one line of printable
+// text: GoNB runs a line of a cell that starts with "!" as a shell command
+// and one that starts with "%%" rewrites the cell, so a value that could
+// begin a line of its own, even inside a raw string literal, must never
+// reach it. Line feeds, carriage returns, the Unicode line and paragraph
+// separators and every other control character but the tab are refused.
+func checkLine(value string) error {
+	if !utf8.ValidString(value) {
+		return errors.New("the value is not UTF-8 text")
+	}
+	for i, r := range value {
+		if (unicode.IsControl(r) && r != '\t') || r == '\u2028' || r == '\u2029' {
+			return fmt.Errorf("the value must be one line of text, but has %U at byte %d", r, i)
+		}
+	}
+	return nil
 }
 
 // String returns NAME=VALUE.
@@ -61,18 +87,7 @@ type declared struct {
 // cell. Lines of special commands (starting with % or !) are ignored; a
 // cell whose body is a main function (%%) declares nothing.
 func parameters(src string) (map[string]declared, error) {
-	lines := strings.Split(src, "\n")
-	for i, l := range lines {
-		t := strings.TrimSpace(l)
-		if strings.HasPrefix(t, "%%") {
-			lines = lines[:i]
-			break
-		}
-		if strings.HasPrefix(t, "%") || strings.HasPrefix(t, "!") {
-			lines[i] = ""
-		}
-	}
-	body := "package p\n" + strings.Join(lines, "\n")
+	body := goFile(src)
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "parameters", body, parser.SkipObjectResolution)
 	if err != nil {
@@ -102,6 +117,25 @@ func parameters(src string) (map[string]declared, error) {
 		}
 	}
 	return out, nil
+}
+
+// goFile returns the Go declarations of a GoNB cell as a file of package
+// p: the lines before any "%%" line (which starts the body of main), with
+// the lines of special commands (starting with % or !) blanked, so that
+// positions keep their lines.
+func goFile(src string) string {
+	lines := strings.Split(src, "\n")
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "%%") {
+			lines = lines[:i]
+			break
+		}
+		if strings.HasPrefix(t, "%") || strings.HasPrefix(t, "!") {
+			lines[i] = ""
+		}
+	}
+	return "package p\n" + strings.Join(lines, "\n")
 }
 
 // exprString returns the source text of an expression in the parsed file.
@@ -157,6 +191,9 @@ func injectedSource(paramsCell string, params []Param) (string, error) {
 			}
 			slices.Sort(names)
 			return "", fmt.Errorf("%s is not declared in the parameters cell (it declares %s)", p.Name, strings.Join(names, ", "))
+		}
+		if err := checkLine(p.Value); err != nil {
+			return "", fmt.Errorf("%s: %w", p.Name, err)
 		}
 		value := strings.TrimSpace(p.Value)
 		if d.str && !isStringLiteral(value) {

@@ -2,12 +2,12 @@ package execute
 
 import (
 	"cmp"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"hash"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,12 +15,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/grundylab/grundy/pkg/report/gonb"
+	"github.com/grundylab/grundy/pkg/report/jupyter/gonb"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
 // cacheVersion changes when the cached form or the key's recipe changes.
-const cacheVersion = "grundy-execute-1"
+const cacheVersion = "grundy-execute-3"
 
 // keepPerNotebook is how many results the cache keeps for one notebook
 // (for example for several parameter values).
@@ -40,9 +40,12 @@ func (e *Executor) cacheDir() (string, error) {
 
 // cacheKey digests what determines a notebook's outputs: the code cells
 // (after parameter injection) and their execution tags, the kernel and its
-// version, whether errors are allowed, the notebook's folder within the
-// module, and the module's Go sources, go.mod and go.sum.
-func (e *Executor) cacheKey(root, dir, kernelID string, nb *notebook.Notebook) (string, error) {
+// version, the settings that change results (errors allowed, the cell
+// timeout, the output limit), the notebook's folder within the module, and
+// the Go packages the code cells import with their dependencies (see
+// importsDigest). Nothing else of the module counts: editing a package no
+// notebook imports reruns nothing.
+func (e *Executor) cacheKey(ctx context.Context, root, dir, kernelID string, nb *notebook.Notebook) (string, error) {
 	h := sha256.New()
 	field := func(name, value string) {
 		fmt.Fprintf(h, "%s %d\n%s\n", name, len(value), value)
@@ -50,18 +53,18 @@ func (e *Executor) cacheKey(root, dir, kernelID string, nb *notebook.Notebook) (
 	field("version", cacheVersion)
 	field("kernel", kernelID)
 	field("allow-errors", strconv.FormatBool(e.AllowErrors))
+	// A result cached from a run whose cell timed out, or whose output was
+	// cut, must not stand for a run with a longer timeout or a higher limit.
+	field("cell-timeout", e.cellTimeout().String())
+	field("max-output", strconv.Itoa(e.maxOutput()))
 	if root != "" {
 		rel, err := filepath.Rel(root, dir)
 		if err != nil {
 			return "", err
 		}
 		field("folder", filepath.ToSlash(rel))
-		src, err := e.sourceDigest(root)
-		if err != nil {
-			return "", err
-		}
-		field("sources", src)
 	}
+	var imports []string
 	for _, c := range nb.Cells {
 		if c.Type != notebook.Code {
 			continue
@@ -69,71 +72,41 @@ func (e *Executor) cacheKey(root, dir, kernelID string, nb *notebook.Notebook) (
 		field("skip", strconv.FormatBool(c.HasTag(SkipTag)))
 		field("raises", strconv.FormatBool(c.HasTag(RaisesTag)))
 		field("code", c.Source)
+		if runnable(c) {
+			imports = append(imports, cellImports(c.Source)...)
+		}
 	}
+	slices.Sort(imports)
+	imports = slices.Compact(imports)
+	d, err := e.importsDigest(ctx, root, imports)
+	if err != nil {
+		return "", err
+	}
+	field("imports", d)
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// sourceDigest returns a digest of the module's Go sources (test files
-// aside, which no notebook can import), go.mod, go.sum and go.work, computed
+// importsDigest returns importDigest for the module and imports, computed
 // once per Executor.
-func (e *Executor) sourceDigest(root string) (string, error) {
+func (e *Executor) importsDigest(ctx context.Context, root string, imports []string) (string, error) {
+	memo := root + "\x00" + strings.Join(imports, "\x00")
 	e.mu.Lock()
-	d, ok := e.sources[root]
+	d, ok := e.digests[memo]
 	e.mu.Unlock()
 	if ok {
 		return d, nil
 	}
-	d, err := digestSources(root)
+	d, err := importDigest(ctx, root, imports)
 	if err != nil {
 		return "", err
 	}
 	e.mu.Lock()
-	if e.sources == nil {
-		e.sources = map[string]string{}
+	if e.digests == nil {
+		e.digests = map[string]string{}
 	}
-	e.sources[root] = d
+	e.digests[memo] = d
 	e.mu.Unlock()
 	return d, nil
-}
-
-// digestSources hashes the relevant files under root, in lexical order,
-// skipping hidden folders, testdata and nested modules.
-func digestSources(root string) (string, error) {
-	h := sha256.New()
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		name := d.Name()
-		if d.IsDir() {
-			if path == root {
-				return nil
-			}
-			if strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" {
-				return filepath.SkipDir
-			}
-			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		relevant := strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go")
-		if filepath.Dir(path) == root {
-			relevant = relevant || name == "go.mod" || name == "go.sum" || name == "go.work"
-		}
-		if !relevant || !d.Type().IsRegular() {
-			return nil
-		}
-		rel, err := filepath.Rel(root, path)
-		if err != nil {
-			return err
-		}
-		return hashFile(h, filepath.ToSlash(rel), path)
-	})
-	if err != nil {
-		return "", fmt.Errorf("digest the sources of %s: %w", root, err)
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 func hashFile(h hash.Hash, name, path string) error {

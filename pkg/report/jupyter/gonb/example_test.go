@@ -6,7 +6,7 @@ import (
 	"log"
 	"os"
 
-	"github.com/grundylab/grundy/pkg/report/gonb"
+	"github.com/grundylab/grundy/pkg/report/jupyter/gonb"
 )
 
 // This example builds GoNB for the module in the current folder (once; later

@@ -31,10 +31,23 @@ func BenchmarkExecuteCached(b *testing.B) {
 	}
 }
 
-func BenchmarkDigestSources(b *testing.B) {
-	for b.Loop() {
-		if _, err := digestSources("../../.."); err != nil {
-			b.Fatal(err)
-		}
+// BenchmarkImportDigest measures the digest of what notebooks import, in
+// this module: nothing, the games package, and games with the plots.
+func BenchmarkImportDigest(b *testing.B) {
+	for _, bb := range []struct {
+		name    string
+		imports []string
+	}{
+		{"none", nil},
+		{"games", []string{"github.com/grundylab/grundy/pkg/games"}},
+		{"plot", []string{"github.com/grundylab/grundy/pkg/games", "github.com/grundylab/grundy/pkg/report/plot", "fmt"}},
+	} {
+		b.Run(bb.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := importDigest(context.Background(), "../../../..", bb.imports); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

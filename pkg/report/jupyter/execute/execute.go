@@ -13,8 +13,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/grundylab/grundy/pkg/report/gonb"
-	"github.com/grundylab/grundy/pkg/report/kernel"
+	"github.com/grundylab/grundy/pkg/report/jupyter/gonb"
+	"github.com/grundylab/grundy/pkg/report/jupyter/kernel"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
@@ -31,6 +31,22 @@ var (
 	ErrParameter = errors.New("bad parameter")
 )
 
+// A Kernel is the kind of Jupyter kernel that runs notebooks, and what
+// the executor needs to know of it. *gonb.Tools implements it for GoNB.
+type Kernel interface {
+	// Start starts a kernel whose working directory is dir.
+	Start(ctx context.Context, dir string, opts *kernel.Options) (*kernel.Kernel, error)
+	// ID names the kernel and its version, for the cache key.
+	ID() string
+	// IsFailureReport reports whether a text the kernel sent on standard
+	// error is its report that a cell's program failed, for kernels that
+	// still reply "ok" to such a cell, as GoNB does.
+	IsFailureReport(stderr string) bool
+}
+
+// GoNB's tools are the default Kernel.
+var _ Kernel = (*gonb.Tools)(nil)
+
 // An Executor runs notebooks in a kernel, GoNB by default, and keeps the
 // results in a cache keyed by content. The zero Executor is ready to use:
 // mode Auto, no parameters, errors stop a notebook, GoNB provisioned for
@@ -46,15 +62,26 @@ type Executor struct {
 	AllowErrors bool
 	// CellTimeout bounds each cell's run; zero means DefaultCellTimeout.
 	CellTimeout time.Duration
+	// MaxOutput bounds the bytes kept of one output (the joined text of a
+	// stream, or a display's data); zero means DefaultMaxOutput. Text past
+	// it is only counted, and a note at the output's end says how much was
+	// left out.
+	MaxOutput int
 	// CacheDir holds executed notebooks; empty means the folder execute
 	// in gonb.DefaultCacheDir.
 	CacheDir string
 	// ToolsDir is where GoNB and goimports are built; empty means
 	// gonb.DefaultCacheDir.
 	ToolsDir string
-	// ModuleDir is the Go module that provides GoNB and whose sources go
-	// into the cache key; empty means the module holding each notebook.
+	// ModuleDir is the Go module that provides GoNB and the packages the
+	// notebooks import; empty means the module holding each notebook, or
+	// for a notebook in none, the one of the working directory.
 	ModuleDir string
+	// Kernel returns the Kernel for notebooks of the Go module whose root
+	// folder is module ("" for none); it is called once per module. Nil
+	// means GoNB, built by gonb.Provision into ToolsDir at the versions
+	// the module requires.
+	Kernel func(ctx context.Context, module string) (Kernel, error)
 	// Progress, if not nil, is told which notebook and cell run, and for
 	// how long.
 	Progress func(Progress)
@@ -62,15 +89,11 @@ type Executor struct {
 	Log io.Writer
 	// KernelOptions tune the kernel connection; nil means the defaults.
 	KernelOptions *kernel.Options
-	// Start, if not nil, starts the kernel for a notebook in dir instead
-	// of GoNB; KernelID then names that kernel in cache keys.
-	Start    func(ctx context.Context, dir string) (*kernel.Kernel, error)
-	KernelID string
 
 	mu      sync.Mutex
-	tools   map[string]*gonb.Tools // tools by module root
-	modules map[string]string      // module root by notebook folder
-	sources map[string]string      // source digest by module root
+	kernels map[string]Kernel // kernels by module root
+	modules map[string]string // module root by notebook folder
+	digests map[string]string // digests of imported packages by module root and imports
 }
 
 // A CellError reports a cell that failed or timed out, or a kernel that
@@ -90,7 +113,7 @@ type CellError struct {
 // the kernel's text.
 func (e *CellError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "execute %s: ", e.Notebook)
+	fmt.Fprintf(&b, "execute %s: ", terminalLine(e.Notebook))
 	if e.Injected {
 		fmt.Fprintf(&b, "injected parameters cell (after cell %d)", e.Cell)
 	} else {
@@ -137,6 +160,11 @@ func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebo
 	if err != nil {
 		return nil, fmt.Errorf("execute %s: %w", path, err)
 	}
+	start := time.Now()
+	if !slices.ContainsFunc(out.Cells, runnable) {
+		// Nothing to run: no kernel to provision, no key to compute.
+		return out, nil
+	}
 	dir, err := filepath.Abs(filepath.Dir(path))
 	if err != nil {
 		return nil, fmt.Errorf("execute %s: %w", path, err)
@@ -145,54 +173,71 @@ func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebo
 	if err != nil {
 		return nil, fmt.Errorf("execute %s: %w", path, err)
 	}
-	kernelID, err := e.kernelID(ctx, root)
+	kern, err := e.kernel(ctx, root)
 	if err != nil {
 		return nil, fmt.Errorf("execute %s: %w", path, err)
 	}
-	key, err := e.cacheKey(root, dir, kernelID, out)
+	key, err := e.cacheKey(ctx, root, dir, kern.ID(), out)
 	if err != nil {
 		return nil, fmt.Errorf("execute %s: %w", path, err)
 	}
-	cache, err := e.cacheDir()
-	if err != nil {
-		return nil, fmt.Errorf("execute %s: %w", path, err)
-	}
-	start := time.Now()
-	if !slices.ContainsFunc(out.Cells, runnable) {
-		return out, nil
-	}
-	if e.Mode == Auto {
+	// A cache that cannot be found or written costs time, not the run.
+	cache, cacheErr := e.cacheDir()
+	if e.Mode == Auto && cacheErr == nil {
 		if hit := loadCached(cache, path, key, out); hit != nil {
 			e.report(Progress{Notebook: path, Event: Cached, Cells: len(hit.Cells), Elapsed: time.Since(start)})
 			return hit, nil
 		}
 	}
-	if err := e.run(ctx, path, dir, root, out, injected, start); err != nil {
+	if err := e.run(ctx, path, dir, kern, out, injected, start); err != nil {
 		return nil, err
 	}
-	if err := storeCached(cache, path, key, out); err != nil {
-		return nil, fmt.Errorf("execute %s: store the result: %w", path, err)
+	if cacheErr == nil {
+		cacheErr = storeCached(cache, path, key, out)
+	}
+	if cacheErr != nil {
+		e.report(Progress{Notebook: path, Event: Warning, Err: fmt.Errorf("the result is not cached: %w", cacheErr)})
 	}
 	return out, nil
 }
 
+// cellTimeout returns the cell timeout in effect.
+func (e *Executor) cellTimeout() time.Duration {
+	if e.CellTimeout <= 0 {
+		return DefaultCellTimeout
+	}
+	return e.CellTimeout
+}
+
+// maxOutput returns the output limit in effect.
+func (e *Executor) maxOutput() int {
+	if e.MaxOutput <= 0 {
+		return DefaultMaxOutput
+	}
+	return e.MaxOutput
+}
+
 // run executes the cells of nb in a fresh kernel.
-func (e *Executor) run(ctx context.Context, path, dir, root string, nb *notebook.Notebook, injected int, start time.Time) error {
+func (e *Executor) run(ctx context.Context, path, dir string, kern Kernel, nb *notebook.Notebook, injected int, start time.Time) error {
 	e.report(Progress{Notebook: path, Event: Starting, Cells: len(nb.Cells)})
-	k, err := e.startKernel(ctx, dir, root)
+	opts := kernel.Options{}
+	if e.KernelOptions != nil {
+		opts = *e.KernelOptions
+	}
+	if opts.Output == nil {
+		opts.Output = e.Log
+	}
+	k, err := kern.Start(ctx, dir, &opts)
 	if err != nil {
 		return fmt.Errorf("execute %s: %w", path, err)
 	}
 	defer k.Close()
-	isExit := gonb.IsExitReport
-	if e.Start != nil {
-		isExit = nil
-	}
-	col := newCollector(nb.Cells, isExit)
-	timeout := e.CellTimeout
-	if timeout <= 0 {
-		timeout = DefaultCellTimeout
-	}
+	// A run abandoned (a signal, a caller giving up) kills the kernel's
+	// process group at once rather than wait for an interrupt to take.
+	defer context.AfterFunc(ctx, k.Kill)()
+	col := newCollector(nb.Cells, kern.IsFailureReport, e.maxOutput())
+	col.injected = injected
+	timeout := e.cellTimeout()
 	for i, cell := range nb.Cells {
 		if cell.Type != notebook.Code || cell.HasTag(SkipTag) {
 			continue
@@ -211,6 +256,10 @@ func (e *Executor) run(ctx context.Context, path, dir, root string, nb *notebook
 		if reply != nil && cell.ExecutionCount == nil {
 			n := reply.ExecutionCount
 			cell.ExecutionCount = &n
+		}
+		col.end()
+		if ctx.Err() != nil {
+			return fmt.Errorf("execute %s: cell %d: %w", path, i+1, context.Cause(ctx))
 		}
 		cerr := cellError(ctx, path, nb, i, injected, col, reply, err, timeout)
 		if cerr == nil {
@@ -254,33 +303,39 @@ func cellError(ctx context.Context, path string, nb *notebook.Notebook, i, injec
 	switch {
 	case err != nil && errors.Is(err, kernel.ErrInterrupted) && ctx.Err() == nil:
 		ce.Err = fmt.Errorf("%w after %v: %w", ErrTimeout, timeout, err)
-		ce.Detail = tailLines(stripANSI(col.stderr.String()), 30)
+		ce.Detail = col.stderrText()
 	case err != nil:
 		ce.Err = err
-		ce.Detail = tailLines(stripANSI(col.stderr.String()), 30)
+		ce.Detail = col.stderrText()
 	case col.decodeErr != nil:
 		ce.Err = col.decodeErr
 	case reply.Status == "error":
 		ce.Err = ErrCellFailed
-		ce.Detail = errorText(reply)
+		ce.Detail = errorText(reply, col)
 	case reply.Status != "ok":
 		ce.Err = fmt.Errorf("%w: execute_reply status %q", ErrCellFailed, reply.Status)
 	case col.exitReport != "":
 		ce.Err = fmt.Errorf("%w: the program ended with %q", ErrCellFailed, col.exitReport)
-		ce.Detail = tailLines(stripANSI(col.stderr.String()), 30)
+		ce.Detail = col.stderrText()
 	default:
 		return nil
 	}
 	return ce
 }
 
+// stderrText returns the last lines of the cell's standard error, for an
+// error message.
+func (c *collector) stderrText() string {
+	return tailLines(TerminalText(c.renumber(c.stderr.String())), 30)
+}
+
 // errorText is the kernel's description of a failed cell.
-func errorText(r *kernel.ExecuteReply) string {
+func errorText(r *kernel.ExecuteReply, col *collector) string {
 	text := strings.Join(r.Traceback, "\n")
 	if strings.TrimSpace(text) == "" {
 		text = r.EName + ": " + r.EValue
 	}
-	return tailLines(stripANSI(text), 40)
+	return tailLines(TerminalText(col.renumber(text)), 40)
 }
 
 func (e *Executor) report(p Progress) {
@@ -289,58 +344,39 @@ func (e *Executor) report(p Progress) {
 	}
 }
 
-// startKernel starts the kernel for a notebook in dir.
-func (e *Executor) startKernel(ctx context.Context, dir, root string) (*kernel.Kernel, error) {
-	if e.Start != nil {
-		return e.Start(ctx, dir)
-	}
-	tools, err := e.provision(ctx, root)
-	if err != nil {
-		return nil, err
-	}
-	opts := kernel.Options{}
-	if e.KernelOptions != nil {
-		opts = *e.KernelOptions
-	}
-	if opts.Output == nil {
-		opts.Output = e.Log
-	}
-	return tools.Start(ctx, dir, &opts)
-}
-
-// provision returns the GoNB tools for the module, building them once.
-func (e *Executor) provision(ctx context.Context, root string) (*gonb.Tools, error) {
+// kernel returns the Kernel for the module, made once.
+func (e *Executor) kernel(ctx context.Context, root string) (Kernel, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if t, ok := e.tools[root]; ok {
-		return t, nil
+	if k, ok := e.kernels[root]; ok {
+		return k, nil
 	}
-	t, err := gonb.Provision(ctx, root, e.ToolsDir, e.Log)
+	provide := e.Kernel
+	if provide == nil {
+		provide = e.gonb
+	}
+	k, err := provide(ctx, root)
 	if err != nil {
 		return nil, err
 	}
-	if e.tools == nil {
-		e.tools = map[string]*gonb.Tools{}
+	if e.kernels == nil {
+		e.kernels = map[string]Kernel{}
 	}
-	e.tools[root] = t
-	return t, nil
+	e.kernels[root] = k
+	return k, nil
 }
 
-// kernelID names the kernel in cache keys.
-func (e *Executor) kernelID(ctx context.Context, root string) (string, error) {
-	if e.Start != nil {
-		return "custom:" + e.KernelID, nil
+// gonb provisions GoNB for the module.
+func (e *Executor) gonb(ctx context.Context, root string) (Kernel, error) {
+	if root == "" {
+		return nil, errors.New("neither the notebook's folder nor the working directory is inside a Go module, which GoNB is built from (set ModuleDir)")
 	}
-	t, err := e.provision(ctx, root)
-	if err != nil {
-		return "", err
-	}
-	return t.Key, nil
+	return gonb.Provision(ctx, root, e.ToolsDir, e.Log)
 }
 
 // moduleRoot returns the root folder of the Go module holding dir, or
-// ModuleDir when set. With a custom kernel a notebook outside any module
-// has root "".
+// ModuleDir when set, or for a folder in no module the one of the working
+// directory; "" when there is none either.
 func (e *Executor) moduleRoot(ctx context.Context, dir string) (string, error) {
 	if e.ModuleDir != "" {
 		return filepath.Abs(e.ModuleDir)
@@ -360,9 +396,6 @@ func (e *Executor) moduleRoot(ctx context.Context, dir string) (string, error) {
 		if root, err = goModRoot(ctx, "."); err != nil {
 			return "", err
 		}
-	}
-	if root == "" && e.Start == nil {
-		return "", fmt.Errorf("neither %s nor the working directory is inside a Go module, which GoNB is built from (set ModuleDir)", dir)
 	}
 	e.mu.Lock()
 	if e.modules == nil {
@@ -406,10 +439,12 @@ func dedupe(params []Param) []Param {
 }
 
 // firstLine returns the first line of a cell that says something: not
-// blank and not GoNB's "%%" marker of the main function's body.
+// blank and not GoNB's "%%" marker of the main function's body, made safe
+// for a terminal and cut to 60 characters.
 func firstLine(src string) string {
 	for line := range strings.SplitSeq(src, "\n") {
 		if t := strings.TrimSpace(line); t != "" && t != "%%" {
+			t = terminalLine(t)
 			if r := []rune(t); len(r) > 60 {
 				t = string(r[:57]) + "..."
 			}

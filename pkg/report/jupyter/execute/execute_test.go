@@ -4,40 +4,55 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/grundylab/grundy/pkg/report/kernel"
-	"github.com/grundylab/grundy/pkg/report/kernel/kerneltest"
+	"github.com/grundylab/grundy/pkg/report/jupyter/kernel"
+	"github.com/grundylab/grundy/pkg/report/jupyter/kernel/kerneltest"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
-// fakeExecutor runs notebooks in fake kernels (package kerneltest), whose
-// cells are commands such as "print x" or "fail Name value". starts counts
-// the kernels started.
+// fakeKernel starts fake kernels (package kerneltest), whose cells are
+// commands such as "print x" or "fail Name value". starts counts the
+// kernels started.
+type fakeKernel struct {
+	t      testing.TB
+	starts *atomic.Int32
+}
+
+func (f fakeKernel) Start(ctx context.Context, dir string, opts *kernel.Options) (*kernel.Kernel, error) {
+	if f.starts != nil {
+		f.starts.Add(1)
+	}
+	srv, err := kerneltest.NewServer()
+	if err != nil {
+		return nil, err
+	}
+	f.t.Cleanup(func() { srv.Close() })
+	return kernel.Connect(ctx, srv.Info, &kernel.Options{
+		HeartbeatInterval: 50 * time.Millisecond,
+		HeartbeatTimeout:  2 * time.Second,
+		InterruptGrace:    2 * time.Second,
+	})
+}
+
+func (fakeKernel) ID() string { return "kerneltest" }
+
+func (fakeKernel) IsFailureReport(stderr string) bool { return stderr == "program failed\n" }
+
+// fakeExecutor runs notebooks in fake kernels.
 func fakeExecutor(t testing.TB, starts *atomic.Int32) *Executor {
 	t.Helper()
 	return &Executor{
 		CacheDir: t.TempDir(),
-		KernelID: "kerneltest",
-		Start: func(ctx context.Context, dir string) (*kernel.Kernel, error) {
-			if starts != nil {
-				starts.Add(1)
-			}
-			srv, err := kerneltest.NewServer()
-			if err != nil {
-				return nil, err
-			}
-			t.Cleanup(func() { srv.Close() })
-			return kernel.Connect(ctx, srv.Info, &kernel.Options{
-				HeartbeatInterval: 50 * time.Millisecond,
-				HeartbeatTimeout:  2 * time.Second,
-				InterruptGrace:    2 * time.Second,
-			})
+		Kernel: func(ctx context.Context, module string) (Kernel, error) {
+			return fakeKernel{t, starts}, nil
 		},
 	}
 }
@@ -324,9 +339,9 @@ func TestProgress(t *testing.T) {
 		}
 	}
 	var buf bytes.Buffer
-	printer := Printer(&buf)
+	printer := NewPrinter(&buf, false)
 	prev := x.Progress
-	x.Progress = func(p Progress) { prev(p); printer(p) }
+	x.Progress = func(p Progress) { prev(p); printer.Progress(p) }
 	path := notebookPath(t)
 	nb := newNotebook(markdown("m"), code("print a"), code("print b"))
 	if _, err := x.Execute(context.Background(), path, nb); err != nil {
@@ -380,15 +395,139 @@ func TestExecuteNoCode(t *testing.T) {
 	}
 }
 
-func TestStatusLine(t *testing.T) {
+func TestPrinterTerminal(t *testing.T) {
 	var buf bytes.Buffer
-	p := StatusLine(&buf)
-	p(Progress{Notebook: "a/pe1.ipynb", Event: Starting})
-	p(Progress{Notebook: "a/pe1.ipynb", Event: CellStarted, Cell: 2, Cells: 5, Source: "x := 1", Elapsed: 1500 * time.Millisecond})
-	p(Progress{Notebook: "a/pe1.ipynb", Event: CellFinished, Cell: 2, Cells: 5})
-	p(Progress{Notebook: "a/pe1.ipynb", Event: Finished, Elapsed: 3 * time.Second})
-	want := "\r\033[Kpe1.ipynb: starting the kernel\r\033[Kpe1.ipynb: cell 2/5 (at 1.5s): x := 1\r\033[Kpe1.ipynb: executed in 3s\n"
+	p := NewPrinter(&buf, true)
+	p.Notebook(0, 2, "a/pe1.ipynb")
+	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: Starting})
+	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: CellStarted, Cell: 2, Cells: 5, Source: "x := 1", Elapsed: 1500 * time.Millisecond})
+	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: CellFinished, Cell: 2, Cells: 5})
+	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: Finished, Elapsed: 3 * time.Second})
+	p.Notebook(1, 2, "a/pe2.ipynb")
+	p.Progress(Progress{Notebook: "a/pe2.ipynb", Event: Cached})
+	p.Warn("the math font is missing")
+	p.Notebook(2, 2, "")
+	want := "\r\033[K[1/2] a/pe1.ipynb" +
+		"\r\033[K[1/2] pe1.ipynb: starting the kernel" +
+		"\r\033[K[1/2] pe1.ipynb: cell 2/5 (at 1.5s): x := 1" +
+		"\r\033[K[1/2] pe1.ipynb: executed in 3s\n" +
+		"\r\033[K[2/2] a/pe2.ipynb" +
+		"\r\033[Kwarning: the math font is missing\n"
 	if buf.String() != want {
-		t.Errorf("StatusLine wrote %q, want %q", buf.String(), want)
+		t.Errorf("the terminal printer wrote\n%q, want\n%q", buf.String(), want)
+	}
+	buf.Reset()
+	p.Notebook(0, 1, "a/pe3.ipynb")
+	p.Notebook(1, 1, "")
+	if want := "\r\033[K[1/1] a/pe3.ipynb\r\033[K"; buf.String() != want {
+		t.Errorf("the end of a render wrote %q, want %q (the status line cleared)", buf.String(), want)
+	}
+}
+
+func TestPrinterLog(t *testing.T) {
+	var buf bytes.Buffer
+	p := NewPrinter(&buf, false)
+	p.Notebook(0, 1, "a/pe1.ipynb")
+	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: CellStarted, Cell: 2, Cells: 5, Source: "x := 1"})
+	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: CellFinished, Cell: 2, Cells: 5, CellElapsed: 2100 * time.Millisecond, Elapsed: 9800 * time.Millisecond})
+	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: Warning, Err: errors.New("not cached")})
+	p.Notebook(1, 1, "")
+	want := "pe1.ipynb: cell 2/5: x := 1\npe1.ipynb: cell 2/5 done in 2.1s (at 9.8s)\nwarning: pe1.ipynb: not cached\n"
+	if buf.String() != want {
+		t.Errorf("the log printer wrote\n%q, want\n%q", buf.String(), want)
+	}
+}
+
+// TestExecuteCacheSettings checks that every setting that changes results
+// is in the cache key: a result cached from a run whose cell timed out is
+// not reused with a longer timeout, nor one cut by the output limit with a
+// higher limit.
+func TestExecuteCacheSettings(t *testing.T) {
+	var starts atomic.Int32
+	x := fakeExecutor(t, &starts)
+	x.AllowErrors = true
+	path := notebookPath(t)
+	nb := newNotebook(code("sleep 500ms\nprint slept"), code("print 0123456789"))
+	run := func() (*notebook.Notebook, int32) {
+		t.Helper()
+		before := starts.Load()
+		got, err := x.Execute(context.Background(), path, nb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got, starts.Load() - before
+	}
+	x.CellTimeout = 100 * time.Millisecond
+	if got, n := run(); n != 1 || got.Cells[0].Outputs[len(got.Cells[0].Outputs)-1].EName != "Timeout" {
+		t.Fatalf("ran %d, outputs %+v; want a timeout", n, got.Cells[0].Outputs)
+	}
+	x.CellTimeout = 10 * time.Second
+	got, n := run()
+	if n != 1 || len(got.Cells[0].Outputs) != 1 || got.Cells[0].Outputs[0].Text != "slept\n" {
+		t.Errorf("a longer timeout: ran %d, outputs %+v", n, got.Cells[0].Outputs)
+	}
+	if _, n := run(); n != 0 {
+		t.Errorf("the same settings ran again")
+	}
+	x.MaxOutput = 4
+	if got, n := run(); n != 1 || !strings.HasPrefix(got.Cells[1].Outputs[0].Text, "0123\n[... output truncated") {
+		t.Errorf("a lower output limit: ran %d, outputs %+v", n, got.Cells[1].Outputs)
+	}
+}
+
+// TestExecuteCacheUnwritable checks that a cache that cannot be written
+// makes a warning, not a failure of a run that succeeded.
+func TestExecuteCacheUnwritable(t *testing.T) {
+	x := fakeExecutor(t, nil)
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x.CacheDir = filepath.Join(file, "cache") // a folder inside a file
+	var warnings []error
+	x.Progress = func(p Progress) {
+		if p.Event == Warning {
+			warnings = append(warnings, p.Err)
+		}
+	}
+	got, err := x.Execute(context.Background(), notebookPath(t), newNotebook(code("print a")))
+	if err != nil {
+		t.Fatalf("Execute = %v, want success with a warning", err)
+	}
+	if got.Cells[0].Outputs[0].Text != "a\n" {
+		t.Errorf("outputs %+v", got.Cells[0].Outputs)
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0].Error(), "not cached") {
+		t.Errorf("warnings %v, want one saying the result is not cached", warnings)
+	}
+	var b strings.Builder
+	NewPrinter(&b, false).Progress(Progress{Notebook: "/x/nb.ipynb", Event: Warning, Err: warnings[0]})
+	if !strings.HasPrefix(b.String(), "warning: nb.ipynb: the result is not cached") {
+		t.Errorf("Printer wrote %q", b.String())
+	}
+}
+
+// TestExecuteNoCacheDir checks that a run with no cache folder to be had
+// (no home, no XDG_CACHE_HOME) succeeds with a warning.
+func TestExecuteNoCacheDir(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("os.UserCacheDir fails this way on Linux only")
+	}
+	t.Setenv("XDG_CACHE_HOME", "")
+	t.Setenv("HOME", "")
+	x := fakeExecutor(t, nil)
+	x.CacheDir = ""
+	var warnings []error
+	x.Progress = func(p Progress) {
+		if p.Event == Warning {
+			warnings = append(warnings, p.Err)
+		}
+	}
+	got, err := x.Execute(context.Background(), notebookPath(t), newNotebook(code("print a")))
+	if err != nil || got.Cells[0].Outputs[0].Text != "a\n" {
+		t.Fatalf("Execute = %v, %v; want the run to succeed", got, err)
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0].Error(), "not cached") {
+		t.Errorf("warnings %v", warnings)
 	}
 }

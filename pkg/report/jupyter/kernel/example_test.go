@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"log"
 
-	"github.com/grundylab/grundy/pkg/report/kernel"
-	"github.com/grundylab/grundy/pkg/report/kernel/kerneltest"
+	"github.com/grundylab/grundy/pkg/report/jupyter/kernel"
+	"github.com/grundylab/grundy/pkg/report/jupyter/kernel/kerneltest"
 )
 
 func ExampleKernel_Execute() {

@@ -13,7 +13,7 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/grundylab/grundy/pkg/report/kernel"
+	"github.com/grundylab/grundy/pkg/report/jupyter/kernel"
 )
 
 // Module paths of the tools, and the packages built from them.
@@ -259,6 +259,13 @@ func (t *Tools) Spec(dir string) kernel.Spec {
 		PrivateTemp:   true,
 	}
 }
+
+// ID returns Key, which names GoNB's build, for cache keys.
+func (t *Tools) ID() string { return t.Key }
+
+// IsFailureReport is IsExitReport: GoNB replies "ok" to a cell whose
+// program failed, and reports the failure on standard error.
+func (t *Tools) IsFailureReport(stderr string) bool { return IsExitReport(stderr) }
 
 // Start starts a GoNB kernel whose working directory is dir.
 func (t *Tools) Start(ctx context.Context, dir string, opts *kernel.Options) (*kernel.Kernel, error) {
