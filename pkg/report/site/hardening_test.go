@@ -99,7 +99,8 @@ func scripts(doc *html.Node) []string {
 	return found
 }
 
-// indexLinks returns the links of the index's list: href and text.
+// indexLinks returns the links of the index's list to the pages: href and
+// text.
 func indexLinks(t *testing.T, dir string) [][2]string {
 	t.Helper()
 	var links [][2]string
@@ -110,10 +111,15 @@ func indexLinks(t *testing.T, dir string) [][2]string {
 		if class, _ := attr(n, "class"); class != "index" {
 			return
 		}
-		walk(n, func(a *html.Node) {
-			if href, ok := attr(a, "href"); ok && a.Data == "a" {
-				links = append(links, [2]string{href, textOf(a)})
+		walk(n, func(h *html.Node) {
+			if h.Data != "h2" {
+				return
 			}
+			walk(h, func(a *html.Node) {
+				if href, ok := attr(a, "href"); ok && a.Data == "a" {
+					links = append(links, [2]string{href, textOf(a)})
+				}
+			})
 		})
 	})
 	return links
