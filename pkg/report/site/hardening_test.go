@@ -267,6 +267,38 @@ func TestEveryNotebookGetsAPage(t *testing.T) {
 	}
 }
 
+// TestIndexEntries plants posts in a site: one with no title is listed by
+// its name, one whose front matter cannot be read is left out with a
+// warning, and the build goes on.
+func TestIndexEntries(t *testing.T) {
+	out := t.TempDir()
+	posts := map[string]string{
+		"untitled": "---\ntitle: ''\ndate: 2024-01-02 03:04:05\n---\n",
+		"broken":   "---\ntitle: [\n---\n",
+		"nodate":   "no front matter\n",
+	}
+	for name, text := range posts {
+		for ext, data := range map[string]string{".md": text, ".html": "<p>page</p>"} {
+			if err := os.WriteFile(filepath.Join(out, name+ext), []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var warnings []string
+	s := &Site{Dir: out, MathFont: noFont(t), Warn: func(m string) { warnings = append(warnings, m) }}
+	if err := s.Build(context.Background(), []string{copyNotebooks(t, "math.ipynb")}); err != nil {
+		t.Fatal(err)
+	}
+	links := indexLinks(t, out)
+	want := [][2]string{{"math.html", "Nim sums and the mex rule"}, {"untitled.html", "untitled"}}
+	if !slices.Equal(links, want) {
+		t.Errorf("index links %q, want %q", links, want)
+	}
+	if len(warnings) != 3 || !strings.Contains(warnings[1], "broken.md") || !strings.Contains(warnings[2], "nodate.md") {
+		t.Errorf("warnings %q, want the font's and one for each unreadable post", warnings)
+	}
+}
+
 // TestConcurrentBuilds renders into one folder from several builds at
 // once: each waits for the others, none fails, and the site is whole.
 func TestConcurrentBuilds(t *testing.T) {

@@ -50,6 +50,9 @@ func (s *Site) writeIndex(fontURL string) error {
 			s.warn("index: leaving out %s: %v", f.Name(), err)
 			continue
 		}
+		if strings.TrimSpace(meta.Title) == "" {
+			meta.Title = name // a link needs text to be followed
+		}
 		entries = append(entries, htmlpage.Entry{URL: PageURL(name), Meta: meta})
 	}
 	title := s.Title
