@@ -12,6 +12,7 @@
 //   - no formula is a MathML error: no <merror> element and no element of
 //     class math-error, as package mathml writes a formula it cannot
 //     convert;
+//   - no formula crosses a blank line (text swallowed into it);
 //   - no code block holds a lexing error: no token of chroma's class err;
 //   - no math of the notebook's markdown is left as text on the page,
 //     outside code and math: no $...$ the source writes with unescaped
@@ -102,11 +103,12 @@ type figures struct {
 	mathErrors []string // MathML errors
 	lexErrors  []string // code tokens chroma could not lex
 	dollars    []string // math of the source left as text
+	swallowed  []string // formulas that cross a blank line
 	missing    []string // files of the notebook missing from the site
 }
 
 func (f *figures) faulty() bool {
-	return f.spans != f.formulas || len(f.mathErrors) > 0 || len(f.lexErrors) > 0 || len(f.dollars) > 0 || len(f.missing) > 0
+	return f.spans != f.formulas || len(f.mathErrors) > 0 || len(f.lexErrors) > 0 || len(f.dollars) > 0 || len(f.swallowed) > 0 || len(f.missing) > 0
 }
 
 func run(dir string, budget time.Duration, verbose bool) (bool, error) {
@@ -142,7 +144,7 @@ func run(dir string, budget time.Duration, verbose bool) (bool, error) {
 		fmt.Printf("render warning: %s\n", w)
 	}
 	var total figures
-	pages, faulty := 0, 0
+	pages, faulty, found := 0, 0, 0
 	for i, file := range files {
 		f, err := check(file, filepath.Join(out, names[i]))
 		if err != nil {
@@ -152,32 +154,39 @@ func run(dir string, budget time.Duration, verbose bool) (bool, error) {
 			pages++
 		}
 		total.spans += f.spans
+		found += min(f.spans, f.formulas)
 		total.formulas += f.formulas
 		total.allMath += f.allMath
 		total.mathErrors = append(total.mathErrors, f.mathErrors...)
 		total.lexErrors = append(total.lexErrors, f.lexErrors...)
 		total.dollars = append(total.dollars, f.dollars...)
+		total.swallowed = append(total.swallowed, f.swallowed...)
 		if f.faulty() {
 			faulty++
 			ok = false
 		}
 		if f.faulty() || verbose {
 			rel, _ := filepath.Rel(dir, file)
-			fmt.Printf("%s: %d math spans (Jupyter), %d formulas in markdown cells, %d MathML errors, %d lexing errors, %d math left as text\n",
-				rel, f.spans, f.formulas, len(f.mathErrors), len(f.lexErrors), len(f.dollars))
+			fmt.Printf("%s: %d math spans (Jupyter), %d formulas in markdown cells, %d MathML errors, %d lexing errors, %d math left as text, %d formulas across a blank line\n",
+				rel, f.spans, f.formulas, len(f.mathErrors), len(f.lexErrors), len(f.dollars), len(f.swallowed))
 			show("missing", f.missing)
 			show("MathML error", f.mathErrors)
 			show("lexing error", f.lexErrors)
 			show("left as text", f.dollars)
+			show("across a blank line", f.swallowed)
 		}
 	}
 	fmt.Printf("\nnotebooks      %d\n", len(files))
 	fmt.Printf("pages          %d\n", pages)
 	fmt.Printf("math spans     %d (JupyterLab's rules, markdown cells)\n", total.spans)
 	fmt.Printf("formulas       %d in markdown cells, %d in all\n", total.formulas, total.allMath)
+	if total.spans > 0 {
+		fmt.Printf("found          %.1f%% of the spans (notebook by notebook, at most as many formulas as spans)\n", 100*float64(found)/float64(total.spans))
+	}
 	fmt.Printf("MathML errors  %d\n", len(total.mathErrors))
 	fmt.Printf("lexing errors  %d\n", len(total.lexErrors))
 	fmt.Printf("math as text   %d\n", len(total.dollars))
+	fmt.Printf("swallowed      %d formulas across a blank line\n", len(total.swallowed))
 	fmt.Printf("faulty         %d notebooks\n", faulty)
 	fmt.Printf("render time    %.2fs (budget %v)\n", elapsed.Seconds(), budget)
 	if pages != len(files) {
@@ -266,6 +275,9 @@ func inspect(n *html.Node, f *figures, source *markdownSource, markdownCell bool
 			if markdownCell {
 				f.formulas++
 			}
+			if tex := attrOfAnnotation(n); blankLine.MatchString(tex) {
+				f.swallowed = append(f.swallowed, clip(tex))
+			}
 			for _, e := range elements(n, "merror") {
 				f.mathErrors = append(f.mathErrors, fmt.Sprintf("<merror>%s</merror> in %s", text(e), clip(attrOfAnnotation(n))))
 			}
@@ -274,6 +286,9 @@ func inspect(n *html.Node, f *figures, source *markdownSource, markdownCell bool
 			f.allMath++
 			if markdownCell {
 				f.formulas++
+			}
+			if blankLine.MatchString(text(n)) {
+				f.swallowed = append(f.swallowed, clip(text(n)))
 			}
 			f.mathErrors = append(f.mathErrors, fmt.Sprintf("%s (%s)", clip(text(n)), clip(attr(n, "title"))))
 			return
@@ -505,7 +520,7 @@ func jupyterMath(src string) []string {
 				} else {
 					process(start, i)
 				}
-			case blankLine.MatchString(block):
+			case strings.Count(block, "\n") >= 2: // a token of white space with a blank line
 				if last >= 0 {
 					i = last
 					process(start, i)
@@ -555,8 +570,8 @@ func inIndentedCode(src string, offset int) bool {
 	return false
 }
 
-// blankLine matches a token of line breaks that holds a blank line.
-var blankLine = regexp.MustCompile(`\n.*\n`)
+// blankLine matches a blank line in a formula's TeX.
+var blankLine = regexp.MustCompile(`\n[ \t\r\f\v]*\n`)
 
 // hideCode replaces the dollars inside fenced code and code spans with a
 // byte that is not a dollar, as JupyterLab does before it looks for math.
