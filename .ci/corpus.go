@@ -63,6 +63,10 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
+	if err := selfCheck(); err != nil {
+		fmt.Fprintf(os.Stderr, "corpus: the reading of Jupyter's rules is wrong: %v\n", err)
+		os.Exit(2)
+	}
 	ok, err := run(flag.Arg(0), *budget, *verbose)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "corpus: %v\n", err)
@@ -472,9 +476,9 @@ func clip(s string) string {
 // mathSplit splits Markdown into text and the tokens that open or close
 // math, as JupyterLab's MATHSPLIT does: dollars, \begin{env} and
 // \end{env}, escaped braces and dollars, braces, line breaks with the
-// space after them, @@n@@ markers, and \\( \\) \\[ \\] as the Markdown
+// space after them (JavaScript's \s, which holds more than Go's), @@n@@ markers, and \\( \\) \\[ \\] as the Markdown
 // source writes them.
-var mathSplit = regexp.MustCompile(`(?i)\$\$?|\\(?:begin|end)\{[a-z]*\*?\}|\\[{}$]|[{}]|(?:\n\s*)+|@@\d+@@|\\\\(?:\(|\)|\[|\])`)
+var mathSplit = regexp.MustCompile(`(?i)\$\$?|\\(?:begin|end)\{[a-z]*\*?\}|\\[{}$]|[{}]|(?:\n[\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]*)+|@@\d+@@|\\\\(?:\(|\)|\[|\])`)
 
 // jupyterMath returns the spans of math JupyterLab finds in a markdown
 // cell's source (its rendermime removeMath): between $ and $, $$ and $$,
@@ -520,7 +524,7 @@ func jupyterMath(src string) []string {
 				} else {
 					process(start, i)
 				}
-			case strings.Count(block, "\n") >= 2: // a token of white space with a blank line
+			case jsBlankLine.MatchString(block):
 				if last >= 0 {
 					i = last
 					process(start, i)
@@ -539,7 +543,7 @@ func jupyterMath(src string) []string {
 			if block[2] == '[' {
 				end = `\\]`
 			}
-		case len(block) > 6 && strings.EqualFold(block[1:6], "begin"):
+		case len(block) > 6 && block[1:6] == "begin": // in lower case, though the token may be in any
 			start, end, braces = i, `\end`+block[6:], 0
 		}
 	}
@@ -569,6 +573,11 @@ func inIndentedCode(src string, offset int) bool {
 	}
 	return false
 }
+
+// jsBlankLine matches a token of line breaks and space that holds a blank
+// line, as /\n.*\n/ does in JavaScript, whose dot matches no line
+// terminator.
+var jsBlankLine = regexp.MustCompile(`\n[^\n\r\x{2028}\x{2029}]*\n`)
 
 // blankLine matches a blank line in a formula's TeX.
 var blankLine = regexp.MustCompile(`\n[ \t\r\f\v]*\n`)
@@ -604,7 +613,7 @@ func hideCode(src string) string {
 			for n < len(line) && line[n] == c {
 				n++
 			}
-			if c == '~' || !strings.Contains(line[n:], "`") {
+			if !strings.Contains(line[n:], "`") { // an info string holds no backtick
 				fence, fenceStart = line[:n], offset
 			}
 		}
@@ -645,4 +654,40 @@ func hideCode(src string) string {
 		i = close + n
 	}
 	return string(b)
+}
+
+// selfCheck runs jupyterMath on cases whose spans JupyterLab's rules
+// settle, so that the figures rest on a checked reading of them.
+func selfCheck() error {
+	for _, tc := range []struct {
+		src   string
+		spans []string
+	}{
+		{"a $ \\beta $, b", []string{"$ \\beta $"}},
+		{"p $x$ and $$y$$ q", []string{"$x$", "$$y$$"}},
+		{"`$a` and `$b` are names", nil},
+		{"``$a` b`` and $c$", []string{"$c$"}},
+		{"x $ a { $ y", []string{"$ a { $"}},
+		{"x $ a { } $ y", []string{"$ a { } $"}},
+		{"x $ a {$ b } $ y", []string{"$ a {$ b } $"}},
+		{"x $$\nfoo\n$$ y", []string{"$$\nfoo\n$$"}},
+		{"x \\begin{align} a \\end{align} y", []string{"\\begin{align} a \\end{align}"}},
+		{"x \\begin{align} a \\end{gather} y", nil},
+		{"x \\\\(a\\\\) and \\\\[b\\\\] y", []string{"\\\\(a\\\\)", "\\\\[b\\\\]"}},
+		{"x \\(a\\) y", nil},
+		{"a $b\n\nc$ d", nil},
+		{"a $b\n  \t\nc$ d", nil},
+		{"a $b\nc$ d", []string{"$b\nc$"}},
+		{"\\$5 and \\$6", nil},
+		{"```\n$a$\n```\n$b$", []string{"$b$"}},
+		{"~~~ py\n$a$\n~~~\n$b$", []string{"$b$"}},
+		{"@@0@@ $a$", []string{"$a$"}},
+		{"    $ cmd\n    $ cmd2", nil},
+		{"text\n    $ a\n    $ b", []string{"$ a\n    $"}},
+	} {
+		if got := jupyterMath(tc.src); !slices.Equal(got, tc.spans) {
+			return fmt.Errorf("spans of %q: got %q, want %q", tc.src, got, tc.spans)
+		}
+	}
+	return nil
 }
