@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/grundylab/grundy/pkg/report/markdown"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"golang.org/x/net/html"
 )
@@ -384,6 +385,33 @@ func TestFolderWithPatternCharacters(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(out, "nb.html")); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestFilesStayInside gives write files whose paths leave the post's files
+// folder: it refuses them and writes nothing.
+func TestFilesStayInside(t *testing.T) {
+	parent := t.TempDir()
+	out := filepath.Join(parent, "site")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s := &Site{Dir: out}
+	for _, p := range []string{"../evil.png", "x_files/../../evil.png", "/tmp/evil.png", "other_files/a.png", "x_files", "x_files/", "x_filesa/b.png"} {
+		post := &markdown.Post{Text: []byte("post"), Files: []markdown.File{{Path: p, Data: []byte("data")}}}
+		if err := s.write("x", post, []byte("page")); err == nil || !strings.Contains(err.Error(), "not inside x_files") {
+			t.Errorf("file %q: error %v", p, err)
+		}
+	}
+	if got := listing(t, parent); len(got) != 0 {
+		t.Errorf("files written: %q", got)
+	}
+	post := &markdown.Post{Text: []byte("post"), Files: []markdown.File{{Path: "x_files/a/b.png", Data: []byte("data")}}}
+	if err := s.write("x", post, []byte("page")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "x_files", "a", "b.png")); err != nil {
 		t.Error(err)
 	}
 }

@@ -159,21 +159,23 @@ func (s *Site) render(ctx context.Context, path, name, fontURL string) error {
 // folder first, then renamed over the old ones.
 func (s *Site) write(name string, post *markdown.Post, page []byte) error {
 	filesDir := markdown.FilesDir(name)
-	for _, f := range post.Files {
+	paths := make([]string, len(post.Files))
+	for i, f := range post.Files {
 		// The paths come from the notebook's attachment names: keep them
 		// in the files folder, whatever they say.
-		p := filepath.FromSlash(f.Path)
+		p := filepath.Clean(filepath.FromSlash(f.Path))
 		if !filepath.IsLocal(p) || !strings.HasPrefix(p, filesDir+string(filepath.Separator)) {
 			return fmt.Errorf("file %q is not inside %s", f.Path, filesDir)
 		}
+		paths[i] = p
 	}
 	tmp, err := os.MkdirTemp(s.Dir, tmpPrefix)
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	for _, f := range post.Files {
-		dst := filepath.Join(tmp, filepath.FromSlash(f.Path))
+	for i, f := range post.Files {
+		dst := filepath.Join(tmp, paths[i])
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			return err
 		}
