@@ -309,7 +309,9 @@ func TestBrowserHostile(t *testing.T) {
 	hostileNotebook(t, filepath.Join(src, "evil.ipynb"))
 	// Names need no "/", so no closing tags; the payloads run as soon as
 	// an element is made.
-	for _, name := range []string{`<img src=x onerror=window.__pwned=['name']>`, `<svg onload=window.__pwned=['name-svg']>`, `" onmouseover="x`} {
+	names := []string{`<script>window.__pwned=['name-script']<!--`, `<img src=x onerror=window.__pwned=['name']>`,
+		`<svg onload=window.__pwned=['name-svg']>`, `" onmouseover="x`, `javascript:window.__pwned=['name-link']`}
+	for _, name := range names {
 		writeNotebook(t, filepath.Join(src, name+".ipynb"), "Text with no heading, so the title is the name.")
 	}
 	s := &Site{Dir: out, MathFont: noFont(t)}
@@ -347,8 +349,8 @@ func TestBrowserHostile(t *testing.T) {
 		}
 		pages = append(pages, filepath.Join(out, u))
 	}
-	if len(pages) != 6 {
-		t.Fatalf("index links %d pages, want 5 and itself: %q", len(pages)-1, pages)
+	if want := len(names) + 2; len(pages) != want+1 {
+		t.Fatalf("index links %d pages, want %d and itself: %q", len(pages)-1, want, pages)
 	}
 	for _, p := range pages {
 		u := (&url.URL{Scheme: "file", Path: p}).String()
