@@ -81,7 +81,8 @@ func Name(path string) string {
 // IndexName, are all told apart by the names of their folders
 // ("d1/same.ipynb" gives "d1-same"), and where even those agree by a hash
 // of their absolute path. The names depend only on the set of files, not
-// their order, so the same notebooks always get the same pages.
+// their order, so the same notebooks always get the same pages. A
+// backslash in a name becomes "_".
 func PageNames(files []string) ([]string, error) {
 	abs := make([]string, len(files))
 	names := make([]string, len(files))
@@ -170,8 +171,11 @@ func hashed(name, abs string) string {
 	return fileSafe(truncate(name, MaxNameLen-len(suffix)) + suffix)
 }
 
-// fileSafe makes name a visible file name of at most MaxNameLen bytes.
+// fileSafe makes name a visible file name of at most MaxNameLen bytes,
+// and a file name on every system: a backslash, which separates folders
+// on Windows, becomes "_".
 func fileSafe(name string) string {
+	name = strings.ReplaceAll(name, `\`, "_")
 	if name == "" || strings.HasPrefix(name, ".") {
 		name = "_" + name
 	}

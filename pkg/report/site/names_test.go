@@ -26,6 +26,7 @@ func TestPageNames(t *testing.T) {
 		{[]string{"/a/x/same.ipynb", "/b/x/same.ipynb"}, []string{"a-x-same", "b-x-same"}},
 		{[]string{"/d/Same.ipynb", "/e/same.ipynb"}, []string{"d-Same", "e-same"}},
 		{[]string{"/s/.hidden.ipynb", "/s/.ipynb", "/s/...ipynb"}, []string{"_.hidden", "_", "_.."}},
+		{[]string{"/s/a\\b.ipynb", "/t/a_b.ipynb"}, []string{"s-a_b", "t-a_b"}},
 		{[]string{"/index.ipynb"}, []string{"index-" + shortHash("/index.ipynb")}},
 		{[]string{"/s/" + long + ".ipynb"}, []string{truncate(long, MaxNameLen-9) + "-" + shortHash(long)}},
 	} {
@@ -68,7 +69,7 @@ func checkNames(t *testing.T, files []string) {
 			t.Errorf("%s and %s both named %q", other, files[i], n)
 		}
 		seen[k] = files[i]
-		if n == "" || strings.HasPrefix(n, ".") || strings.ContainsAny(n, "/\x00") || len(n) > MaxNameLen {
+		if n == "" || strings.HasPrefix(n, ".") || strings.ContainsAny(n, "/\\\x00") || len(n) > MaxNameLen {
 			t.Errorf("%s named %q, not a visible file name that fits", files[i], n)
 		}
 	}
@@ -90,7 +91,7 @@ func TestPageNamesBruteForce(t *testing.T) {
 	pool := []string{
 		"/s/index.ipynb", "/s/d1/same.ipynb", "/s/d2/same.ipynb", "/s/d1-same.ipynb", "/t/d1/same.ipynb",
 		"/s/Same.ipynb", "/s/same.ipynb", "/index.ipynb", "/s/.ipynb", "/s/_.ipynb", "/a-b/c.ipynb", "/a/b-c.ipynb",
-		"/x/a/b-c.ipynb",
+		"/x/a/b-c.ipynb", "/s/a\\b.ipynb", "/s/a_b.ipynb",
 	}
 	for i := range pool {
 		for j := i + 1; j <= len(pool); j++ {
