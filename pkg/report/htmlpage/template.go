@@ -83,14 +83,19 @@ var indexTemplate = template.Must(template.New("index").Parse(head + `<body>
 
 // An Entry is one writeup in the site index.
 type Entry struct {
-	// URL is the page's address relative to the index, as "pe310.html".
+	// URL is the page's address relative to the index, as "pe310.html",
+	// percent-encoded.
 	URL  string
 	Meta report.Meta
 }
 
 // Index writes the site's index page: for each entry its title (a link),
-// date, tags and summary, in the order given.
+// date, tags and summary, in the order given. The summaries are rendered
+// as untrusted Markdown whatever opts.Trust says: trust belongs to a
+// notebook's own page, while the index gathers pages of many builds, and
+// front matter anyone may have edited.
 func Index(title string, entries []Entry, opts Options) ([]byte, error) {
+	opts.Trust = false
 	p := newPage(opts)
 	data := indexData{Title: title, CSS: template.CSS(css()), FontFace: fontFace(opts.MathFont)}
 	for _, e := range entries {

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -16,6 +17,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/plot"
@@ -130,24 +132,7 @@ func TestBrowser(t *testing.T) {
 		t.Fatal("Latin Modern Math is missing; CI must install the Debian package fonts-lmodern")
 	}
 
-	alloc, cancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("hide-scrollbars", true), chromedp.UserDataDir(t.TempDir()),
-	)
-	defer cancel()
-	var mu sync.Mutex
-	var requests []string
-	ctx, cancel := chromedp.NewContext(alloc, chromedp.WithListener(func(ev any) {
-		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
-			mu.Lock()
-			requests = append(requests, e.Request.URL)
-			mu.Unlock()
-		}
-	}))
-	defer cancel()
-	ctx, cancel = context.WithTimeout(ctx, 90*time.Second)
-	defer cancel()
+	ctx, requests := newBrowser(t, exe)
 
 	shots := os.Getenv("GRUNDY_SCREENSHOTS")
 	for _, page := range []string{"math", "outputs", "chinese", "figures", "index"} {
@@ -203,23 +188,191 @@ func TestBrowser(t *testing.T) {
 	if shots != "" {
 		t.Logf("screenshots in %s", shots)
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	if len(requests) == 0 {
-		t.Fatal("no requests recorded; the listener saw nothing")
-	}
-	for _, r := range requests {
-		if !strings.HasPrefix(r, "file://") && !strings.HasPrefix(r, "data:") {
-			t.Errorf("request left the machine: %s", r)
-		}
-	}
-	fonts := slices.ContainsFunc(requests, func(r string) bool { return strings.HasSuffix(r, MathFontFile) })
+	seen := requests.check(t)
+	fonts := slices.ContainsFunc(seen, func(r string) bool { return strings.HasSuffix(r, MathFontFile) })
 	if fontShipped && !fonts {
 		t.Error("the pages never requested the shipped font")
 	}
-	t.Logf("%d requests, all local", len(requests))
+}
+
+// requestLog records the URLs a browser tab requests.
+type requestLog struct {
+	mu   sync.Mutex
+	urls []string
+}
+
+// check fails the test for each request that left the machine, or if
+// there were none at all (the listener saw nothing), and returns them all.
+func (l *requestLog) check(t *testing.T) []string {
+	t.Helper()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.urls) == 0 {
+		t.Fatal("no requests recorded; the listener saw nothing")
+	}
+	remote := 0
+	for _, r := range l.urls {
+		if !strings.HasPrefix(r, "file://") && !strings.HasPrefix(r, "data:") {
+			t.Errorf("request left the machine: %s", r)
+			remote++
+		}
+	}
+	t.Logf("%d requests, %d of them off the machine", len(l.urls), remote)
+	return slices.Clone(l.urls)
+}
+
+// newBrowser starts headless Chromium for the test, with a tab whose
+// requests are logged, and a deadline.
+func newBrowser(t *testing.T, exe string) (context.Context, *requestLog) {
+	t.Helper()
+	alloc, cancel := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("hide-scrollbars", true), chromedp.UserDataDir(t.TempDir()),
+	)
+	t.Cleanup(cancel)
+	log := &requestLog{}
+	ctx, cancel := chromedp.NewContext(alloc, chromedp.WithListener(func(ev any) {
+		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
+			log.mu.Lock()
+			log.urls = append(log.urls, e.Request.URL)
+			log.mu.Unlock()
+		}
+	}))
+	t.Cleanup(cancel)
+	ctx, cancel = context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(cancel)
+	return ctx, log
 }
 
 func encode(b []byte) string {
 	return base64.StdEncoding.EncodeToString(b)
+}
+
+// hostileNotebook writes a notebook that tries every way to run script or
+// reach the network from its name, title, tags, summary, body and outputs,
+// each payload adding its label to window.__pwned.
+func hostileNotebook(t *testing.T, path string) {
+	t.Helper()
+	pwn := func(label string) string { return `(window.__pwned=(window.__pwned||[]).concat('` + label + `'))` }
+	nb := notebook.New()
+	nb.Metadata["title"] = []byte(strconv.Quote(`<script>` + pwn("title") + `</script><img src=x onerror="` + pwn("title-img") + `">`))
+	nb.Metadata["tags"] = []byte(`[` + strconv.Quote(`<img src=x onerror="`+pwn("tag")+`">`) + `]`)
+	html := &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{}, Metadata: notebook.Metadata{}}
+	html.Data.SetText("text/html", `<script>`+pwn("output-script")+`</script><img src=x onerror="`+pwn("output-img")+`">`+
+		`<img src="https://example.com/output.png"><iframe src="https://example.com/frame"></iframe>`)
+	svg := &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{}, Metadata: notebook.Metadata{}}
+	svg.Data.SetText("image/svg+xml", `<svg xmlns="http://www.w3.org/2000/svg" onload="`+pwn("svg-output")+`"><script>`+pwn("svg-script")+`</script><image href="https://example.com/svg.png"/></svg>`)
+	count := 1
+	nb.Cells = []*notebook.Cell{
+		{Type: notebook.Markdown, Metadata: notebook.Metadata{}, Source: `A summary <img src=x onerror="` + pwn("summary") + `"> ` +
+			`<svg onload="` + pwn("summary-svg") + `"></svg> <a href="javascript:` + pwn("summary-link") + `">link</a> ` +
+			`![remote](https://example.com/summary.png) <img src="https://example.com/summary-raw.png"> ` +
+			`<style>@import url(https://example.com/summary.css);</style> <script>alert('summary')</script>.`},
+		{Type: notebook.Markdown, Metadata: notebook.Metadata{}, Source: "<iframe src=\"https://example.com/body\"></iframe>\n\n" +
+			`<details open ontoggle="` + pwn("details") + `"><summary>x</summary></details> <object data="https://example.com/o"></object>` +
+			` <link rel="stylesheet" href="https://example.com/l.css"> <form action="https://example.com/f"><button formaction="javascript:` + pwn("form") + `">b</button></form>`},
+		{Type: notebook.Raw, Metadata: notebook.Metadata{"format": []byte(`"text/html"`)}, Source: `<body onload="` + pwn("raw") + `"><img src=x onerror="` + pwn("raw-img") + `">`},
+		{Type: notebook.Code, Source: "show()", ExecutionCount: &count, Metadata: notebook.Metadata{}, Outputs: []*notebook.Output{html, svg}},
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := notebook.WriteFile(path, nb); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// pageState is what a page's scripts, if any ran, left behind.
+type pageState struct {
+	Pwned   []string `json:"pwned"`
+	Trusted bool     `json:"trusted"`
+}
+
+// afterLoad waits a moment for late events (image errors, toggles), then
+// reads the page's state.
+const afterLoad = `new Promise(r => setTimeout(() => r({
+  pwned: (window.__pwned || []).map(String),
+  trusted: window.__trusted === 1,
+}), 300))`
+
+// TestBrowserHostile builds a site from hostile notebooks, untrusted, with
+// names that are markup, and then one trusted notebook into the same site,
+// and opens every page in headless Chromium: no script of an untrusted
+// notebook runs, on its page or the index, no dialog opens, and nothing is
+// requested off the machine. The trusted notebook's own script does run
+// on its page, which shows the check can see a script that runs.
+func TestBrowserHostile(t *testing.T) {
+	exe := chromium(t)
+	src := t.TempDir()
+	out := t.TempDir()
+	hostileNotebook(t, filepath.Join(src, "evil.ipynb"))
+	// Names need no "/", so no closing tags; the payloads run as soon as
+	// an element is made.
+	names := []string{`<script>window.__pwned=['name-script']<!--`, `<img src=x onerror=window.__pwned=['name']>`,
+		`<svg onload=window.__pwned=['name-svg']>`, `" onmouseover="x`, `javascript:window.__pwned=['name-link']`}
+	for _, name := range names {
+		writeNotebook(t, filepath.Join(src, name+".ipynb"), "Text with no heading, so the title is the name.")
+	}
+	s := &Site{Dir: out, MathFont: noFont(t)}
+	if err := s.Build(context.Background(), []string{src}); err != nil {
+		t.Fatal(err)
+	}
+	trusted := filepath.Join(t.TempDir(), "mine", "mine.ipynb")
+	writeNotebook(t, trusted, `# Mine`+"\n\nMy trusted summary <img src=x onerror=\"window.__trusted=1\">.")
+	s.Trust = true
+	if err := s.Build(context.Background(), []string{trusted}); err != nil {
+		t.Fatal(err)
+	}
+
+	ctx, requests := newBrowser(t, exe)
+	var mu sync.Mutex
+	var dialogs []string
+	// Events starts the browser; the loop reads its events meanwhile.
+	opened := chromedp.Events(ctx, page.JavascriptDialogOpening)
+	go func() {
+		for ev, err := range opened {
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			dialogs = append(dialogs, ev.Message)
+			mu.Unlock()
+			_, _ = chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true})
+		}
+	}()
+	pages := []string{filepath.Join(out, "index.html")}
+	for _, link := range indexLinks(t, out) {
+		u, err := url.PathUnescape(link[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages = append(pages, filepath.Join(out, u))
+	}
+	if want := len(names) + 2; len(pages) != want+1 {
+		t.Fatalf("index links %d pages, want %d and itself: %q", len(pages)-1, want, pages)
+	}
+	for _, p := range pages {
+		u := (&url.URL{Scheme: "file", Path: p}).String()
+		if err := chromedp.Do(ctx, chromedp.Navigate(u)); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		st, err := chromedp.Run(ctx, chromedp.Evaluate[pageState](afterLoad, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if len(st.Pwned) > 0 {
+			t.Errorf("%s: script ran: %q", filepath.Base(p), st.Pwned)
+		}
+		mine := filepath.Base(p) == "mine.html"
+		if st.Trusted != mine {
+			t.Errorf("%s: the trusted notebook's script ran: %v, want %v", filepath.Base(p), st.Trusted, mine)
+		}
+	}
+	mu.Lock()
+	if len(dialogs) > 0 {
+		t.Errorf("dialogs opened: %q", dialogs)
+	}
+	mu.Unlock()
+	requests.check(t)
 }

@@ -1,15 +1,31 @@
 // Package site renders notebooks into a folder of writeups: for each
-// NAME.ipynb a Markdown post NAME.md with its images in NAME_files/, a
+// notebook a Markdown post NAME.md with its images in NAME_files/, a
 // self-contained page NAME.html, and one index.html listing them all.
 //
 //	s := &site.Site{Dir: "site"}
 //	err := s.Build(ctx, []string{"notebooks"})
 //
+// Names: NAME is the notebook's base name ("notebooks/pe310.ipynb" gives
+// pe310), so every notebook gets a page of its own: names that clash (two
+// "same.ipynb" in different folders, or "index.ipynb", which would be the
+// site index) are told apart by their folders' names, as "d1-same" (see
+// PageNames). The index links each page by its percent-encoded file name
+// (see PageURL) and shows its title escaped; no page's files are written
+// outside Dir.
+//
 // Writes are atomic per notebook: its files are written into a temporary
 // folder inside Dir and renamed into place only when all of them are
 // ready, so a notebook that fails leaves its earlier files as they were
 // and nothing half-written. Errors name the notebook and, where there is
-// one, the cell.
+// one, the cell. A build holds a lock on Dir from start to end: a second
+// build into the same folder, from this process or another, waits for it
+// (reporting through Warn that it waits), and the temporary files of a
+// build that was killed are removed by the next.
+//
+// Trust is a property of a notebook's own page: Trust keeps the raw HTML
+// of the notebooks of one build on their pages. The index is rebuilt from
+// the front matter of every post in Dir, written by earlier builds trusted
+// or not, so it always shows summaries sanitised.
 //
 // An Executor, when set, runs each notebook before it is rendered; without
 // one the outputs stored in the notebook are rendered.
@@ -20,5 +36,7 @@
 // file is missing the site is still built: the pages then name no font file
 // and fall back to the math fonts installed on the reader's machine, and
 // Build reports a warning through Warn. Install fonts-lmodern, or set
-// MathFont, to ship the font.
+// MathFont, to ship the font. A MathFont file that is not an OpenType font
+// (by its first four bytes), or is larger than MaxFontSize, fails the build
+// with an error wrapping ErrFont.
 package site

@@ -39,3 +39,16 @@ func ExampleSite_Build() {
 	// nim.html
 	// nim.md
 }
+
+func ExamplePageNames() {
+	names, err := site.PageNames([]string{"notebooks/pe310.ipynb", "a/same.ipynb", "b/same.ipynb", "notebooks/index.ipynb"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(names)
+	fmt.Println(site.PageURL("f(x) #2"))
+	// Output:
+	// [pe310 a-same b-same notebooks-index]
+	// f%28x%29%20%232.html
+}

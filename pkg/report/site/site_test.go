@@ -125,8 +125,8 @@ func TestMathFontShipped(t *testing.T) {
 	}
 	// Without the source a later run keeps using the font already shipped.
 	s.MathFont = noFont(t)
-	if url := s.shipFont(); url != "assets/latinmodern-math.otf" {
-		t.Errorf("shipFont = %q after the source went away", url)
+	if url, err := s.shipFont(); err != nil || url != "assets/latinmodern-math.otf" {
+		t.Errorf("shipFont = %q, %v after the source went away", url, err)
 	}
 }
 

@@ -1,0 +1,122 @@
+package site
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Where Debian's fonts-lmodern package installs Latin Modern Math and its
+// licence.
+const (
+	DefaultMathFont        = "/usr/share/texmf/fonts/opentype/public/lm-math/latinmodern-math.otf"
+	DefaultMathFontLicense = "/usr/share/texmf/doc/fonts/lm-math/GUST-FONT-LICENSE.txt"
+)
+
+// Where the site keeps the math font, relative to Dir.
+const (
+	AssetsDir    = "assets"
+	MathFontFile = "latinmodern-math.otf"
+)
+
+// MaxFontSize is the largest math font file a site ships, in bytes; Latin
+// Modern Math is about 0.7 MB.
+const MaxFontSize = 16 << 20
+
+// ErrFont is wrapped by Build's error for a math font file that is not an
+// OpenType or TrueType font.
+var ErrFont = errors.New("not an OpenType or TrueType font")
+
+// fontMagic are the tags an OpenType file starts with: CFF outlines, or
+// TrueType outlines.
+var fontMagic = [][]byte{[]byte("OTTO"), {0, 1, 0, 0}}
+
+// readFont reads the font file path, refusing anything but a regular file
+// of at most MaxFontSize bytes that starts as an OpenType font does.
+func readFont(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("math font %s: %w: not a regular file", path, ErrFont)
+	}
+	// Read one byte past the limit rather than trust the size Stat gave:
+	// the file may grow meanwhile.
+	data, err := io.ReadAll(io.LimitReader(f, MaxFontSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("math font %s: %w", path, err)
+	}
+	if len(data) > MaxFontSize {
+		return nil, fmt.Errorf("math font %s: %w: larger than %d bytes", path, ErrFont, MaxFontSize)
+	}
+	for _, m := range fontMagic {
+		if bytes.HasPrefix(data, m) {
+			return data, nil
+		}
+	}
+	return nil, fmt.Errorf("math font %s: %w: it does not start with an OpenType tag (OTTO or 00 01 00 00)", path, ErrFont)
+}
+
+// shipFont copies the math font into the assets folder if it is not there
+// yet and returns its URL relative to the pages, or "" if there is no font
+// to ship. A missing font is a warning; a file that is not a font is an
+// error.
+func (s *Site) shipFont() (string, error) {
+	src := s.MathFont
+	if src == "" {
+		src = DefaultMathFont
+	}
+	url := AssetsDir + "/" + MathFontFile
+	dst := filepath.Join(s.Dir, AssetsDir, MathFontFile)
+	in, err := os.Stat(src)
+	if err != nil {
+		if _, err := readFont(dst); err == nil {
+			return url, nil // shipped by an earlier run
+		}
+		s.warn("math font %s not found (install the Debian package fonts-lmodern); pages fall back to installed math fonts", src)
+		return "", nil
+	}
+	if out, err := os.Stat(dst); err == nil && out.Size() == in.Size() && !out.ModTime().Before(in.ModTime()) {
+		if _, err := readFont(dst); err == nil {
+			return url, nil
+		}
+	}
+	data, err := readFont(src)
+	if err != nil {
+		return "", err
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return "", err
+	}
+	if err := writeAtomic(dst, data); err != nil {
+		s.warn("cannot ship the math font: %v", err)
+		return "", nil
+	}
+	if s.MathFont == "" {
+		if err := copyFile(filepath.Join(s.Dir, AssetsDir, "GUST-FONT-LICENSE.txt"), DefaultMathFontLicense); err != nil {
+			s.warn("cannot ship the math font licence: %v", err)
+		}
+	}
+	return url, nil
+}
+
+// copyFile copies src to dst atomically, creating dst's folder.
+func copyFile(dst, src string) error {
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	return writeAtomic(dst, data)
+}

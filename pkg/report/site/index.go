@@ -1,0 +1,98 @@
+package site
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/htmlpage"
+	"gopkg.in/yaml.v3"
+)
+
+// frontMatter is what the index reads back from a post.
+type frontMatter struct {
+	Title       string   `yaml:"title"`
+	Date        string   `yaml:"date"`
+	Tags        []string `yaml:"tags"`
+	Description string   `yaml:"description"`
+}
+
+// writeIndex writes Dir/index.html listing every post in Dir that has its
+// page, in name order, from the posts' front matter. fontURL is the math
+// font's URL relative to the index, or "". A post whose front matter
+// cannot be read is left out with a warning.
+//
+// The posts may come from earlier builds, trusted or not, or from anyone
+// who can write to Dir, so their summaries are shown as untrusted, however
+// this build trusts its own notebooks.
+func (s *Site) writeIndex(fontURL string) error {
+	files, err := os.ReadDir(s.Dir)
+	if err != nil {
+		return fmt.Errorf("index: %w", err)
+	}
+	var entries []htmlpage.Entry
+	for _, f := range files { // in name order
+		name, ok := strings.CutSuffix(f.Name(), ".md")
+		if !ok || name == "" || strings.HasPrefix(name, ".") || !f.Type().IsRegular() {
+			continue
+		}
+		if info, err := os.Stat(filepath.Join(s.Dir, name+".html")); err != nil || !info.Mode().IsRegular() {
+			continue
+		}
+		meta, err := readFrontMatter(filepath.Join(s.Dir, f.Name()))
+		if err != nil {
+			s.warn("index: leaving out %s: %v", f.Name(), err)
+			continue
+		}
+		if strings.TrimSpace(meta.Title) == "" {
+			meta.Title = name // a link needs text to be followed
+		}
+		entries = append(entries, htmlpage.Entry{URL: PageURL(name), Meta: meta})
+	}
+	title := s.Title
+	if title == "" {
+		title = "Writeups"
+	}
+	page, err := htmlpage.Index(title, entries, htmlpage.Options{MathFont: fontURL})
+	if err != nil {
+		return fmt.Errorf("index: %w", err)
+	}
+	return writeAtomic(filepath.Join(s.Dir, IndexName+".html"), page)
+}
+
+// maxFrontMatter bounds the front matter the index reads from a post.
+const maxFrontMatter = 1 << 20
+
+// readFrontMatter reads the YAML front matter of a post written by
+// package markdown.
+func readFrontMatter(path string) (report.Meta, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return report.Meta{}, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxFrontMatter))
+	if err != nil {
+		return report.Meta{}, err
+	}
+	rest, ok := bytes.CutPrefix(data, []byte("---\n"))
+	end := bytes.Index(rest, []byte("\n---\n"))
+	if !ok || end < 0 {
+		return report.Meta{}, errors.New("no front matter")
+	}
+	var fm frontMatter
+	if err := yaml.Unmarshal(rest[:end], &fm); err != nil {
+		return report.Meta{}, err
+	}
+	date, err := time.ParseInLocation(report.DateLayout, fm.Date, time.Local)
+	if err != nil {
+		return report.Meta{}, fmt.Errorf("date: %w", err)
+	}
+	return report.Meta{Title: fm.Title, Date: date, Tags: fm.Tags, Summary: fm.Description}, nil
+}
