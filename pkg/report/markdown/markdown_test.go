@@ -3,7 +3,7 @@ package markdown
 import (
 	"bytes"
 	"encoding/xml"
-	"errors"
+
 	"flag"
 	"fmt"
 	"io"
@@ -100,18 +100,6 @@ func TestFrontMatterIsYAML(t *testing.T) {
 	if got.Title != meta.Title || got.Date != "2022-07-04 18:03:39" || !got.Mathjax || got.Description != meta.Summary ||
 		strings.Join(got.Tags, "|") != strings.Join(meta.Tags, "|") {
 		t.Errorf("front matter read back as %+v\n%s", got, fm)
-	}
-}
-
-func TestBadImage(t *testing.T) {
-	nb := notebook.New()
-	out := &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{}}
-	out.Data.SetText("image/png", "not base64!")
-	nb.Cells = []*notebook.Cell{{Type: notebook.Markdown, Source: "x"}, {Type: notebook.Code, Outputs: []*notebook.Output{
-		{Type: notebook.Stream, Name: "stdout", Text: "ok"}, out}}}
-	_, err := Convert(nb, report.Meta{}, Options{Name: "x"})
-	if !errors.Is(err, ErrOutput) || !strings.HasPrefix(err.Error(), "cell 2: output 2: ") {
-		t.Errorf("error %v, want ErrOutput naming cell 2, output 2", err)
 	}
 }
 
