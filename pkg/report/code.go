@@ -102,6 +102,9 @@ func Segments(lang, src string) (string, []Segment) {
 	shell := false
 	lines := strings.SplitAfter(src, "\n")
 	for i, l := range lines {
+		if l == "" {
+			continue // after a final newline
+		}
 		trimmed := strings.TrimLeft(l, " \t")
 		content := strings.TrimRight(l, "\n")
 		switch {

@@ -51,3 +51,69 @@ func TestMetaOf(t *testing.T) {
 		}
 	}
 }
+
+// TestMetaLenient is issue 12.5: metadata of unexpected types gives a
+// value and at most a warning, never a refused notebook.
+func TestMetaLenient(t *testing.T) {
+	unix := time.Unix(1700000000, 0).In(time.Local)
+	tests := []struct {
+		name     string
+		meta     string
+		first    string // source of a first raw cell, if any
+		want     Meta
+		warnings int
+	}{
+		{"numeric date", `{"date": 1700000000}`, "", Meta{Title: "file", Date: unix}, 0},
+		{"milliseconds", `{"date": 1700000000000}`, "", Meta{Title: "file", Date: unix}, 0},
+		{"bad date", `{"date": "yesterday"}`, "", Meta{Title: "file", Date: modTime}, 1},
+		{"object date", `{"date": {"x": 1}}`, "", Meta{Title: "file", Date: modTime}, 1},
+		{"number title", `{"title": 7}`, "", Meta{Title: "7", Date: modTime}, 1},
+		{"list title", `{"title": ["A", "B"]}`, "", Meta{Title: "A, B", Date: modTime}, 1},
+		{"null title", `{"title": null}`, "", Meta{Title: "file", Date: modTime}, 1},
+		{"nbformat authors", `{"authors": [{"name": "Ada"}, {"name": "Alan"}]}`, "", Meta{Title: "file", Date: modTime, Authors: []string{"Ada", "Alan"}}, 0},
+		{"author string", `{"author": "Ada"}`, "", Meta{Title: "file", Date: modTime, Authors: []string{"Ada"}}, 0},
+		{"keywords", `{"keywords": "a, b"}`, "", Meta{Title: "file", Date: modTime, Tags: []string{"a", "b"}}, 0},
+		{"tags with numbers", `{"tags": ["a", 2]}`, "", Meta{Title: "file", Date: modTime, Tags: []string{"a", "2"}}, 0},
+		{"description", `{"description": "Plain <b>text</b>"}`, "", Meta{Title: "file", Date: modTime, Summary: "Plain text"}, 0},
+		{"Quarto front matter", `{"title": "meta"}`, "---\ntitle: From YAML\ndate: 2021-05-06\nauthor:\n  - name: Ada\ncategories: [x]\nkeywords: [k]\n---",
+			Meta{Title: "From YAML", Date: time.Date(2021, 5, 6, 0, 0, 0, 0, time.UTC), Authors: []string{"Ada"}, Tags: []string{"k"}}, 0},
+	}
+	for _, tt := range tests {
+		nb := notebook.New()
+		if err := json.Unmarshal([]byte(tt.meta), &nb.Metadata); err != nil {
+			t.Fatal(err)
+		}
+		if tt.first != "" {
+			nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Raw, Source: tt.first})
+		}
+		v, err := NewView(nb, ViewOptions{Name: "file", ModTime: modTime})
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		got := v.Meta
+		if got.Title != tt.want.Title || !got.Date.Equal(tt.want.Date) || !reflect.DeepEqual(got.Authors, tt.want.Authors) ||
+			!reflect.DeepEqual(got.Tags, tt.want.Tags) || got.Summary != tt.want.Summary {
+			t.Errorf("%s: got %+v, want %+v", tt.name, got, tt.want)
+		}
+		if len(v.Warnings) != tt.warnings {
+			t.Errorf("%s: warnings %v, want %d", tt.name, v.Warnings, tt.warnings)
+		}
+		if tt.first != "" && len(v.Blocks) != 0 {
+			t.Errorf("%s: the front matter cell is shown: %+v", tt.name, v.Blocks)
+		}
+	}
+}
+
+func stream(name, text string) *notebook.Output {
+	return &notebook.Output{Type: notebook.Stream, Name: name, Text: text}
+}
+
+func display(text, id string) *notebook.Output {
+	o := &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{}}
+	o.Data.SetText("text/plain", text)
+	if id != "" {
+		o.Extra = map[string]json.RawMessage{"transient": json.RawMessage(`{"display_id":"` + id + `"}`)}
+	}
+	return o
+}

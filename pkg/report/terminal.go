@@ -90,24 +90,72 @@ type terminal struct {
 
 // terminalText returns what a terminal shows for s: the plain text, and
 // spans of styled text when any escape set a style (else nil). The time
-// is linear in len(s).
+// is linear in len(s); lines without carriage returns or backspaces are
+// copied a run at a time.
 func terminalText(s string) (string, []Span) {
 	t := terminal{style: plainStyle}
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == 0x1b:
-			i = t.escape(s, i)
+	t.text.Grow(len(s))
+	for len(s) > 0 {
+		line, rest, found := strings.Cut(s, "\n")
+		line = strings.TrimSuffix(line, "\r")
+		if strings.ContainsAny(line, "\r\b") {
+			t.overwriting(line)
+		} else {
+			t.direct(line)
+		}
+		if found {
+			t.emitString("\n", t.style)
+		}
+		s = rest
+	}
+	t.endSpan()
+	if !t.styled {
+		return t.text.String(), nil
+	}
+	return t.text.String(), t.spans
+}
+
+// direct writes a line with no carriage return or backspace.
+func (t *terminal) direct(line string) {
+	start := 0
+	for i := 0; i < len(line); {
+		c := line[i]
+		if c >= 0x20 && c < 0x7f || c == '\t' {
+			i++
 			continue
-		case c == '\n':
-			t.flush()
-			t.emit('\n', t.style)
-		case c == '\r':
-			if i+1 < len(s) && s[i+1] == '\n' {
-				break // \r\n is a line end
+		}
+		r, size := rune(c), 1
+		if c >= 0x80 {
+			r, size = utf8.DecodeRuneInString(line[i:])
+			if visible(r) == r && (r != utf8.RuneError || size > 1) {
+				i += size
+				continue
 			}
+		}
+		t.emitString(line[start:i], t.style)
+		if c == 0x1b {
+			i = t.escape(line, i)
+		} else {
+			t.emit(visible(r), t.style)
+			i += size
+		}
+		start = i
+	}
+	t.emitString(line[start:], t.style)
+}
+
+// overwriting writes a line in which carriage returns and backspaces
+// move the cursor back, one cell at a time.
+func (t *terminal) overwriting(line string) {
+	for i := 0; i < len(line); {
+		c := line[i]
+		switch c {
+		case 0x1b:
+			i = t.escape(line, i)
+			continue
+		case '\r':
 			t.cursor = 0
-		case c == '\b':
+		case '\b':
 			if t.cursor > 0 {
 				t.cursor--
 				if t.cursor == len(t.line)-1 {
@@ -115,7 +163,7 @@ func terminalText(s string) (string, []Span) {
 				}
 			}
 		default:
-			r, size := utf8.DecodeRuneInString(s[i:])
+			r, size := utf8.DecodeRuneInString(line[i:])
 			t.put(visible(r))
 			i += size
 			continue
@@ -123,11 +171,6 @@ func terminalText(s string) (string, []Span) {
 		i++
 	}
 	t.flush()
-	t.endSpan()
-	if !t.styled {
-		return t.text.String(), nil
-	}
-	return t.text.String(), t.spans
 }
 
 // visible returns r, or the picture of a control character.
@@ -165,12 +208,20 @@ func (t *terminal) flush() {
 }
 
 func (t *terminal) emit(r rune, st Style) {
+	var buf [utf8.UTFMax]byte
+	t.emitString(string(buf[:utf8.EncodeRune(buf[:], r)]), st)
+}
+
+func (t *terminal) emitString(s string, st Style) {
+	if s == "" {
+		return
+	}
 	if st != t.spanStyle && t.span.Len() > 0 {
 		t.endSpan()
 	}
 	t.spanStyle = st
-	t.span.WriteRune(r)
-	t.text.WriteRune(r)
+	t.span.WriteString(s)
+	t.text.WriteString(s)
 	if st != plainStyle {
 		t.styled = true
 	}
