@@ -230,7 +230,9 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle) {
 			b.image(cell, out, "image/svg+xml", []byte(svg), alt)
 			return
 		}
-		b.add(Block{Kind: KindHTML, Cell: cell, Output: out, Text: b.html(value)})
+		if h := b.html(value); strings.TrimSpace(h) != "" {
+			b.add(Block{Kind: KindHTML, Cell: cell, Output: out, Text: h})
+		}
 	case "text/markdown":
 		b.add(Block{Kind: KindMarkdown, Cell: cell, Output: out, Text: cleanSource(value)})
 	case "text/latex":
