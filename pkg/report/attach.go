@@ -29,7 +29,8 @@ func (b *builder) attachments(cell int, c *notebook.Cell) string {
 		return src
 	}
 	files := map[string]string{}
-	for k, name := range sortedKeys(c.Attachments) {
+	used := map[string]bool{}
+	for _, name := range sortedKeys(c.Attachments) {
 		bundle := c.Attachments[name]
 		mime := ""
 		for _, m := range attachmentOrder {
@@ -48,7 +49,7 @@ func (b *builder) attachments(cell int, c *notebook.Cell) string {
 		} else {
 			var err error
 			if data, err = decodeBase64(value); err != nil {
-				b.warn(cell, 0, "attachment %q: %s is not base64: %v", name, mime, err)
+				b.fail(fmt.Errorf("cell %d: %w: attachment %q: %s is not base64: %v", cell, ErrOutput, name, mime, err))
 				continue
 			}
 		}
@@ -56,7 +57,14 @@ func (b *builder) attachments(cell int, c *notebook.Cell) string {
 			b.warn(cell, 0, "attachment %q of %s left out", name, byteSize(len(data)))
 			continue
 		}
-		file := fmt.Sprintf("%s/cell%d-attachment%d-%s%s", b.dir, cell, k+1, safeFileName(name, ImageExt[mime]), ImageExt[mime])
+		// Names that differ may look alike once made safe ("x", "x.png",
+		// "../x.png"): the later ones in name order get a number.
+		base := fmt.Sprintf("%s/cell%d-%s", b.dir, cell, safeFileName(name, ImageExt[mime]))
+		file := base + ImageExt[mime]
+		for k := 2; used[file]; k++ {
+			file = fmt.Sprintf("%s-%d%s", base, k, ImageExt[mime])
+		}
+		used[file] = true
 		b.v.Files = append(b.v.Files, File{Path: file, MIME: mime, Data: data})
 		files[name] = file
 	}

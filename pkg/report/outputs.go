@@ -251,12 +251,7 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle) {
 	default: // a bitmap image
 		decoded, err := decodeBase64(value)
 		if err != nil {
-			b.warn(cell, out, "%s is not base64: %v", mime, err)
-			if plain, ok := data.Text("text/plain"); ok {
-				b.text(cell, out, plain)
-			} else {
-				b.add(Block{Kind: KindNote, Cell: cell, Output: out, Text: "An image that could not be read (" + mime + " that is not base64)."})
-			}
+			b.fail(fmt.Errorf("cell %d: output %d: %w: %s is not base64: %v", cell, out, ErrOutput, mime, err))
 			return
 		}
 		b.image(cell, out, mime, decoded, alt)

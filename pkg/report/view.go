@@ -19,6 +19,10 @@ const DefaultMaxOutput = 1 << 20
 // when ViewOptions.MaxImage is zero.
 const DefaultMaxImage = 16 << 20
 
+// ErrOutput is wrapped by NewView's error for an output or attachment
+// that breaks the notebook format, such as an image that is not base64.
+var ErrOutput = errors.New("bad output")
+
 // ErrName is wrapped by NewView's error for a base name that is not a
 // single file name.
 var ErrName = errors.New("bad base name")
@@ -175,7 +179,8 @@ type Block struct {
 // every rule about what a reader sees applied once (cell tags, output
 // order and updates, MIME preference, images, attachments, trust, sizes).
 // Odd content is shown as well as it can be and noted in Warnings; the
-// error is for options that cannot be used.
+// error is for options that cannot be used and for outputs that break the
+// notebook format (wrapping ErrOutput, naming the cell and output).
 func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	if nb == nil {
 		return nil, errors.New("view: nil notebook")
@@ -197,6 +202,9 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 			continue
 		}
 		b.cell(i+1, c)
+		if b.err != nil {
+			return nil, b.err
+		}
 	}
 	return b.v, nil
 }
@@ -210,6 +218,14 @@ type builder struct {
 	opts     ViewOptions
 	v        *View
 	dir      string
+	err      error
+}
+
+// fail records the first error.
+func (b *builder) fail(err error) {
+	if b.err == nil {
+		b.err = err
+	}
 }
 
 func (b *builder) warn(cell, output int, format string, args ...any) {

@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path"
 	"reflect"
@@ -108,7 +109,6 @@ func TestMIMEPreference(t *testing.T) {
 			[]string{"note:JavaScript output, not run here: its text form is shown.", "text:<IPython.Javascript>"}},
 		{"javascript alone", rich("text/javascript", "alert(1)"), []string{"note:JavaScript output, not run here: its text form is shown."}},
 		{"unknown only", rich("application/x-thing", "x"), nil},
-		{"bad base64 falls back", rich("image/png", "%%%", "text/plain", "fig"), []string{"text:fig"}},
 	}
 	for _, tt := range tests {
 		v := mustView(t, codeNotebook(tt.out), ViewOptions{})
@@ -148,13 +148,13 @@ func TestImagesOfEveryType(t *testing.T) {
 		got = append(got, f.Path+" "+f.MIME)
 	}
 	want := []string{
-		"post_files/cell1-attachment1-s.svg image/svg+xml", "post_files/cell1-attachment2-w.webp image/webp",
+		"post_files/cell1-s.svg image/svg+xml", "post_files/cell1-w.webp image/webp",
 		"post_files/cell2-1.webp image/webp", "post_files/cell2-2.bmp image/bmp", "post_files/cell2-3.svg image/svg+xml",
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("files\n got %q\nwant %q", got, want)
 	}
-	if md := v.Blocks[0].Text; md != "![w](post_files/cell1-attachment2-w.webp) ![s](post_files/cell1-attachment1-s.svg)" {
+	if md := v.Blocks[0].Text; md != "![w](post_files/cell1-w.webp) ![s](post_files/cell1-s.svg)" {
 		t.Errorf("attachment links: %q", md)
 	}
 }
@@ -191,19 +191,23 @@ func TestAttachmentsByExactName(t *testing.T) {
 	if len(v.Files) != len(names) {
 		t.Errorf("%d files for %d attachments", len(v.Files), len(names))
 	}
-	file := func(name string) string {
-		for i, n := range sortedKeys(c.Attachments) {
-			if n == name {
-				for _, f := range v.Files {
-					if strings.HasPrefix(f.Path, fmt.Sprintf("p_files/cell1-attachment%d-", i+1)) {
-						return f.Path
-					}
-				}
-			}
-		}
-		t.Fatalf("no file for %q", name)
-		return ""
+	files := map[string]string{
+		"": "p_files/cell1-image.png", "../../x.png": "p_files/cell1-x.png", "/etc/passwd": "p_files/cell1-passwd.png",
+		"a.png": "p_files/cell1-a.png", "my pic.png": "p_files/cell1-my_pic.png", "x": "p_files/cell1-x-2.png",
+		"x.png": "p_files/cell1-x-3.png", `..\..\evil.png`: "p_files/cell1-evil.png", "é.png": "p_files/cell1-image-2.png",
 	}
+	var got []string
+	for _, f := range v.Files {
+		got = append(got, f.Path)
+	}
+	var want []string
+	for _, name := range sortedKeys(c.Attachments) {
+		want = append(want, files[name])
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("files\n got %q\nwant %q", got, want)
+	}
+	file := func(name string) string { return files[name] }
 	md := v.Blocks[0].Text
 	for _, want := range []string{
 		"![empty](" + file("") + ")", "![x](" + file("x") + ")", "![xpng](" + file("x.png") + ")",
@@ -354,6 +358,10 @@ func TestTags(t *testing.T) {
 }
 
 func TestNewViewErrors(t *testing.T) {
+	nb := codeNotebook(stream("stdout", "ok"), rich("image/png", "%%%", "text/plain", "fig"))
+	if _, err := NewView(nb, ViewOptions{Name: "x"}); !errors.Is(err, ErrOutput) || !strings.HasPrefix(err.Error(), "cell 1: output 2: ") {
+		t.Errorf("error %v, want ErrOutput naming cell 1, output 2", err)
+	}
 	for _, name := range []string{"", "a/b", "..", `a\b`, "."} {
 		if _, err := NewView(notebook.New(), ViewOptions{Name: name}); err == nil {
 			t.Errorf("name %q accepted", name)

@@ -3,6 +3,7 @@ package htmlpage
 import (
 	"bytes"
 	"encoding/base64"
+	"errors"
 
 	"flag"
 	"fmt"
@@ -364,5 +365,16 @@ func svgImages(t *testing.T, page []byte) []string {
 			t.Fatalf("SVG image is not base64: %v", err)
 		}
 		out = append(out, string(data))
+	}
+}
+
+func TestBadImage(t *testing.T) {
+	nb := notebook.New()
+	o := &notebook.Output{Type: notebook.ExecuteResult, Data: notebook.MimeBundle{}}
+	o.Data.SetText("image/png", "%%%")
+	nb.Cells = []*notebook.Cell{{Type: notebook.Code, Outputs: []*notebook.Output{o}}}
+	_, err := Convert(nb, report.Meta{}, Options{})
+	if !errors.Is(err, report.ErrOutput) || !strings.HasPrefix(err.Error(), "cell 1: output 1: ") {
+		t.Errorf("error %v, want ErrOutput naming cell 1, output 1", err)
 	}
 }

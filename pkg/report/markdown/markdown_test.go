@@ -3,6 +3,7 @@ package markdown
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
 
 	"flag"
 	"fmt"
@@ -218,5 +219,17 @@ func TestDisplaySVG(t *testing.T) {
 		if root != "http://www.w3.org/2000/svg svg" || !bytes.Contains(svg, []byte("viewBox=")) {
 			t.Errorf("trust %v: root %q, file:\n%.300s", trust, root, svg)
 		}
+	}
+}
+
+func TestBadImage(t *testing.T) {
+	nb := notebook.New()
+	out := &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{}}
+	out.Data.SetText("image/png", "not base64!")
+	nb.Cells = []*notebook.Cell{{Type: notebook.Markdown, Source: "x"}, {Type: notebook.Code, Outputs: []*notebook.Output{
+		{Type: notebook.Stream, Name: "stdout", Text: "ok"}, out}}}
+	_, err := Convert(nb, report.Meta{}, Options{Name: "x"})
+	if !errors.Is(err, report.ErrOutput) || !strings.HasPrefix(err.Error(), "cell 2: output 2: ") {
+		t.Errorf("error %v, want ErrOutput naming cell 2, output 2", err)
 	}
 }
