@@ -137,7 +137,7 @@ func rewriteAttachments(src string, files map[string]string) string {
 			continue
 		}
 		b.WriteString(src[last:start])
-		b.WriteString(file)
+		b.WriteString(LinkPath(file))
 		last = end
 		i = end
 	}

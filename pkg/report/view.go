@@ -3,6 +3,7 @@ package report
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"path"
 	"strings"
 	"time"
@@ -71,21 +72,35 @@ type View struct {
 // A File is written beside a post.
 type File struct {
 	// Path is relative to the post's folder, as "pe310_files/cell3-1.png",
-	// with '/' separators; it is made of letters, digits, '.', '-' and '_'
-	// only, so it needs no escaping in a link.
+	// with '/' separators. The file name is made of letters, digits, '.',
+	// '-' and '_' only; the folder is named after the post. Links use
+	// LinkPath(Path).
 	Path string
 	MIME string
 	Data []byte
 }
 
-// File returns the file of the view with the path, or nil.
+// File returns the file of the view with the path, given as it is or as
+// a link (percent-encoded), or nil.
 func (v *View) File(p string) *File {
+	decoded, err := url.PathUnescape(p)
 	for i := range v.Files {
-		if v.Files[i].Path == p {
+		if v.Files[i].Path == p || err == nil && v.Files[i].Path == decoded {
 			return &v.Files[i]
 		}
 	}
 	return nil
+}
+
+// LinkPath returns a relative file path as a link destination: each
+// element percent-encoded, so that spaces, parentheses, '#', '?', '%' and
+// '<' in a name neither end a Markdown link nor change its meaning.
+func LinkPath(p string) string {
+	parts := strings.Split(p, "/")
+	for i, part := range parts {
+		parts[i] = url.PathEscape(part)
+	}
+	return strings.Join(parts, "/")
 }
 
 // A Warning is something about a notebook that a reader of the log

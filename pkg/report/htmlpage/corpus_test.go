@@ -92,7 +92,7 @@ func TestCorpus(t *testing.T) {
 			switch b.Kind {
 			case report.KindImage:
 				images++
-				if !bytes.Contains(post.Text, []byte("]("+b.File+")")) {
+				if !bytes.Contains(post.Text, []byte("]("+report.LinkPath(b.File)+")")) {
 					t.Errorf("%s: post does not link image %s", name, b.File)
 				}
 			case report.KindCode:

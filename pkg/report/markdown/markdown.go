@@ -77,7 +77,7 @@ func (w *writer) block(blk *report.Block) {
 	case report.KindJSON:
 		w.b.WriteString(Fenced("json", blk.Text) + "\n")
 	case report.KindImage:
-		w.b.WriteString("![" + altEscaper.Replace(blk.Alt) + "](" + blk.File + ")\n\n")
+		w.b.WriteString("![" + altEscaper.Replace(blk.Alt) + "](" + report.LinkPath(blk.File) + ")\n\n")
 	case report.KindHTML:
 		w.html(blk.Text)
 	case report.KindMath:
