@@ -144,13 +144,13 @@ func FuzzConvert(f *testing.F) {
 		if err != nil {
 			return
 		}
-		meta, err := report.MetaOf(nb, "fuzz", modTime)
+		v, err := report.NewView(nb, report.ViewOptions{Name: "fuzz", ModTime: modTime, MaxOutput: 1000})
 		if err != nil {
 			return
 		}
-		post, err := Convert(nb, meta, Options{Name: "fuzz"})
-		if err != nil {
-			return
+		post := Render(v)
+		if len(post.Text) > 4*len(data)+10000 {
+			t.Fatalf("post of %d bytes from a notebook of %d", len(post.Text), len(data))
 		}
 		if !bytes.HasPrefix(post.Text, []byte("---\ntitle: ")) {
 			t.Fatalf("post does not start with front matter: %.80q", post.Text)
