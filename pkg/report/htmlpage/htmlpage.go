@@ -4,7 +4,6 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/base64"
-	"errors"
 	"fmt"
 	"html/template"
 	"net/url"
@@ -29,10 +28,6 @@ import (
 	"go.abhg.dev/goldmark/anchor"
 	"go.abhg.dev/goldmark/toc"
 )
-
-// ErrOutput is wrapped by Convert's errors for outputs that cannot be
-// shown, such as an image that is not valid base64.
-var ErrOutput = errors.New("bad output")
 
 // Options control Convert and Index.
 type Options struct {
