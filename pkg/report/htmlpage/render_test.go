@@ -2,6 +2,7 @@ package htmlpage
 
 import (
 	"bytes"
+	"encoding/base64"
 	"strings"
 	"testing"
 
@@ -91,4 +92,34 @@ func TestSummary(t *testing.T) {
 		!strings.HasSuffix(got, "$ unclosed") {
 		t.Errorf("Summary = %s", got)
 	}
+}
+
+// TestSameBytes is issue 11.8: one notebook renders to the same bytes on
+// every run, however many attachments it has.
+func TestSameBytes(t *testing.T) {
+	c := &notebook.Cell{Type: notebook.Markdown, Attachments: map[string]notebook.MimeBundle{}}
+	for i := range 30 {
+		b := notebook.MimeBundle{}
+		b.SetText("image/png", base64PNG(i))
+		// Names that are prefixes of others, as "p.png" of "p.png.png".
+		name := strings.Repeat("p", i%5+1) + ".png" + strings.Repeat(".png", i/5)
+		c.Attachments[name] = b
+		c.Source += "![" + name + "](attachment:" + name + ")\n"
+	}
+	nb := notebook.New()
+	nb.Cells = []*notebook.Cell{c}
+	first := renderPage(t, nb, report.ViewOptions{})
+	if n := bytes.Count(first, []byte(`<img src="data:image/png;base64,`)); n != 30 {
+		t.Fatalf("%d inline images, want 30:\n%s", n, body(first))
+	}
+	for range 10 {
+		if page := renderPage(t, nb, report.ViewOptions{}); !bytes.Equal(page, first) {
+			t.Fatal("two renders of one notebook differ")
+		}
+	}
+}
+
+// base64PNG returns distinct base64 data for each i.
+func base64PNG(i int) string {
+	return base64.StdEncoding.EncodeToString([]byte{0x89, 'P', 'N', 'G', byte(i)})
 }
