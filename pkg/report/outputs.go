@@ -55,11 +55,11 @@ func (b *builder) outputs(cell int, outs []*notebook.Output) {
 		case notebook.ErrorOutput:
 			b.errorOutput(cell, i+1, o)
 		case notebook.DisplayData, notebook.ExecuteResult:
-			data := o.Data
+			data, meta := o.Data, o.Metadata
 			if u := updated[i]; u != nil {
-				data = u.Data
+				data, meta = u.Data, u.Metadata
 			}
-			b.rich(cell, i+1, data)
+			b.rich(cell, i+1, data, meta)
 		}
 	}
 }
@@ -192,7 +192,7 @@ func ErrorText(o *notebook.Output) string {
 }
 
 // rich adds a display or result by its preferred representation.
-func (b *builder) rich(cell, out int, data notebook.MimeBundle) {
+func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Metadata) {
 	mime := ""
 	for _, m := range mimeOrder {
 		if _, ok := data[m]; ok {
@@ -227,7 +227,7 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle) {
 	switch mime {
 	case "text/html":
 		if svg, ok := svgOnly(value); ok {
-			b.image(cell, out, "image/svg+xml", []byte(svg), alt)
+			b.image(cell, out, "image/svg+xml", []byte(svg), alt, imageSize(meta, mime))
 			return
 		}
 		if h := b.html(value); strings.TrimSpace(h) != "" {
@@ -238,7 +238,7 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle) {
 	case "text/latex":
 		b.latex(cell, out, cleanSource(value))
 	case "image/svg+xml":
-		b.image(cell, out, mime, []byte(value), alt)
+		b.image(cell, out, mime, []byte(value), alt, imageSize(meta, mime))
 	case "application/json":
 		var buf bytes.Buffer
 		if json.Indent(&buf, []byte(value), "", "  ") != nil {
@@ -254,7 +254,7 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle) {
 			b.fail(fmt.Errorf("cell %d: output %d: %w: %s is not base64: %v", cell, out, ErrOutput, mime, err))
 			return
 		}
-		b.image(cell, out, mime, decoded, alt)
+		b.image(cell, out, mime, decoded, alt, imageSize(meta, mime))
 	}
 }
 
@@ -273,7 +273,7 @@ func decodeBase64(s string) ([]byte, error) {
 }
 
 // image adds an image output and its file.
-func (b *builder) image(cell, out int, mime string, data []byte, alt string) {
+func (b *builder) image(cell, out int, mime string, data []byte, alt string, size [2]int) {
 	if b.opts.MaxImage >= 0 && len(data) > b.opts.MaxImage {
 		b.add(Block{Kind: KindNote, Cell: cell, Output: out, Text: fmt.Sprintf("An image of %s, too large to show.", byteSize(len(data)))})
 		b.warn(cell, out, "%s image of %s left out", mime, byteSize(len(data)))
@@ -284,7 +284,28 @@ func (b *builder) image(cell, out int, mime string, data []byte, alt string) {
 	}
 	file := fmt.Sprintf("%s/cell%d-%d%s", b.dir, cell, out, ImageExt[mime])
 	b.v.Files = append(b.v.Files, File{Path: file, MIME: mime, Data: data})
-	b.add(Block{Kind: KindImage, Cell: cell, Output: out, MIME: mime, Data: data, Alt: alt, File: file})
+	b.add(Block{Kind: KindImage, Cell: cell, Output: out, MIME: mime, Data: data, Alt: alt, File: file, Width: size[0], Height: size[1]})
+}
+
+// maxImageSide is the largest width or height taken from metadata, in
+// CSS pixels.
+const maxImageSide = 10000
+
+// imageSize returns the width and height an output's metadata gives its
+// image of type mime (as IPython's Image(width=...) and a retina figure
+// set them), 0 where none is given.
+func imageSize(meta notebook.Metadata, mime string) [2]int {
+	var size [2]int
+	var m map[string]any
+	if raw, ok := meta[mime]; !ok || json.Unmarshal(raw, &m) != nil {
+		return size
+	}
+	for i, key := range []string{"width", "height"} {
+		if f, ok := m[key].(float64); ok && f >= 1 && f <= maxImageSide {
+			size[i] = int(f + 0.5)
+		}
+	}
+	return size
 }
 
 // svg returns an SVG image as a stand-alone document, sanitised unless

@@ -143,8 +143,9 @@ const (
 	KindError
 	// KindText is a text/plain value (Text).
 	KindText
-	// KindImage is an image: MIME, Data (the bytes, decoded), Alt and the
-	// File it is written to beside a post.
+	// KindImage is an image: MIME, Data (the bytes, decoded), Alt, the
+	// File it is written to beside a post, and the Width and Height to
+	// show it at, when the output's metadata gives them.
 	KindImage
 	// KindHTML is HTML (Text), sanitised unless the view is trusted.
 	KindHTML
@@ -186,6 +187,8 @@ type Block struct {
 	Data  []byte
 	Alt   string
 	File  string
+	// Width and Height are an image's size in CSS pixels, 0 if not given.
+	Width, Height int
 	// Display is set for a displayed formula.
 	Display bool
 }

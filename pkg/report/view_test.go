@@ -496,3 +496,28 @@ func BenchmarkNewView(b *testing.B) {
 		})
 	}
 }
+
+// TestImageSize: the size an output's metadata gives its image (a retina
+// figure's, say) is kept.
+func TestImageSize(t *testing.T) {
+	tests := []struct {
+		meta          string
+		width, height int
+	}{
+		{`{"image/png": {"width": 320, "height": 240.4}}`, 320, 240},
+		{`{"image/png": {"width": "320"}}`, 0, 0},
+		{`{"image/png": {"width": -5, "height": 1e9}}`, 0, 0},
+		{`{"image/jpeg": {"width": 10}}`, 0, 0},
+		{`{}`, 0, 0},
+	}
+	for _, tt := range tests {
+		o := rich("image/png", "iVBORw0KGgo=")
+		if err := json.Unmarshal([]byte(tt.meta), &o.Metadata); err != nil {
+			t.Fatal(err)
+		}
+		b := mustView(t, codeNotebook(o), ViewOptions{}).Blocks[1]
+		if b.Width != tt.width || b.Height != tt.height {
+			t.Errorf("%s: size %dx%d, want %dx%d", tt.meta, b.Width, b.Height, tt.width, tt.height)
+		}
+	}
+}

@@ -37,8 +37,8 @@ func (p *page) block(w *strings.Builder, blk *report.Block) error {
 	case report.KindJSON:
 		writePre(w, "output json", blk.Text, nil)
 	case report.KindImage:
-		fmt.Fprintf(w, `<div class="output image"><img src="data:%s;base64,%s" alt="%s"></div>`+"\n",
-			blk.MIME, base64.StdEncoding.EncodeToString(blk.Data), html.EscapeString(blk.Alt))
+		fmt.Fprintf(w, `<div class="output image"><img src="data:%s;base64,%s" alt="%s"%s></div>`+"\n",
+			blk.MIME, base64.StdEncoding.EncodeToString(blk.Data), html.EscapeString(blk.Alt), sizeAttrs(blk))
 	case report.KindHTML:
 		class := "output html"
 		if blk.Output == 0 {
@@ -172,4 +172,16 @@ func lexer(lang string) chroma.Lexer {
 		return lexers.Fallback
 	}
 	return chroma.Coalesce(l)
+}
+
+// sizeAttrs returns the width and height attributes of an image block.
+func sizeAttrs(blk *report.Block) string {
+	var s string
+	if blk.Width > 0 {
+		s += fmt.Sprintf(` width="%d"`, blk.Width)
+	}
+	if blk.Height > 0 {
+		s += fmt.Sprintf(` height="%d"`, blk.Height)
+	}
+	return s
 }
