@@ -127,6 +127,9 @@ func (b *builder) stream(cell, out int, name string, chunks []*notebook.Output) 
 	}
 	text, cut := b.cut(sb.String())
 	plain, spans := terminalText(text)
+	if plain == "" {
+		return // Jupyter shows an empty stream as nothing
+	}
 	if name != "stderr" {
 		name = "stdout"
 	}
