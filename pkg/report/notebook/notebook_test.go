@@ -176,7 +176,8 @@ func TestParseErrors(t *testing.T) {
 		{"not JSON", "{\n  \"cells\": [,]}", ErrSyntax, "notebook: line 2, column 13: invalid character ','"},
 		{"array", `[1]`, ErrInvalid, "top level is array, not an object"},
 		{"null", `null`, ErrInvalid, "top level is null"},
-		{"version 3", `{"nbformat": 3, "nbformat_minor": 0, "worksheets": []}`, ErrVersion, "nbformat is 3"},
+		{"version 2", `{"nbformat": 2, "nbformat_minor": 0, "worksheets": []}`, ErrVersion, "nbformat is 2"},
+		{"version 3 heading", `{"nbformat": 3, "nbformat_minor": 0, "metadata": {}, "worksheets": [{"cells": [{"cell_type": "nope"}]}]}`, ErrInvalid, "nbformat 3: cell 1: unknown"},
 		{"no version", `{"cells": [], "metadata": {}}`, ErrInvalid, `notebook has no "nbformat" field`},
 		{"version string", `{"nbformat": "4"}`, ErrInvalid, `"nbformat" is not an integer`},
 		{"no cells", `{"nbformat": 4, "nbformat_minor": 5, "metadata": {}}`, ErrInvalid, `no "cells"`},
@@ -362,6 +363,8 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte(`{"nbformat": 4, "nbformat_minor": 0, "metadata": {}, "cells": []}`))
 	f.Add([]byte(`{"nbformat": 4, "nbformat_minor": 0, "metadata": {}, "cells": [{"cell_type":"code","metadata":{},"source":"\u2028","outputs":[],"execution_count":null}]}`))
+	f.Add([]byte(`{"nbformat": 3, "nbformat_minor": 0, "metadata": {}, "worksheets": [{"cells": [{"cell_type": "heading", "level": 1, "source": "T"},
+	 {"cell_type": "code", "input": "x", "prompt_number": 1, "outputs": [{"output_type": "pyout", "text": "1", "png": "AA=="}]}]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		nb, err := Parse(data)
 		if err != nil {

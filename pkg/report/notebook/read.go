@@ -33,7 +33,8 @@ func Read(r io.Reader) (*Notebook, error) {
 	return Parse(data)
 }
 
-// Parse validates the notebook in data and returns it. Errors are of type
+// Parse validates the notebook in data and returns it. A notebook of
+// nbformat 3 is upgraded to nbformat 4.0 as it is read. Errors are of type
 // *Error.
 func Parse(data []byte) (*Notebook, error) {
 	var top object
@@ -42,6 +43,13 @@ func Parse(data []byte) (*Notebook, error) {
 	}
 	if top == nil {
 		return nil, &Error{Msg: "top level is null, not an object", Err: ErrInvalid}
+	}
+	if raw, ok := top["nbformat"]; ok && bytes.Equal(bytes.TrimSpace(raw), []byte("3")) {
+		upgraded, err := upgradeV3(top)
+		if err != nil {
+			return nil, &Error{Msg: "nbformat 3: " + err.Error(), Err: ErrInvalid}
+		}
+		top = upgraded
 	}
 	d := decoder{}
 	nb := d.notebook(top)
