@@ -21,6 +21,11 @@
 // worksheets joined, heading cells made Markdown headings, outputs renamed
 // with their representations keyed by MIME type.
 //
+// Fields that nbformat requires but that have an obvious empty value (the
+// metadata of the notebook, a cell or an output, a code cell's outputs
+// and execution counts, nbformat_minor) may be missing, as the Python
+// library reads such files with only a warning; they are written back.
+//
 // Invalid input gives an *Error naming the file, the cell and output where
 // there is one, and the problem; it wraps ErrSyntax (not JSON), ErrVersion
 // (not nbformat 3 or 4) or ErrInvalid (a field missing or of the wrong kind), so

@@ -190,8 +190,6 @@ func TestParseErrors(t *testing.T) {
 		{"source number", cell(`{"cell_type": "raw", "metadata": {}, "source": 5}`), ErrInvalid, `"source" is not a string or a list of strings`},
 		{"source null", cell(`{"cell_type": "raw", "metadata": {}, "source": null}`), ErrInvalid, `"source" is not a string`},
 		{"source mixed", cell(`{"cell_type": "raw", "metadata": {}, "source": ["a", 1]}`), ErrInvalid, `"source" is not a string`},
-		{"no outputs", cell(`{"cell_type": "code", "metadata": {}, "source": "", "execution_count": null}`), ErrInvalid, `cell 2: code cell has no "outputs"`},
-		{"no count", cell(`{"cell_type": "code", "metadata": {}, "source": "", "outputs": []}`), ErrInvalid, `code cell has no "execution_count"`},
 		{"negative count", cell(`{"cell_type": "code", "metadata": {}, "source": "", "outputs": [], "execution_count": -1}`), ErrInvalid, "execution_count is not null or a non-negative integer"},
 		{"attachments list", cell(`{"cell_type": "markdown", "metadata": {}, "source": "", "attachments": []}`), ErrInvalid, `"attachments" is not an object`},
 		{"output type", output(`{"output_type": "pyout"}`), ErrInvalid, `cell 2: output 1: unknown output_type "pyout"`},
@@ -199,7 +197,6 @@ func TestParseErrors(t *testing.T) {
 		{"stream name", output(`{"output_type": "stream", "name": 1, "text": ""}`), ErrInvalid, "stream name is not a string"},
 		{"display data", output(`{"output_type": "display_data", "metadata": {}}`), ErrInvalid, `display_data output has no "data"`},
 		{"data list", output(`{"output_type": "display_data", "metadata": {}, "data": []}`), ErrInvalid, "display_data output data is not an object"},
-		{"result count", output(`{"output_type": "execute_result", "metadata": {}, "data": {}}`), ErrInvalid, `execute_result output has no "execution_count"`},
 		{"error traceback", output(`{"output_type": "error", "ename": "e", "evalue": "v"}`), ErrInvalid, `error output has no "traceback"`},
 		{"error ename", output(`{"output_type": "error", "ename": 1, "evalue": "v", "traceback": []}`), ErrInvalid, "error ename is not a string"},
 	}

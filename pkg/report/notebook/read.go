@@ -122,10 +122,11 @@ func (d *decoder) notebook(top object) *Notebook {
 			return nil
 		}
 	}
-	if raw, ok := d.take(top, "notebook", "nbformat_minor", true); ok {
+	if raw, ok := d.take(top, "notebook", "nbformat_minor", false); ok {
 		d.int(raw, "notebook", "nbformat_minor", &nb.FormatMinor)
 	}
-	if raw, ok := d.take(top, "notebook", "metadata", true); ok {
+	nb.Metadata = Metadata{}
+	if raw, ok := d.take(top, "notebook", "metadata", false); ok {
 		nb.Metadata = d.metadata(raw, "notebook")
 	}
 	if raw, ok := d.take(top, "notebook", "cells", true); ok {
@@ -177,14 +178,16 @@ func (d *decoder) cellValue(raw json.RawMessage) *Cell {
 	if raw, ok := d.take(o, what, "source", true); ok {
 		c.Source = d.multiline(raw, what, "source")
 	}
-	if raw, ok := d.take(o, what, "metadata", true); ok {
+	c.Metadata = Metadata{}
+	if raw, ok := d.take(o, what, "metadata", false); ok {
 		c.Metadata = d.metadata(raw, what)
 	}
 	if c.Type == Code {
-		if raw, ok := d.take(o, what, "execution_count", true); ok {
+		c.Outputs = []*Output{}
+		if raw, ok := d.take(o, what, "execution_count", false); ok {
 			c.ExecutionCount = d.count(raw, what)
 		}
-		if raw, ok := d.take(o, what, "outputs", true); ok {
+		if raw, ok := d.take(o, what, "outputs", false); ok {
 			var outs []json.RawMessage
 			if err := json.Unmarshal(raw, &outs); err != nil || outs == nil {
 				d.fail("%s field \"outputs\" is not a list", what)
@@ -243,11 +246,12 @@ func (d *decoder) outputValue(raw json.RawMessage) *Output {
 		if raw, ok := d.take(o, what, "data", true); ok {
 			out.Data = d.bundle(raw, what+" data")
 		}
-		if raw, ok := d.take(o, what, "metadata", true); ok {
+		out.Metadata = Metadata{}
+		if raw, ok := d.take(o, what, "metadata", false); ok {
 			out.Metadata = d.metadata(raw, what)
 		}
 		if out.Type == ExecuteResult {
-			if raw, ok := d.take(o, what, "execution_count", true); ok {
+			if raw, ok := d.take(o, what, "execution_count", false); ok {
 				out.ExecutionCount = d.count(raw, what)
 			}
 		}

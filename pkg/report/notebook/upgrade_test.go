@@ -51,3 +51,20 @@ func TestUpgradeV3(t *testing.T) {
 		t.Errorf("error %+v", outs[3])
 	}
 }
+
+// TestMissingOptionalFields reads a notebook without the fields whose
+// value nbformat's reader can make up.
+func TestMissingOptionalFields(t *testing.T) {
+	nb, err := Parse([]byte(`{"nbformat": 4, "cells": [{"cell_type": "code", "source": "x"},
+	 {"cell_type": "code", "source": "y", "outputs": [{"output_type": "execute_result", "data": {"text/plain": "1"}}]}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := nb.Cells[0]
+	if nb.Metadata == nil || c.Metadata == nil || c.Outputs == nil || c.ExecutionCount != nil {
+		t.Errorf("defaults not made: %+v", c)
+	}
+	if o := nb.Cells[1].Outputs[0]; o.Metadata == nil || o.ExecutionCount != nil {
+		t.Errorf("output defaults not made: %+v", o)
+	}
+}
