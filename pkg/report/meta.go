@@ -55,7 +55,7 @@ func MetaOf(nb *notebook.Notebook, name string, modTime time.Time) (Meta, error)
 // metaOf returns the metadata of a notebook from, in increasing order of
 // precedence, the defaults (the first heading, else name; modTime; the
 // first paragraph), the notebook metadata (nbformat's title and authors,
-// and title, date, author(s), tags or keywords, description, as Jupytext,
+// and title, date, author(s), tags (or keywords, or categories), description, as Jupytext,
 // MyST and Jupyter Book write them) and the YAML front matter of the cell
 // fm (Quarto's and MyST's), if fm >= 0. A field of an unexpected type
 // gives a warning and the best value that can be made of it.
@@ -104,7 +104,7 @@ func metaOf(nb *notebook.Notebook, name string, modTime time.Time, fm int) (Meta
 			break
 		}
 	}
-	for _, key := range []string{"tags", "keywords"} {
+	for _, key := range []string{"tags", "keywords", "categories"} {
 		if v, ok := fields[key]; ok {
 			m.Tags = listValue(v)
 			break

@@ -73,6 +73,7 @@ func TestMetaLenient(t *testing.T) {
 		{"nbformat authors", `{"authors": [{"name": "Ada"}, {"name": "Alan"}]}`, "", Meta{Title: "file", Date: modTime, Authors: []string{"Ada", "Alan"}}, 0},
 		{"author string", `{"author": "Ada"}`, "", Meta{Title: "file", Date: modTime, Authors: []string{"Ada"}}, 0},
 		{"keywords", `{"keywords": "a, b"}`, "", Meta{Title: "file", Date: modTime, Tags: []string{"a", "b"}}, 0},
+		{"Quarto categories", `{"categories": ["q"]}`, "", Meta{Title: "file", Date: modTime, Tags: []string{"q"}}, 0},
 		{"tags with numbers", `{"tags": ["a", 2]}`, "", Meta{Title: "file", Date: modTime, Tags: []string{"a", "2"}}, 0},
 		{"description", `{"description": "Plain <b>text</b>"}`, "", Meta{Title: "file", Date: modTime, Summary: "Plain text"}, 0},
 		{"Quarto front matter", `{"title": "meta"}`, "---\ntitle: From YAML\ndate: 2021-05-06\nauthor:\n  - name: Ada\ncategories: [x]\nkeywords: [k]\n---",
