@@ -263,10 +263,24 @@ func frontMatterOf(src string) map[string]any {
 		}
 	}
 	var m map[string]any
-	if yaml.Unmarshal([]byte(body), &m) != nil || len(m) == 0 {
+	if yaml.Unmarshal([]byte(body), &m) != nil {
 		return nil
 	}
-	return m
+	// A Markdown cell between two rules that happens to read as YAML is
+	// not front matter: front matter names a field these tools know.
+	for k := range m {
+		if frontMatterKeys[strings.ToLower(k)] {
+			return m
+		}
+	}
+	return nil
+}
+
+// frontMatterKeys are fields of Quarto's and MyST's front matter.
+var frontMatterKeys = map[string]bool{
+	"title": true, "subtitle": true, "date": true, "author": true, "authors": true, "tags": true,
+	"keywords": true, "categories": true, "description": true, "abstract": true, "jupyter": true,
+	"format": true, "execute": true, "kernelspec": true, "bibliography": true, "lang": true,
 }
 
 // shorten cuts s to at most max bytes at a space, ending it with "…".

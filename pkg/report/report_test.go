@@ -79,6 +79,10 @@ func TestMetaLenient(t *testing.T) {
 		{"Quarto front matter", `{"title": "meta"}`, "---\ntitle: From YAML\ndate: 2021-05-06\nauthor:\n  - name: Ada\ncategories: [x]\nkeywords: [k]\n---",
 			Meta{Title: "From YAML", Date: time.Date(2021, 5, 6, 0, 0, 0, 0, time.UTC), Authors: []string{"Ada"}, Tags: []string{"k"}}, 0},
 	}
+	nb := markdownNotebook(nil, "---\nNote: a rule, not front matter\n---")
+	if v, err := NewView(nb, ViewOptions{Name: "f"}); err != nil || len(v.Blocks) != 1 {
+		t.Errorf("a Markdown cell between rules was taken for front matter: %v", err)
+	}
 	for _, tt := range tests {
 		nb := notebook.New()
 		if err := json.Unmarshal([]byte(tt.meta), &nb.Metadata); err != nil {
