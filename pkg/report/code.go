@@ -25,29 +25,40 @@ var kernelLanguages = map[string]string{
 // kernelspec.language, else the kernel's name (gonb is Go, python3 is
 // Python); DefaultLanguage when it names none.
 func Language(nb *notebook.Notebook) string {
+	var names []string
 	var info struct {
 		Name string `json:"name"`
 	}
-	if raw, ok := nb.Metadata["language_info"]; ok && json.Unmarshal(raw, &info) == nil && info.Name != "" {
-		return normalLanguage(info.Name)
+	if raw, ok := nb.Metadata["language_info"]; ok && json.Unmarshal(raw, &info) == nil {
+		names = append(names, info.Name)
 	}
 	var spec struct {
 		Language string `json:"language"`
 		Name     string `json:"name"`
 	}
 	if raw, ok := nb.Metadata["kernelspec"]; ok && json.Unmarshal(raw, &spec) == nil {
-		if spec.Language != "" {
-			return normalLanguage(spec.Language)
-		}
-		if spec.Name != "" {
-			return normalLanguage(spec.Name)
+		names = append(names, spec.Language, spec.Name)
+	}
+	for _, name := range names {
+		if l := normalLanguage(name); l != "" {
+			return l
 		}
 	}
 	return DefaultLanguage
 }
 
 func normalLanguage(name string) string {
-	name = strings.ToLower(strings.TrimSpace(name))
+	// Only characters that language names use, so that a name read from
+	// a notebook is safe as a fence's info string or a class name.
+	name = strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || strings.ContainsRune("+#._-", r) {
+			return r
+		}
+		return -1
+	}, strings.ToLower(strings.TrimSpace(name)))
+	if len(name) > 40 {
+		name = name[:40]
+	}
 	if l, ok := kernelLanguages[name]; ok {
 		return l
 	}

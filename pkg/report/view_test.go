@@ -393,6 +393,7 @@ func TestSegments(t *testing.T) {
 		{"go", "# Install\n!go version\n", "go", []seg{{"bash", "# Install\n!go version\n"}}},
 		{"go", "%%script bc\n7 + 11", "bc", []seg{{"", "%%script bc\n"}, {"bc", "7 + 11"}}},
 		{"r", "%%bash\nx <- 1\n", "r", []seg{{"r", "%%bash\nx <- 1\n"}}},
+		{"python", "%%script ba`sh<b>\nls", "bashb", []seg{{"", "%%script ba`sh<b>\n"}, {"bashb", "ls"}}},
 	}
 	for _, tt := range tests {
 		lang, segs := Segments(tt.lang, tt.src)
@@ -420,6 +421,7 @@ func TestLanguage(t *testing.T) {
 		{`{"kernelspec": {"name": "python3"}}`, "python"},
 		{`{"kernelspec": {"name": "julia-1.9"}}`, "julia"},
 		{`{"language_info": 7}`, DefaultLanguage},
+		{`{"language_info": {"name": "!!"}, "kernelspec": {"name": "ir"}}`, "r"},
 	}
 	for _, tt := range tests {
 		nb := notebook.New()

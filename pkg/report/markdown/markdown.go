@@ -81,7 +81,9 @@ func (w *writer) block(blk *report.Block) {
 	case report.KindHTML:
 		w.html(blk.Text)
 	case report.KindMath:
-		tex := blankLines.ReplaceAllString(blk.Text, "\n")
+		// TeX's own \lt and \gt, so that no line of a formula can start
+		// an HTML block in the post.
+		tex := texAngles.Replace(blankLines.ReplaceAllString(blk.Text, "\n"))
 		if blk.Display {
 			w.b.WriteString("$$\n" + tex + "\n$$\n\n")
 		} else {
@@ -117,6 +119,9 @@ func (w *writer) html(s string) {
 		w.b.WriteString("<div>\n" + s + "\n</div>\n\n")
 	}
 }
+
+// texAngles writes angle brackets in TeX as its commands.
+var texAngles = strings.NewReplacer("<", `\lt `, ">", `\gt `)
 
 // altEscaper escapes the characters that have a meaning in image text.
 var altEscaper = strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`, "*", `\*`, "_", `\_`, "`", "\\`", "\n", " ")

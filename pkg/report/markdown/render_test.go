@@ -134,3 +134,16 @@ func TestCodeLanguage(t *testing.T) {
 		t.Errorf("post:\n%s", post)
 	}
 }
+
+// TestMathCannotCarryHTML: a text/latex output cannot put an HTML block
+// into the post.
+func TestMathCannotCarryHTML(t *testing.T) {
+	out := &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{}}
+	out.Data.SetText("text/latex", "$$\n<script>alert(1)</script> a<b\n$$")
+	nb := notebook.New()
+	nb.Cells = []*notebook.Cell{{Type: notebook.Code, Source: "x", Outputs: []*notebook.Output{out}}}
+	post := string(Render(view(t, nb, report.ViewOptions{})).Text)
+	if strings.Contains(post, "<") || !strings.Contains(post, `\lt script\gt alert(1)\lt /script\gt  a\lt b`) {
+		t.Errorf("post:\n%s", post)
+	}
+}
