@@ -86,6 +86,27 @@ func position(data []byte, offset int64) (line, col int) {
 // object is a JSON object whose values are decoded lazily.
 type object map[string]json.RawMessage
 
+// objects decodes a JSON list whose elements should be objects; an
+// element that is not one is nil. It reports false if raw is not a list.
+// A list of objects, the usual case, is decoded in one pass.
+func objects(raw json.RawMessage) ([]object, bool) {
+	var list []object
+	if err := json.Unmarshal(raw, &list); err == nil {
+		return list, list != nil
+	}
+	var elems []json.RawMessage
+	if err := json.Unmarshal(raw, &elems); err != nil || elems == nil {
+		return nil, false
+	}
+	list = make([]object, len(elems))
+	for i, e := range elems {
+		if json.Unmarshal(e, &list[i]) != nil {
+			list[i] = nil
+		}
+	}
+	return list, true
+}
+
 // decoder walks the parsed JSON and remembers the first error with its place.
 type decoder struct {
 	cell, output int
@@ -130,8 +151,8 @@ func (d *decoder) notebook(top object) *Notebook {
 		nb.Metadata = d.metadata(raw, "notebook")
 	}
 	if raw, ok := d.take(top, "notebook", "cells", true); ok {
-		var cells []json.RawMessage
-		if err := json.Unmarshal(raw, &cells); err != nil || cells == nil {
+		cells, ok := objects(raw)
+		if !ok {
 			d.fail("notebook field \"cells\" is not a list")
 		}
 		nb.Cells = make([]*Cell, 0, len(cells))
@@ -148,9 +169,8 @@ func (d *decoder) notebook(top object) *Notebook {
 	return nb
 }
 
-func (d *decoder) cellValue(raw json.RawMessage) *Cell {
-	var o object
-	if err := json.Unmarshal(raw, &o); err != nil || o == nil {
+func (d *decoder) cellValue(o object) *Cell {
+	if o == nil {
 		d.fail("cell is not an object")
 		return nil
 	}
@@ -188,8 +208,8 @@ func (d *decoder) cellValue(raw json.RawMessage) *Cell {
 			c.ExecutionCount = d.count(raw, what)
 		}
 		if raw, ok := d.take(o, what, "outputs", false); ok {
-			var outs []json.RawMessage
-			if err := json.Unmarshal(raw, &outs); err != nil || outs == nil {
+			outs, ok := objects(raw)
+			if !ok {
 				d.fail("%s field \"outputs\" is not a list", what)
 				return nil
 			}
@@ -218,9 +238,8 @@ func (d *decoder) cellValue(raw json.RawMessage) *Cell {
 	return c
 }
 
-func (d *decoder) outputValue(raw json.RawMessage) *Output {
-	var o object
-	if err := json.Unmarshal(raw, &o); err != nil || o == nil {
+func (d *decoder) outputValue(o object) *Output {
+	if o == nil {
 		d.fail("output is not an object")
 		return nil
 	}
@@ -305,7 +324,7 @@ func (d *decoder) multiline(raw json.RawMessage, what, key string) string {
 
 func joinLines(raw json.RawMessage) (string, bool) {
 	var s string
-	if json.Unmarshal(raw, &s) == nil && !bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+	if t := bytes.TrimSpace(raw); len(t) > 0 && t[0] == '"' && json.Unmarshal(t, &s) == nil {
 		return s, true
 	}
 	var lines []string

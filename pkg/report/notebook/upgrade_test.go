@@ -2,6 +2,8 @@ package notebook
 
 import (
 	"reflect"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -66,5 +68,30 @@ func TestMissingOptionalFields(t *testing.T) {
 	}
 	if o := nb.Cells[1].Outputs[0]; o.Metadata == nil || o.ExecutionCount != nil {
 		t.Errorf("output defaults not made: %+v", o)
+	}
+}
+
+// BenchmarkParseStreams reads a cell with many stream outputs of 1 KB, as
+// a long-running loop leaves them (issue 11.6).
+func BenchmarkParseStreams(b *testing.B) {
+	for _, n := range []int{1000, 20000} {
+		var sb strings.Builder
+		sb.WriteString(`{"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [{"cell_type": "code", "metadata": {}, "source": "x", "execution_count": 1, "outputs": [`)
+		for i := range n {
+			if i > 0 {
+				sb.WriteString(",")
+			}
+			sb.WriteString(`{"output_type": "stream", "name": "stdout", "text": ["` + strings.Repeat("y", 1021) + `\n"]}`)
+		}
+		sb.WriteString("]}]}")
+		data := []byte(sb.String())
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if _, err := Parse(data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
