@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/json"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
@@ -94,7 +95,8 @@ var cellMagicLanguages = map[string]string{
 // extension, %%timeit the kernel's own; GoNB's bare "%%" starts Go
 // statements); lines "!cmd" (continued by a final backslash) are shell;
 // other lines starting with "%" are line magics, IPython's "%timeit
-// EXPR" timing code of the kernel's language; in Go, where no line starts
+// EXPR" timing code of the kernel's language, "x = !cmd" Python then
+// shell; in Go, where no line starts
 // with "#", such a line is a shell comment. It returns the language of
 // the cell as a whole (the body's) and the segments, which join to src.
 func Segments(lang, src string) (string, []Segment) {
@@ -130,6 +132,15 @@ func Segments(lang, src string) (string, []Segment) {
 					add(body, rest)
 				}
 				return body, segs
+			}
+		case lang == "python" && shellAssignment.MatchString(l):
+			// x = !ls or x = %sx ls: Python up to the sign, then the command.
+			m := shellAssignment.FindStringSubmatchIndex(l)
+			add(body, l[:m[3]])
+			if l[m[3]] == '!' {
+				add("bash", l[m[3]:])
+			} else {
+				add("", l[m[3]:])
 			}
 		case lang == "python" && timingMagic(trimmed):
 			end := len(l) - len(trimmed) + strings.IndexAny(trimmed, " \t") + 1
@@ -213,6 +224,11 @@ func extLanguage(file string) string {
 	}
 	return ""
 }
+
+// shellAssignment matches IPython's assignment of a shell command's or a
+// line magic's output, as "files = !ls"; the first group is the Python
+// part.
+var shellAssignment = regexp.MustCompile(`^(\s*[A-Za-z_][\w, ]*\s*=\s*)[!%]`)
 
 // timingMagic reports whether a line is an IPython line magic that runs
 // the rest of the line as Python.
