@@ -271,8 +271,27 @@ func (b *builder) text(cell, out int, value string) {
 	}
 }
 
+// decodeBase64 decodes an image's base64 text as browsers and Jupyter
+// take it: line breaks and spaces ignored, padding optional, the URL-safe
+// alphabet and a data: URL prefix accepted.
 func decodeBase64(s string) ([]byte, error) {
-	return base64.StdEncoding.DecodeString(strings.Join(strings.Fields(s), ""))
+	s = strings.Join(strings.Fields(s), "")
+	if strings.HasPrefix(s, "data:") {
+		if _, after, ok := strings.Cut(s, ";base64,"); ok {
+			s = after
+		}
+	}
+	data, err := base64.StdEncoding.DecodeString(s)
+	if err == nil {
+		return data, nil
+	}
+	trimmed := strings.TrimRight(s, "=")
+	for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
+		if d, e := enc.DecodeString(trimmed); e == nil {
+			return d, nil
+		}
+	}
+	return nil, err
 }
 
 // image adds an image output and its file.

@@ -541,3 +541,19 @@ func TestImageSize(t *testing.T) {
 		}
 	}
 }
+
+func TestDecodeBase64(t *testing.T) {
+	for _, in := range []string{"aGVsbG8=", "aGVs\nbG8=", "aGVsbG8", "data:image/png;base64,aGVsbG8=", " aGVsbG8= "} {
+		if got, err := decodeBase64(in); err != nil || string(got) != "hello" {
+			t.Errorf("decodeBase64(%q) = %q, %v", in, got, err)
+		}
+	}
+	if got, err := decodeBase64("-_8"); err != nil || string(got) != "\xfb\xff" {
+		t.Errorf("URL alphabet: %q, %v", got, err)
+	}
+	for _, bad := range []string{"%%%", "a", "aGVsbG8=x"} {
+		if _, err := decodeBase64(bad); err == nil {
+			t.Errorf("decodeBase64(%q) accepted", bad)
+		}
+	}
+}
