@@ -56,6 +56,9 @@ func upgradeV3(top object) (object, error) {
 			out[k] = v
 		}
 	}
+	if err := setLanguage(out, worksheets); err != nil {
+		return nil, err
+	}
 	out["nbformat"] = json.RawMessage("4")
 	out["nbformat_minor"] = json.RawMessage("0")
 	if _, ok := out["metadata"]; !ok {
@@ -67,6 +70,49 @@ func upgradeV3(top object) (object, error) {
 	}
 	out["cells"] = raw
 	return out, nil
+}
+
+// setLanguage records the language of a v3 notebook's code, which v3
+// kept on each code cell ("language"), as v4's language_info; a v3
+// notebook naming none was IPython's, so Python.
+func setLanguage(top object, worksheets []map[string]json.RawMessage) error {
+	var meta map[string]json.RawMessage
+	if raw, ok := top["metadata"]; ok {
+		if json.Unmarshal(raw, &meta) != nil || meta == nil {
+			return nil // reported by the v4 reader
+		}
+	} else {
+		meta = map[string]json.RawMessage{}
+	}
+	if _, ok := meta["language_info"]; ok {
+		return nil
+	}
+	lang := "python"
+find:
+	for _, ws := range worksheets {
+		var cells []struct {
+			Type     string `json:"cell_type"`
+			Language string `json:"language"`
+		}
+		if json.Unmarshal(ws["cells"], &cells) != nil {
+			continue
+		}
+		for _, c := range cells {
+			if c.Type == "code" && c.Language != "" {
+				lang = c.Language
+				break find
+			}
+		}
+	}
+	raw, err := json.Marshal(map[string]string{"name": lang})
+	if err != nil {
+		return err
+	}
+	meta["language_info"] = raw
+	if top["metadata"], err = json.Marshal(meta); err != nil {
+		return err
+	}
+	return nil
 }
 
 func upgradeCell(c map[string]any) (map[string]any, error) {

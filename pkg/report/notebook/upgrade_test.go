@@ -24,6 +24,9 @@ func TestUpgradeV3(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if got := string(nb.Metadata["language_info"]); got != `{"name":"python"}` {
+		t.Errorf("language_info %s", got)
+	}
 	if nb.Format != 4 || nb.FormatMinor != 0 || len(nb.Cells) != 5 {
 		t.Fatalf("format %d.%d, %d cells", nb.Format, nb.FormatMinor, len(nb.Cells))
 	}
