@@ -114,13 +114,14 @@ func TestImagesInPost(t *testing.T) {
 		{Type: notebook.Markdown, Source: "![w](attachment:w.webp)", Attachments: map[string]notebook.MimeBundle{"w.webp": att}},
 		{Type: notebook.Code, Source: "x", Outputs: []*notebook.Output{out}},
 	}
-	post := Render(view(t, nb, report.ViewOptions{Name: "my post (1)"}))
-	for _, want := range []string{"![w](my%20post%20%281%29_files/cell1-w.webp)", `![a \[fig\] \*x\*](my%20post%20%281%29_files/cell2-1.webp)`} {
+	post := Render(view(t, nb, report.ViewOptions{Name: "my post (1)#?%<"}))
+	const dir = "my%20post%20%281%29%23%3F%25%3C_files"
+	for _, want := range []string{"![w](" + dir + "/cell1-w.webp)", `![a \[fig\] \*x\*](` + dir + "/cell2-1.webp)"} {
 		if !strings.Contains(string(post.Text), want) {
 			t.Errorf("post lacks %s:\n%s", want, post.Text)
 		}
 	}
-	if len(post.Files) != 2 || post.Files[0].Path != "my post (1)_files/cell1-w.webp" {
+	if len(post.Files) != 2 || post.Files[0].Path != "my post (1)#?%<_files/cell1-w.webp" {
 		t.Errorf("files %+v", post.Files)
 	}
 }
