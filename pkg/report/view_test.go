@@ -557,3 +557,49 @@ func TestDecodeBase64(t *testing.T) {
 		}
 	}
 }
+
+// FuzzTerminalText: what a terminal shows holds no control character but
+// tab and newline, and its spans spell the plain text.
+func FuzzTerminalText(f *testing.F) {
+	for _, s := range []string{"\x1b[31mred\x1b[0m", "a\rb\bc\n", "\x1b]8;;x\x07l", "\x1b[38;5;300m", "\x1b[", "\u009b2J", "\xff\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		plain, spans := terminalText(s)
+		for _, r := range plain {
+			if r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r < 0xa0 {
+				t.Fatalf("control character %U in %q", r, plain)
+			}
+		}
+		if spans != nil {
+			var b strings.Builder
+			for _, sp := range spans {
+				b.WriteString(sp.Text)
+			}
+			if b.String() != plain {
+				t.Fatalf("spans spell %q, plain text is %q", b.String(), plain)
+			}
+		}
+		if len(plain) > 3*len(s)+3 {
+			t.Fatalf("%d bytes of text from %d", len(plain), len(s))
+		}
+	})
+}
+
+// FuzzSegments: the segments of any cell join to its source.
+func FuzzSegments(f *testing.F) {
+	for _, s := range []string{"%%bash\nls", "!a \\\nb\n%time x\ny = !z", "%%\nfmt.Println()", "# c\n?x\n"} {
+		f.Add("python", s)
+		f.Add("go", s)
+	}
+	f.Fuzz(func(t *testing.T, lang, src string) {
+		_, segs := Segments(normalLanguage(lang), src)
+		var b strings.Builder
+		for _, s := range segs {
+			b.WriteString(s.Text)
+		}
+		if b.String() != src {
+			t.Fatalf("segments join to %q, not %q", b.String(), src)
+		}
+	})
+}
