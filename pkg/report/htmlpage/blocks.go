@@ -143,24 +143,29 @@ var (
 )
 
 // highlight writes code as chroma's classed HTML, each segment lexed in
-// its own language and magic commands as preprocessor lines.
+// its own language and magic commands as preprocessor lines. A lexer
+// ends its text with a newline; one that a segment within a line (as
+// "files = " before "!ls") did not have is taken off again.
 func highlight(w *strings.Builder, segs []report.Segment) error {
 	var tokens []chroma.Token
-	for _, s := range segs {
+	for i, s := range segs {
 		if s.Lang == "" {
 			tokens = append(tokens, chroma.Token{Type: chroma.CommentPreproc, Value: s.Text})
 			continue
 		}
-		text := s.Text
-		if !strings.HasSuffix(text, "\n") {
-			text += "\n"
-		}
-		it, err := lexer(s.Lang).Tokenise(nil, text)
+		it, err := lexer(s.Lang).Tokenise(nil, s.Text)
 		if err != nil {
-			tokens = append(tokens, chroma.Token{Type: chroma.Text, Value: text})
+			tokens = append(tokens, chroma.Token{Type: chroma.Text, Value: s.Text})
 			continue
 		}
-		tokens = append(tokens, it.Tokens()...)
+		lexed := it.Tokens()
+		if n := len(lexed); n > 0 && i < len(segs)-1 && !strings.HasSuffix(s.Text, "\n") {
+			lexed[n-1].Value = strings.TrimSuffix(lexed[n-1].Value, "\n")
+		}
+		tokens = append(tokens, lexed...)
+	}
+	if n := len(tokens); n > 0 && !strings.HasSuffix(tokens[n-1].Value, "\n") {
+		tokens = append(tokens, chroma.Token{Type: chroma.TextWhitespace, Value: "\n"})
 	}
 	return codeFormatter.Format(w, codeStyle, chroma.Literator(tokens...))
 }
