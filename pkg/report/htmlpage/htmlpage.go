@@ -2,6 +2,7 @@ package htmlpage
 
 import (
 	"bytes"
+	"html"
 	_ "embed"
 	"encoding/base64"
 	"fmt"
@@ -293,9 +294,6 @@ func remote(dest string) bool {
 
 func (r *nodeRenderers) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindImage, r.image)
-	if r.p.opts.Trust {
-		return
-	}
 	reg.Register(ast.KindHTMLBlock, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -309,7 +307,7 @@ func (r *nodeRenderers) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 		if n.HasClosure() {
 			b.Write(n.ClosureLine.Value(source))
 		}
-		w.WriteString(sanitize.HTML(b.String()))
+		w.WriteString(r.rawHTML(b.String()))
 		return ast.WalkContinue, nil
 	})
 	reg.Register(ast.KindRawHTML, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -322,9 +320,28 @@ func (r *nodeRenderers) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 			seg := n.Segments.At(i)
 			b.Write(seg.Value(source))
 		}
-		w.WriteString(sanitize.HTML(b.String()))
+		w.WriteString(r.rawHTML(b.String()))
 		return ast.WalkSkipChildren, nil
 	})
+}
+
+// rawHTML returns raw HTML of Markdown as the page shows it: sanitised
+// unless trusted, and images that name a file of the view (an attachment
+// in an <img> tag) inline, so that the page stands alone.
+func (r *nodeRenderers) rawHTML(s string) string {
+	if !r.p.opts.Trust {
+		s = sanitize.HTML(s)
+	}
+	if r.p.view == nil || !strings.Contains(s, "_files/") {
+		return s
+	}
+	for _, f := range r.p.view.Files {
+		link := html.EscapeString(report.LinkPath(f.Path))
+		for _, q := range []string{`"`, `'`} {
+			s = strings.ReplaceAll(s, "src="+q+link+q, "src="+q+"data:"+f.MIME+";base64,"+base64.StdEncoding.EncodeToString(f.Data)+q)
+		}
+	}
+	return s
 }
 
 func (r *nodeRenderers) image(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {

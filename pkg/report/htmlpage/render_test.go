@@ -123,3 +123,19 @@ func TestSameBytes(t *testing.T) {
 func base64PNG(i int) string {
 	return base64.StdEncoding.EncodeToString([]byte{0x89, 'P', 'N', 'G', byte(i)})
 }
+
+// TestAttachmentInHTMLTag: an attachment shown by an <img> tag, as people
+// do to size it, is inline on the page too.
+func TestAttachmentInHTMLTag(t *testing.T) {
+	att := notebook.MimeBundle{}
+	att.SetText("image/png", "iVBORw0KGgo=")
+	nb := notebook.New()
+	nb.Cells = []*notebook.Cell{{Type: notebook.Markdown, Source: `<img src="attachment:a b.png" width="300" onerror="x()">` + "\n\ntext <img src='attachment:a b.png'>",
+		Attachments: map[string]notebook.MimeBundle{"a b.png": att}}}
+	for _, trust := range []bool{false, true} {
+		page := renderPage(t, nb, report.ViewOptions{Trust: trust})
+		if n := bytes.Count(page, []byte(`src="data:image/png;base64,iVBORw0KGgo="`)) + bytes.Count(page, []byte(`src='data:image/png;base64,iVBORw0KGgo='`)); n != 2 {
+			t.Errorf("trust %v: %d inline images, want 2:\n%s", trust, n, body(page))
+		}
+	}
+}
