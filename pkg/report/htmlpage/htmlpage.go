@@ -2,10 +2,10 @@ package htmlpage
 
 import (
 	"bytes"
-	"html"
 	_ "embed"
 	"encoding/base64"
 	"fmt"
+	"html"
 	"html/template"
 	"net/url"
 	"strings"
