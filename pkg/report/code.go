@@ -9,9 +9,9 @@ import (
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
-// DefaultLanguage is the language of a notebook whose metadata names none:
-// the project's own, for GoNB notebooks.
-const DefaultLanguage = "go"
+// DefaultLanguage is the language of a notebook whose metadata names none
+// and whose code does not read as Go: Jupyter's own, Python.
+const DefaultLanguage = "python"
 
 // kernelLanguages maps kernel names that are not language names to the
 // language of their code.
@@ -24,7 +24,9 @@ var kernelLanguages = map[string]string{
 // Language returns the programming language of a notebook's code cells,
 // lower case, from its metadata: language_info.name, else
 // kernelspec.language, else the kernel's name (gonb is Go, python3 is
-// Python); DefaultLanguage when it names none.
+// Python). A notebook whose metadata names none is Go when its code has
+// what only Go (or GoNB) writes — ":=", "func ", "fmt.", a "%%" line —
+// and DefaultLanguage otherwise.
 func Language(nb *notebook.Notebook) string {
 	var names []string
 	var info struct {
@@ -45,8 +47,17 @@ func Language(nb *notebook.Notebook) string {
 			return l
 		}
 	}
+	for _, c := range nb.Cells {
+		if c != nil && c.Type == notebook.Code && goCode.MatchString(c.Source) {
+			return "go"
+		}
+	}
 	return DefaultLanguage
 }
+
+// goCode matches code that Python never has: Go's := and func, a call of
+// package fmt, GoNB's "%%" line.
+var goCode = regexp.MustCompile(`:=|(?m)^\s*func\s|\bfmt\.[A-Z]|(?m)^%%\s*$`)
 
 func normalLanguage(name string) string {
 	// Only characters that language names use, so that a name read from

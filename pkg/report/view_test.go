@@ -430,22 +430,26 @@ func TestSegments(t *testing.T) {
 
 func TestLanguage(t *testing.T) {
 	tests := []struct {
-		meta string
-		want string
+		meta, want string
+		code       string
 	}{
-		{`{}`, DefaultLanguage},
-		{`{"language_info": {"name": "python"}, "kernelspec": {"name": "gonb"}}`, "python"},
-		{`{"kernelspec": {"name": "gonb", "language": "go"}}`, "go"},
-		{`{"kernelspec": {"name": "python3"}}`, "python"},
-		{`{"kernelspec": {"name": "julia-1.9"}}`, "julia"},
-		{`{"language_info": 7}`, DefaultLanguage},
-		{`{"language_info": {"name": "!!"}, "kernelspec": {"name": "ir"}}`, "r"},
+		{`{}`, DefaultLanguage, ""},
+		{`{}`, "go", "x := 1"},
+		{`{}`, "go", "%%\nfmt.Println(1)"},
+		{`{}`, "python", "x = {'a': 1}  # :)\nprint(x)"},
+		{`{"language_info": {"name": "python"}, "kernelspec": {"name": "gonb"}}`, "python", ""},
+		{`{"kernelspec": {"name": "gonb", "language": "go"}}`, "go", ""},
+		{`{"kernelspec": {"name": "python3"}}`, "python", ""},
+		{`{"kernelspec": {"name": "julia-1.9"}}`, "julia", ""},
+		{`{"language_info": 7}`, DefaultLanguage, ""},
+		{`{"language_info": {"name": "!!"}, "kernelspec": {"name": "ir"}}`, "r", ""},
 	}
 	for _, tt := range tests {
 		nb := notebook.New()
 		if err := json.Unmarshal([]byte(tt.meta), &nb.Metadata); err != nil {
 			t.Fatal(err)
 		}
+		nb.Cells = []*notebook.Cell{{Type: notebook.Code, Source: tt.code}}
 		if got := Language(nb); got != tt.want {
 			t.Errorf("Language(%s) = %q, want %q", tt.meta, got, tt.want)
 		}
