@@ -38,7 +38,6 @@ const (
 // name in a row joined, displays updated, each rich output by its
 // preferred representation.
 func (b *builder) outputs(cell int, outs []*notebook.Output) {
-	updated := b.updates(outs)
 	for i := 0; i < len(outs); i++ {
 		o := outs[i]
 		if o == nil {
@@ -56,7 +55,7 @@ func (b *builder) outputs(cell int, outs []*notebook.Output) {
 			b.errorOutput(cell, i+1, o)
 		case notebook.DisplayData, notebook.ExecuteResult:
 			data, meta := o.Data, o.Metadata
-			if u := updated[i]; u != nil {
+			if u := b.updated[o]; u != nil {
 				data, meta = u.Data, u.Metadata
 			}
 			b.rich(cell, i+1, data, meta)
@@ -64,37 +63,41 @@ func (b *builder) outputs(cell int, outs []*notebook.Output) {
 	}
 }
 
-// updates returns, for each display output, the data of the last
-// update_display_data after it with the same display id, or nil: what
-// Jupyter shows once the cell has run. It walks the outputs once.
-func (b *builder) updates(outs []*notebook.Output) []*notebook.Output {
-	var res []*notebook.Output
+// updates returns, for each display output of the notebook that a later
+// update_display_data with the same display id changes, the last such
+// update: what Jupyter shows once every cell has run, an update reaching
+// displays of earlier cells too. It walks the outputs once, backwards.
+func updates(nb *notebook.Notebook) map[*notebook.Output]*notebook.Output {
+	var res map[*notebook.Output]*notebook.Output
 	latest := map[string]*notebook.Output{}
-	for i := len(outs) - 1; i >= 0; i-- {
-		o := outs[i]
-		if o == nil {
+	for i := len(nb.Cells) - 1; i >= 0; i-- {
+		c := nb.Cells[i]
+		if c == nil || c.Type != notebook.Code {
 			continue
 		}
-		id := displayID(o)
-		if id == "" {
-			continue
-		}
-		switch o.Type {
-		case notebook.UpdateDisplayData:
-			if latest[id] == nil {
-				latest[id] = o
+		for j := len(c.Outputs) - 1; j >= 0; j-- {
+			o := c.Outputs[j]
+			if o == nil {
+				continue
 			}
-		case notebook.DisplayData, notebook.ExecuteResult:
-			if u := latest[id]; u != nil {
-				if res == nil {
-					res = make([]*notebook.Output, len(outs))
+			id := displayID(o)
+			if id == "" {
+				continue
+			}
+			switch o.Type {
+			case notebook.UpdateDisplayData:
+				if latest[id] == nil {
+					latest[id] = o
 				}
-				res[i] = u
+			case notebook.DisplayData, notebook.ExecuteResult:
+				if u := latest[id]; u != nil {
+					if res == nil {
+						res = map[*notebook.Output]*notebook.Output{}
+					}
+					res[o] = u
+				}
 			}
 		}
-	}
-	if res == nil {
-		return make([]*notebook.Output, len(outs))
 	}
 	return res
 }

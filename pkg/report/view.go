@@ -212,7 +212,7 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	if opts.MaxImage == 0 {
 		opts.MaxImage = DefaultMaxImage
 	}
-	b := &builder{opts: opts, v: &View{Trusted: opts.Trust, Language: Language(nb)}, dir: FilesDir(opts.Name)}
+	b := &builder{opts: opts, v: &View{Trusted: opts.Trust, Language: Language(nb)}, dir: FilesDir(opts.Name), updated: updates(nb)}
 	skip := frontMatterCell(nb)
 	b.v.Meta, b.v.Warnings = metaOf(nb, opts.Name, opts.ModTime, skip)
 	for i, c := range nb.Cells {
@@ -237,6 +237,8 @@ type builder struct {
 	v        *View
 	dir      string
 	err      error
+	// updated maps a display output to the update Jupyter shows instead.
+	updated map[*notebook.Output]*notebook.Output
 }
 
 // fail records the first error.

@@ -82,6 +82,19 @@ func TestViewOutputs(t *testing.T) {
 	}
 }
 
+// TestUpdateAcrossCells: an update in a later cell changes a display of
+// an earlier one, as Jupyter shows it.
+func TestUpdateAcrossCells(t *testing.T) {
+	update := display("updated", "d")
+	update.Type = notebook.UpdateDisplayData
+	nb := codeNotebook(display("first", "d"))
+	nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Code, Source: "y", Outputs: []*notebook.Output{display("other", "e"), update}})
+	want := []string{"text:updated", "text:other"}
+	if got := outputBlocks(mustView(t, nb, ViewOptions{})); !reflect.DeepEqual(got, want) {
+		t.Errorf("outputs %q, want %q", got, want)
+	}
+}
+
 func TestMIMEPreference(t *testing.T) {
 	png := "iVBORw0KGgo="
 	svgFigure := `<?xml version="1.0"?><!-- gonum --><div><svg width="4" height="4" viewBox="0 0 4 4"><clipPath id="c"><rect width="4" height="4"/></clipPath></svg></div>`
