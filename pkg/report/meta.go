@@ -353,7 +353,8 @@ func firstHeading(nb *notebook.Notebook) string {
 
 // firstParagraph returns the first paragraph of text of the notebook's
 // markdown cells, as Markdown: lines up to a blank line, skipping
-// headings, HTML, lists, quotes, tables and display math.
+// headings, HTML, lists, quotes, tables, display math and paragraphs with
+// no text (a lone image).
 func firstParagraph(nb *notebook.Notebook) string {
 	var para []string
 	inMath := false
@@ -372,6 +373,9 @@ func firstParagraph(nb *notebook.Notebook) string {
 			return true
 		}
 		if t == "" {
+			if len(para) > 0 && PlainText(strings.Join(para, " ")) == "" {
+				para = para[:0] // only images or markup: no summary
+			}
 			return len(para) == 0
 		}
 		if len(para) == 0 && (atxHeading.MatchString(line) || strings.ContainsAny(t[:1], "<>|-*+=#") || numbered.MatchString(t)) {

@@ -37,6 +37,7 @@ func TestMetaOf(t *testing.T) {
 			Meta{Title: "Given", Date: time.Date(2022, 7, 4, 18, 3, 39, 0, time.Local), Tags: []string{"a", "b"}, Summary: "First para goes on."}},
 		{"summary skips", markdownNotebook(nil, "# T\n\n- list\n- items\n\n$$\nx\n$$\n\n<div>html</div>\n\n1. one\n\n| a |\n\n> quote",
 			"![img](x.png) Real text $a$."), Meta{Title: "T", Date: modTime, Summary: "Real text $a$."}},
+		{"image paragraph", markdownNotebook(nil, "![banner](b.png)\n\nThe text."), Meta{Title: "file", Date: modTime, Summary: "The text."}},
 		{"date only", markdownNotebook(notebook.Metadata{"date": json.RawMessage(`"2020-02-03"`)}), Meta{Title: "file", Date: time.Date(2020, 2, 3, 0, 0, 0, 0, time.Local)}},
 		{"RFC 3339", markdownNotebook(notebook.Metadata{"date": json.RawMessage(`"2020-02-03T04:05:06Z"`)}), Meta{Title: "file", Date: time.Date(2020, 2, 3, 4, 5, 6, 0, time.UTC)}},
 	}
