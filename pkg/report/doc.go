@@ -1,14 +1,32 @@
-// Package report holds what the writers of a notebook writeup share: the
-// post's metadata (title, date, tags, summary) and the outputs of a code
-// cell as a reader should see them.
+// Package report turns a notebook into what a reader of its writeup sees,
+// and holds what the writers share.
+//
+// NewView makes one reader's view of a notebook: its metadata (Meta) and
+// an ordered list of blocks — Markdown, code in its language, streams,
+// errors, images, HTML, math, JSON, notes — with every rule about what is
+// shown applied once: cell tags (remove-cell, remove-input,
+// remove-output), streams joined and updates of displays applied as
+// Jupyter shows them, the preferred representation of each output, images
+// decoded and written as Files, GoNB's SVG figures recognised as images,
+// attachments resolved, untrusted HTML and SVG sanitised, terminal colours
+// kept as spans, outputs cut to a size:
 //
 //	nb, err := notebook.ReadFile("notebooks/pe310.ipynb")
-//	meta, err := report.MetaOf(nb, "pe310", modTime)
-//	for _, out := range report.Outputs(cell) { ... }
+//	v, err := report.NewView(nb, report.ViewOptions{Name: "pe310", ModTime: modTime})
+//	post := markdown.Render(v)            // pe310.md and pe310_files/...
+//	page, err := htmlpage.Render(v, opts) // pe310.html
 //
-// The sub-packages do one job each: notebook reads and writes .ipynb files;
-// markdown writes a Markdown post with front matter; htmlpage writes a
-// self-contained HTML page and the site index; mathml renders TeX as MathML;
-// sanitize cleans untrusted HTML; plot draws the figures; site renders
-// notebooks into a folder, which cmd/render drives.
+// The writers in the sub-packages markdown and htmlpage render a view
+// block by block, each kind in its own way, as goldmark renders nodes by
+// kind; neither decides what is shown.
+//
+// Metadata is read leniently: a field of an unexpected type (a numeric
+// date, a list of authors, a title that is a number) becomes a sensible
+// value and a Warning, never a refused notebook; Jupytext, MyST, Quarto
+// and Jupyter Book fields and YAML front matter in a first cell are used.
+//
+// The other sub-packages do one job each: notebook reads and writes
+// .ipynb files; mathml renders TeX as MathML; sanitize cleans untrusted
+// HTML; plot draws the figures; site renders notebooks into a folder,
+// which cmd/render drives.
 package report

@@ -2,78 +2,312 @@ package report
 
 import (
 	"bufio"
-	"errors"
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"math"
 	"regexp"
+	"sort"
 	"strings"
 	"time"
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"gopkg.in/yaml.v3"
 )
 
 // DateLayout is the layout of dates in front matter, as Hexo writes them.
 const DateLayout = "2006-01-02 15:04:05"
 
-// dateLayouts are the layouts MetaOf accepts for the metadata "date".
-var dateLayouts = []string{DateLayout, time.RFC3339, "2006-01-02T15:04:05", "2006-01-02 15:04", "2006-01-02"}
+// dateLayouts are the layouts of the metadata "date" read as a string.
+var dateLayouts = []string{
+	DateLayout, time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02 15:04",
+	"2006-01-02", "2006/01/02", "2006-01", "2006", time.RFC1123Z, time.RFC1123, time.RFC850,
+	time.ANSIC, "January 2, 2006", "Jan 2, 2006", "2 January 2006", "02 Jan 2006",
+}
 
-// ErrMeta is wrapped by MetaOf's errors for metadata of the wrong form.
-var ErrMeta = errors.New("bad notebook metadata")
+// MaxSummary is the length in bytes past which a summary is cut at a
+// word and ends in "…".
+const MaxSummary = 400
 
 // Meta describes a writeup: what goes into a post's front matter and the
 // site index.
 type Meta struct {
-	Title string
-	Date  time.Time
-	Tags  []string
-	// Summary is the first paragraph of the notebook's text, as Markdown.
+	Title   string
+	Date    time.Time
+	Authors []string
+	Tags    []string
+	// Summary is plain text: the metadata's description, else the first
+	// paragraph of the notebook's text with its markup removed (formulas
+	// kept as $TeX$). It holds no HTML.
 	Summary string
 }
 
-// MetaOf returns the metadata of a notebook: the title, date and tags from
-// the notebook metadata ("title", "date", "tags"), or by default the text of
-// the first heading (else name), modTime, and no tags. It returns an error
-// wrapping ErrMeta if "title" is not a string or "date" not a date.
+// MetaOf returns the metadata of a notebook as NewView finds it, without
+// its warnings. The error is always nil: metadata of an unexpected type
+// becomes a sensible value.
+//
+// Deprecated: use NewView, which also reports the warnings.
 func MetaOf(nb *notebook.Notebook, name string, modTime time.Time) (Meta, error) {
-	m := Meta{Title: name, Date: modTime, Tags: nb.Metadata.Strings("tags")}
-	if _, ok := nb.Metadata["title"]; ok {
-		title, ok := nb.Metadata.String("title")
-		if !ok {
-			return m, fmt.Errorf("%w: title is not a string", ErrMeta)
-		}
-		m.Title = title
-	} else if h := firstHeading(nb); h != "" {
-		m.Title = h
-	}
-	if _, ok := nb.Metadata["date"]; ok {
-		s, _ := nb.Metadata.String("date")
-		d, err := parseDate(s)
-		if err != nil {
-			return m, fmt.Errorf("%w: date %s is not a date like %q", ErrMeta, nb.Metadata["date"], DateLayout)
-		}
-		m.Date = d
-	}
-	m.Summary = strings.Join(strings.Fields(markdownImage.ReplaceAllString(firstParagraph(nb), "")), " ")
+	m, _ := metaOf(nb, name, modTime, frontMatterCell(nb))
 	return m, nil
 }
 
-func parseDate(s string) (time.Time, error) {
-	var err error
-	for _, layout := range dateLayouts {
-		var t time.Time
-		if t, err = time.ParseInLocation(layout, strings.TrimSpace(s), time.Local); err == nil {
-			return t, nil
+// metaOf returns the metadata of a notebook from, in increasing order of
+// precedence, the defaults (the first heading, else name; modTime; the
+// first paragraph), the notebook metadata (nbformat's title and authors,
+// and title, date, author(s), tags (or keywords, or categories), description, as Jupytext,
+// MyST and Jupyter Book write them) and the YAML front matter of the cell
+// fm (Quarto's and MyST's), if fm >= 0. A field of an unexpected type
+// gives a warning and the best value that can be made of it.
+func metaOf(nb *notebook.Notebook, name string, modTime time.Time, fm int) (Meta, []Warning) {
+	fields := map[string]any{}
+	for k, raw := range nb.Metadata {
+		var v any
+		d := json.NewDecoder(bytes.NewReader(raw))
+		d.UseNumber()
+		if d.Decode(&v) == nil {
+			fields[strings.ToLower(k)] = v
 		}
 	}
-	return time.Time{}, err
+	if fm >= 0 {
+		for k, v := range frontMatterOf(nb.Cells[fm].Source) {
+			fields[strings.ToLower(k)] = v
+		}
+	}
+	var warns []Warning
+	warn := func(format string, args ...any) {
+		warns = append(warns, Warning{Msg: "metadata: " + fmt.Sprintf(format, args...)})
+	}
+	m := Meta{Date: modTime}
+	if v, ok := fields["title"]; ok {
+		m.Title = plainValue(v)
+		if _, isString := v.(string); !isString {
+			warn("title %s is not a string; read as %q", short(v), m.Title)
+		}
+	}
+	if m.Title == "" {
+		m.Title = firstHeading(nb)
+	}
+	if m.Title == "" {
+		m.Title = name
+	}
+	if v, ok := fields["date"]; ok {
+		if d, err := dateValue(v); err == nil {
+			m.Date = d
+		} else {
+			warn("date %s: %v; the file's date is used", short(v), err)
+		}
+	}
+	for _, key := range []string{"authors", "author"} {
+		if v, ok := fields[key]; ok {
+			m.Authors = listValue(v)
+			break
+		}
+	}
+	for _, key := range []string{"tags", "keywords", "categories"} {
+		if v, ok := fields[key]; ok {
+			m.Tags = listValue(v)
+			break
+		}
+	}
+	summary := ""
+	for _, key := range []string{"description", "abstract", "summary"} {
+		if v, ok := fields[key]; ok {
+			if summary = plainValue(v); summary != "" {
+				break
+			}
+		}
+	}
+	if summary == "" {
+		summary = firstParagraph(nb)
+	}
+	m.Summary = shorten(PlainText(summary), MaxSummary)
+	m.Title = strings.Join(strings.Fields(cleanSource(m.Title)), " ")
+	return m, warns
+}
+
+// short formats a metadata value for a warning.
+func short(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	if len(b) > 60 {
+		return string(b[:60]) + "…"
+	}
+	return string(b)
+}
+
+// plainValue returns a metadata value as one line of text: a string as it
+// is, a number in decimal, a list joined by ", ", an object by its "name"
+// or "text"; "" for anything else.
+func plainValue(v any) string {
+	switch v := v.(type) {
+	case string:
+		return strings.TrimSpace(v)
+	case json.Number:
+		return v.String()
+	case int, int64, float64, bool:
+		return fmt.Sprint(v)
+	case time.Time:
+		return v.Format(DateLayout)
+	case []any:
+		return strings.Join(listValue(v), ", ")
+	case map[string]any:
+		for _, k := range []string{"name", "text", "title", "literal"} {
+			if s := plainValue(v[k]); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
+// listValue returns a metadata value as a list of strings: a list of
+// values (strings, or objects such as nbformat's {"name": ...} authors),
+// or one string split at commas.
+func listValue(v any) []string {
+	var out []string
+	switch v := v.(type) {
+	case []any:
+		for _, e := range v {
+			if s := plainValue(e); s != "" {
+				out = append(out, s)
+			}
+		}
+	case string:
+		for part := range strings.SplitSeq(v, ",") {
+			if part = strings.TrimSpace(part); part != "" {
+				out = append(out, part)
+			}
+		}
+	default:
+		if s := plainValue(v); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// dateValue reads a date: a string in one of dateLayouts, a number of
+// seconds (or, past the year 5000, milliseconds) since 1970 as Jupytext
+// and MyST may write, or a YAML timestamp.
+func dateValue(v any) (time.Time, error) {
+	switch v := v.(type) {
+	case time.Time:
+		return v, nil
+	case json.Number:
+		f, err := v.Float64()
+		if err != nil {
+			return time.Time{}, fmt.Errorf("not a number")
+		}
+		return unixTime(f)
+	case int:
+		return unixTime(float64(v))
+	case float64:
+		return unixTime(v)
+	case string:
+		s := strings.TrimSpace(v)
+		for _, layout := range dateLayouts {
+			if t, err := time.ParseInLocation(layout, s, time.Local); err == nil {
+				return t, nil
+			}
+		}
+		return time.Time{}, fmt.Errorf("not a date like %q", DateLayout)
+	}
+	return time.Time{}, fmt.Errorf("not a date")
+}
+
+const maxUnixSeconds = 95617584000 // 5000-01-01
+
+func unixTime(f float64) (time.Time, error) {
+	if math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) >= maxUnixSeconds*1000 {
+		return time.Time{}, fmt.Errorf("time %v out of range", f)
+	}
+	if math.Abs(f) >= maxUnixSeconds {
+		f /= 1000
+	}
+	sec, frac := math.Modf(f)
+	return time.Unix(int64(sec), int64(frac*1e9)).In(time.Local), nil
+}
+
+// frontMatterCell returns the index of the notebook's first cell if it is
+// YAML front matter (a raw or markdown cell of "---" lines around a
+// mapping, as Quarto and MyST write it), else -1.
+func frontMatterCell(nb *notebook.Notebook) int {
+	if len(nb.Cells) == 0 || nb.Cells[0] == nil {
+		return -1
+	}
+	c := nb.Cells[0]
+	if c.Type != notebook.Raw && c.Type != notebook.Markdown {
+		return -1
+	}
+	if frontMatterOf(c.Source) == nil {
+		return -1
+	}
+	return 0
+}
+
+// frontMatterOf returns the mapping of YAML front matter that is the whole
+// of src, or nil.
+func frontMatterOf(src string) map[string]any {
+	s := strings.TrimSpace(strings.ReplaceAll(src, "\r\n", "\n"))
+	body, ok := strings.CutPrefix(s, "---\n")
+	if !ok {
+		return nil
+	}
+	body, ok = strings.CutSuffix(body, "\n---")
+	if !ok {
+		if body, ok = strings.CutSuffix(body, "\n..."); !ok {
+			return nil
+		}
+	}
+	var m map[string]any
+	if yaml.Unmarshal([]byte(body), &m) != nil {
+		return nil
+	}
+	// A Markdown cell between two rules that happens to read as YAML is
+	// not front matter: front matter names a field these tools know.
+	for k := range m {
+		if frontMatterKeys[strings.ToLower(k)] {
+			return m
+		}
+	}
+	return nil
+}
+
+// frontMatterKeys are fields of Quarto's and MyST's front matter.
+var frontMatterKeys = map[string]bool{
+	"title": true, "subtitle": true, "date": true, "author": true, "authors": true, "tags": true,
+	"keywords": true, "categories": true, "description": true, "abstract": true, "jupyter": true,
+	"format": true, "execute": true, "kernelspec": true, "bibliography": true, "lang": true,
+}
+
+// shorten cuts s to at most max bytes at a space, ending it with "…".
+func shorten(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:max], ' ')
+	if cut < max/2 {
+		cut = max
+		for cut > 0 && s[cut]&0xc0 == 0x80 {
+			cut--
+		}
+	}
+	return strings.TrimSpace(s[:cut]) + " …"
 }
 
 var atxHeading = regexp.MustCompile(`^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$`)
 
-// markdownLines calls f for each line of the markdown cells outside fenced
-// code, until f returns false.
+// markdownLines calls f for each line of the shown markdown cells outside
+// fenced code, until f returns false.
 func markdownLines(nb *notebook.Notebook, f func(line string) bool) {
-	for _, c := range nb.Cells {
+	skip := frontMatterCell(nb)
+	for i, c := range nb.Cells {
+		if c == nil || i == skip {
+			continue
+		}
 		if shown, _ := Shown(c); c.Type != notebook.Markdown || !shown {
 			continue
 		}
@@ -103,23 +337,24 @@ func markdownLines(nb *notebook.Notebook, f func(line string) bool) {
 	}
 }
 
-// firstHeading returns the text of the first ATX heading of the notebook's
-// markdown cells, or "".
+// firstHeading returns the plain text of the first ATX heading of the
+// notebook's markdown cells, or "".
 func firstHeading(nb *notebook.Notebook) string {
 	var title string
 	markdownLines(nb, func(line string) bool {
 		if m := atxHeading.FindStringSubmatch(line); m != nil && m[2] != "" {
-			title = m[2]
-			return false
+			title = PlainText(m[2])
+			return title == ""
 		}
 		return true
 	})
 	return title
 }
 
-// firstParagraph returns the first paragraph of plain text of the
-// notebook's markdown cells: lines up to a blank line, skipping headings,
-// HTML, lists, quotes, tables and display math.
+// firstParagraph returns the first paragraph of text of the notebook's
+// markdown cells, as Markdown: lines up to a blank line, skipping
+// headings, HTML, lists, quotes, tables, display math and paragraphs with
+// no text (a lone image).
 func firstParagraph(nb *notebook.Notebook) string {
 	var para []string
 	inMath := false
@@ -138,9 +373,12 @@ func firstParagraph(nb *notebook.Notebook) string {
 			return true
 		}
 		if t == "" {
+			if len(para) > 0 && PlainText(strings.Join(para, " ")) == "" {
+				para = para[:0] // only images or markup: no summary
+			}
 			return len(para) == 0
 		}
-		if len(para) == 0 && (atxHeading.MatchString(line) || strings.ContainsAny(t[:1], "<>|-*+=#") || startsNumbered(t)) {
+		if len(para) == 0 && (atxHeading.MatchString(line) || strings.ContainsAny(t[:1], "<>|-*+=#") || numbered.MatchString(t)) {
 			return true
 		}
 		para = append(para, t)
@@ -149,9 +387,14 @@ func firstParagraph(nb *notebook.Notebook) string {
 	return strings.Join(para, " ")
 }
 
-// markdownImage matches an inline image, which a summary leaves out.
-var markdownImage = regexp.MustCompile(`!\[[^\]]*\]\([^)]*\)`)
-
 var numbered = regexp.MustCompile(`^\d+[.)]\s`)
 
-func startsNumbered(s string) bool { return numbered.MatchString(s) }
+// sortedKeys returns the keys of m in sorted order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,59 +1,105 @@
 package report
 
 import (
+	"bytes"
+	"encoding/base64"
 	"encoding/json"
-	"regexp"
+	"fmt"
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/sanitize"
 )
 
-// ansiEscape matches terminal colour and cursor sequences.
-var ansiEscape = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)`)
-
-// StripANSI removes terminal escape sequences, which kernels put in error
-// tracebacks and coloured output.
-func StripANSI(s string) string {
-	return ansiEscape.ReplaceAllString(s, "")
+// mimeOrder is the order in which the representations of a rich output
+// are preferred, as nbconvert's HTML exporter and JupyterLab prefer them.
+var mimeOrder = []string{
+	"text/html", "text/markdown", "text/latex", "image/svg+xml",
+	"image/png", "image/jpeg", "image/gif", "image/webp", "image/bmp",
+	"application/json", "text/plain",
 }
 
-// Outputs returns the outputs of a code cell as a reader should see them,
-// as Jupyter shows them: consecutive stream outputs of the same stream are
-// joined, an update_display_data output replaces the data of the earlier
-// output with the same display id and is itself dropped, and terminal
-// escapes are removed from stream text and tracebacks. The cell is not
-// changed.
-func Outputs(c *notebook.Cell) []*notebook.Output {
-	var outs []*notebook.Output
-	for _, o := range c.Outputs {
+// ImageExt maps the image types a view shows to the extensions of their
+// files.
+var ImageExt = map[string]string{
+	"image/png": ".png", "image/jpeg": ".jpg", "image/gif": ".gif", "image/webp": ".webp",
+	"image/bmp": ".bmp", "image/svg+xml": ".svg",
+}
+
+// Representations Jupyter shows only with code running in the browser;
+// a view shows their text form with a note instead.
+const (
+	widgetMIME = "application/vnd.jupyter.widget-view+json"
+	jsMIME     = "application/javascript"
+	oldJSMIME  = "text/javascript"
+)
+
+// outputs adds the blocks of a code cell's outputs: streams of the same
+// name in a row joined, displays updated, each rich output by its
+// preferred representation.
+func (b *builder) outputs(cell int, outs []*notebook.Output) {
+	for i := 0; i < len(outs); i++ {
+		o := outs[i]
+		if o == nil {
+			continue
+		}
 		switch o.Type {
 		case notebook.Stream:
-			if n := len(outs); n > 0 && outs[n-1].Type == notebook.Stream && outs[n-1].Name == o.Name {
-				outs[n-1].Text += StripANSI(o.Text)
+			j := i + 1
+			for j < len(outs) && outs[j] != nil && outs[j].Type == notebook.Stream && outs[j].Name == o.Name {
+				j++
+			}
+			b.stream(cell, i+1, o.Name, outs[i:j])
+			i = j - 1
+		case notebook.ErrorOutput:
+			b.errorOutput(cell, i+1, o)
+		case notebook.DisplayData, notebook.ExecuteResult:
+			data, meta := o.Data, o.Metadata
+			if u := b.updated[o]; u != nil {
+				data, meta = u.Data, u.Metadata
+			}
+			b.rich(cell, i+1, data, meta)
+		}
+	}
+}
+
+// updates returns, for each display output of the notebook that a later
+// update_display_data with the same display id changes, the last such
+// update: what Jupyter shows once every cell has run, an update reaching
+// displays of earlier cells too. It walks the outputs once, backwards.
+func updates(nb *notebook.Notebook) map[*notebook.Output]*notebook.Output {
+	var res map[*notebook.Output]*notebook.Output
+	latest := map[string]*notebook.Output{}
+	for i := len(nb.Cells) - 1; i >= 0; i-- {
+		c := nb.Cells[i]
+		if c == nil || c.Type != notebook.Code {
+			continue
+		}
+		for j := len(c.Outputs) - 1; j >= 0; j-- {
+			o := c.Outputs[j]
+			if o == nil {
 				continue
 			}
-			o = o.Clone()
-			o.Text = StripANSI(o.Text)
-		case notebook.UpdateDisplayData:
 			id := displayID(o)
-			for _, earlier := range outs {
-				if id != "" && displayID(earlier) == id {
-					earlier.Data = o.Clone().Data
-					earlier.Metadata = o.Clone().Metadata
+			if id == "" {
+				continue
+			}
+			switch o.Type {
+			case notebook.UpdateDisplayData:
+				if latest[id] == nil {
+					latest[id] = o
+				}
+			case notebook.DisplayData, notebook.ExecuteResult:
+				if u := latest[id]; u != nil {
+					if res == nil {
+						res = map[*notebook.Output]*notebook.Output{}
+					}
+					res[o] = u
 				}
 			}
-			continue
-		case notebook.ErrorOutput:
-			o = o.Clone()
-			for i, line := range o.Traceback {
-				o.Traceback[i] = StripANSI(line)
-			}
-		default:
-			o = o.Clone()
 		}
-		outs = append(outs, o)
 	}
-	return outs
+	return res
 }
 
 // displayID returns the output's display id, kept by kernels under
@@ -68,28 +114,252 @@ func displayID(o *notebook.Output) string {
 	return ""
 }
 
-// ErrorText returns an error output as a reader sees it: "NAME: VALUE",
-// then the traceback when it says more.
+// stream adds the joined text of stream outputs. Joining writes each
+// chunk once and stops copying at the size limit, so any number of
+// chunks takes time linear in the text kept.
+func (b *builder) stream(cell, out int, name string, chunks []*notebook.Output) {
+	limit := b.opts.MaxOutput
+	var sb strings.Builder
+	total := 0
+	for _, c := range chunks {
+		total += len(c.Text)
+		if limit >= 0 && sb.Len() >= limit {
+			continue
+		}
+		sb.WriteString(c.Text)
+	}
+	text, cut := b.cut(sb.String())
+	plain, spans := terminalText(text)
+	if plain == "" {
+		return // Jupyter shows an empty stream as nothing
+	}
+	if name != "stderr" {
+		name = "stdout"
+	}
+	b.add(Block{Kind: KindStream, Cell: cell, Output: out, Name: name, Text: plain, Spans: spans})
+	if cut || total > len(text) {
+		b.cutNote(cell, out, len(text), total)
+	}
+}
+
+// cut returns s cut to the output size limit at a line end where there
+// is one, and whether it was cut.
+func (b *builder) cut(s string) (string, bool) {
+	limit := b.opts.MaxOutput
+	if limit < 0 || len(s) <= limit {
+		return s, false
+	}
+	s = s[:limit]
+	if i := strings.LastIndexByte(s, '\n'); i > limit/2 {
+		return s[:i+1], true
+	}
+	return strings.ToValidUTF8(s, ""), true
+}
+
+func (b *builder) cutNote(cell, out, kept, total int) {
+	msg := fmt.Sprintf("Output cut to size: the first %s of %s are shown.", byteSize(kept), byteSize(total))
+	b.add(Block{Kind: KindNote, Cell: cell, Output: out, Text: msg})
+	b.warn(cell, out, "output of %s cut to %s", byteSize(total), byteSize(kept))
+}
+
+func byteSize(n int) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f kB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// errorOutput adds an error as Jupyter shows it: the traceback, or
+// "NAME: VALUE" when there is none.
+func (b *builder) errorOutput(cell, out int, o *notebook.Output) {
+	text := strings.Join(o.Traceback, "\n")
+	if strings.TrimSpace(StripANSI(text)) == "" {
+		text = o.EName + ": " + o.EValue
+	}
+	text, cut := b.cut(text)
+	plain, spans := terminalText(text)
+	b.add(Block{Kind: KindError, Cell: cell, Output: out, Text: plain, Spans: spans})
+	if cut {
+		b.cutNote(cell, out, len(text), len(strings.Join(o.Traceback, "\n")))
+	}
+}
+
+// ErrorText returns an error output as Jupyter shows it, without terminal
+// escapes: its traceback, or "NAME: VALUE" when the traceback is empty.
 func ErrorText(o *notebook.Output) string {
-	text := o.EName + ": " + o.EValue
-	if tb := strings.Join(o.Traceback, "\n"); strings.TrimSpace(tb) != "" && !strings.Contains(text, tb) {
-		text += "\n" + tb
+	text := StripANSI(strings.Join(o.Traceback, "\n"))
+	if strings.TrimSpace(text) == "" {
+		return o.EName + ": " + o.EValue
 	}
 	return text
 }
 
-// Preferred returns the first MIME type of order that data holds, else
-// the first textual type it holds in sorted order, else "".
-func Preferred(data notebook.MimeBundle, order []string) string {
-	for _, m := range order {
+// rich adds a display or result by its preferred representation.
+func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Metadata) {
+	mime := ""
+	for _, m := range mimeOrder {
 		if _, ok := data[m]; ok {
-			return m
+			mime = m
+			break
 		}
 	}
-	if types := data.MIMETypes(); len(types) > 0 && strings.HasPrefix(types[0], "text/") {
-		return types[0]
+	if mime == "" || mime == "text/plain" {
+		switch {
+		case data[widgetMIME] != nil:
+			b.add(Block{Kind: KindNote, Cell: cell, Output: out, Text: "An interactive widget: it needs a running kernel, so its text form is shown."})
+		case data[jsMIME] != nil || data[oldJSMIME] != nil:
+			b.add(Block{Kind: KindNote, Cell: cell, Output: out, Text: "JavaScript output, not run here: its text form is shown."})
+		}
 	}
-	return ""
+	if mime == "" {
+		return
+	}
+	value, _ := data.Text(mime)
+	if limit := b.opts.MaxOutput; limit >= 0 && len(value) > limit && !strings.HasPrefix(mime, "image/") {
+		// Cut markup could not be shown whole; the text form can.
+		if plain, ok := data.Text("text/plain"); ok && len(plain) <= limit {
+			b.text(cell, out, plain)
+			return
+		}
+		kept, _ := b.cut(value)
+		b.text(cell, out, kept)
+		b.cutNote(cell, out, len(kept), len(value))
+		return
+	}
+	alt := altText(data)
+	switch mime {
+	case "text/html":
+		if svg, ok := svgOnly(value); ok {
+			b.image(cell, out, "image/svg+xml", []byte(svg), alt, imageSize(meta, mime))
+			return
+		}
+		if h := b.html(value); strings.TrimSpace(h) != "" {
+			b.add(Block{Kind: KindHTML, Cell: cell, Output: out, Text: h})
+		}
+	case "text/markdown":
+		b.add(Block{Kind: KindMarkdown, Cell: cell, Output: out, Text: cleanSource(value)})
+	case "text/latex":
+		b.latex(cell, out, cleanSource(value))
+	case "image/svg+xml":
+		b.image(cell, out, mime, []byte(value), alt, imageSize(meta, mime))
+	case "application/json":
+		var buf bytes.Buffer
+		if json.Indent(&buf, []byte(value), "", "  ") != nil {
+			buf.Reset()
+			buf.WriteString(value)
+		}
+		b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: cleanSource(buf.String())})
+	case "text/plain":
+		b.text(cell, out, value)
+	default: // a bitmap image
+		decoded, err := decodeBase64(value)
+		if err != nil {
+			b.fail(fmt.Errorf("cell %d: output %d: %w: %s is not base64: %v", cell, out, ErrOutput, mime, err))
+			return
+		}
+		b.image(cell, out, mime, decoded, alt, imageSize(meta, mime))
+	}
+}
+
+// text adds a text/plain value, cut to size.
+func (b *builder) text(cell, out int, value string) {
+	kept, cut := b.cut(value)
+	plain, spans := terminalText(kept)
+	b.add(Block{Kind: KindText, Cell: cell, Output: out, Text: plain, Spans: spans})
+	if cut {
+		b.cutNote(cell, out, len(kept), len(value))
+	}
+}
+
+// decodeBase64 decodes an image's base64 text as browsers and Jupyter
+// take it: line breaks and spaces ignored, padding optional, the URL-safe
+// alphabet and a data: URL prefix accepted.
+func decodeBase64(s string) ([]byte, error) {
+	s = strings.Join(strings.Fields(s), "")
+	if strings.HasPrefix(s, "data:") {
+		if _, after, ok := strings.Cut(s, ";base64,"); ok {
+			s = after
+		}
+	}
+	data, err := base64.StdEncoding.DecodeString(s)
+	if err == nil {
+		return data, nil
+	}
+	trimmed := strings.TrimRight(s, "=")
+	for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
+		if d, e := enc.DecodeString(trimmed); e == nil {
+			return d, nil
+		}
+	}
+	return nil, err
+}
+
+// image adds an image output and its file.
+func (b *builder) image(cell, out int, mime string, data []byte, alt string, size [2]int) {
+	if b.opts.MaxImage >= 0 && len(data) > b.opts.MaxImage {
+		b.add(Block{Kind: KindNote, Cell: cell, Output: out, Text: fmt.Sprintf("An image of %s, too large to show.", byteSize(len(data)))})
+		b.warn(cell, out, "%s image of %s left out", mime, byteSize(len(data)))
+		return
+	}
+	if mime == "image/svg+xml" {
+		data = b.svg(data)
+	}
+	file := fmt.Sprintf("%s/cell%d-%d%s", b.dir, cell, out, ImageExt[mime])
+	b.v.Files = append(b.v.Files, File{Path: file, MIME: mime, Data: data})
+	b.add(Block{Kind: KindImage, Cell: cell, Output: out, MIME: mime, Data: data, Alt: alt, File: file, Width: size[0], Height: size[1]})
+}
+
+// maxImageSide is the largest width or height taken from metadata, in
+// CSS pixels.
+const maxImageSide = 10000
+
+// imageSize returns the width and height an output's metadata gives its
+// image of type mime (as IPython's Image(width=...) and a retina figure
+// set them), 0 where none is given.
+func imageSize(meta notebook.Metadata, mime string) [2]int {
+	var size [2]int
+	var m map[string]any
+	if raw, ok := meta[mime]; !ok || json.Unmarshal(raw, &m) != nil {
+		return size
+	}
+	for i, key := range []string{"width", "height"} {
+		if f, ok := m[key].(float64); ok && f >= 1 && f <= maxImageSide {
+			size[i] = int(f + 0.5)
+		}
+	}
+	return size
+}
+
+// svg returns an SVG image as a stand-alone document, sanitised unless
+// the view is trusted.
+func (b *builder) svg(data []byte) []byte {
+	if b.opts.Trust {
+		return withSVGNamespace(data)
+	}
+	return []byte(sanitize.SVG(string(data)))
+}
+
+// html returns HTML sanitised unless the view is trusted.
+func (b *builder) html(s string) string {
+	s = cleanSource(s)
+	if b.opts.Trust {
+		return s
+	}
+	return sanitize.HTML(s)
+}
+
+// altText returns an image's text form as its alternative text when it is
+// one short line, else "output".
+func altText(data notebook.MimeBundle) string {
+	plain, ok := data.Text("text/plain")
+	plain = strings.TrimSpace(StripANSI(plain))
+	if !ok || plain == "" || strings.Contains(plain, "\n") || len(plain) > 200 {
+		return "output"
+	}
+	return cleanSource(plain)
 }
 
 // RawFormat returns the MIME type a raw cell is meant for (its metadata
@@ -97,6 +367,12 @@ func Preferred(data notebook.MimeBundle, order []string) string {
 func RawFormat(c *notebook.Cell) string {
 	for _, key := range []string{"format", "raw_mimetype"} {
 		if f, ok := c.Metadata.String(key); ok {
+			switch f {
+			case "markdown", "text/x-markdown":
+				return "text/markdown"
+			case "html":
+				return "text/html"
+			}
 			return f
 		}
 	}

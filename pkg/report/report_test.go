@@ -2,9 +2,7 @@ package report
 
 import (
 	"encoding/json"
-	"errors"
 	"reflect"
-	"strings"
 	"testing"
 	"time"
 
@@ -36,9 +34,10 @@ func TestMetaOf(t *testing.T) {
 		{"metadata", markdownNotebook(notebook.Metadata{
 			"title": json.RawMessage(`"Given"`), "date": json.RawMessage(`"2022-07-04 18:03:39"`), "tags": json.RawMessage(`["a","b"]`)},
 			"# Heading\n\nFirst *para*\ngoes on.\n\nSecond."),
-			Meta{Title: "Given", Date: time.Date(2022, 7, 4, 18, 3, 39, 0, time.Local), Tags: []string{"a", "b"}, Summary: "First *para* goes on."}},
+			Meta{Title: "Given", Date: time.Date(2022, 7, 4, 18, 3, 39, 0, time.Local), Tags: []string{"a", "b"}, Summary: "First para goes on."}},
 		{"summary skips", markdownNotebook(nil, "# T\n\n- list\n- items\n\n$$\nx\n$$\n\n<div>html</div>\n\n1. one\n\n| a |\n\n> quote",
 			"![img](x.png) Real text $a$."), Meta{Title: "T", Date: modTime, Summary: "Real text $a$."}},
+		{"image paragraph", markdownNotebook(nil, "![banner](b.png)\n\nThe text."), Meta{Title: "file", Date: modTime, Summary: "The text."}},
 		{"date only", markdownNotebook(notebook.Metadata{"date": json.RawMessage(`"2020-02-03"`)}), Meta{Title: "file", Date: time.Date(2020, 2, 3, 0, 0, 0, 0, time.Local)}},
 		{"RFC 3339", markdownNotebook(notebook.Metadata{"date": json.RawMessage(`"2020-02-03T04:05:06Z"`)}), Meta{Title: "file", Date: time.Date(2020, 2, 3, 4, 5, 6, 0, time.UTC)}},
 	}
@@ -54,14 +53,60 @@ func TestMetaOf(t *testing.T) {
 	}
 }
 
-func TestMetaOfErrors(t *testing.T) {
-	for _, meta := range []notebook.Metadata{
-		{"title": json.RawMessage(`7`)},
-		{"date": json.RawMessage(`"yesterday"`)},
-		{"date": json.RawMessage(`20240101`)},
-	} {
-		if _, err := MetaOf(markdownNotebook(meta), "f", modTime); !errors.Is(err, ErrMeta) {
-			t.Errorf("%v: error %v, want ErrMeta", meta, err)
+// TestMetaLenient is issue 12.5: metadata of unexpected types gives a
+// value and at most a warning, never a refused notebook.
+func TestMetaLenient(t *testing.T) {
+	unix := time.Unix(1700000000, 0).In(time.Local)
+	tests := []struct {
+		name     string
+		meta     string
+		first    string // source of a first raw cell, if any
+		want     Meta
+		warnings int
+	}{
+		{"numeric date", `{"date": 1700000000}`, "", Meta{Title: "file", Date: unix}, 0},
+		{"milliseconds", `{"date": 1700000000000}`, "", Meta{Title: "file", Date: unix}, 0},
+		{"bad date", `{"date": "yesterday"}`, "", Meta{Title: "file", Date: modTime}, 1},
+		{"object date", `{"date": {"x": 1}}`, "", Meta{Title: "file", Date: modTime}, 1},
+		{"number title", `{"title": 7}`, "", Meta{Title: "7", Date: modTime}, 1},
+		{"list title", `{"title": ["A", "B"]}`, "", Meta{Title: "A, B", Date: modTime}, 1},
+		{"null title", `{"title": null}`, "", Meta{Title: "file", Date: modTime}, 1},
+		{"nbformat authors", `{"authors": [{"name": "Ada"}, {"name": "Alan"}]}`, "", Meta{Title: "file", Date: modTime, Authors: []string{"Ada", "Alan"}}, 0},
+		{"author string", `{"author": "Ada"}`, "", Meta{Title: "file", Date: modTime, Authors: []string{"Ada"}}, 0},
+		{"keywords", `{"keywords": "a, b"}`, "", Meta{Title: "file", Date: modTime, Tags: []string{"a", "b"}}, 0},
+		{"Quarto categories", `{"categories": ["q"]}`, "", Meta{Title: "file", Date: modTime, Tags: []string{"q"}}, 0},
+		{"tags with numbers", `{"tags": ["a", 2]}`, "", Meta{Title: "file", Date: modTime, Tags: []string{"a", "2"}}, 0},
+		{"description", `{"description": "Plain <b>text</b>"}`, "", Meta{Title: "file", Date: modTime, Summary: "Plain text"}, 0},
+		{"Quarto front matter", `{"title": "meta"}`, "---\ntitle: From YAML\ndate: 2021-05-06\nauthor:\n  - name: Ada\ncategories: [x]\nkeywords: [k]\n---",
+			Meta{Title: "From YAML", Date: time.Date(2021, 5, 6, 0, 0, 0, 0, time.UTC), Authors: []string{"Ada"}, Tags: []string{"k"}}, 0},
+	}
+	nb := markdownNotebook(nil, "---\nNote: a rule, not front matter\n---")
+	if v, err := NewView(nb, ViewOptions{Name: "f"}); err != nil || len(v.Blocks) != 1 {
+		t.Errorf("a Markdown cell between rules was taken for front matter: %v", err)
+	}
+	for _, tt := range tests {
+		nb := notebook.New()
+		if err := json.Unmarshal([]byte(tt.meta), &nb.Metadata); err != nil {
+			t.Fatal(err)
+		}
+		if tt.first != "" {
+			nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Raw, Source: tt.first})
+		}
+		v, err := NewView(nb, ViewOptions{Name: "file", ModTime: modTime})
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		got := v.Meta
+		if got.Title != tt.want.Title || !got.Date.Equal(tt.want.Date) || !reflect.DeepEqual(got.Authors, tt.want.Authors) ||
+			!reflect.DeepEqual(got.Tags, tt.want.Tags) || got.Summary != tt.want.Summary {
+			t.Errorf("%s: got %+v, want %+v", tt.name, got, tt.want)
+		}
+		if len(v.Warnings) != tt.warnings {
+			t.Errorf("%s: warnings %v, want %d", tt.name, v.Warnings, tt.warnings)
+		}
+		if tt.first != "" && len(v.Blocks) != 0 {
+			t.Errorf("%s: the front matter cell is shown: %+v", tt.name, v.Blocks)
 		}
 	}
 }
@@ -77,70 +122,4 @@ func display(text, id string) *notebook.Output {
 		o.Extra = map[string]json.RawMessage{"transient": json.RawMessage(`{"display_id":"` + id + `"}`)}
 	}
 	return o
-}
-
-func TestOutputs(t *testing.T) {
-	update := display("new", "d")
-	update.Type = notebook.UpdateDisplayData
-	cell := &notebook.Cell{Type: notebook.Code, Outputs: []*notebook.Output{
-		stream("stdout", "a\n"), stream("stdout", "\x1b[1mb\x1b[0m\n"), stream("stderr", "e\n"), stream("stdout", "c\n"),
-		display("old", "d"), display("other", "x"), update,
-		{Type: notebook.ErrorOutput, EName: "E", EValue: "v", Traceback: []string{"\x1b[31mline\x1b[0m"}},
-	}}
-	orig := cell.Clone()
-	got := Outputs(cell)
-	var summary []string
-	for _, o := range got {
-		switch o.Type {
-		case notebook.Stream:
-			summary = append(summary, o.Name+":"+o.Text)
-		case notebook.DisplayData:
-			s, _ := o.Data.Text("text/plain")
-			summary = append(summary, "display:"+s)
-		case notebook.ErrorOutput:
-			summary = append(summary, "error:"+ErrorText(o))
-		}
-	}
-	want := []string{"stdout:a\nb\n", "stderr:e\n", "stdout:c\n", "display:new", "display:other", "error:E: v\nline"}
-	if !reflect.DeepEqual(summary, want) {
-		t.Errorf("Outputs = %q, want %q", summary, want)
-	}
-	if !reflect.DeepEqual(cell, orig) {
-		t.Error("Outputs changed the cell")
-	}
-}
-
-func TestStripANSI(t *testing.T) {
-	for in, want := range map[string]string{
-		"\x1b[31mred\x1b[0m":                   "red",
-		"\x1b[1;32mbold green\x1b[m!":          "bold green!",
-		"\x1b]8;;http://x\x07link\x1b]8;;\x07": "link",
-		"plain [31m":                           "plain [31m",
-	} {
-		if got := StripANSI(in); got != want {
-			t.Errorf("StripANSI(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
-func TestPreferredAndRawFormat(t *testing.T) {
-	b := notebook.MimeBundle{}
-	b.SetText("text/plain", "p")
-	b.SetText("image/png", "AA")
-	if got := Preferred(b, []string{"image/png", "text/plain"}); got != "image/png" {
-		t.Errorf("Preferred = %q", got)
-	}
-	if got := Preferred(notebook.MimeBundle{"text/x-custom": json.RawMessage(`"x"`)}, []string{"text/plain"}); got != "text/x-custom" {
-		t.Errorf("Preferred falls back to %q", got)
-	}
-	if got := Preferred(notebook.MimeBundle{"application/x-bin": json.RawMessage(`"x"`)}, nil); got != "" {
-		t.Errorf("Preferred of non-text = %q", got)
-	}
-	c := &notebook.Cell{Type: notebook.Raw, Metadata: notebook.Metadata{"raw_mimetype": json.RawMessage(`"text/html"`)}}
-	if got := RawFormat(c); got != "text/html" {
-		t.Errorf("RawFormat = %q", got)
-	}
-	if strings.Contains(ErrorText(&notebook.Output{EName: "E", EValue: "v", Traceback: []string{"E: v"}}), "\n") {
-		t.Error("ErrorText repeats a traceback that says nothing more")
-	}
 }

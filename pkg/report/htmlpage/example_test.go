@@ -32,3 +32,27 @@ func ExampleConvert() {
 	// onclick false
 	// <pre class="output stream stdout">6</pre> true
 }
+
+func ExampleRender() {
+	nb := notebook.New()
+	nb.Metadata = notebook.Metadata{"language_info": []byte(`{"name": "python"}`)}
+	nb.Cells = []*notebook.Cell{
+		{Type: notebook.Code, Source: "# the nim sum\nprint(3 ^ 5)", Outputs: []*notebook.Output{
+			{Type: notebook.Stream, Name: "stdout", Text: "\x1b[32m6\x1b[0m\n"},
+		}},
+	}
+	v, err := report.NewView(nb, report.ViewOptions{Name: "nim"})
+	if err != nil {
+		log.Fatal(err)
+	}
+	page, err := htmlpage.Render(v, htmlpage.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, s := range []string{`<span class="c1"># the nim sum</span>`, `<pre class="output stream stdout"><span class="ansi-green-fg">6</span></pre>`} {
+		fmt.Println(s, bytes.Contains(page, []byte(s)))
+	}
+	// Output:
+	// <span class="c1"># the nim sum</span> true
+	// <pre class="output stream stdout"><span class="ansi-green-fg">6</span></pre> true
+}

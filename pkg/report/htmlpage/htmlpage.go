@@ -4,7 +4,6 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/base64"
-	"errors"
 	"fmt"
 	"html"
 	"html/template"
@@ -15,7 +14,6 @@ import (
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
 	"github.com/alecthomas/chroma/v2/styles"
 	"github.com/grundylab/grundy/pkg/report"
-	"github.com/grundylab/grundy/pkg/report/markdown"
 	"github.com/grundylab/grundy/pkg/report/mathml"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/sanitize"
@@ -32,10 +30,6 @@ import (
 	"go.abhg.dev/goldmark/toc"
 )
 
-// ErrOutput is wrapped by Convert's errors for outputs that cannot be
-// shown, such as an image that is not valid base64.
-var ErrOutput = errors.New("bad output")
-
 // Options control Convert and Index.
 type Options struct {
 	// Trust keeps raw HTML and HTML outputs as they are instead of
@@ -48,16 +42,23 @@ type Options struct {
 	// Home is the URL of the site index, linked from the top of a page;
 	// empty for no link.
 	Home string
+	// MaxOutput is the number of bytes of text an output keeps in Convert
+	// (see report.ViewOptions); zero means report.DefaultMaxOutput.
+	MaxOutput int
 }
 
 //go:embed style.css
 var baseCSS string
+
+//go:embed output.css
+var outputCSS string
 
 // css returns the page style: the base style and chroma's classes for a
 // light and a dark theme.
 var css = sync.OnceValue(func() string {
 	var b strings.Builder
 	b.WriteString(baseCSS)
+	b.WriteString(outputCSS)
 	f := chromahtml.New(chromahtml.WithClasses(true))
 	// Each theme in its own media query, so that no rule of the light one
 	// (a dark colour for names, say) is left over in the dark one.
@@ -76,6 +77,10 @@ var css = sync.OnceValue(func() string {
 // A page collects the rendered cells of one notebook.
 type page struct {
 	opts Options
+	// view is the view being written, whose files images may name; nil
+	// for the index.
+	view *report.View
+	conv *mathml.Converter
 	md   goldmark.Markdown
 	ids  *headingIDs
 	toc  toc.Items
@@ -85,17 +90,15 @@ type page struct {
 }
 
 func newPage(opts Options) *page {
-	p := &page{opts: opts, ids: newHeadingIDs()}
-	var rendererOpts []renderer.Option
+	p := &page{opts: opts, ids: newHeadingIDs(), conv: mathml.New()}
+	rendererOpts := []renderer.Option{renderer.WithNodeRenderers(util.Prioritized(&nodeRenderers{p: p}, 100))}
 	if opts.Trust {
 		rendererOpts = append(rendererOpts, gmhtml.WithUnsafe())
-	} else {
-		rendererOpts = append(rendererOpts, renderer.WithNodeRenderers(util.Prioritized(sanitizedHTML{}, 100)))
 	}
 	p.md = goldmark.New(
 		goldmark.WithExtensions(
 			extension.GFM, extension.Footnote,
-			&mathml.Extender{Converter: mathml.New()},
+			&mathml.Extender{Converter: p.conv},
 			highlighting.NewHighlighting(highlighting.WithFormatOptions(chromahtml.WithClasses(true))),
 			&anchor.Extender{Texter: anchor.Text("#"), Attributer: anchor.Attributes{"class": "anchor"}},
 		),
@@ -130,7 +133,7 @@ func (p *page) dropTitle(doc ast.Node, source []byte) {
 	}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		if h, ok := n.(*ast.Heading); ok && h.Level == 1 {
-			if strings.TrimSpace(plainText(h, source)) == strings.TrimSpace(p.title) {
+			if headingText(h, source) == strings.TrimSpace(p.title) {
 				doc.RemoveChild(doc, h)
 			}
 			p.title = ""
@@ -171,16 +174,42 @@ func mergeTOC(dst, src toc.Items) toc.Items {
 	return dst
 }
 
-// Convert writes the notebook as a self-contained HTML page. Errors name
-// the cell (counted from 1) and output.
+// Convert writes the notebook as a self-contained HTML page with the
+// title, date and tags of meta: it is report.NewView followed by Render.
 func Convert(nb *notebook.Notebook, meta report.Meta, opts Options) ([]byte, error) {
+	v, err := report.NewView(nb, report.ViewOptions{Name: "page", Trust: opts.Trust, MaxOutput: opts.MaxOutput})
+	if err != nil {
+		return nil, err
+	}
+	v.Meta = meta
+	return Render(v, opts)
+}
+
+// Render writes a view as a self-contained HTML page: each block in
+// order, a block of a new cell opening the cell's <div>. The view's trust
+// is the page's; Options.Trust is not used.
+func Render(v *report.View, opts Options) ([]byte, error) {
+	opts.Trust = v.Trusted
 	p := newPage(opts)
-	p.title = meta.Title
+	p.view = v
+	p.title = v.Meta.Title
 	var body strings.Builder
-	for i, c := range nb.Cells {
-		if err := p.cell(&body, i+1, c); err != nil {
-			return nil, fmt.Errorf("cell %d: %w", i+1, err)
+	open := false
+	for i := range v.Blocks {
+		blk := &v.Blocks[i]
+		if i == 0 || blk.Cell != v.Blocks[i-1].Cell {
+			if open {
+				body.WriteString("</div>\n")
+			}
+			body.WriteString(`<div class="cell ` + string(blk.CellType) + `">` + "\n")
+			open = true
 		}
+		if err := p.block(&body, blk); err != nil {
+			return nil, fmt.Errorf("cell %d: %w", blk.Cell, err)
+		}
+	}
+	if open {
+		body.WriteString("</div>\n")
 	}
 	var contents string
 	items := p.toc
@@ -197,9 +226,9 @@ func Convert(nb *notebook.Notebook, meta report.Meta, opts Options) ([]byte, err
 	}
 	var b bytes.Buffer
 	err := pageTemplate.Execute(&b, pageData{
-		Title:    meta.Title,
-		Meta:     meta,
-		Date:     meta.Date.Format("2006-01-02"),
+		Title:    v.Meta.Title,
+		Meta:     v.Meta,
+		Date:     v.Meta.Date.Format("2006-01-02"),
 		Contents: template.HTML(contents),
 		Body:     template.HTML(body.String()),
 		CSS:      template.CSS(css()),
@@ -231,133 +260,26 @@ func fontFace(url string) template.CSS {
 	return template.CSS(fmt.Sprintf("@font-face { font-family: \"Latin Modern Math\"; src: url(%q) format(\"opentype\"); font-display: block; }\n", url))
 }
 
-func (p *page) cell(w *strings.Builder, n int, c *notebook.Cell) error {
-	source, outputs := report.Shown(c)
-	if !source && !outputs {
-		return nil
+// headingText returns a heading's text as report.PlainText gives it,
+// which is how a title made from it reads.
+func headingText(h *ast.Heading, source []byte) string {
+	var b bytes.Buffer
+	lines := h.Lines()
+	for i := range lines.Len() {
+		seg := lines.At(i)
+		b.Write(seg.Value(source))
 	}
-	switch c.Type {
-	case notebook.Markdown:
-		out, err := p.markdown(withAttachments(c))
-		if err != nil {
-			return err
-		}
-		w.WriteString(`<div class="cell markdown">` + "\n" + out + "</div>\n")
-	case notebook.Raw:
-		switch report.RawFormat(c) {
-		case "text/markdown":
-			out, err := p.markdown(c.Source)
-			if err != nil {
-				return err
-			}
-			w.WriteString(`<div class="cell raw">` + "\n" + out + "</div>\n")
-		case "text/html":
-			w.WriteString(`<div class="cell raw">` + "\n" + p.html(c.Source) + "\n</div>\n")
-		}
-	case notebook.Code:
-		w.WriteString(`<div class="cell code">` + "\n")
-		if source && strings.TrimSpace(c.Source) != "" {
-			out, err := p.markdown(markdown.Fenced("go", c.Source))
-			if err != nil {
-				return err
-			}
-			w.WriteString(out)
-		}
-		if outputs {
-			for i, o := range report.Outputs(c) {
-				if err := p.output(w, o); err != nil {
-					return fmt.Errorf("output %d: %w", i+1, err)
-				}
-			}
-		}
-		w.WriteString("</div>\n")
-	}
-	return nil
+	return report.PlainText(b.String())
 }
 
-// html returns HTML from the notebook, sanitised unless trusted.
-func (p *page) html(s string) string {
-	if p.opts.Trust {
-		return s
-	}
-	return sanitize.HTML(s)
+// nodeRenderers render images, and raw HTML in Markdown through package
+// sanitize unless the page is trusted: an image names an inline picture,
+// a file of the view (which the page then holds as a data: URI), a file
+// beside the page or, on a trusted page, one on the web; an untrusted
+// page shows a web image as a link, so that it loads nothing.
+type nodeRenderers struct {
+	p *page
 }
-
-// mimeOrder is the order in which a rich output's representations are
-// preferred on a page, as nbconvert's HTML exporter prefers them.
-var mimeOrder = []string{
-	"text/html", "text/markdown", "image/svg+xml", "image/png", "image/jpeg", "image/gif",
-	"text/latex", "application/json", "text/plain",
-}
-
-func pre(class, s string) string {
-	return `<pre class="output ` + class + `">` + html.EscapeString(strings.TrimRight(s, "\n")) + "</pre>\n"
-}
-
-func (p *page) output(w *strings.Builder, o *notebook.Output) error {
-	switch o.Type {
-	case notebook.Stream:
-		w.WriteString(pre("stream "+html.EscapeString(o.Name), o.Text))
-	case notebook.ErrorOutput:
-		w.WriteString(pre("error", report.ErrorText(o)))
-	case notebook.DisplayData, notebook.ExecuteResult:
-		mime := report.Preferred(o.Data, mimeOrder)
-		value, _ := o.Data.Text(mime)
-		switch mime {
-		case "":
-		case "text/html":
-			class := "html"
-			if markdown.SVGOnly.MatchString(value) {
-				class = "image"
-			}
-			w.WriteString(`<div class="output ` + class + `">` + p.html(value) + "</div>\n")
-		case "text/markdown", "text/latex":
-			out, err := p.markdown(value)
-			if err != nil {
-				return err
-			}
-			w.WriteString(`<div class="output markdown">` + "\n" + out + "</div>\n")
-		case "image/svg+xml":
-			w.WriteString(`<div class="output image">` + p.html(value) + "</div>\n")
-		case "image/png", "image/jpeg", "image/gif":
-			data, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(value), ""))
-			if err != nil {
-				return fmt.Errorf("%w: %s is not base64: %v", ErrOutput, mime, err)
-			}
-			alt := "output"
-			if plain, ok := o.Data.Text("text/plain"); ok {
-				alt = plain
-			}
-			fmt.Fprintf(w, `<div class="output image"><img src="data:%s;base64,%s" alt="%s"></div>`+"\n",
-				mime, base64.StdEncoding.EncodeToString(data), html.EscapeString(alt))
-		case "application/json":
-			w.WriteString(pre("json", value))
-		default:
-			w.WriteString(pre("text", value))
-		}
-	}
-	return nil
-}
-
-// withAttachments returns a markdown cell's source with attachment: links
-// replaced by data: URIs.
-func withAttachments(c *notebook.Cell) string {
-	src := c.Source
-	for name, bundle := range c.Attachments {
-		for _, mime := range []string{"image/png", "image/jpeg", "image/gif", "image/webp"} {
-			if value, ok := bundle.Text(mime); ok {
-				data := strings.Join(strings.Fields(value), "")
-				src = strings.ReplaceAll(src, "(attachment:"+name, "(data:"+mime+";base64,"+data)
-				break
-			}
-		}
-	}
-	return src
-}
-
-// sanitizedHTML renders raw HTML in Markdown through package sanitize, and
-// images from the web as links, so that an untrusted page loads nothing.
-type sanitizedHTML struct{}
 
 // remote reports whether a browser would fetch dest from the network:
 // anything with a scheme or a host but an inline image.
@@ -370,27 +292,8 @@ func remote(dest string) bool {
 	return err != nil || u.Scheme != "" || u.Host != "" || strings.HasPrefix(d, "//") || strings.HasPrefix(d, `\\`)
 }
 
-func (sanitizedHTML) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
-	reg.Register(ast.KindImage, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		n := node.(*ast.Image)
-		dest := util.EscapeHTML(util.URLEscape(n.Destination, true))
-		alt := util.EscapeHTML([]byte(plainText(n, source)))
-		switch {
-		case !remote(string(n.Destination)):
-			w.WriteString(`<img src="` + string(dest) + `" alt="` + string(alt) + `">`)
-		case gmhtml.IsDangerousURL(n.Destination):
-			w.WriteString(`<span class="remote-image">` + string(alt) + `</span>`)
-		default:
-			if len(alt) == 0 {
-				alt = dest
-			}
-			w.WriteString(`<a class="remote-image" href="` + string(dest) + `">` + string(alt) + `</a>`)
-		}
-		return ast.WalkSkipChildren, nil
-	})
+func (r *nodeRenderers) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindImage, r.image)
 	reg.Register(ast.KindHTMLBlock, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -404,7 +307,7 @@ func (sanitizedHTML) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 		if n.HasClosure() {
 			b.Write(n.ClosureLine.Value(source))
 		}
-		w.WriteString(sanitize.HTML(b.String()))
+		w.WriteString(r.rawHTML(b.String()))
 		return ast.WalkContinue, nil
 	})
 	reg.Register(ast.KindRawHTML, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -417,7 +320,53 @@ func (sanitizedHTML) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 			seg := n.Segments.At(i)
 			b.Write(seg.Value(source))
 		}
-		w.WriteString(sanitize.HTML(b.String()))
+		w.WriteString(r.rawHTML(b.String()))
 		return ast.WalkSkipChildren, nil
 	})
+}
+
+// rawHTML returns raw HTML of Markdown as the page shows it: sanitised
+// unless trusted, and images that name a file of the view (an attachment
+// in an <img> tag) inline, so that the page stands alone.
+func (r *nodeRenderers) rawHTML(s string) string {
+	if !r.p.opts.Trust {
+		s = sanitize.HTML(s)
+	}
+	if r.p.view == nil || !strings.Contains(s, "_files/") {
+		return s
+	}
+	for _, f := range r.p.view.Files {
+		link := html.EscapeString(report.LinkPath(f.Path))
+		for _, q := range []string{`"`, `'`} {
+			s = strings.ReplaceAll(s, "src="+q+link+q, "src="+q+"data:"+f.MIME+";base64,"+base64.StdEncoding.EncodeToString(f.Data)+q)
+		}
+	}
+	return s
+}
+
+func (r *nodeRenderers) image(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	n := node.(*ast.Image)
+	alt := util.EscapeHTML([]byte(plainText(n, source)))
+	if r.p.view != nil {
+		if f := r.p.view.File(string(n.Destination)); f != nil {
+			w.WriteString(`<img src="data:` + f.MIME + ";base64," + base64.StdEncoding.EncodeToString(f.Data) + `" alt="` + string(alt) + `">`)
+			return ast.WalkSkipChildren, nil
+		}
+	}
+	dest := util.EscapeHTML(util.URLEscape(n.Destination, true))
+	switch {
+	case r.p.opts.Trust && !gmhtml.IsDangerousURL(n.Destination) || !remote(string(n.Destination)):
+		w.WriteString(`<img src="` + string(dest) + `" alt="` + string(alt) + `">`)
+	case gmhtml.IsDangerousURL(n.Destination):
+		w.WriteString(`<span class="remote-image">` + string(alt) + `</span>`)
+	default:
+		if len(alt) == 0 {
+			alt = dest
+		}
+		w.WriteString(`<a class="remote-image" href="` + string(dest) + `">` + string(alt) + `</a>`)
+	}
+	return ast.WalkSkipChildren, nil
 }

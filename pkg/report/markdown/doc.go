@@ -1,18 +1,17 @@
-// Package markdown writes an executed notebook as a Markdown blog post with
-// YAML front matter, in the form Hexo and Hugo read:
+// Package markdown writes a notebook's view (report.View) as a Markdown
+// blog post with YAML front matter, in the form Hexo and Hugo read:
 //
-//	meta, err := report.MetaOf(nb, "pe310", modTime)
-//	post, err := markdown.Convert(nb, meta, markdown.Options{Name: "pe310"})
+//	v, err := report.NewView(nb, report.ViewOptions{Name: "pe310", ModTime: modTime})
+//	post := markdown.Render(v)
 //	// post.Text is pe310.md; post.Files are pe310_files/...
 //
-// The front matter holds title, date, tags, mathjax: true and a
-// description (the first paragraph). Markdown cells are copied as written,
-// math and all; code cells become fenced go blocks; outputs follow in
-// order: stream text and plain values as plain fenced blocks, images as
-// files in NAME_files/ linked from the post, Markdown inline, HTML inline
-// (sanitised unless the notebook is trusted; an HTML output that is just an
-// SVG image, as GoNB's DisplaySvg sends, becomes an .svg file), and errors
-// as a block with the error name, value and traceback. Raw cells are kept
-// when their format is Markdown or HTML. Cell attachments are written to
-// NAME_files/ and their attachment: links rewritten.
+// The front matter (FrontMatter, read back by ReadFrontMatter) holds
+// title, date, authors, tags, mathjax: true and a description, the
+// summary as plain text. Blocks follow in order: Markdown as written (its
+// raw HTML sanitised unless the notebook is trusted), code as fenced
+// blocks in the cell's language, streams, errors and text as plain fenced
+// blocks without terminal escapes, images as links to files in
+// NAME_files/, HTML as an HTML block, formulas between $ or $$, JSON as a
+// json block, and notes (an output cut to size, a widget) as quotes. No
+// control character reaches the post.
 package markdown

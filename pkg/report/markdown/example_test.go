@@ -50,3 +50,32 @@ func ExampleConvert() {
 	// 6
 	// ```
 }
+
+func ExampleRender() {
+	nb, err := notebook.Parse([]byte(`{"nbformat": 4, "nbformat_minor": 5,
+	 "metadata": {"kernelspec": {"name": "python3"}, "title": "Nim", "date": "2024-05-06"},
+	 "cells": [
+	  {"cell_type": "code", "metadata": {}, "execution_count": 1, "source": "3 ^ 5",
+	   "outputs": [{"output_type": "execute_result", "execution_count": 1, "metadata": {},
+	                "data": {"text/plain": "6", "text/latex": "$6$"}}]}]}`))
+	if err != nil {
+		log.Fatal(err)
+	}
+	v, err := report.NewView(nb, report.ViewOptions{Name: "nim"})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Print(string(markdown.Render(v).Text))
+	// Output:
+	// ---
+	// title: Nim
+	// date: 2024-05-06 00:00:00
+	// mathjax: true
+	// ---
+	//
+	// ```python
+	// 3 ^ 5
+	// ```
+	//
+	// $6$
+}

@@ -1,24 +1,13 @@
 package markdown
 
 import (
-	"encoding/base64"
-	"errors"
 	"fmt"
-	"path"
 	"regexp"
-	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/notebook"
-	"github.com/grundylab/grundy/pkg/report/sanitize"
-	"gopkg.in/yaml.v3"
 )
-
-// ErrOutput is wrapped by Convert's errors for outputs that cannot be
-// written, such as an image that is not valid base64.
-var ErrOutput = errors.New("bad output")
 
 // Options control Convert.
 type Options struct {
@@ -26,14 +15,13 @@ type Options struct {
 	Name string
 	// Trust keeps raw HTML as it is instead of sanitising it.
 	Trust bool
+	// MaxOutput is the number of bytes of text an output keeps (see
+	// report.ViewOptions); zero means report.DefaultMaxOutput.
+	MaxOutput int
 }
 
 // A File is written next to the post.
-type File struct {
-	// Path is relative to the post's folder, as "NAME_files/cell3-1.png".
-	Path string
-	Data []byte
-}
+type File = report.File
 
 // A Post is a notebook converted to Markdown.
 type Post struct {
@@ -42,92 +30,73 @@ type Post struct {
 }
 
 // FilesDir returns the folder beside a post named name that holds its files.
-func FilesDir(name string) string { return name + "_files" }
+func FilesDir(name string) string { return report.FilesDir(name) }
 
-// Convert writes the notebook as a Markdown post. Errors name the cell
-// (counted from 1) and output.
+// Convert writes the notebook as a Markdown post with the front matter of
+// meta: it is report.NewView followed by Render.
 func Convert(nb *notebook.Notebook, meta report.Meta, opts Options) (*Post, error) {
-	w := &writer{opts: opts, dir: FilesDir(opts.Name)}
-	w.frontMatter(meta)
-	for i, c := range nb.Cells {
-		if err := w.cell(i+1, c); err != nil {
-			return nil, fmt.Errorf("cell %d: %w", i+1, err)
-		}
+	v, err := report.NewView(nb, report.ViewOptions{Name: opts.Name, Trust: opts.Trust, MaxOutput: opts.MaxOutput})
+	if err != nil {
+		return nil, err
+	}
+	v.Meta = meta
+	return Render(v), nil
+}
+
+// Render writes a view as a Markdown post: front matter, then each block
+// in order. Its files are the view's.
+func Render(v *report.View) *Post {
+	w := &writer{trust: v.Trusted}
+	w.b.WriteString(FrontMatter(v.Meta))
+	w.b.WriteString("\n")
+	for i := range v.Blocks {
+		w.block(&v.Blocks[i])
 	}
 	text := strings.TrimRight(w.b.String(), "\n") + "\n"
-	return &Post{Text: []byte(text), Files: w.files}, nil
+	return &Post{Text: []byte(text), Files: v.Files}
 }
 
 type writer struct {
-	opts  Options
-	dir   string
+	trust bool
 	b     strings.Builder
-	files []File
 }
 
-// yamlScalar writes s as a YAML scalar, quoted only when YAML needs it.
-func yamlScalar(s string) string {
-	out, err := yaml.Marshal(s)
-	if err != nil {
-		return strconv.Quote(s)
+// block writes one block by its kind.
+func (w *writer) block(blk *report.Block) {
+	switch blk.Kind {
+	case report.KindMarkdown:
+		w.markdown(blk.Text)
+	case report.KindCode:
+		lang := blk.Lang
+		if lang == "text" {
+			lang = ""
+		}
+		w.b.WriteString(Fenced(lang, blk.Text) + "\n")
+	case report.KindStream, report.KindError, report.KindText:
+		w.b.WriteString(Fenced("", blk.Text) + "\n")
+	case report.KindJSON:
+		w.b.WriteString(Fenced("json", blk.Text) + "\n")
+	case report.KindImage:
+		w.b.WriteString("![" + altEscaper.Replace(blk.Alt) + "](" + report.LinkPath(blk.File) + ")\n\n")
+	case report.KindHTML:
+		w.html(blk.Text)
+	case report.KindMath:
+		// TeX's own \lt and \gt, so that no line of a formula can start
+		// an HTML block in the post.
+		tex := texAngles.Replace(blankLines.ReplaceAllString(blk.Text, "\n"))
+		if blk.Display {
+			w.b.WriteString("$$\n" + tex + "\n$$\n\n")
+		} else {
+			w.b.WriteString("$" + tex + "$\n\n")
+		}
+	case report.KindNote:
+		w.b.WriteString("> *" + noteEscaper.Replace(blk.Text) + "*\n\n")
 	}
-	return strings.TrimSuffix(string(out), "\n")
 }
 
-func (w *writer) frontMatter(m report.Meta) {
-	w.b.WriteString("---\ntitle: " + yamlScalar(m.Title) + "\n")
-	w.b.WriteString("date: " + m.Date.Format(report.DateLayout) + "\n")
-	if len(m.Tags) > 0 {
-		w.b.WriteString("tags:\n")
-		for _, t := range m.Tags {
-			w.b.WriteString("  - " + yamlScalar(t) + "\n")
-		}
-	}
-	w.b.WriteString("mathjax: true\n")
-	if m.Summary != "" {
-		w.b.WriteString("description: " + yamlScalar(m.Summary) + "\n")
-	}
-	w.b.WriteString("---\n\n")
-}
-
-func (w *writer) cell(n int, c *notebook.Cell) error {
-	source, outputs := report.Shown(c)
-	if !source && !outputs {
-		return nil
-	}
-	switch c.Type {
-	case notebook.Markdown:
-		src, err := w.attachments(n, c)
-		if err != nil {
-			return err
-		}
-		w.block(src)
-	case notebook.Raw:
-		switch report.RawFormat(c) {
-		case "text/markdown":
-			w.block(c.Source)
-		case "text/html":
-			w.html(c.Source)
-		}
-	case notebook.Code:
-		if source && strings.TrimSpace(c.Source) != "" {
-			w.fenced("go", c.Source)
-		}
-		if !outputs {
-			return nil
-		}
-		for i, o := range report.Outputs(c) {
-			if err := w.output(n, i+1, o); err != nil {
-				return fmt.Errorf("output %d: %w", i+1, err)
-			}
-		}
-	}
-	return nil
-}
-
-// block writes Markdown text, its raw HTML sanitised unless trusted.
-func (w *writer) block(text string) {
-	if !w.opts.Trust {
+// markdown writes Markdown text, its raw HTML sanitised unless trusted.
+func (w *writer) markdown(text string) {
+	if !w.trust {
 		text = SanitizeHTML(text)
 	}
 	text = strings.Trim(text, "\n")
@@ -138,11 +107,28 @@ func (w *writer) block(text string) {
 	w.b.WriteString("\n\n")
 }
 
-// fenced writes text as a fenced code block with a fence longer than any
-// run of backticks in it.
-func (w *writer) fenced(lang, text string) {
-	w.b.WriteString(Fenced(lang, text) + "\n")
+// blankLines matches the blank lines that would end an HTML block or a
+// formula early.
+var blankLines = regexp.MustCompile(`\n[ \t]*\n(?:[ \t]*\n)*`)
+
+// html writes HTML, sanitised by the view unless trusted, as a block with
+// blank lines removed so that Markdown keeps it as one HTML block.
+func (w *writer) html(s string) {
+	s = blankLines.ReplaceAllString(strings.TrimSpace(s), "\n")
+	if s != "" {
+		w.b.WriteString("<div>\n" + s + "\n</div>\n\n")
+	}
 }
+
+// texAngles writes angle brackets in TeX as its commands.
+var texAngles = strings.NewReplacer("<", `\lt `, ">", `\gt `)
+
+// altEscaper escapes the characters that have a meaning in image text.
+var altEscaper = strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`, "*", `\*`, "_", `\_`, "`", "\\`", "\n", " ")
+
+// noteEscaper escapes the characters of a note that have a meaning in
+// Markdown text.
+var noteEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "<", `\<`, "[", `\[`, "`", "\\`", "$", `\$`)
 
 func longestRun(s string, c byte) int {
 	best, run := 0, 0
@@ -157,136 +143,12 @@ func longestRun(s string, c byte) int {
 	return best
 }
 
-// blankLines matches the blank lines that would end an HTML block early.
-var blankLines = regexp.MustCompile(`\n[ \t]*\n`)
-
-// html writes HTML as a block, sanitised unless trusted, with blank lines
-// removed so that Markdown keeps it as one HTML block.
-func (w *writer) html(s string) {
-	if !w.opts.Trust {
-		s = sanitize.HTML(s)
-	}
-	s = strings.TrimSpace(s)
-	for blankLines.MatchString(s) {
-		s = blankLines.ReplaceAllString(s, "\n")
-	}
-	if s != "" {
-		w.b.WriteString("<div>\n" + s + "\n</div>\n\n")
-	}
-}
-
-// mimeOrder is the order in which a rich output's representations are
-// preferred in a Markdown post.
-var mimeOrder = []string{
-	"text/markdown", "image/svg+xml", "image/png", "image/jpeg", "image/gif", "text/html",
-	"text/latex", "application/json", "text/plain",
-}
-
-var imageExt = map[string]string{"image/png": ".png", "image/jpeg": ".jpg", "image/gif": ".gif", "image/svg+xml": ".svg"}
-
-// SVGOnly matches HTML that is only an SVG image, possibly in a <div> and
-// after an XML declaration and comments, as GoNB's DisplaySvg sends a
-// gonum/plot figure; the first group is the SVG element.
-var SVGOnly = regexp.MustCompile(`^\s*(?:<div>\s*)?(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*(<svg[\s>][\s\S]*</svg>)\s*(?:</div>)?\s*$`)
-
-func (w *writer) output(cell, n int, o *notebook.Output) error {
-	switch o.Type {
-	case notebook.Stream:
-		w.fenced("", o.Text)
-	case notebook.ErrorOutput:
-		w.fenced("", report.ErrorText(o))
-	case notebook.DisplayData, notebook.ExecuteResult:
-		mime := report.Preferred(o.Data, mimeOrder)
-		value, _ := o.Data.Text(mime)
-		file := fmt.Sprintf("%s/cell%d-%d", w.dir, cell, n)
-		switch mime {
-		case "":
-		case "text/markdown":
-			w.block(value)
-		case "image/svg+xml":
-			w.image(file+".svg", w.svg(value), o)
-		case "image/png", "image/jpeg", "image/gif":
-			data, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(value), ""))
-			if err != nil {
-				return fmt.Errorf("%w: %s is not base64: %v", ErrOutput, mime, err)
-			}
-			w.image(file+imageExt[mime], data, o)
-		case "text/html":
-			if m := SVGOnly.FindStringSubmatch(value); m != nil && strings.Count(value, "<svg") == 1 {
-				w.image(file+".svg", w.svg(m[1]), o)
-			} else {
-				w.html(value)
-			}
-		case "text/latex":
-			w.block(value)
-		case "application/json":
-			w.fenced("json", value)
-		default:
-			w.fenced("", value)
-		}
-	}
-	return nil
-}
-
-func (w *writer) svg(s string) []byte {
-	if w.opts.Trust {
-		return []byte(s)
-	}
-	return []byte(sanitize.SVG(s))
-}
-
-func (w *writer) image(file string, data []byte, o *notebook.Output) {
-	w.files = append(w.files, File{Path: file, Data: data})
-	alt := "output"
-	if plain, ok := o.Data.Text("text/plain"); ok && !strings.Contains(plain, "\n") {
-		alt = altEscaper.Replace(plain)
-	}
-	w.b.WriteString("![" + alt + "](" + file + ")\n\n")
-}
-
-// altEscaper escapes the characters that have a meaning in image text.
-var altEscaper = strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`, "*", `\*`, "_", `\_`, "`", "\\`")
-
-var unsafeName = regexp.MustCompile(`[^\w.-]+`)
-
-// attachments writes a markdown cell's attachments as files and points
-// its attachment: links at them.
-func (w *writer) attachments(cell int, c *notebook.Cell) (string, error) {
-	src := c.Source
-	names := make([]string, 0, len(c.Attachments))
-	for name := range c.Attachments {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		bundle := c.Attachments[name]
-		mime := report.Preferred(bundle, mimeOrder)
-		value, _ := bundle.Text(mime)
-		var data []byte
-		switch mime {
-		case "image/png", "image/jpeg", "image/gif":
-			var err error
-			if data, err = base64.StdEncoding.DecodeString(strings.Join(strings.Fields(value), "")); err != nil {
-				return "", fmt.Errorf("%w: attachment %q is not base64: %v", ErrOutput, name, err)
-			}
-		case "image/svg+xml":
-			data = w.svg(value)
-		default:
-			continue
-		}
-		file := fmt.Sprintf("%s/cell%d-%s", w.dir, cell, unsafeName.ReplaceAllString(path.Base(name), "_"))
-		if ext := imageExt[mime]; path.Ext(file) != ext {
-			file += ext
-		}
-		w.files = append(w.files, File{Path: file, Data: data})
-		src = strings.ReplaceAll(src, "(attachment:"+name, "("+file)
-	}
-	return src, nil
-}
-
 // Fenced returns text as a fenced code block with the info string lang,
 // fenced by more backticks than any run of them in text.
 func Fenced(lang, text string) string {
 	fence := strings.Repeat("`", max(3, longestRun(text, '`')+1))
 	return fence + lang + "\n" + strings.TrimRight(text, "\n") + "\n" + fence + "\n"
 }
+
+// errorf keeps error messages of this package in one form.
+func errorf(format string, args ...any) error { return fmt.Errorf("markdown: "+format, args...) }

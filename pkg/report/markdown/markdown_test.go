@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+
 	"flag"
 	"fmt"
 	"io"
@@ -103,18 +104,6 @@ func TestFrontMatterIsYAML(t *testing.T) {
 	}
 }
 
-func TestBadImage(t *testing.T) {
-	nb := notebook.New()
-	out := &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{}}
-	out.Data.SetText("image/png", "not base64!")
-	nb.Cells = []*notebook.Cell{{Type: notebook.Markdown, Source: "x"}, {Type: notebook.Code, Outputs: []*notebook.Output{
-		{Type: notebook.Stream, Name: "stdout", Text: "ok"}, out}}}
-	_, err := Convert(nb, report.Meta{}, Options{Name: "x"})
-	if !errors.Is(err, ErrOutput) || !strings.HasPrefix(err.Error(), "cell 2: output 2: ") {
-		t.Errorf("error %v, want ErrOutput naming cell 2, output 2", err)
-	}
-}
-
 func TestFenced(t *testing.T) {
 	for _, tt := range []struct{ text, fence string }{{"x", "```"}, {"a ``` b", "````"}, {"`````", "``````"}} {
 		got := Fenced("go", tt.text)
@@ -155,13 +144,13 @@ func FuzzConvert(f *testing.F) {
 		if err != nil {
 			return
 		}
-		meta, err := report.MetaOf(nb, "fuzz", modTime)
+		v, err := report.NewView(nb, report.ViewOptions{Name: "fuzz", ModTime: modTime, MaxOutput: 1000})
 		if err != nil {
 			return
 		}
-		post, err := Convert(nb, meta, Options{Name: "fuzz"})
-		if err != nil {
-			return
+		post := Render(v)
+		if len(post.Text) > 4*len(data)+10000 {
+			t.Fatalf("post of %d bytes from a notebook of %d", len(post.Text), len(data))
 		}
 		if !bytes.HasPrefix(post.Text, []byte("---\ntitle: ")) {
 			t.Fatalf("post does not start with front matter: %.80q", post.Text)
@@ -230,5 +219,17 @@ func TestDisplaySVG(t *testing.T) {
 		if root != "http://www.w3.org/2000/svg svg" || !bytes.Contains(svg, []byte("viewBox=")) {
 			t.Errorf("trust %v: root %q, file:\n%.300s", trust, root, svg)
 		}
+	}
+}
+
+func TestBadImage(t *testing.T) {
+	nb := notebook.New()
+	out := &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{}}
+	out.Data.SetText("image/png", "not base64!")
+	nb.Cells = []*notebook.Cell{{Type: notebook.Markdown, Source: "x"}, {Type: notebook.Code, Outputs: []*notebook.Output{
+		{Type: notebook.Stream, Name: "stdout", Text: "ok"}, out}}}
+	_, err := Convert(nb, report.Meta{}, Options{Name: "x"})
+	if !errors.Is(err, report.ErrOutput) || !strings.HasPrefix(err.Error(), "cell 2: output 2: ") {
+		t.Errorf("error %v, want ErrOutput naming cell 2, output 2", err)
 	}
 }

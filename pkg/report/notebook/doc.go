@@ -16,9 +16,19 @@
 // (keys sorted, one-space indent, no ASCII escaping), so a notebook saved by
 // Jupyter is written back byte for byte.
 //
+// A notebook of nbformat 3 (IPython 2 and earlier) is upgraded to
+// nbformat 4.0 on reading, as the Python nbformat library upgrades it:
+// worksheets joined, heading cells made Markdown headings, outputs renamed
+// with their representations keyed by MIME type.
+//
+// Fields that nbformat requires but that have an obvious empty value (the
+// metadata of the notebook, a cell or an output, a code cell's outputs
+// and execution counts, nbformat_minor) may be missing, as the Python
+// library reads such files with only a warning; they are written back.
+//
 // Invalid input gives an *Error naming the file, the cell and output where
 // there is one, and the problem; it wraps ErrSyntax (not JSON), ErrVersion
-// (not nbformat 4) or ErrInvalid (a field missing or of the wrong kind), so
+// (not nbformat 3 or 4) or ErrInvalid (a field missing or of the wrong kind), so
 // callers can test with errors.Is.
 //
 // The zero Notebook is not valid (it has no format version); New returns an

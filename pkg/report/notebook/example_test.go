@@ -64,8 +64,8 @@ func ExampleWrite() {
 
 func ExampleError() {
 	_, err := notebook.Parse([]byte(`{"nbformat": 4, "nbformat_minor": 5, "metadata": {},
-	  "cells": [{"cell_type": "code", "metadata": {}, "source": "", "outputs": []}]}`))
+	  "cells": [{"cell_type": "code", "metadata": {}, "outputs": []}]}`))
 	fmt.Println(err)
 	// Output:
-	// notebook: cell 1: code cell has no "execution_count" field
+	// notebook: cell 1: code cell has no "source" field
 }

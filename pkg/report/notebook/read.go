@@ -33,7 +33,8 @@ func Read(r io.Reader) (*Notebook, error) {
 	return Parse(data)
 }
 
-// Parse validates the notebook in data and returns it. Errors are of type
+// Parse validates the notebook in data and returns it. A notebook of
+// nbformat 3 is upgraded to nbformat 4.0 as it is read. Errors are of type
 // *Error.
 func Parse(data []byte) (*Notebook, error) {
 	var top object
@@ -42,6 +43,13 @@ func Parse(data []byte) (*Notebook, error) {
 	}
 	if top == nil {
 		return nil, &Error{Msg: "top level is null, not an object", Err: ErrInvalid}
+	}
+	if raw, ok := top["nbformat"]; ok && bytes.Equal(bytes.TrimSpace(raw), []byte("3")) {
+		upgraded, err := upgradeV3(top)
+		if err != nil {
+			return nil, &Error{Msg: "nbformat 3: " + err.Error(), Err: ErrInvalid}
+		}
+		top = upgraded
 	}
 	d := decoder{}
 	nb := d.notebook(top)
@@ -77,6 +85,27 @@ func position(data []byte, offset int64) (line, col int) {
 
 // object is a JSON object whose values are decoded lazily.
 type object map[string]json.RawMessage
+
+// objects decodes a JSON list whose elements should be objects; an
+// element that is not one is nil. It reports false if raw is not a list.
+// A list of objects, the usual case, is decoded in one pass.
+func objects(raw json.RawMessage) ([]object, bool) {
+	var list []object
+	if err := json.Unmarshal(raw, &list); err == nil {
+		return list, list != nil
+	}
+	var elems []json.RawMessage
+	if err := json.Unmarshal(raw, &elems); err != nil || elems == nil {
+		return nil, false
+	}
+	list = make([]object, len(elems))
+	for i, e := range elems {
+		if json.Unmarshal(e, &list[i]) != nil {
+			list[i] = nil
+		}
+	}
+	return list, true
+}
 
 // decoder walks the parsed JSON and remembers the first error with its place.
 type decoder struct {
@@ -114,15 +143,16 @@ func (d *decoder) notebook(top object) *Notebook {
 			return nil
 		}
 	}
-	if raw, ok := d.take(top, "notebook", "nbformat_minor", true); ok {
+	if raw, ok := d.take(top, "notebook", "nbformat_minor", false); ok {
 		d.int(raw, "notebook", "nbformat_minor", &nb.FormatMinor)
 	}
-	if raw, ok := d.take(top, "notebook", "metadata", true); ok {
+	nb.Metadata = Metadata{}
+	if raw, ok := d.take(top, "notebook", "metadata", false); ok {
 		nb.Metadata = d.metadata(raw, "notebook")
 	}
 	if raw, ok := d.take(top, "notebook", "cells", true); ok {
-		var cells []json.RawMessage
-		if err := json.Unmarshal(raw, &cells); err != nil || cells == nil {
+		cells, ok := objects(raw)
+		if !ok {
 			d.fail("notebook field \"cells\" is not a list")
 		}
 		nb.Cells = make([]*Cell, 0, len(cells))
@@ -139,9 +169,8 @@ func (d *decoder) notebook(top object) *Notebook {
 	return nb
 }
 
-func (d *decoder) cellValue(raw json.RawMessage) *Cell {
-	var o object
-	if err := json.Unmarshal(raw, &o); err != nil || o == nil {
+func (d *decoder) cellValue(o object) *Cell {
+	if o == nil {
 		d.fail("cell is not an object")
 		return nil
 	}
@@ -169,16 +198,18 @@ func (d *decoder) cellValue(raw json.RawMessage) *Cell {
 	if raw, ok := d.take(o, what, "source", true); ok {
 		c.Source = d.multiline(raw, what, "source")
 	}
-	if raw, ok := d.take(o, what, "metadata", true); ok {
+	c.Metadata = Metadata{}
+	if raw, ok := d.take(o, what, "metadata", false); ok {
 		c.Metadata = d.metadata(raw, what)
 	}
 	if c.Type == Code {
-		if raw, ok := d.take(o, what, "execution_count", true); ok {
+		c.Outputs = []*Output{}
+		if raw, ok := d.take(o, what, "execution_count", false); ok {
 			c.ExecutionCount = d.count(raw, what)
 		}
-		if raw, ok := d.take(o, what, "outputs", true); ok {
-			var outs []json.RawMessage
-			if err := json.Unmarshal(raw, &outs); err != nil || outs == nil {
+		if raw, ok := d.take(o, what, "outputs", false); ok {
+			outs, ok := objects(raw)
+			if !ok {
 				d.fail("%s field \"outputs\" is not a list", what)
 				return nil
 			}
@@ -207,9 +238,8 @@ func (d *decoder) cellValue(raw json.RawMessage) *Cell {
 	return c
 }
 
-func (d *decoder) outputValue(raw json.RawMessage) *Output {
-	var o object
-	if err := json.Unmarshal(raw, &o); err != nil || o == nil {
+func (d *decoder) outputValue(o object) *Output {
+	if o == nil {
 		d.fail("output is not an object")
 		return nil
 	}
@@ -235,11 +265,12 @@ func (d *decoder) outputValue(raw json.RawMessage) *Output {
 		if raw, ok := d.take(o, what, "data", true); ok {
 			out.Data = d.bundle(raw, what+" data")
 		}
-		if raw, ok := d.take(o, what, "metadata", true); ok {
+		out.Metadata = Metadata{}
+		if raw, ok := d.take(o, what, "metadata", false); ok {
 			out.Metadata = d.metadata(raw, what)
 		}
 		if out.Type == ExecuteResult {
-			if raw, ok := d.take(o, what, "execution_count", true); ok {
+			if raw, ok := d.take(o, what, "execution_count", false); ok {
 				out.ExecutionCount = d.count(raw, what)
 			}
 		}
@@ -293,7 +324,7 @@ func (d *decoder) multiline(raw json.RawMessage, what, key string) string {
 
 func joinLines(raw json.RawMessage) (string, bool) {
 	var s string
-	if json.Unmarshal(raw, &s) == nil && !bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+	if t := bytes.TrimSpace(raw); len(t) > 0 && t[0] == '"' && json.Unmarshal(t, &s) == nil {
 		return s, true
 	}
 	var lines []string

@@ -1,0 +1,252 @@
+package report
+
+import (
+	"fmt"
+	"html"
+	"net/url"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+// attachmentOrder is the order in which an attachment's image types are
+// preferred.
+var attachmentOrder = []string{"image/svg+xml", "image/png", "image/jpeg", "image/gif", "image/webp", "image/bmp"}
+
+const attachmentScheme = "attachment:"
+
+// attachments writes a markdown cell's image attachments as files and
+// returns its source with each "attachment:NAME" link or image source
+// that names one of them, exactly (after percent-decoding), pointing at
+// its file instead.
+func (b *builder) attachments(cell int, c *notebook.Cell) string {
+	src := cleanSource(c.Source)
+	if len(c.Attachments) == 0 {
+		return src
+	}
+	files := map[string]string{}
+	used := map[string]bool{}
+	for _, name := range sortedKeys(c.Attachments) {
+		bundle := c.Attachments[name]
+		mime := ""
+		for _, m := range attachmentOrder {
+			if _, ok := bundle[m]; ok {
+				mime = m
+				break
+			}
+		}
+		if mime == "" {
+			continue
+		}
+		value, _ := bundle.Text(mime)
+		data := []byte(value)
+		if mime == "image/svg+xml" {
+			data = b.svg(data)
+		} else {
+			var err error
+			if data, err = decodeBase64(value); err != nil {
+				b.fail(fmt.Errorf("cell %d: %w: attachment %q: %s is not base64: %v", cell, ErrOutput, name, mime, err))
+				continue
+			}
+		}
+		if b.opts.MaxImage >= 0 && len(data) > b.opts.MaxImage {
+			b.warn(cell, 0, "attachment %q of %s left out", name, byteSize(len(data)))
+			continue
+		}
+		// Names that differ may look alike once made safe ("x", "x.png",
+		// "../x.png"): the later ones in name order get a number.
+		base := fmt.Sprintf("%s/cell%d-%s", b.dir, cell, safeFileName(name, ImageExt[mime]))
+		file := base + ImageExt[mime]
+		for k := 2; used[file]; k++ {
+			file = fmt.Sprintf("%s-%d%s", base, k, ImageExt[mime])
+		}
+		used[file] = true
+		b.v.Files = append(b.v.Files, File{Path: file, MIME: mime, Data: data})
+		files[name] = file
+	}
+	return rewriteAttachments(src, files)
+}
+
+// safeFileName returns the last element of an attachment's name made of
+// letters, digits, '-', '_' and inner dots only, without the extension
+// ext, at most 40 bytes; "image" if nothing is left.
+func safeFileName(name, ext string) string {
+	base := path.Base(strings.ReplaceAll(name, `\`, "/"))
+	if strings.EqualFold(path.Ext(base), ext) || ext == ".jpg" && strings.EqualFold(path.Ext(base), ".jpeg") {
+		base = base[:len(base)-len(path.Ext(base))]
+	}
+	var sb strings.Builder
+	for _, r := range base {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
+			sb.WriteRune(r)
+		default:
+			sb.WriteByte('_')
+		}
+		if sb.Len() >= 40 {
+			break
+		}
+	}
+	s := strings.Trim(sb.String(), "._")
+	if s == "" {
+		return "image"
+	}
+	return s
+}
+
+// rewriteAttachments points the attachment links of Markdown src at
+// files: in link and image destinations, link reference definitions and
+// HTML attributes, not in code.
+func rewriteAttachments(src string, files map[string]string) string {
+	if len(files) == 0 || !strings.Contains(src, attachmentScheme) {
+		return src
+	}
+	code := codeRanges(src)
+	var b strings.Builder
+	last := 0
+	for i := 0; ; {
+		j := strings.Index(src[i:], attachmentScheme)
+		if j < 0 {
+			break
+		}
+		start := i + j
+		i = start + len(attachmentScheme)
+		if inRanges(code, start) {
+			continue
+		}
+		end, markdown := attachmentEnd(src, start)
+		if end < 0 {
+			continue
+		}
+		raw := src[i:end]
+		name := raw
+		if markdown {
+			name = unescapeBackslashes(name)
+		} else {
+			name = html.UnescapeString(name)
+		}
+		file, ok := files[name]
+		if decoded, err := url.PathUnescape(name); err == nil && !ok {
+			file, ok = files[decoded]
+		}
+		if !ok {
+			continue
+		}
+		b.WriteString(src[last:start])
+		b.WriteString(LinkPath(file))
+		last = end
+		i = end
+	}
+	b.WriteString(src[last:])
+	return b.String()
+}
+
+// attachmentEnd returns the end of the name of the attachment link at
+// src[start:], and whether it is in Markdown (else in an HTML attribute),
+// or -1 when the text there is not a link destination.
+func attachmentEnd(src string, start int) (int, bool) {
+	before := strings.TrimRight(src[:start], " \t")
+	nameStart := start + len(attachmentScheme)
+	switch {
+	case strings.HasSuffix(before, "](<"), strings.HasSuffix(before, "]:") && strings.HasSuffix(src[:start], "<"):
+		if k := strings.IndexAny(src[nameStart:], ">\n"); k >= 0 && src[nameStart+k] == '>' {
+			return nameStart + k, true
+		}
+	case strings.HasSuffix(before, "]("), strings.HasSuffix(before, "]:"):
+		depth := 0
+		for k := nameStart; k < len(src); k++ {
+			switch c := src[k]; {
+			case c == '\\' && k+1 < len(src):
+				k++
+			case c == '(':
+				depth++
+			case c == ')':
+				if depth == 0 {
+					return k, true
+				}
+				depth--
+			case c == ' ' || c == '\t' || c == '\n' || c < 0x20:
+				return k, true
+			}
+		}
+		return len(src), true
+	case strings.HasSuffix(src[:start], `="`), strings.HasSuffix(src[:start], `='`):
+		q := src[start-1]
+		if k := strings.IndexByte(src[nameStart:], q); k >= 0 {
+			return nameStart + k, false
+		}
+	case strings.HasSuffix(src[:start], "="):
+		k := nameStart
+		for k < len(src) && !strings.ContainsRune(" \t\n>", rune(src[k])) {
+			k++
+		}
+		return k, false
+	}
+	return -1, false
+}
+
+// unescapeBackslashes removes the backslash before ASCII punctuation, as
+// CommonMark reads a link destination.
+func unescapeBackslashes(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", s[i+1]) >= 0 {
+			i++
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// codeRanges returns the byte ranges of code spans and code blocks of
+// Markdown src, in order.
+func codeRanges(src string) [][2]int {
+	source := []byte(src)
+	doc := markdownParser().Parse(text.NewReader(source))
+	var ranges [][2]int
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.CodeSpan:
+			for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+				if t, ok := c.(*ast.Text); ok {
+					ranges = append(ranges, [2]int{t.Segment.Start, t.Segment.Stop})
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			lines := n.Lines()
+			for k := range lines.Len() {
+				seg := lines.At(k)
+				ranges = append(ranges, [2]int{seg.Start, seg.Stop})
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	slices.SortFunc(ranges, func(a, b [2]int) int { return a[0] - b[0] })
+	return ranges
+}
+
+// inRanges reports whether i is in one of the sorted ranges.
+func inRanges(ranges [][2]int, i int) bool {
+	k, _ := slices.BinarySearchFunc(ranges, i, func(r [2]int, i int) int {
+		switch {
+		case r[1] <= i:
+			return -1
+		case r[0] > i:
+			return 1
+		}
+		return 0
+	})
+	return k < len(ranges) && ranges[k][0] <= i && i < ranges[k][1]
+}

@@ -1,0 +1,192 @@
+package htmlpage
+
+import (
+	"encoding/base64"
+	"fmt"
+	"html"
+	"strings"
+
+	"github.com/alecthomas/chroma/v2"
+	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
+	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/alecthomas/chroma/v2/styles"
+	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/sanitize"
+)
+
+// block writes one block of the view by its kind.
+func (p *page) block(w *strings.Builder, blk *report.Block) error {
+	switch blk.Kind {
+	case report.KindMarkdown:
+		out, err := p.markdown(blk.Text)
+		if err != nil {
+			return err
+		}
+		if blk.Output > 0 {
+			out = `<div class="output markdown">` + "\n" + out + "</div>\n"
+		}
+		w.WriteString(out)
+	case report.KindCode:
+		return highlight(w, blk.Segments)
+	case report.KindStream:
+		writePre(w, "output stream "+blk.Name, blk.Text, blk.Spans)
+	case report.KindError:
+		writePre(w, "output error", blk.Text, blk.Spans)
+	case report.KindText:
+		writePre(w, "output text", blk.Text, blk.Spans)
+	case report.KindJSON:
+		writePre(w, "output json", blk.Text, nil)
+	case report.KindImage:
+		fmt.Fprintf(w, `<div class="output image"><img src="data:%s;base64,%s" alt="%s"%s></div>`+"\n",
+			blk.MIME, base64.StdEncoding.EncodeToString(blk.Data), html.EscapeString(blk.Alt), sizeAttrs(blk))
+	case report.KindHTML:
+		class := "output html"
+		if blk.Output == 0 {
+			class = "raw html"
+		}
+		w.WriteString(`<div class="` + class + `">` + blk.Text + "</div>\n")
+	case report.KindMath:
+		w.WriteString(`<div class="output math">` + p.math(blk.Text, blk.Display) + "</div>\n")
+	case report.KindNote:
+		w.WriteString(`<p class="output note">` + html.EscapeString(blk.Text) + "</p>\n")
+	}
+	return nil
+}
+
+// math returns the MathML of a formula, sanitised unless the page is
+// trusted, or its source in an error style.
+func (p *page) math(tex string, display bool) string {
+	var mml string
+	var err error
+	if display {
+		mml, err = p.conv.Display(tex)
+	} else {
+		mml, err = p.conv.Inline(tex)
+	}
+	if err != nil {
+		return `<code class="math-error" title="` + html.EscapeString(err.Error()) + `">` + html.EscapeString(tex) + "</code>"
+	}
+	if !p.opts.Trust {
+		mml = sanitize.HTML(mml)
+	}
+	return mml
+}
+
+// writePre writes terminal text as a <pre> of the class, its styled spans
+// as <span> elements with the ansi-* classes of Jupyter's output area.
+func writePre(w *strings.Builder, class, text string, spans []report.Span) {
+	w.WriteString(`<pre class="` + class + `">`)
+	if spans == nil {
+		w.WriteString(html.EscapeString(strings.TrimRight(text, "\n")))
+	} else {
+		for i, s := range spans {
+			t := s.Text
+			if i == len(spans)-1 {
+				t = strings.TrimRight(t, "\n")
+			}
+			writeSpan(w, s.Style, t)
+		}
+	}
+	w.WriteString("</pre>\n")
+}
+
+var colorNames = [8]string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}
+
+func writeSpan(w *strings.Builder, st report.Style, text string) {
+	if text == "" {
+		return
+	}
+	var classes, styles []string
+	color := func(c report.Color, layer, property string) {
+		if c == report.NoColor {
+			return
+		}
+		if i, ok := c.Palette(); ok && i < 16 {
+			name := colorNames[i%8]
+			if i >= 8 {
+				name = "bright-" + name
+			}
+			classes = append(classes, "ansi-"+name+"-"+layer)
+			return
+		}
+		r, g, b := c.RGB()
+		styles = append(styles, fmt.Sprintf("%s: #%02x%02x%02x", property, r, g, b))
+	}
+	color(st.FG, "fg", "color")
+	color(st.BG, "bg", "background-color")
+	if st.Bold {
+		classes = append(classes, "ansi-bold")
+	}
+	if st.Italic {
+		classes = append(classes, "ansi-italic")
+	}
+	if st.Underline {
+		classes = append(classes, "ansi-underline")
+	}
+	if len(classes) == 0 && len(styles) == 0 {
+		w.WriteString(html.EscapeString(text))
+		return
+	}
+	w.WriteString("<span")
+	if len(classes) > 0 {
+		w.WriteString(` class="` + strings.Join(classes, " ") + `"`)
+	}
+	if len(styles) > 0 {
+		w.WriteString(` style="` + strings.Join(styles, "; ") + `"`)
+	}
+	w.WriteString(">" + html.EscapeString(text) + "</span>")
+}
+
+var (
+	codeFormatter = chromahtml.New(chromahtml.WithClasses(true))
+	codeStyle     = styles.Get("github")
+)
+
+// highlight writes code as chroma's classed HTML, each segment lexed in
+// its own language and magic commands as preprocessor lines. A lexer
+// ends its text with a newline; one that a segment within a line (as
+// "files = " before "!ls") did not have is taken off again.
+func highlight(w *strings.Builder, segs []report.Segment) error {
+	var tokens []chroma.Token
+	for i, s := range segs {
+		if s.Lang == "" {
+			tokens = append(tokens, chroma.Token{Type: chroma.CommentPreproc, Value: s.Text})
+			continue
+		}
+		it, err := lexer(s.Lang).Tokenise(nil, s.Text)
+		if err != nil {
+			tokens = append(tokens, chroma.Token{Type: chroma.Text, Value: s.Text})
+			continue
+		}
+		lexed := it.Tokens()
+		if n := len(lexed); n > 0 && i < len(segs)-1 && !strings.HasSuffix(s.Text, "\n") {
+			lexed[n-1].Value = strings.TrimSuffix(lexed[n-1].Value, "\n")
+		}
+		tokens = append(tokens, lexed...)
+	}
+	if n := len(tokens); n > 0 && !strings.HasSuffix(tokens[n-1].Value, "\n") {
+		tokens = append(tokens, chroma.Token{Type: chroma.TextWhitespace, Value: "\n"})
+	}
+	return codeFormatter.Format(w, codeStyle, chroma.Literator(tokens...))
+}
+
+// lexer returns chroma's lexer for a language, or the plain text one.
+func lexer(lang string) chroma.Lexer {
+	l := lexers.Get(lang)
+	if l == nil {
+		return lexers.Fallback
+	}
+	return chroma.Coalesce(l)
+}
+
+// sizeAttrs returns the width and height attributes of an image block.
+func sizeAttrs(blk *report.Block) string {
+	var s string
+	if blk.Width > 0 {
+		s += fmt.Sprintf(` width="%d"`, blk.Width)
+	}
+	if blk.Height > 0 {
+		s += fmt.Sprintf(` height="%d"`, blk.Height)
+	}
+	return s
+}

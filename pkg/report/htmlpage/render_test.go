@@ -1,0 +1,141 @@
+package htmlpage
+
+import (
+	"bytes"
+	"encoding/base64"
+	"strings"
+	"testing"
+
+	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/notebook"
+)
+
+func renderPage(t *testing.T, nb *notebook.Notebook, opts report.ViewOptions) []byte {
+	t.Helper()
+	if opts.Name == "" {
+		opts.Name = "page"
+	}
+	v, err := report.NewView(nb, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := Render(v, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !opts.Trust {
+		checkSafe(t, "page", page)
+	}
+	return page
+}
+
+// TestPythonCode is issue 12.4: Python cells are lexed as Python, with
+// no error tokens for their comments, and magics and shell lines apart.
+func TestPythonCode(t *testing.T) {
+	nb := notebook.New()
+	nb.Metadata = notebook.Metadata{"language_info": []byte(`{"name": "python"}`)}
+	nb.Cells = []*notebook.Cell{{Type: notebook.Code, Source: "# a comment\n%matplotlib inline\n!ls $HOME\nprint('x')  # more\nnp.sum?"}}
+	page := renderPage(t, nb, report.ViewOptions{})
+	if bytes.Contains(page, []byte(`class="err"`)) {
+		t.Errorf("error tokens:\n%s", body(page))
+	}
+	for _, want := range []string{`<span class="c1"># a comment</span>`, `<span class="cp">%matplotlib inline`, `<span class="nv">$HOME</span>`, `<span class="cp">np.sum?`} {
+		if !bytes.Contains(page, []byte(want)) {
+			t.Errorf("page lacks %s:\n%s", want, body(page))
+		}
+	}
+}
+
+// TestANSIColours: colours of streams and tracebacks are shown as colours.
+func TestANSIColours(t *testing.T) {
+	nb := notebook.New()
+	nb.Cells = []*notebook.Cell{{Type: notebook.Code, Source: "x", Outputs: []*notebook.Output{
+		{Type: notebook.Stream, Name: "stdout", Text: "\x1b[1;31mred\x1b[0m \x1b[38;2;10;20;30mrgb\x1b[0m <b>"},
+		{Type: notebook.ErrorOutput, EName: "E", EValue: "v", Traceback: []string{"\x1b[0;32mTraceback\x1b[0m"}},
+	}}}
+	page := renderPage(t, nb, report.ViewOptions{})
+	for _, want := range []string{`<span class="ansi-red-fg ansi-bold">red</span>`, `<span style="color: #0a141e">rgb</span> &lt;b&gt;`,
+		`<pre class="output error"><span class="ansi-green-fg">Traceback</span></pre>`, `.ansi-red-fg {`, `.output.html tbody tr:nth-child(odd)`} {
+		if !bytes.Contains(page, []byte(want)) {
+			t.Errorf("page lacks %s:\n%s", want, body(page))
+		}
+	}
+}
+
+// TestSVGAttachment is issue 12: SVG attachments vanished from pages.
+func TestSVGAttachment(t *testing.T) {
+	att := notebook.MimeBundle{}
+	att.SetText("image/svg+xml", `<svg viewBox="0 0 2 2"><circle r="1" onclick="x()"/></svg>`)
+	nb := notebook.New()
+	nb.Cells = []*notebook.Cell{{Type: notebook.Markdown, Source: "![pic](attachment:pic.svg)", Attachments: map[string]notebook.MimeBundle{"pic.svg": att}}}
+	page := renderPage(t, nb, report.ViewOptions{Name: "a b"})
+	svgs := svgImages(t, page)
+	if len(svgs) != 1 || !strings.Contains(svgs[0], "<circle") || strings.Contains(svgs[0], "onclick") {
+		t.Errorf("SVG attachment images %q in\n%s", svgs, body(page))
+	}
+}
+
+// TestCutOutputNote: the page shows the note of a cut output.
+func TestCutOutputNote(t *testing.T) {
+	nb := notebook.New()
+	nb.Cells = []*notebook.Cell{{Type: notebook.Code, Source: "x", Outputs: []*notebook.Output{
+		{Type: notebook.Stream, Name: "stdout", Text: strings.Repeat("0123456789\n", 100)}}}}
+	page := renderPage(t, nb, report.ViewOptions{MaxOutput: 50})
+	if !bytes.Contains(page, []byte(`<p class="output note">Output cut to size: the first 44 bytes of 1.1 kB are shown.</p>`)) {
+		t.Errorf("no note:\n%s", body(page))
+	}
+}
+
+func TestSummary(t *testing.T) {
+	got := string(Summary(`Sum $a\oplus b$ of <script>x()</script> & $$c$$ $ unclosed`))
+	if strings.Contains(got, "<script") || strings.Count(got, "<math") != 2 || !strings.Contains(got, "&lt;script&gt;") ||
+		!strings.HasSuffix(got, "$ unclosed") {
+		t.Errorf("Summary = %s", got)
+	}
+}
+
+// TestSameBytes is issue 11.8: one notebook renders to the same bytes on
+// every run, however many attachments it has.
+func TestSameBytes(t *testing.T) {
+	c := &notebook.Cell{Type: notebook.Markdown, Attachments: map[string]notebook.MimeBundle{}}
+	for i := range 30 {
+		b := notebook.MimeBundle{}
+		b.SetText("image/png", base64PNG(i))
+		// Names that are prefixes of others, as "p.png" of "p.png.png".
+		name := strings.Repeat("p", i%5+1) + ".png" + strings.Repeat(".png", i/5)
+		c.Attachments[name] = b
+		c.Source += "![" + name + "](attachment:" + name + ")\n"
+	}
+	nb := notebook.New()
+	nb.Cells = []*notebook.Cell{c}
+	first := renderPage(t, nb, report.ViewOptions{})
+	if n := bytes.Count(first, []byte(`<img src="data:image/png;base64,`)); n != 30 {
+		t.Fatalf("%d inline images, want 30:\n%s", n, body(first))
+	}
+	for range 10 {
+		if page := renderPage(t, nb, report.ViewOptions{}); !bytes.Equal(page, first) {
+			t.Fatal("two renders of one notebook differ")
+		}
+	}
+}
+
+// base64PNG returns distinct base64 data for each i.
+func base64PNG(i int) string {
+	return base64.StdEncoding.EncodeToString([]byte{0x89, 'P', 'N', 'G', byte(i)})
+}
+
+// TestAttachmentInHTMLTag: an attachment shown by an <img> tag, as people
+// do to size it, is inline on the page too.
+func TestAttachmentInHTMLTag(t *testing.T) {
+	att := notebook.MimeBundle{}
+	att.SetText("image/png", "iVBORw0KGgo=")
+	nb := notebook.New()
+	nb.Cells = []*notebook.Cell{{Type: notebook.Markdown, Source: `<img src="attachment:a b.png" width="300" onerror="x()">` + "\n\ntext <img src='attachment:a b.png'>",
+		Attachments: map[string]notebook.MimeBundle{"a b.png": att}}}
+	for _, trust := range []bool{false, true} {
+		page := renderPage(t, nb, report.ViewOptions{Trust: trust})
+		if n := bytes.Count(page, []byte(`src="data:image/png;base64,iVBORw0KGgo="`)) + bytes.Count(page, []byte(`src='data:image/png;base64,iVBORw0KGgo='`)); n != 2 {
+			t.Errorf("trust %v: %d inline images, want 2:\n%s", trust, n, body(page))
+		}
+	}
+}

@@ -1,0 +1,108 @@
+package markdown
+
+import (
+	"bytes"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/grundylab/grundy/pkg/report"
+	"gopkg.in/yaml.v3"
+)
+
+// ErrNoFrontMatter is returned by ReadFrontMatter for a post that does not
+// start with front matter.
+var ErrNoFrontMatter = errors.New("no front matter")
+
+// yamlScalar writes s as a YAML scalar, quoted only when YAML needs it.
+func yamlScalar(s string) string {
+	out, err := yaml.Marshal(s)
+	if err != nil {
+		return strconv.Quote(s)
+	}
+	return strings.TrimSuffix(string(out), "\n")
+}
+
+// FrontMatter returns the YAML front matter of a post, as Hexo and Hugo
+// read it: title, date (in report.DateLayout), authors and tags as lists,
+// mathjax: true, and the summary as description, between "---" lines.
+// ReadFrontMatter reads it back.
+func FrontMatter(m report.Meta) string {
+	var b strings.Builder
+	b.WriteString("---\ntitle: " + yamlScalar(m.Title) + "\n")
+	b.WriteString("date: " + m.Date.Format(report.DateLayout) + "\n")
+	list := func(key string, items []string) {
+		if len(items) == 0 {
+			return
+		}
+		b.WriteString(key + ":\n")
+		for _, t := range items {
+			b.WriteString("  - " + yamlScalar(t) + "\n")
+		}
+	}
+	list("authors", m.Authors)
+	list("tags", m.Tags)
+	b.WriteString("mathjax: true\n")
+	if m.Summary != "" {
+		b.WriteString("description: " + yamlScalar(m.Summary) + "\n")
+	}
+	b.WriteString("---\n")
+	return b.String()
+}
+
+// frontMatter is what ReadFrontMatter reads; author and authors may each
+// be one string or a list.
+type frontMatter struct {
+	Title       string      `yaml:"title"`
+	Date        string      `yaml:"date"`
+	Authors     yamlStrings `yaml:"authors"`
+	Author      yamlStrings `yaml:"author"`
+	Tags        yamlStrings `yaml:"tags"`
+	Description string      `yaml:"description"`
+}
+
+// yamlStrings reads a YAML list of strings or one string.
+type yamlStrings []string
+
+func (s *yamlStrings) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind == yaml.ScalarNode {
+		*s = []string{n.Value}
+		return nil
+	}
+	var list []string
+	if err := n.Decode(&list); err != nil {
+		return err
+	}
+	*s = list
+	return nil
+}
+
+// ReadFrontMatter reads the metadata back from the front matter of a post
+// written by Render (or FrontMatter). It returns an error wrapping
+// ErrNoFrontMatter when data does not start with front matter.
+func ReadFrontMatter(data []byte) (report.Meta, error) {
+	data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+	rest, ok := bytes.CutPrefix(data, []byte("---\n"))
+	end := bytes.Index(rest, []byte("\n---\n"))
+	if !ok || end < 0 {
+		if ok && bytes.HasSuffix(rest, []byte("\n---")) {
+			end = len(rest) - 4
+		} else {
+			return report.Meta{}, ErrNoFrontMatter
+		}
+	}
+	var fm frontMatter
+	if err := yaml.Unmarshal(rest[:end], &fm); err != nil {
+		return report.Meta{}, errorf("front matter: %w", err)
+	}
+	date, err := time.ParseInLocation(report.DateLayout, fm.Date, time.Local)
+	if err != nil {
+		return report.Meta{}, errorf("front matter: date %q: %w", fm.Date, err)
+	}
+	authors := fm.Authors
+	if authors == nil {
+		authors = fm.Author
+	}
+	return report.Meta{Title: fm.Title, Date: date, Authors: authors, Tags: fm.Tags, Summary: fm.Description}, nil
+}

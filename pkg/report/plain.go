@@ -1,0 +1,71 @@
+package report
+
+import (
+	"html"
+	"strings"
+	"sync"
+
+	"github.com/grundylab/grundy/pkg/report/mathml"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// markdownParser reads Markdown as the writers do: GitHub's extensions
+// and math.
+var markdownParser = sync.OnceValue(func() parser.Parser {
+	return goldmark.New(goldmark.WithExtensions(extension.GFM, &mathml.Extender{})).Parser()
+})
+
+// PlainText returns the text a reader sees in Markdown src, on one line:
+// no markup, no HTML tags, no images, links as their text, formulas kept
+// as $TeX$ (or $$TeX$$ for displays), entities and escapes resolved.
+func PlainText(src string) string {
+	source := []byte(cleanSource(src))
+	doc := markdownParser().Parse(text.NewReader(source))
+	var b strings.Builder
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			if n.Type() == ast.TypeBlock && n.Kind() != ast.KindDocument {
+				b.WriteByte(' ')
+			}
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Text:
+			b.WriteString(html.UnescapeString(string(util.UnescapePunctuations(n.Segment.Value(source)))))
+			if n.SoftLineBreak() || n.HardLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.WriteString(html.UnescapeString(string(n.Value)))
+		case *ast.CodeSpan:
+			for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+				if t, ok := c.(*ast.Text); ok {
+					b.Write(t.Segment.Value(source))
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		case *mathml.Math:
+			delim := "$"
+			if n.Display {
+				delim = "$$"
+			}
+			b.WriteString(delim + string(n.TeX) + delim)
+			return ast.WalkSkipChildren, nil
+		case *ast.AutoLink:
+			b.Write(n.Label(source))
+			return ast.WalkSkipChildren, nil
+		case *ast.Image, *ast.RawHTML, *ast.HTMLBlock, *ast.FencedCodeBlock, *ast.CodeBlock:
+			return ast.WalkSkipChildren, nil
+		}
+		if n.Kind() == mathml.KindMathBlock {
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return strings.Join(strings.Fields(b.String()), " ")
+}

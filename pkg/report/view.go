@@ -1,0 +1,288 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/grundylab/grundy/pkg/report/notebook"
+)
+
+// DefaultMaxOutput is the number of bytes of text an output keeps when
+// ViewOptions.MaxOutput is zero: about 15 000 lines of 70 characters,
+// more than a reader scrolls through, little enough to keep a page light.
+const DefaultMaxOutput = 1 << 20
+
+// DefaultMaxImage is the size in bytes above which an image is left out
+// when ViewOptions.MaxImage is zero.
+const DefaultMaxImage = 16 << 20
+
+// ErrOutput is wrapped by NewView's error for an output or attachment
+// that breaks the notebook format, such as an image that is not base64.
+var ErrOutput = errors.New("bad output")
+
+// ErrName is wrapped by NewView's error for a base name that is not a
+// single file name.
+var ErrName = errors.New("bad base name")
+
+// ViewOptions control NewView.
+type ViewOptions struct {
+	// Name is the writeup's base name, as "pe310": the title when the
+	// notebook gives none, and the prefix of its files' folder
+	// (FilesDir). It must be a file name, not a path.
+	Name string
+	// ModTime is the date when the notebook metadata gives none.
+	ModTime time.Time
+	// Trust keeps HTML and SVG outputs as they are instead of sanitising
+	// them, and lets the writers keep raw HTML in Markdown.
+	Trust bool
+	// MaxOutput is the number of bytes of text an output keeps; the rest
+	// is cut at a line end and replaced by a note. Zero means
+	// DefaultMaxOutput; a negative value keeps everything.
+	MaxOutput int
+	// MaxImage is the size of the largest image kept; a larger one gives a
+	// note instead. Zero means DefaultMaxImage; negative keeps every image.
+	MaxImage int
+}
+
+// A View is a notebook as a reader sees it: what the writeup says about
+// itself (Meta) and the blocks to show, in order. Writers render a View
+// block by block, each kind in its own way, and decide nothing about what
+// is shown.
+type View struct {
+	Meta Meta
+	// Language is the notebook's programming language, a chroma lexer
+	// name such as "go" or "python".
+	Language string
+	// Trusted is the notebook's own trust: HTML and SVG in blocks are
+	// already sanitised unless it is set.
+	Trusted bool
+	Blocks  []Block
+	// Files are the images to write beside a Markdown post, under
+	// FilesDir(Name); image blocks and attachment links point at them.
+	Files []File
+	// Warnings say what was odd but shown anyway: metadata of an
+	// unexpected type, an image that is not base64, a cut output.
+	Warnings []Warning
+}
+
+// A File is written beside a post.
+type File struct {
+	// Path is relative to the post's folder, as "pe310_files/cell3-1.png",
+	// with '/' separators. The file name is made of letters, digits, '.',
+	// '-' and '_' only; the folder is named after the post. Links use
+	// LinkPath(Path).
+	Path string
+	MIME string
+	Data []byte
+}
+
+// File returns the file of the view with the path, given as it is or as
+// a link (percent-encoded), or nil.
+func (v *View) File(p string) *File {
+	decoded, err := url.PathUnescape(p)
+	for i := range v.Files {
+		if v.Files[i].Path == p || err == nil && v.Files[i].Path == decoded {
+			return &v.Files[i]
+		}
+	}
+	return nil
+}
+
+// LinkPath returns a relative file path as a link destination: each
+// element percent-encoded, so that spaces, parentheses, '#', '?', '%' and
+// '<' in a name neither end a Markdown link nor change its meaning.
+func LinkPath(p string) string {
+	parts := strings.Split(p, "/")
+	for i, part := range parts {
+		parts[i] = url.PathEscape(part)
+	}
+	return strings.Join(parts, "/")
+}
+
+// A Warning is something about a notebook that a reader of the log
+// should know, placed by cell and output (counted from 1; 0 when not in
+// one).
+type Warning struct {
+	Cell, Output int
+	Msg          string
+}
+
+func (w Warning) String() string {
+	var b strings.Builder
+	if w.Cell > 0 {
+		fmt.Fprintf(&b, "cell %d: ", w.Cell)
+	}
+	if w.Output > 0 {
+		fmt.Fprintf(&b, "output %d: ", w.Output)
+	}
+	b.WriteString(w.Msg)
+	return b.String()
+}
+
+// Kind is the kind of a block.
+type Kind uint8
+
+// The kinds of blocks. The fields of Block that each kind uses are named
+// here; the others are empty.
+const (
+	// KindMarkdown is Markdown source (Text) from a markdown cell, a raw
+	// cell for Markdown, or a text/markdown output; attachment links
+	// point at the view's Files.
+	KindMarkdown Kind = iota + 1
+	// KindCode is a code cell's source (Text) in Lang, split into
+	// Segments by language where magics or shell lines are mixed in.
+	KindCode
+	// KindStream is the text of stdout or stderr (Name): Text without
+	// terminal escapes, Spans with their colours.
+	KindStream
+	// KindError is an error's traceback: Text and Spans as for a stream.
+	KindError
+	// KindText is a text/plain value (Text).
+	KindText
+	// KindImage is an image: MIME, Data (the bytes, decoded), Alt, the
+	// File it is written to beside a post, and the Width and Height to
+	// show it at, when the output's metadata gives them.
+	KindImage
+	// KindHTML is HTML (Text), sanitised unless the view is trusted.
+	KindHTML
+	// KindMath is one TeX formula (Text, without delimiters), Display or
+	// inline.
+	KindMath
+	// KindJSON is a JSON value, indented (Text).
+	KindJSON
+	// KindNote is a note to the reader (Text), such as an output cut to
+	// size or a widget that needs a live kernel.
+	KindNote
+)
+
+var kindNames = [...]string{"", "markdown", "code", "stream", "error", "text", "image", "html", "math", "json", "note"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) && k > 0 {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", uint8(k))
+}
+
+// A Block is one thing a reader sees. Cell and Output place it in the
+// notebook (counted from 1; Output is 0 for a cell's own source).
+type Block struct {
+	Kind         Kind
+	Cell, Output int
+	// CellType is the type of the cell the block comes from.
+	CellType notebook.CellType
+	Text     string
+	// Lang is the language of a code block (a chroma lexer name, or ""
+	// for plain text).
+	Lang     string
+	Segments []Segment
+	// Name is a stream's name, "stdout" or "stderr".
+	Name  string
+	Spans []Span
+	MIME  string
+	Data  []byte
+	Alt   string
+	File  string
+	// Width and Height are an image's size in CSS pixels, 0 if not given.
+	Width, Height int
+	// Display is set for a displayed formula.
+	Display bool
+}
+
+// NewView returns the view of a notebook: its metadata and blocks, with
+// every rule about what a reader sees applied once (cell tags, output
+// order and updates, MIME preference, images, attachments, trust, sizes).
+// Odd content is shown as well as it can be and noted in Warnings; the
+// error is for options that cannot be used and for outputs that break the
+// notebook format (wrapping ErrOutput, naming the cell and output).
+func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
+	if nb == nil {
+		return nil, errors.New("view: nil notebook")
+	}
+	if opts.Name == "" || opts.Name != path.Base(opts.Name) || opts.Name == "." || opts.Name == ".." || strings.ContainsAny(opts.Name, `/\`) {
+		return nil, fmt.Errorf("view: %w %q: want a file name", ErrName, opts.Name)
+	}
+	if opts.MaxOutput == 0 {
+		opts.MaxOutput = DefaultMaxOutput
+	}
+	if opts.MaxImage == 0 {
+		opts.MaxImage = DefaultMaxImage
+	}
+	b := &builder{opts: opts, v: &View{Trusted: opts.Trust, Language: Language(nb)}, dir: FilesDir(opts.Name), updated: updates(nb)}
+	skip := frontMatterCell(nb)
+	b.v.Meta, b.v.Warnings = metaOf(nb, opts.Name, opts.ModTime, skip)
+	for i, c := range nb.Cells {
+		if c == nil || i == skip {
+			continue
+		}
+		b.cell(i+1, c)
+		if b.err != nil {
+			return nil, b.err
+		}
+	}
+	return b.v, nil
+}
+
+// FilesDir returns the folder beside a post named name that holds its
+// files.
+func FilesDir(name string) string { return name + "_files" }
+
+type builder struct {
+	cellType notebook.CellType
+	opts     ViewOptions
+	v        *View
+	dir      string
+	err      error
+	// updated maps a display output to the update Jupyter shows instead.
+	updated map[*notebook.Output]*notebook.Output
+}
+
+// fail records the first error.
+func (b *builder) fail(err error) {
+	if b.err == nil {
+		b.err = err
+	}
+}
+
+func (b *builder) warn(cell, output int, format string, args ...any) {
+	b.v.Warnings = append(b.v.Warnings, Warning{Cell: cell, Output: output, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (b *builder) add(blk Block) {
+	blk.CellType = b.cellType
+	b.v.Blocks = append(b.v.Blocks, blk)
+}
+
+func (b *builder) cell(n int, c *notebook.Cell) {
+	source, outputs := Shown(c)
+	b.cellType = c.Type
+	switch c.Type {
+	case notebook.Markdown:
+		if source {
+			b.add(Block{Kind: KindMarkdown, Cell: n, Text: b.attachments(n, c)})
+		}
+	case notebook.Raw:
+		if !source {
+			return
+		}
+		switch RawFormat(c) {
+		case "text/markdown":
+			b.add(Block{Kind: KindMarkdown, Cell: n, Text: cleanSource(c.Source)})
+		case "text/html":
+			b.add(Block{Kind: KindHTML, Cell: n, Text: b.html(cleanSource(c.Source))})
+		}
+	case notebook.Code:
+		if source && strings.TrimSpace(c.Source) != "" {
+			src := cleanSource(c.Source)
+			lang, segs := Segments(b.v.Language, src)
+			b.add(Block{Kind: KindCode, Cell: n, Text: src, Lang: lang, Segments: segs})
+		}
+		if outputs {
+			b.outputs(n, c.Outputs)
+		}
+	}
+}

@@ -1,0 +1,622 @@
+package report
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/grundylab/grundy/pkg/report/notebook"
+)
+
+func mustView(t testing.TB, nb *notebook.Notebook, opts ViewOptions) *View {
+	t.Helper()
+	if opts.Name == "" {
+		opts.Name = "post"
+	}
+	v, err := NewView(nb, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func codeNotebook(outs ...*notebook.Output) *notebook.Notebook {
+	nb := notebook.New()
+	nb.Cells = []*notebook.Cell{{Type: notebook.Code, Source: "x", Outputs: outs}}
+	return nb
+}
+
+func rich(kv ...string) *notebook.Output {
+	o := &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{}}
+	for i := 0; i+1 < len(kv); i += 2 {
+		o.Data.SetText(kv[i], kv[i+1])
+	}
+	return o
+}
+
+// outputBlocks returns the blocks of outputs, as "kind:text" (images as
+// "image:MIME").
+func outputBlocks(v *View) []string {
+	var out []string
+	for _, b := range v.Blocks {
+		if b.Output == 0 {
+			continue
+		}
+		switch b.Kind {
+		case KindImage:
+			out = append(out, "image:"+b.MIME)
+		case KindStream:
+			out = append(out, b.Name+":"+b.Text)
+		default:
+			out = append(out, b.Kind.String()+":"+b.Text)
+		}
+	}
+	return out
+}
+
+func TestViewOutputs(t *testing.T) {
+	update := display("new", "d")
+	update.Type = notebook.UpdateDisplayData
+	later := display("later display", "d")
+	update2 := display("newest", "d")
+	update2.Type = notebook.UpdateDisplayData
+	v := mustView(t, codeNotebook(
+		stream("stdout", "a\n"), stream("stdout", "\x1b[1mb\x1b[0m\n"), stream("stderr", "e\n"), stream("stdout", "c\n"),
+		display("old", "d"), display("other", "x"), update,
+		&notebook.Output{Type: notebook.ErrorOutput, EName: "E", EValue: "v", Traceback: []string{"\x1b[31mline\x1b[0m"}},
+		&notebook.Output{Type: notebook.ErrorOutput, EName: "E", EValue: "no traceback", Traceback: []string{}},
+		later, update2,
+	), ViewOptions{})
+	// An update changes every display with its id, before it or after.
+	want := []string{"stdout:a\nb\n", "stderr:e\n", "stdout:c\n", "text:newest", "text:other", "error:line", "error:E: no traceback", "text:newest"}
+	if got := outputBlocks(v); !reflect.DeepEqual(got, want) {
+		t.Errorf("outputs\n got %q\nwant %q", got, want)
+	}
+	if b := v.Blocks[1]; b.Spans == nil || b.Spans[1].Text != "b" || !b.Spans[1].Bold {
+		t.Errorf("bold span lost: %+v", b.Spans)
+	}
+}
+
+// TestUpdateAcrossCells: an update in a later cell changes a display of
+// an earlier one, as Jupyter shows it.
+func TestUpdateAcrossCells(t *testing.T) {
+	update := display("updated", "d")
+	update.Type = notebook.UpdateDisplayData
+	nb := codeNotebook(display("first", "d"))
+	nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Code, Source: "y", Outputs: []*notebook.Output{display("other", "e"), update}})
+	want := []string{"text:updated", "text:other"}
+	if got := outputBlocks(mustView(t, nb, ViewOptions{})); !reflect.DeepEqual(got, want) {
+		t.Errorf("outputs %q, want %q", got, want)
+	}
+}
+
+func TestMIMEPreference(t *testing.T) {
+	png := "iVBORw0KGgo="
+	svgFigure := `<?xml version="1.0"?><!-- gonum --><div><svg width="4" height="4" viewBox="0 0 4 4"><clipPath id="c"><rect width="4" height="4"/></clipPath></svg></div>`
+	tests := []struct {
+		name string
+		out  *notebook.Output
+		want []string
+	}{
+		{"html over png and plain", rich("text/html", "<b>t</b>", "image/png", png, "text/plain", "p"), []string{"html:<b>t</b>"}},
+		{"latex over png (SymPy)", rich("text/latex", `$$x^{2}$$`, "image/png", png, "text/plain", "x**2"), []string{"math:x^{2}"}},
+		{"displaystyle latex", rich("text/latex", `$\displaystyle \frac{1}{2}$`), []string{`math:\displaystyle \frac{1}{2}`}},
+		{"latex text", rich("text/latex", `Area $a$ and $b$`), []string{`markdown:Area $a$ and $b$`}},
+		{"png", rich("image/png", png, "text/plain", "<Figure>"), []string{"image:image/png"}},
+		{"webp", rich("image/webp", png), []string{"image:image/webp"}},
+		{"jpeg", rich("image/jpeg", png), []string{"image:image/jpeg"}},
+		{"gif", rich("image/gif", png), []string{"image:image/gif"}},
+		{"svg", rich("image/svg+xml", `<svg><text>t</text></svg>`), []string{"image:image/svg+xml"}},
+		{"GoNB figure", rich("text/html", svgFigure), []string{"image:image/svg+xml"}},
+		{"SVG with text is HTML", rich("text/html", "<p>Figure:</p><svg></svg>"), []string{"html:<p>Figure:</p><svg></svg>"}},
+		{"two SVGs are HTML", rich("text/html", "<svg></svg><svg></svg>"), []string{"html:<svg></svg><svg></svg>"}},
+		{"json", rich("application/json", `{"a":[1]}`), []string{"json:{\n  \"a\": [\n    1\n  ]\n}"}},
+		{"widget", rich("application/vnd.jupyter.widget-view+json", `{"model_id":"x"}`, "text/plain", "IntSlider(value=3)"),
+			[]string{"note:An interactive widget: it needs a running kernel, so its text form is shown.", "text:IntSlider(value=3)"}},
+		{"javascript", rich("application/javascript", "alert(1)", "text/plain", "<IPython.Javascript>"),
+			[]string{"note:JavaScript output, not run here: its text form is shown.", "text:<IPython.Javascript>"}},
+		{"javascript alone", rich("text/javascript", "alert(1)"), []string{"note:JavaScript output, not run here: its text form is shown."}},
+		{"unknown only", rich("application/x-thing", "x"), nil},
+	}
+	for _, tt := range tests {
+		v := mustView(t, codeNotebook(tt.out), ViewOptions{})
+		if got := outputBlocks(v); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s:\n got %q\nwant %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestGoNBFigure: the SVG of a GoNB figure keeps its mixed-case names and
+// gets the namespace a file needs, trusted or not.
+func TestGoNBFigure(t *testing.T) {
+	fig := `<div><svg width="4" height="4" viewBox="0 0 4 4"><clipPath id="c"><rect width="4" height="4"/></clipPath></svg></div>`
+	for _, trust := range []bool{false, true} {
+		v := mustView(t, codeNotebook(rich("text/html", fig)), ViewOptions{Trust: trust})
+		if len(v.Files) != 1 || v.Files[0].Path != "post_files/cell1-1.svg" {
+			t.Fatalf("trust %v: files %+v", trust, v.Files)
+		}
+		svg := string(v.Files[0].Data)
+		for _, want := range []string{`xmlns="http://www.w3.org/2000/svg"`, "viewBox=", "<clipPath"} {
+			if !strings.Contains(svg, want) {
+				t.Errorf("trust %v: SVG lacks %s: %s", trust, want, svg)
+			}
+		}
+	}
+}
+
+func TestImagesOfEveryType(t *testing.T) {
+	nb := codeNotebook(rich("image/webp", "UklGRg=="), rich("image/bmp", "Qk0="), rich("image/svg+xml", "<svg></svg>"))
+	nb.Cells = append([]*notebook.Cell{{Type: notebook.Markdown, Source: "![w](attachment:w.webp) ![s](attachment:s.svg)",
+		Attachments: map[string]notebook.MimeBundle{"w.webp": {}, "s.svg": {}}}}, nb.Cells...)
+	nb.Cells[0].Attachments["w.webp"].SetText("image/webp", "UklGRg==")
+	nb.Cells[0].Attachments["s.svg"].SetText("image/svg+xml", "<svg><circle r='1'/></svg>")
+	v := mustView(t, nb, ViewOptions{})
+	var got []string
+	for _, f := range v.Files {
+		got = append(got, f.Path+" "+f.MIME)
+	}
+	want := []string{
+		"post_files/cell1-s.svg image/svg+xml", "post_files/cell1-w.webp image/webp",
+		"post_files/cell2-1.webp image/webp", "post_files/cell2-2.bmp image/bmp", "post_files/cell2-3.svg image/svg+xml",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("files\n got %q\nwant %q", got, want)
+	}
+	if md := v.Blocks[0].Text; md != "![w](post_files/cell1-w.webp) ![s](post_files/cell1-s.svg)" {
+		t.Errorf("attachment links: %q", md)
+	}
+}
+
+// TestAttachmentsByExactName checks the defects of issue 11.8: links are
+// resolved by exact, percent-decoded name; no name rewrites another's
+// links; names do not collide on disk nor leave the files folder.
+func TestAttachmentsByExactName(t *testing.T) {
+	names := []string{"", "x", "x.png", "../../x.png", "a.png", "my pic.png", `..\..\evil.png`, "/etc/passwd", "é.png"}
+	c := &notebook.Cell{Type: notebook.Markdown, Attachments: map[string]notebook.MimeBundle{}}
+	for _, n := range names {
+		b := notebook.MimeBundle{}
+		b.SetText("image/png", "iVBORw0KGgo=")
+		c.Attachments[n] = b
+	}
+	c.Source = strings.Join([]string{
+		"![empty](attachment:)", "![x](attachment:x)", "![xpng](attachment:x.png)", "![up](attachment:../../x.png)",
+		"![a2](attachment:a.png2)", "![space](attachment:my%20pic.png)", "![angle](<attachment:my pic.png>)",
+		"`![code](attachment:x)`", `<img src="attachment:a.png">`, "[ref]: attachment:x.png", "![e](attachment:%C3%A9.png)",
+	}, "\n\n")
+	nb := notebook.New()
+	nb.Cells = []*notebook.Cell{c}
+	v := mustView(t, nb, ViewOptions{Name: "p"})
+	paths := map[string]bool{}
+	for _, f := range v.Files {
+		if paths[f.Path] {
+			t.Errorf("two attachments written to %s", f.Path)
+		}
+		paths[f.Path] = true
+		if path.Dir(f.Path) != "p_files" || strings.Contains(f.Path, "..") || strings.ContainsAny(path.Base(f.Path), ` /\%`) {
+			t.Errorf("attachment file %q outside p_files or with an unsafe name", f.Path)
+		}
+	}
+	if len(v.Files) != len(names) {
+		t.Errorf("%d files for %d attachments", len(v.Files), len(names))
+	}
+	files := map[string]string{
+		"": "p_files/cell1-image.png", "../../x.png": "p_files/cell1-x.png", "/etc/passwd": "p_files/cell1-passwd.png",
+		"a.png": "p_files/cell1-a.png", "my pic.png": "p_files/cell1-my_pic.png", "x": "p_files/cell1-x-2.png",
+		"x.png": "p_files/cell1-x-3.png", `..\..\evil.png`: "p_files/cell1-evil.png", "é.png": "p_files/cell1-image-2.png",
+	}
+	var got []string
+	for _, f := range v.Files {
+		got = append(got, f.Path)
+	}
+	var want []string
+	for _, name := range sortedKeys(c.Attachments) {
+		want = append(want, files[name])
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("files\n got %q\nwant %q", got, want)
+	}
+	file := func(name string) string { return files[name] }
+	md := v.Blocks[0].Text
+	for _, want := range []string{
+		"![empty](" + file("") + ")", "![x](" + file("x") + ")", "![xpng](" + file("x.png") + ")",
+		"![up](" + file("../../x.png") + ")", "![a2](attachment:a.png2)", "![space](" + file("my pic.png") + ")",
+		"![angle](<" + file("my pic.png") + ">)", "`![code](attachment:x)`", `<img src="` + file("a.png") + `">`,
+		"[ref]: " + file("x.png"), "![e](" + file("é.png") + ")",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("source lacks %q:\n%s", want, md)
+		}
+	}
+}
+
+// TestDeterministic renders the same notebook many times: map order must
+// not reach the output.
+func TestDeterministic(t *testing.T) {
+	c := &notebook.Cell{Type: notebook.Markdown, Attachments: map[string]notebook.MimeBundle{}}
+	for i := range 20 {
+		b := notebook.MimeBundle{}
+		b.SetText("image/png", "iVBORw0KGgo=")
+		b.SetText("image/gif", "R0lGOD==")
+		c.Attachments[fmt.Sprintf("img%d.png", i)] = b
+		c.Source += fmt.Sprintf("![i](attachment:img%d.png)\n", i)
+	}
+	nb := notebook.New()
+	nb.Metadata = notebook.Metadata{"tags": json.RawMessage(`["b","a"]`), "authors": json.RawMessage(`[{"name":"A"},{"name":"B"}]`)}
+	nb.Cells = []*notebook.Cell{c}
+	first := mustView(t, nb, ViewOptions{})
+	for range 20 {
+		if v := mustView(t, nb, ViewOptions{}); !reflect.DeepEqual(v, first) {
+			t.Fatal("two views of one notebook differ")
+		}
+	}
+}
+
+func TestStreamCap(t *testing.T) {
+	var outs []*notebook.Output
+	for range 300 {
+		outs = append(outs, stream("stdout", strings.Repeat("x", 99)+"\n"))
+	}
+	v := mustView(t, codeNotebook(outs...), ViewOptions{MaxOutput: 1000})
+	if len(v.Blocks) != 3 || v.Blocks[2].Kind != KindNote || !strings.Contains(v.Blocks[2].Text, "29.3 kB") {
+		t.Fatalf("blocks %+v", v.Blocks)
+	}
+	if got := v.Blocks[1].Text; len(got) > 1000 || !strings.HasSuffix(got, "x\n") {
+		t.Errorf("kept %d bytes ending %q", len(got), got[len(got)-3:])
+	}
+	if len(v.Warnings) != 1 {
+		t.Errorf("warnings %v", v.Warnings)
+	}
+	all := mustView(t, codeNotebook(outs...), ViewOptions{MaxOutput: -1})
+	if len(all.Blocks[1].Text) != 30000 {
+		t.Errorf("uncapped stream has %d bytes", len(all.Blocks[1].Text))
+	}
+	big := rich("text/html", strings.Repeat("<p>row</p>", 500), "text/plain", "a frame")
+	if got := outputBlocks(mustView(t, codeNotebook(big), ViewOptions{MaxOutput: 1000})); !reflect.DeepEqual(got, []string{"text:a frame"}) {
+		t.Errorf("large HTML: %q, want its text form", got)
+	}
+}
+
+// TestStreamJoinIsLinear is issue 11.6: 20 000 stored chunks of 1 KB took
+// 81 s to join. With the default cap they take a few milliseconds; with
+// none, ten times the chunks take about ten times as long (a quadratic
+// join would take a hundred times), measured as the best of three runs so
+// that a busy machine does not decide.
+func TestStreamJoinIsLinear(t *testing.T) {
+	chunks := func(n int) *notebook.Notebook {
+		outs := make([]*notebook.Output, n)
+		chunk := strings.Repeat("y", 1023) + "\n"
+		for i := range outs {
+			outs[i] = stream("stdout", chunk)
+		}
+		return codeNotebook(outs...)
+	}
+	best := func(nb *notebook.Notebook, max int) time.Duration {
+		d := time.Duration(1 << 62)
+		for range 3 {
+			start := time.Now()
+			mustView(t, nb, ViewOptions{MaxOutput: max})
+			d = min(d, time.Since(start))
+		}
+		return d
+	}
+	big := chunks(20000)
+	if d := best(big, 0); d > time.Second {
+		t.Errorf("joining 20 000 chunks with the default cap took %v", d)
+	}
+	if v := mustView(t, big, ViewOptions{}); len(v.Blocks[1].Text) > DefaultMaxOutput {
+		t.Errorf("default cap kept %d bytes", len(v.Blocks[1].Text))
+	}
+	small, large := best(chunks(2000), -1), best(big, -1)
+	if large > 30*small {
+		t.Errorf("uncapped: 2 000 chunks in %v, 20 000 in %v: not linear", small, large)
+	}
+}
+
+func TestControlCharacters(t *testing.T) {
+	v := mustView(t, codeNotebook(stream("stdout", "nul\x00 bell\a del\x7f c1\u009b[31m tab\tend\r\n"),
+		rich("text/plain", "a\x00b"), rich("text/markdown", "m\x00d")), ViewOptions{})
+	for _, b := range v.Blocks {
+		for _, r := range b.Text {
+			if r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r < 0xa0 {
+				t.Errorf("%s block holds control character %U: %q", b.Kind, r, b.Text)
+			}
+		}
+	}
+	if got := v.Blocks[1].Text; got != "nul␀ bell␇ del␡ c1\ufffd[31m tab\tend\n" {
+		t.Errorf("stream %q", got)
+	}
+}
+
+func TestTerminalText(t *testing.T) {
+	tests := []struct{ in, plain string }{
+		{"\x1b[31mred\x1b[0m", "red"},
+		{"\x1b[1;32mbold green\x1b[m!", "bold green!"},
+		{"\x1b]8;;http://x\x07link\x1b]8;;\x07", "link"},
+		{"plain [31m", "plain [31m"},
+		{"10%\r50%\r100%\n", "100%\n"},
+		{"long line\rab\n", "abng line\n"},
+		{"abc\b\bX\n", "aX\n"},
+		{"\x1b[2K\x1b[1Gcleared", "cleared"},
+		{"unfinished \x1b[3", "unfinished "},
+	}
+	for _, tt := range tests {
+		if got := StripANSI(tt.in); got != tt.plain {
+			t.Errorf("StripANSI(%q) = %q, want %q", tt.in, got, tt.plain)
+		}
+	}
+	_, spans := terminalText("a\x1b[38;5;196mb\x1b[48;2;1;2;3mc\x1b[91;4md\x1b[39;24me")
+	want := []Span{
+		{"a", plainStyle},
+		{"b", Style{FG: 196, BG: NoColor}},
+		{"c", Style{FG: 196, BG: RGB(1, 2, 3)}},
+		{"d", Style{FG: 9, BG: RGB(1, 2, 3), Underline: true}},
+		{"e", Style{FG: NoColor, BG: RGB(1, 2, 3)}},
+	}
+	if !reflect.DeepEqual(spans, want) {
+		t.Errorf("spans\n got %+v\nwant %+v", spans, want)
+	}
+	if r, g, b := Color(196).RGB(); r != 255 || g != 0 || b != 0 {
+		t.Errorf("colour 196 is %d,%d,%d", r, g, b)
+	}
+	if r, g, b := Color(244).RGB(); r != 128 || g != 128 || b != 128 {
+		t.Errorf("colour 244 is %d,%d,%d", r, g, b)
+	}
+}
+
+func TestTags(t *testing.T) {
+	nb := notebook.New()
+	tagged := func(src string, tags ...string) *notebook.Cell {
+		raw, _ := json.Marshal(tags)
+		return &notebook.Cell{Type: notebook.Code, Source: src, Metadata: notebook.Metadata{"tags": raw},
+			Outputs: []*notebook.Output{stream("stdout", src+" out")}}
+	}
+	nb.Cells = []*notebook.Cell{tagged("a", RemoveCell), tagged("b", RemoveInput), tagged("c", RemoveOutput), tagged("d")}
+	var got []string
+	for _, b := range mustView(t, nb, ViewOptions{}).Blocks {
+		got = append(got, b.Kind.String()+":"+b.Text)
+	}
+	want := []string{"stream:b out", "code:c", "code:d", "stream:d out"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("blocks %q, want %q", got, want)
+	}
+}
+
+func TestNewViewErrors(t *testing.T) {
+	nb := codeNotebook(stream("stdout", "ok"), rich("image/png", "%%%", "text/plain", "fig"))
+	if _, err := NewView(nb, ViewOptions{Name: "x"}); !errors.Is(err, ErrOutput) || !strings.HasPrefix(err.Error(), "cell 1: output 2: ") {
+		t.Errorf("error %v, want ErrOutput naming cell 1, output 2", err)
+	}
+	for _, name := range []string{"", "a/b", "..", `a\b`, "."} {
+		if _, err := NewView(notebook.New(), ViewOptions{Name: name}); err == nil {
+			t.Errorf("name %q accepted", name)
+		}
+	}
+	if _, err := NewView(nil, ViewOptions{Name: "x"}); err == nil {
+		t.Error("nil notebook accepted")
+	}
+}
+
+func TestSegments(t *testing.T) {
+	type seg = Segment
+	tests := []struct {
+		lang, src, want string
+		segs            []seg
+	}{
+		{"python", "# comment\nx = 1\n", "python", []seg{{"python", "# comment\nx = 1\n"}}},
+		{"python", "%matplotlib inline\nimport numpy\n!ls -l\n", "python",
+			[]seg{{"", "%matplotlib inline\n"}, {"python", "import numpy\n"}, {"bash", "!ls -l\n"}}},
+		{"python", "files = !ls *.py\nt = %timeit -o f()\nx != y\n", "python",
+			[]seg{{"python", "files = "}, {"bash", "!ls *.py\n"}, {"python", "t = "}, {"", "%timeit -o f()\n"}, {"python", "x != y\n"}}},
+		{"python", "%%bash\necho $HOME\n", "bash", []seg{{"", "%%bash\n"}, {"bash", "echo $HOME\n"}}},
+		{"python", "%timeit x**2\nnp.sum?\n", "python", []seg{{"", "%timeit "}, {"python", "x**2\n"}, {"", "np.sum?\n"}}},
+		{"python", "%%timeit\nsum(range(9))", "python", []seg{{"", "%%timeit\n"}, {"python", "sum(range(9))"}}},
+		{"python", "%%file hello.f90\nprogram x\n", "fortran", []seg{{"", "%%file hello.f90\n"}, {"fortran", "program x\n"}}},
+		{"python", "%%cython\ncdef int i\n", "cython", []seg{{"", "%%cython\n"}, {"cython", "cdef int i\n"}}},
+		{"go", "%%\nfmt.Println(1)\n", "go", []seg{{"", "%%\n"}, {"go", "fmt.Println(1)\n"}}},
+		{"go", "!*go mod edit -replace M=${GONB_DIR}/.. \\\n  && go mod tidy\n%test\nfunc TestX(t *testing.T) {}\n", "go",
+			[]seg{{"bash", "!*go mod edit -replace M=${GONB_DIR}/.. \\\n  && go mod tidy\n"}, {"", "%test\n"}, {"go", "func TestX(t *testing.T) {}\n"}}},
+		{"go", "X=17\n%%sh\necho $X", "bash", []seg{{"go", "X=17\n"}, {"", "%%sh\n"}, {"bash", "echo $X"}}},
+		{"go", "# Install\n!go version\n", "go", []seg{{"bash", "# Install\n!go version\n"}}},
+		{"go", "%%script bc\n7 + 11", "bc", []seg{{"", "%%script bc\n"}, {"bc", "7 + 11"}}},
+		{"r", "%%bash\nx <- 1\n", "r", []seg{{"r", "%%bash\nx <- 1\n"}}},
+		{"python", "%%script ba`sh<b>\nls", "bashb", []seg{{"", "%%script ba`sh<b>\n"}, {"bashb", "ls"}}},
+	}
+	for _, tt := range tests {
+		lang, segs := Segments(tt.lang, tt.src)
+		if lang != tt.want || !reflect.DeepEqual(segs, tt.segs) {
+			t.Errorf("Segments(%q, %q) =\n %q %q\nwant %q %q", tt.lang, tt.src, lang, segs, tt.want, tt.segs)
+		}
+		var joined strings.Builder
+		for _, s := range segs {
+			joined.WriteString(s.Text)
+		}
+		if joined.String() != tt.src {
+			t.Errorf("segments of %q join to %q", tt.src, joined.String())
+		}
+	}
+}
+
+func TestLanguage(t *testing.T) {
+	tests := []struct {
+		meta, want string
+		code       string
+	}{
+		{`{}`, DefaultLanguage, ""},
+		{`{}`, "go", "x := 1"},
+		{`{}`, "go", "%%\nfmt.Println(1)"},
+		{`{}`, "python", "x = {'a': 1}  # :)\nprint(x)"},
+		{`{"language_info": {"name": "python"}, "kernelspec": {"name": "gonb"}}`, "python", ""},
+		{`{"kernelspec": {"name": "gonb", "language": "go"}}`, "go", ""},
+		{`{"kernelspec": {"name": "python3"}}`, "python", ""},
+		{`{"kernelspec": {"name": "julia-1.9"}}`, "julia", ""},
+		{`{"language_info": 7}`, DefaultLanguage, ""},
+		{`{"language_info": {"name": "!!"}, "kernelspec": {"name": "ir"}}`, "r", ""},
+	}
+	for _, tt := range tests {
+		nb := notebook.New()
+		if err := json.Unmarshal([]byte(tt.meta), &nb.Metadata); err != nil {
+			t.Fatal(err)
+		}
+		nb.Cells = []*notebook.Cell{{Type: notebook.Code, Source: tt.code}}
+		if got := Language(nb); got != tt.want {
+			t.Errorf("Language(%s) = %q, want %q", tt.meta, got, tt.want)
+		}
+	}
+}
+
+func TestPlainText(t *testing.T) {
+	for in, want := range map[string]string{
+		"First *para* and **bold** `code <b>`":          "First para and bold code <b>",
+		"A [link](http://x) and ![img](x.png) image":    "A link and image",
+		"Value $g_1 \\oplus g_2$ and $$x$$":             "Value $g_1 \\oplus g_2$ and $$x$$",
+		"<img src=x onerror=alert(1)> text <b>bold</b>": "text bold",
+		"Caf&eacute; \\*not emphasis\\* &lt;script&gt;": "Café *not emphasis* <script>",
+		"line one\nline two":                            "line one line two",
+		"nul\x00byte":                                   "nul\ufffdbyte",
+	} {
+		if got := PlainText(in); got != want {
+			t.Errorf("PlainText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// FuzzView builds views of arbitrary notebooks: no panic, and the text of
+// each output block bounded by the size limit.
+func FuzzView(f *testing.F) {
+	f.Add([]byte(`{"nbformat":4,"nbformat_minor":5,"metadata":{"date":1700000000,"title":["a"]},"cells":[{"cell_type":"code","metadata":{},"source":"%%bash\n!x","execution_count":1,"outputs":[{"output_type":"stream","name":"stdout","text":"\u001b[31ma\rb\u0000"}]}]}`))
+	f.Add([]byte(`{"nbformat":4,"nbformat_minor":5,"metadata":{},"cells":[{"cell_type":"markdown","metadata":{},"source":"![](attachment:)","attachments":{"":{"image/png":"AA=="}}}]}`))
+	f.Add([]byte(`{"nbformat":4,"nbformat_minor":5,"metadata":{},"cells":[{"cell_type":"code","metadata":{},"source":"","execution_count":1,"outputs":[{"output_type":"display_data","metadata":{},"data":{"text/html":"<div><svg><a/></svg></div>","text/latex":"$$x$$"}}]}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		nb, err := notebook.Parse(data)
+		if err != nil {
+			return
+		}
+		const limit = 64
+		v, err := NewView(nb, ViewOptions{Name: "fuzz", MaxOutput: limit})
+		if errors.Is(err, ErrOutput) {
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range v.Blocks {
+			if b.Output > 0 && b.Kind != KindImage && b.Kind != KindNote && len(b.Text) > 4*limit {
+				t.Fatalf("%s output of %d bytes past the limit %d", b.Kind, len(b.Text), limit)
+			}
+		}
+		for _, f := range v.Files {
+			if path.Dir(f.Path) != "fuzz_files" {
+				t.Fatalf("file %q outside fuzz_files", f.Path)
+			}
+		}
+	})
+}
+
+func BenchmarkNewView(b *testing.B) {
+	for _, chunks := range []int{100, 10000} {
+		outs := make([]*notebook.Output, chunks)
+		for i := range outs {
+			outs[i] = stream("stdout", "\x1b[32m"+strings.Repeat("z", 1000)+"\x1b[0m\n")
+		}
+		nb := codeNotebook(outs...)
+		b.Run(fmt.Sprint(chunks), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := NewView(nb, ViewOptions{Name: "b", MaxOutput: -1}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestImageSize: the size an output's metadata gives its image (a retina
+// figure's, say) is kept.
+func TestImageSize(t *testing.T) {
+	tests := []struct {
+		meta          string
+		width, height int
+	}{
+		{`{"image/png": {"width": 320, "height": 240.4}}`, 320, 240},
+		{`{"image/png": {"width": "320"}}`, 0, 0},
+		{`{"image/png": {"width": -5, "height": 1e9}}`, 0, 0},
+		{`{"image/jpeg": {"width": 10}}`, 0, 0},
+		{`{}`, 0, 0},
+	}
+	for _, tt := range tests {
+		o := rich("image/png", "iVBORw0KGgo=")
+		if err := json.Unmarshal([]byte(tt.meta), &o.Metadata); err != nil {
+			t.Fatal(err)
+		}
+		b := mustView(t, codeNotebook(o), ViewOptions{}).Blocks[1]
+		if b.Width != tt.width || b.Height != tt.height {
+			t.Errorf("%s: size %dx%d, want %dx%d", tt.meta, b.Width, b.Height, tt.width, tt.height)
+		}
+	}
+}
+
+func TestDecodeBase64(t *testing.T) {
+	for _, in := range []string{"aGVsbG8=", "aGVs\nbG8=", "aGVsbG8", "data:image/png;base64,aGVsbG8=", " aGVsbG8= "} {
+		if got, err := decodeBase64(in); err != nil || string(got) != "hello" {
+			t.Errorf("decodeBase64(%q) = %q, %v", in, got, err)
+		}
+	}
+	if got, err := decodeBase64("-_8"); err != nil || string(got) != "\xfb\xff" {
+		t.Errorf("URL alphabet: %q, %v", got, err)
+	}
+	for _, bad := range []string{"%%%", "a", "aGVsbG8=x"} {
+		if _, err := decodeBase64(bad); err == nil {
+			t.Errorf("decodeBase64(%q) accepted", bad)
+		}
+	}
+}
+
+// FuzzTerminalText: what a terminal shows holds no control character but
+// tab and newline, and its spans spell the plain text.
+func FuzzTerminalText(f *testing.F) {
+	for _, s := range []string{"\x1b[31mred\x1b[0m", "a\rb\bc\n", "\x1b]8;;x\x07l", "\x1b[38;5;300m", "\x1b[", "\u009b2J", "\xff\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		plain, spans := terminalText(s)
+		for _, r := range plain {
+			if r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r < 0xa0 {
+				t.Fatalf("control character %U in %q", r, plain)
+			}
+		}
+		if spans != nil {
+			var b strings.Builder
+			for _, sp := range spans {
+				b.WriteString(sp.Text)
+			}
+			if b.String() != plain {
+				t.Fatalf("spans spell %q, plain text is %q", b.String(), plain)
+			}
+		}
+		if len(plain) > 3*len(s)+3 {
+			t.Fatalf("%d bytes of text from %d", len(plain), len(s))
+		}
+	})
+}
+
+// FuzzSegments: the segments of any cell join to its source.
+func FuzzSegments(f *testing.F) {
+	for _, s := range []string{"%%bash\nls", "!a \\\nb\n%time x\ny = !z", "%%\nfmt.Println()", "# c\n?x\n"} {
+		f.Add("python", s)
+		f.Add("go", s)
+	}
+	f.Fuzz(func(t *testing.T, lang, src string) {
+		_, segs := Segments(normalLanguage(lang), src)
+		var b strings.Builder
+		for _, s := range segs {
+			b.WriteString(s.Text)
+		}
+		if b.String() != src {
+			t.Fatalf("segments join to %q, not %q", b.String(), src)
+		}
+	})
+}
