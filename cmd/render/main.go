@@ -110,6 +110,13 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 		Dir: *dir, Title: *title, Trust: *trust, MathFont: *font,
 		Progress: progress.Notebook, Warn: progress.Warn,
 	}
+	// An explicit -max-output caps the pages too; otherwise they keep
+	// their own, smaller default, which keeps them readable.
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "max-output" {
+			s.MaxOutput = x.MaxOutput
+		}
+	})
 	if x.Mode != execute.Never {
 		s.Executor = &x
 	}

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"net/url"
@@ -34,6 +35,9 @@ type ViewOptions struct {
 	// notebook gives none, and the prefix of its files' folder
 	// (FilesDir). It must be a file name, not a path.
 	Name string
+	// Title is the title when the notebook gives none, neither in its
+	// metadata nor as a heading; empty means Name.
+	Title string
 	// ModTime is the date when the notebook metadata gives none.
 	ModTime time.Time
 	// Trust keeps HTML and SVG outputs as they are instead of sanitising
@@ -214,7 +218,7 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	}
 	b := &builder{opts: opts, v: &View{Trusted: opts.Trust, Language: Language(nb)}, dir: FilesDir(opts.Name), updated: updates(nb)}
 	skip := frontMatterCell(nb)
-	b.v.Meta, b.v.Warnings = metaOf(nb, opts.Name, opts.ModTime, skip)
+	b.v.Meta, b.v.Warnings = metaOf(nb, cmp.Or(opts.Title, opts.Name), opts.ModTime, skip)
 	for i, c := range nb.Cells {
 		if c == nil || i == skip {
 			continue

@@ -3,7 +3,6 @@ package htmlpage
 import (
 	"bytes"
 	"html/template"
-	"strings"
 
 	"github.com/grundylab/grundy/pkg/report"
 )
@@ -90,22 +89,16 @@ type Entry struct {
 }
 
 // Index writes the site's index page: for each entry its title (a link),
-// date, tags and summary, in the order given. The summaries are rendered
-// as untrusted Markdown whatever opts.Trust says: trust belongs to a
-// notebook's own page, while the index gathers pages of many builds, and
-// front matter anyone may have edited.
+// date, tags and summary, in the order given. The summaries are shown as
+// Summary shows them, plain text and formulas, whatever opts.Trust says:
+// trust belongs to a notebook's own page, while the index gathers pages
+// of many builds, and front matter anyone may have edited.
 func Index(title string, entries []Entry, opts Options) ([]byte, error) {
-	opts.Trust = false
-	p := newPage(opts)
 	data := indexData{Title: title, CSS: template.CSS(css()), FontFace: fontFace(opts.MathFont)}
 	for _, e := range entries {
-		summary, err := p.markdown(e.Meta.Summary)
-		if err != nil {
-			return nil, err
-		}
 		data.Entries = append(data.Entries, indexEntry{
 			URL: e.URL, Meta: e.Meta, Date: e.Meta.Date.Format("2006-01-02"),
-			Summary: template.HTML(strings.TrimSpace(summary)),
+			Summary: Summary(e.Meta.Summary),
 		})
 	}
 	var b bytes.Buffer

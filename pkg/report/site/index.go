@@ -1,27 +1,16 @@
 package site
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/htmlpage"
-	"gopkg.in/yaml.v3"
+	"github.com/grundylab/grundy/pkg/report/markdown"
 )
-
-// frontMatter is what the index reads back from a post.
-type frontMatter struct {
-	Title       string   `yaml:"title"`
-	Date        string   `yaml:"date"`
-	Tags        []string `yaml:"tags"`
-	Description string   `yaml:"description"`
-}
 
 // writeIndex writes Dir/index.html listing every post in Dir that has its
 // page, in name order, from the posts' front matter. fontURL is the math
@@ -69,8 +58,8 @@ func (s *Site) writeIndex(fontURL string) error {
 // maxFrontMatter bounds the front matter the index reads from a post.
 const maxFrontMatter = 1 << 20
 
-// readFrontMatter reads the YAML front matter of a post written by
-// package markdown.
+// readFrontMatter reads the front matter of a post written by package
+// markdown, reading no more than maxFrontMatter bytes of it.
 func readFrontMatter(path string) (report.Meta, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -81,18 +70,5 @@ func readFrontMatter(path string) (report.Meta, error) {
 	if err != nil {
 		return report.Meta{}, err
 	}
-	rest, ok := bytes.CutPrefix(data, []byte("---\n"))
-	end := bytes.Index(rest, []byte("\n---\n"))
-	if !ok || end < 0 {
-		return report.Meta{}, errors.New("no front matter")
-	}
-	var fm frontMatter
-	if err := yaml.Unmarshal(rest[:end], &fm); err != nil {
-		return report.Meta{}, err
-	}
-	date, err := time.ParseInLocation(report.DateLayout, fm.Date, time.Local)
-	if err != nil {
-		return report.Meta{}, fmt.Errorf("date: %w", err)
-	}
-	return report.Meta{Title: fm.Title, Date: date, Tags: fm.Tags, Summary: fm.Description}, nil
+	return markdown.ReadFrontMatter(data)
 }

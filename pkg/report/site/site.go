@@ -42,7 +42,11 @@ type Site struct {
 	MathFont string
 	// Progress, if set, is called before each notebook is rendered.
 	Progress func(done, total int, path string)
-	// Warn, if set, receives warnings such as a missing math font.
+	// MaxOutput is the number of bytes of text one output keeps on a
+	// page; zero means report.DefaultMaxOutput (see report.ViewOptions).
+	MaxOutput int
+	// Warn, if set, receives warnings such as a missing math font, or
+	// content of a notebook that was odd but shown.
 	Warn func(msg string)
 }
 
@@ -137,15 +141,18 @@ func (s *Site) render(ctx context.Context, path, name, fontURL string) error {
 	}
 	// A notebook with no title of its own is titled by its file name, or
 	// by its page name if the file name is just ".ipynb".
-	meta, err := report.MetaOf(nb, cmp.Or(Name(path), name), info.ModTime())
+	v, err := report.NewView(nb, report.ViewOptions{
+		Name: name, Title: cmp.Or(Name(path), name), ModTime: info.ModTime(),
+		Trust: s.Trust, MaxOutput: s.MaxOutput,
+	})
 	if err != nil {
 		return fmt.Errorf("notebook %s: %w", path, err)
 	}
-	post, err := markdown.Convert(nb, meta, markdown.Options{Name: name, Trust: s.Trust})
-	if err != nil {
-		return fmt.Errorf("notebook %s: %w", path, err)
+	for _, w := range v.Warnings {
+		s.warn("notebook %s: %s", path, w)
 	}
-	page, err := htmlpage.Convert(nb, meta, htmlpage.Options{Trust: s.Trust, MathFont: fontURL, Home: "index.html"})
+	post := markdown.Render(v)
+	page, err := htmlpage.Render(v, htmlpage.Options{MathFont: fontURL, Home: "index.html"})
 	if err != nil {
 		return fmt.Errorf("notebook %s: %w", path, err)
 	}
