@@ -221,13 +221,15 @@ func (b *Board) String() string {
 }
 
 // check reports an error unless board fits the game.
-func (p *Product) check(board *Board) error {
-	if board == nil {
+func (p *Product) check(board *Board) error { return board.fits(p.Width(), p.Height()) }
+
+// fits reports an error unless b is a board of at most width×height coins.
+func (b *Board) fits(width, height int) error {
+	if b == nil {
 		return fmt.Errorf("nil board: %w", ErrBoard)
 	}
-	if board.width > p.Width() || board.height > p.Height() {
-		return fmt.Errorf("board %dx%d on a game of %dx%d coins: %w",
-			board.width, board.height, p.Width(), p.Height(), ErrBoard)
+	if b.width > width || b.height > height {
+		return fmt.Errorf("board %dx%d on a game of %dx%d coins: %w", b.width, b.height, width, height, ErrBoard)
 	}
 	return nil
 }
@@ -239,15 +241,20 @@ func (p *Product) BoardValue(board *Board) (int, error) {
 	if err := p.check(board); err != nil {
 		return 0, err
 	}
+	return board.value(p.Value), nil
+}
+
+// value returns the nim-sum of value(x, y) over the heads coins (x, y).
+func (b *Board) value(value func(x, y int) int) int {
 	v := 0
-	for y := 1; y <= board.height; y++ {
-		for x := 1; x <= board.width; x++ {
-			if board.Heads(x, y) {
-				v ^= p.Value(x, y)
+	for y := 1; y <= b.height; y++ {
+		for x := 1; x <= b.width; x++ {
+			if b.Heads(x, y) {
+				v ^= value(x, y)
 			}
 		}
 	}
-	return v, nil
+	return v
 }
 
 // CountWinningMoves returns the number of winning moves of a position, the
