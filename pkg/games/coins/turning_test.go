@@ -538,3 +538,44 @@ func BenchmarkTurning(b *testing.B) {
 		})
 	}
 }
+
+func ExampleParseRule() {
+	r, _ := ParseRule("1-3C(5)") // Mock Turtle Fives
+	fmt.Println(r.Allows([]int{3, 7}), r.Allows([]int{2, 7}), r.Allows([]int{3, 5, 6, 7}))
+	// Output: true false false
+}
+
+func ExampleTurningGame_Moves() {
+	t, _ := NewTurning(Turnips, 7)
+	moves, _ := t.Moves(7)
+	fmt.Println(moves, t.Value(7))
+	// Output: [[5 6 7] [3 5 7] [1 4 7]] 2
+}
+
+func BenchmarkTurningProduct(b *testing.B) {
+	for _, n := range []int{8, 16, 32} {
+		cols, err := NewTurning(MockTurtles, n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rows, err := NewTurning(Ruler, n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p, _ := NewTurningProduct(cols, rows)
+		board, _ := NewBoard(n, n)
+		r := rand.New(rand.NewPCG(1, uint64(n)))
+		for y := 1; y <= n; y++ {
+			for x := 1; x <= n; x++ {
+				board.Set(x, y, r.IntN(2) == 0)
+			}
+		}
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := p.CountWinningMoves(board); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
