@@ -62,8 +62,9 @@ const (
 // sum is a walk of exact steps.
 //
 // Exact counts walk in big integers. Counts modulo m walk modulo m·S, with
-// residues kept as a unit times powers of the primes of m·S (countmod.go), so
-// that the divisions of the walk are exact for any modulus, prime or not;
+// residues kept as a ratio of units times powers of the primes of m·S
+// (countmod.go), so that the divisions of the walk are exact for any
+// modulus, prime or not;
 // the final sum is S times the count modulo m·S, and dividing it by S gives
 // the count modulo m. Ordered tuples modulo m take k-th powers by repeated
 // squaring, so any k is fast. When m·S does not fit 64 bits, tuples are
@@ -354,7 +355,7 @@ func countMod(kd kind, hist []int64, k, target int, m int64) (int64, error) {
 		if kd == tuples {
 			return powMod(reduce(h, mod), c.k, mod)
 		}
-		return *coefficient(modArith{ring}, c.kind, h, c)
+		return ring.value(coefficient(modArith{ring}, c.kind, h, c))
 	}
 	var sum uint64
 	if !c.zero {
@@ -442,16 +443,9 @@ type modArith struct{ r *modRing }
 
 func (a modArith) one() *residue                 { return a.r.one() }
 func (a modArith) scale(x *residue, p, q uint64) { a.r.scale(x, p, q) }
-func (a modArith) zero() *uint64                 { return new(uint64) }
+func (a modArith) zero() *fraction               { return &fraction{0, 1 % a.r.m} }
 
-func (a modArith) addMul(s *uint64, x, y *residue, neg bool) {
-	t := mulMod(a.r.value(x), a.r.value(y), a.r.m)
-	if neg {
-		*s = subMod(*s, t, a.r.m)
-	} else {
-		*s = addMod(*s, t, a.r.m)
-	}
-}
+func (a modArith) addMul(s *fraction, x, y *residue, neg bool) { a.r.addMul(s, x, y, neg) }
 
 // coefficient returns f at transform value h for multisets or sets.
 func coefficient[T, S any](ar arith[T, S], kd kind, h int64, c *counter) S {

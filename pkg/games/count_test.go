@@ -508,3 +508,34 @@ func BenchmarkCountMultisets(b *testing.B) {
 		})
 	}
 }
+
+// TestCountLargeNAndK counts multisets and sets of a histogram of 1640 heaps
+// with k far beyond it (multisets) and near half of it (sets), exactly and
+// modulo moduli of every kind.
+func TestCountLargeNAndK(t *testing.T) {
+	hist := make([]int64, 16)
+	for i := range hist {
+		hist[i] = int64(50 + 7*i)
+	}
+	for _, kd := range kinds[1:] {
+		k := int(1e12)
+		if kd.distinct {
+			k = 800
+		}
+		for _, target := range []int{0, 5, Nonzero} {
+			exact, err := kd.exact(hist, k, target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range []int64{1e9 + 7, 1e9, 1 << 40, 1<<62 + 1} {
+				got, err := kd.mod(hist, k, target, m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := new(big.Int).Mod(exact, big.NewInt(m)).Int64(); got != want {
+					t.Errorf("%sMod(k = %d, target %d, m = %d) = %d, exact count says %d", kd.name, k, target, m, got, want)
+				}
+			}
+		}
+	}
+}

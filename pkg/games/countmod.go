@@ -10,11 +10,14 @@ import (
 //
 // A binomial coefficient grows by a factor a/b at each step of the sums of
 // count.go, and b need not be invertible modulo M. A residue is therefore
-// kept as u·Π p_i^{e_i}, the p_i the primes of M and u a unit modulo M:
-// multiplying by a moves the p_i-parts of a into the exponents and the rest
-// into u; dividing by b subtracts exponents and multiplies u by the inverse of
-// b's part prime to M, which exists. The quotient being an integer, no
-// exponent goes negative.
+// kept as (u/d)·Π p_i^{e_i}, the p_i the primes of M and u, d units modulo
+// M: multiplying by a moves the p_i-parts of a into the exponents and the
+// rest into u; dividing by b subtracts exponents and multiplies d by b's part
+// prime to M. The quotient being an integer, no exponent goes negative, and
+// an exponent never exceeds 2·63 (Kummer: the p-adic valuation of a binomial
+// coefficient below 2^63 is at most its number of base-p digits), so the
+// powers of the p_i come from a table. Sums of products are fractions too,
+// n/d with d a unit: a count needs one modular inverse, at its end.
 
 // mulMod returns a·b mod m for a, b < m.
 func mulMod(a, b, m uint64) uint64 {
@@ -68,30 +71,38 @@ func invMod(a, m uint64) uint64 {
 // modRing is the arithmetic modulo m of the residues below.
 type modRing struct {
 	m      uint64
-	primes []uint64 // the prime factors of m
+	primes []uint64   // the prime factors of m
+	powers [][]uint64 // powers[i][e] = primes[i]^e mod m, e <= maxExp
 }
+
+// maxExp bounds the exponents of a product of two residues.
+const maxExp = 2 * 64
 
 func newModRing(m uint64) *modRing {
-	return &modRing{m: m, primes: primeFactors(m)}
+	r := &modRing{m: m, primes: primeFactors(m)}
+	for _, p := range r.primes {
+		pw := make([]uint64, maxExp+1)
+		pw[0] = 1 % m
+		for e := 1; e <= maxExp; e++ {
+			pw[e] = mulMod(pw[e-1], p%m, m)
+		}
+		r.powers = append(r.powers, pw)
+	}
+	return r
 }
 
-// A residue is u·Π primes[i]^e[i] modulo the ring's m.
+// A residue is (u/d)·Π primes[i]^e[i] modulo the ring's m, u and d units.
 type residue struct {
-	u uint64
-	e []uint64
+	u, d uint64
+	e    []uint64
 }
 
 func (r *modRing) one() *residue {
-	return &residue{u: 1 % r.m, e: make([]uint64, len(r.primes))}
-}
-
-func (r *modRing) set(dst, src *residue) {
-	dst.u = src.u
-	copy(dst.e, src.e)
+	return &residue{u: 1 % r.m, d: 1 % r.m, e: make([]uint64, len(r.primes))}
 }
 
 // scale multiplies x by a/b, a and b positive, where the result is known to
-// be an integer multiple of the original's integer.
+// be an integer.
 func (r *modRing) scale(x *residue, a, b uint64) {
 	for i, p := range r.primes {
 		for a%p == 0 {
@@ -104,20 +115,34 @@ func (r *modRing) scale(x *residue, a, b uint64) {
 		}
 	}
 	x.u = mulMod(x.u, a%r.m, r.m)
-	if b != 1 {
-		x.u = mulMod(x.u, invMod(b%r.m, r.m), r.m)
-	}
+	x.d = mulMod(x.d, b%r.m, r.m)
 }
 
-// value returns x modulo m.
-func (r *modRing) value(x *residue) uint64 {
-	v := x.u
-	for i, p := range r.primes {
-		if x.e[i] != 0 {
-			v = mulMod(v, powMod(p%r.m, x.e[i], r.m), r.m)
+// A fraction is n/d modulo the ring's m, d a unit.
+type fraction struct{ n, d uint64 }
+
+// addMul adds ±x·y to s.
+func (r *modRing) addMul(s *fraction, x, y *residue, neg bool) {
+	n := mulMod(x.u, y.u, r.m)
+	for i, pw := range r.powers {
+		if e := x.e[i] + y.e[i]; e != 0 {
+			n = mulMod(n, pw[e], r.m)
 		}
 	}
-	return v
+	d := mulMod(x.d, y.d, r.m)
+	// n_s/d_s ± n/d = (n_s·d ± n·d_s) / (d_s·d)
+	left, right := mulMod(s.n, d, r.m), mulMod(n, s.d, r.m)
+	if neg {
+		s.n = subMod(left, right, r.m)
+	} else {
+		s.n = addMod(left, right, r.m)
+	}
+	s.d = mulMod(s.d, d, r.m)
+}
+
+// value returns the fraction modulo m.
+func (r *modRing) value(s *fraction) uint64 {
+	return mulMod(s.n, invMod(s.d, r.m), r.m)
 }
 
 // primeFactors returns the distinct prime factors of n in increasing order.
