@@ -273,6 +273,9 @@ func (p *Product) CountWinningMoves(board *Board) (*big.Int, error) {
 	if target == 0 {
 		return count, nil
 	}
+	if err := p.checkWork(board, false); err != nil {
+		return nil, err
+	}
 	need := p.needTable(board.width, target)
 	var scratch []int
 	hist := make([]int64, len(p.rows.runs)) // every row run value is below it
@@ -303,6 +306,42 @@ func (p *Product) CountWinningMoves(board *Board) (*big.Int, error) {
 		p.rowRuns(hist, y, -1)
 	}
 	return count.Add(count, big.NewInt(part)), nil
+}
+
+// MaxMoveWork bounds the work of CountWinningMoves, the pairs of a heads
+// coin and a run of columns ending at it, and of WinningMoves, which tries
+// every move from every heads coin: a position that needs more is an error
+// wrapping ErrBoard. It is about half a minute.
+const MaxMoveWork = 1 << 35
+
+// checkWork reports an error if counting (or, with every, listing) the
+// winning moves of board needs more than MaxMoveWork steps.
+func (p *Product) checkWork(board *Board, every bool) error {
+	work := 0.0
+	rows := 0 // the row runs ending at y: lengths[:rows] are at most y
+	for y := 1; y <= board.height; y++ {
+		for rows < len(p.rows.lengths) && p.rows.lengths[rows] <= y {
+			rows++
+		}
+		r := 1.0
+		if every {
+			r = float64(rows)
+		}
+		cols := 0
+		for x := 1; x <= board.width; x++ {
+			for cols < len(p.cols.lengths) && p.cols.lengths[cols] <= x {
+				cols++
+			}
+			if board.Heads(x, y) {
+				work += float64(cols) * r
+			}
+		}
+	}
+	if work > MaxMoveWork {
+		return fmt.Errorf("board %dx%d: about %.2g moves to try, more than %d: %w",
+			board.width, board.height, work, uint64(MaxMoveWork), ErrBoard)
+	}
+	return nil
 }
 
 // maxNeed bounds the entries of the table of CountWinningMoves: past it,
@@ -369,6 +408,9 @@ const MaxListedMoves = 1 << 20
 func (p *Product) WinningMoves(board *Board) ([]Move, error) {
 	target, err := p.BoardValue(board)
 	if err != nil || target == 0 {
+		return nil, err
+	}
+	if err := p.checkWork(board, true); err != nil {
 		return nil, err
 	}
 	var wins []Move

@@ -406,3 +406,23 @@ func TestCountWinningMovesUntabled(t *testing.T) {
 		t.Errorf("CountWinningMoves = %v, AllHeadsWinningMoves = %v", count, want)
 	}
 }
+
+// TestMoveWorkLimit asks for the winning moves of positions with too many
+// moves to try.
+func TestMoveWorkLimit(t *testing.T) {
+	all := heap.Predicate("all", func(int) bool { return true })
+	n := 700 // n^4/4 moves to try, more than MaxMoveWork
+	p, err := NewProduct(all, n, all, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := NewBoard(n, n)
+	b.Fill(true)
+	b.Set(1, 1, false) // a position of non-zero value
+	if v, _ := p.BoardValue(b); v == 0 {
+		t.Fatal("the test needs a position of non-zero value")
+	}
+	if _, err := p.WinningMoves(b); !errors.Is(err, ErrBoard) {
+		t.Errorf("WinningMoves of %d^4/4 moves: error = %v, want ErrBoard", n, err)
+	}
+}
