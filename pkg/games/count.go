@@ -66,10 +66,12 @@ const (
 // (countmod.go), so that the divisions of the walk are exact for any
 // modulus, prime or not;
 // the final sum is S times the count modulo m·S, and dividing it by S gives
-// the count modulo m. Ordered tuples modulo m take k-th powers by repeated
-// squaring, so any k is fast. When m·S does not fit 64 bits, tuples are
-// counted in big integers modulo m·S, and multisets and sets exactly and
-// then reduced.
+// the count modulo m; for an odd m, S is invertible and the walk runs modulo
+// m itself. Ordered tuples modulo m take k-th powers by repeated squaring, so
+// any k is fast. When m·S does not fit 64 bits, m = 2^a·m' is split, m' odd,
+// and the two counts joined by the Chinese remainder theorem; only when
+// 2^a·S does not fit either are tuples counted in big integers modulo m·S,
+// and multisets and sets exactly and then reduced.
 
 // CountTuples returns the number of ordered k-tuples of heaps whose Grundy
 // values XOR to target (or to any non-zero value if target is Nonzero). The
@@ -233,6 +235,9 @@ func (c *counter) steps(h int64) (steps, bitLen float64) {
 	size := float64(bits.Len64(c.n+c.k) + 1)
 	switch c.kind {
 	case tuples:
+		if h >= -1 && h <= 1 {
+			return 1, 1 // h^k is 0 or ±1
+		}
 		return 1, k * float64(bits.Len64(uint64(max(h, -h)))+1)
 	case sets:
 		return 2*k + 1, k * size
@@ -325,14 +330,8 @@ func countMod(kd kind, hist []int64, k, target int, m int64) (int64, error) {
 		return 0, fmt.Errorf("%s modulo %d: modulus must be at least 1: %w", kindNames[kd], m, ErrCount)
 	}
 	c, err := newCounter(kd, hist, k, target)
-	hi, mod := uint64(0), uint64(0)
 	if err == nil {
-		hi, mod = bits.Mul64(uint64(m), uint64(c.size))
-		if hi != 0 && kd != tuples {
-			err = c.exactWork() // m·S beyond 64 bits: count exactly
-		} else {
-			err = c.modWork()
-		}
+		err = c.modWork()
 	}
 	if err != nil {
 		return 0, fmt.Errorf("%s modulo %d: %w", kindNames[kd], m, err)
@@ -340,19 +339,48 @@ func countMod(kd kind, hist []int64, k, target int, m int64) (int64, error) {
 	if c.none {
 		return 0, nil
 	}
-	if hi != 0 {
-		if kd == tuples {
-			return c.tuplesBig(m), nil
+	if r, ok := c.modulo(uint64(m)); ok {
+		return int64(r), nil
+	}
+	// m = 2^a·odd with 2^a·S beyond 64 bits: the odd part alone, and the
+	// power of two too if it fits, joined by the Chinese remainder theorem.
+	a := bits.TrailingZeros64(uint64(m))
+	odd, pow := uint64(m)>>a, uint64(1)<<a
+	r2, ok := c.modulo(pow)
+	if !ok && kd == tuples {
+		return c.tuplesBig(m), nil
+	}
+	if !ok {
+		if err := c.exactWork(); err != nil {
+			return 0, fmt.Errorf("%s modulo %d: %w", kindNames[kd], m, err)
 		}
 		n := c.exact()
 		return n.Mod(n, big.NewInt(m)).Int64(), nil
 	}
+	r1, _ := c.modulo(odd)
+	t := mulMod(subMod(r1, r2%odd, odd), invMod(pow%odd, odd), odd)
+	return int64(r2 + pow*t), nil
+}
+
+// modulo returns the count modulo q, and false if it cannot: an even q with
+// q·S beyond 64 bits. For an odd q, S is a unit and the sum is multiplied by
+// its inverse; for an even q the sum is taken modulo q·S, where it is S times
+// the count, and divided by S.
+func (c *counter) modulo(q uint64) (uint64, bool) {
+	mod := q
+	if q%2 == 0 {
+		hi, lo := bits.Mul64(q, uint64(c.size))
+		if hi != 0 {
+			return 0, false
+		}
+		mod = lo
+	}
 	var ring *modRing
-	if kd != tuples {
+	if c.kind != tuples {
 		ring = newModRing(mod)
 	}
 	value := func(h int64) uint64 {
-		if kd == tuples {
+		if c.kind == tuples {
 			return powMod(reduce(h, mod), c.k, mod)
 		}
 		return ring.value(coefficient(modArith{ring}, c.kind, h, c))
@@ -363,11 +391,16 @@ func countMod(kd kind, hist []int64, k, target int, m int64) (int64, error) {
 			sum = addMod(sum, mulMod(value(h), reduce(c.weights[i], mod), mod), mod)
 		}
 	}
-	count := sum / uint64(c.size) // exact: sum is S·count modulo m·S
-	if c.nonzero {
-		count = subMod(value(int64(c.n))%uint64(m), count, uint64(m))
+	var count uint64
+	if q%2 == 1 {
+		count = mulMod(sum, invMod(uint64(c.size)%q, q), q)
+	} else {
+		count = sum / uint64(c.size) // exact: sum is S·count modulo q·S
 	}
-	return int64(count), nil
+	if c.nonzero {
+		count = subMod(value(int64(c.n))%q, count, q)
+	}
+	return count, true
 }
 
 // tuplesBig counts tuples modulo m in big integers modulo m·S, for an m·S

@@ -104,6 +104,25 @@ func TestCountLarge(t *testing.T) {
 	}
 }
 
+func TestCountTrivialHugeK(t *testing.T) {
+	// One heap: k-tuples, multisets and sets of it are one position or none.
+	for _, k := range []int{0, 1, 2, 1e12, MaxCountHeaps} {
+		for _, kd := range kinds {
+			got, err := kd.exact([]int64{0, 1}, k, 1)
+			if err != nil {
+				t.Fatalf("%s(one heap of value 1, %d): %v", kd.name, k, err)
+			}
+			want := int64(k % 2)
+			if kd.distinct && k > 1 {
+				want = 0
+			}
+			if got.Cmp(big.NewInt(want)) != 0 {
+				t.Errorf("%s(one heap of value 1, %d, target 1) = %v, want %d", kd.name, k, got, want)
+			}
+		}
+	}
+}
+
 func TestCountMod(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for range 100 {
@@ -228,9 +247,12 @@ func dpCountMod(hist []int64, k, target int, m int64, repeat bool) int64 {
 }
 
 // moduli mixes primes, prime powers, even and odd composites, 1, and moduli
-// so large that m·S needs more than 64 bits.
+// so large that m·S needs more than 64 bits: odd ones, even ones whose power
+// of two times S fits (joined by the Chinese remainder theorem), and even
+// ones whose power of two times S does not.
 var moduli = []int64{1, 2, 3, 4, 6, 8, 12, 30, 64, 97, 360, 1024, 1_000_000_007, 987654321,
-	1 << 40, 3 * 5 * 7 * 11 * 13 * 17 * 19 * 23, 999_999_999_989 * 8, 1<<62 + 1, math.MaxInt64}
+	1 << 40, 3 * 5 * 7 * 11 * 13 * 17 * 19 * 23, 999_999_999_989 * 8, 1<<62 + 1, math.MaxInt64,
+	1 << 10 * (1<<52 - 47), 1 << 62, 3 << 61}
 
 func TestCountModAgainstDP(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
