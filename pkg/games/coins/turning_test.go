@@ -311,6 +311,18 @@ func TestTurningLimits(t *testing.T) {
 	if _, err := tg.Moves(40); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("Moves(40) of 30 coins among 40: error = %v, want ErrTooLarge", err)
 	}
+	// Factors with millions of moves per coin: too many to list.
+	motley, err := NewTurning(Motley, 24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, _ := NewTurning("1", 1)
+	p, _ := NewTurningProduct(motley, one)
+	board, _ := NewBoard(24, 1)
+	board.Fill(true)
+	if _, err := p.WinningMoves(board); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("WinningMoves of Motley on 24 coins: error = %v, want ErrTooLarge", err)
+	}
 	tg, _ = NewTurning(MockTurtles, 5)
 	for _, x := range []int{0, 6, -1} {
 		if _, err := tg.Moves(x); !errors.Is(err, ErrBoard) {

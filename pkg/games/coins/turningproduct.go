@@ -77,57 +77,74 @@ func (p *TurningProduct) BoardValue(board *Board) (int, error) {
 	return board.value(p.Value), nil
 }
 
-// A factorMove is a move of one factor: its coins and their nim-sum.
-type factorMove struct {
-	coins []int
-	sum   int
+// A group holds the moves of one factor on one coin with one nim-sum: their
+// number, and their coins when they are listed.
+type group struct {
+	n     int64
+	coins [][]int
 }
 
-// movesByValue returns the moves of t on coin x grouped by nim-sum, coins
-// included when withCoins.
-func movesByValue(t *TurningGame, x int, withCoins bool, budget *int) (map[int][]factorMove, error) {
-	byValue := map[int][]factorMove{}
-	err := t.rule.walk(x, t.g, withCoins, func(coins []int, sum int) bool {
-		*budget--
-		if *budget < 0 {
+// maxStoredCoins bounds the coins WinningMoves holds for the moves of the
+// factors.
+const maxStoredCoins = 1 << 22
+
+// A grouper collects the moves of the factors on the columns and rows of a
+// board, within a budget of moves walked and coins stored.
+type grouper struct {
+	withCoins bool
+	work      int
+	stored    int
+}
+
+// groups returns the moves of t on coin x grouped by nim-sum.
+func (gr *grouper) groups(t *TurningGame, x int) (map[int]*group, error) {
+	byValue := map[int]*group{}
+	err := t.rule.walk(x, t.g, gr.withCoins, func(coins []int, sum int) bool {
+		gr.work++
+		gr.stored += len(coins) + 1
+		if gr.work > MaxTurningWork || gr.withCoins && gr.stored > maxStoredCoins {
 			return false
 		}
-		m := factorMove{sum: sum ^ t.g[x]}
-		if withCoins {
-			m.coins = append(slices.Clone(coins), x)
+		g := byValue[sum^t.g[x]]
+		if g == nil {
+			g = &group{}
+			byValue[sum^t.g[x]] = g
 		}
-		byValue[m.sum] = append(byValue[m.sum], m)
+		g.n++
+		if gr.withCoins {
+			g.coins = append(g.coins, append(slices.Clone(coins), x))
+		}
 		return true
 	})
 	if err != nil {
-		return nil, fmt.Errorf("moves of coin %d: more than %d: %w", x, uint64(MaxTurningWork), ErrTooLarge)
+		return nil, fmt.Errorf("moves of coin %d: more than the limits allow: %w", x, ErrTooLarge)
 	}
 	return byValue, nil
 }
 
 // winning visits the winning moves of a position, pairs of a column move
-// of value a and a row move of value b with a ⊗ b the position's value,
-// counting each pair of groups once.
-func (p *TurningProduct) winning(board *Board, withCoins bool, visit func(x, y int, cols, rows []factorMove) bool) error {
+// of value a and a row move of value b with a ⊗ b the position's value, one
+// pair of groups at a time.
+func (p *TurningProduct) winning(board *Board, withCoins bool, visit func(x, y int, cols, rows *group) bool) error {
 	target, err := p.BoardValue(board)
 	if err != nil || target == 0 {
 		return err
 	}
-	budget := MaxTurningWork
-	colMoves := make([]map[int][]factorMove, board.width+1)
-	rowMoves := make([]map[int][]factorMove, board.height+1)
+	gr := &grouper{withCoins: withCoins}
+	colMoves := make([]map[int]*group, board.width+1)
+	rowMoves := make([]map[int]*group, board.height+1)
 	for y := 1; y <= board.height; y++ {
 		for x := 1; x <= board.width; x++ {
 			if !board.Heads(x, y) {
 				continue
 			}
 			if colMoves[x] == nil {
-				if colMoves[x], err = movesByValue(p.cols, x, withCoins, &budget); err != nil {
+				if colMoves[x], err = gr.groups(p.cols, x); err != nil {
 					return err
 				}
 			}
 			if rowMoves[y] == nil {
-				if rowMoves[y], err = movesByValue(p.rows, y, withCoins, &budget); err != nil {
+				if rowMoves[y], err = gr.groups(p.rows, y); err != nil {
 					return err
 				}
 			}
@@ -136,7 +153,7 @@ func (p *TurningProduct) winning(board *Board, withCoins bool, visit func(x, y i
 					continue // a move of value 0 leaves the value as it is
 				}
 				b, _ := nimber.Div(uint64(target), uint64(a))
-				if rows := rowMoves[y][int(b)]; len(rows) > 0 && !visit(x, y, cols, rows) {
+				if rows := rowMoves[y][int(b)]; rows != nil && !visit(x, y, cols, rows) {
 					return fmt.Errorf("more than %d winning moves: %w", MaxListedMoves, ErrBoard)
 				}
 			}
@@ -148,12 +165,12 @@ func (p *TurningProduct) winning(board *Board, withCoins bool, visit func(x, y i
 // CountWinningMoves returns the number of winning moves of a position, the
 // moves to a position of value 0. It walks the moves of each factor on each
 // column and row with a heads coin once, grouped by value, and pairs the
-// groups.
+// groups. Walking more than MaxTurningWork moves is an error.
 func (p *TurningProduct) CountWinningMoves(board *Board) (*big.Int, error) {
 	count := new(big.Int)
 	var t big.Int
-	err := p.winning(board, false, func(_, _ int, cols, rows []factorMove) bool {
-		count.Add(count, t.Mul(big.NewInt(int64(len(cols))), big.NewInt(int64(len(rows)))))
+	err := p.winning(board, false, func(_, _ int, cols, rows *group) bool {
+		count.Add(count, t.Mul(big.NewInt(cols.n), big.NewInt(rows.n)))
 		return true
 	})
 	if err != nil {
@@ -164,16 +181,17 @@ func (p *TurningProduct) CountWinningMoves(board *Board) (*big.Int, error) {
 
 // WinningMoves lists the winning moves of a position, the moves to a
 // position of value 0, ordered by corner row, corner column, columns and
-// rows. More than MaxListedMoves are an error.
+// rows. More than MaxListedMoves are an error, and so are factors with more
+// moves than fit in memory.
 func (p *TurningProduct) WinningMoves(board *Board) ([]TurningMove, error) {
 	var wins []TurningMove
-	err := p.winning(board, true, func(x, y int, cols, rows []factorMove) bool {
-		for _, c := range cols {
-			for _, r := range rows {
+	err := p.winning(board, true, func(x, y int, cols, rows *group) bool {
+		for _, c := range cols.coins {
+			for _, r := range rows.coins {
 				if len(wins) == MaxListedMoves {
 					return false
 				}
-				wins = append(wins, TurningMove{X: x, Y: y, Cols: c.coins, Rows: r.coins})
+				wins = append(wins, TurningMove{X: x, Y: y, Cols: slices.Clone(c), Rows: slices.Clone(r)})
 			}
 		}
 		return true
