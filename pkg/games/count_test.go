@@ -515,6 +515,24 @@ func BenchmarkCountSets(b *testing.B) {
 	}
 }
 
+func BenchmarkCountSetsMod(b *testing.B) {
+	for _, size := range []int{16, 256, 4096} {
+		hist := make([]int64, size)
+		n := 0
+		for i := range hist {
+			hist[i] = int64(i%5 + 1)
+			n += i%5 + 1
+		}
+		b.Run(fmt.Sprint(size), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := CountSetsMod(hist, n/3, Nonzero, 1e9); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 func BenchmarkCountMultisets(b *testing.B) {
 	hist := make([]int64, 64)
 	for i := range hist {
