@@ -109,13 +109,13 @@ func (t *TurningGame) Moves(x int) ([][]int, error) {
 	var moves [][]int
 	err := t.rule.walk(x, t.g, true, func(coins []int, _ int) bool {
 		if len(moves) == MaxMoves {
-			return false
+			return false // one more than MaxMoves
 		}
 		moves = append(moves, append(slices.Clone(coins), x))
 		return true
 	})
-	if err != nil || len(moves) == MaxMoves {
-		return nil, fmt.Errorf("moves of coin %d: more than %d: %w", x, MaxMoves-1, ErrTooLarge)
+	if err != nil {
+		return nil, fmt.Errorf("moves of coin %d: more than %d: %w", x, MaxMoves, ErrTooLarge)
 	}
 	return moves, nil
 }
