@@ -59,7 +59,10 @@ const (
 // gives Σ_j C(A-B, j)·C(A-1+(k-j)/2, A-1) over j ≡ k (mod 2), |A-B|+1 terms:
 // so the cost is polynomial in min(k, N) and in the size of the numbers,
 // whatever k. Consecutive terms differ by a factor a/b of integers, so every
-// sum is a walk of exact steps.
+// sum is a walk of exact steps. (With both k and N huge, no method is known
+// for every modulus: one value of one heap already makes the count
+// C(N-1+k, k), and that modulo a large prime p near N and k is as hard as a
+// factorial modulo p. Such counts are refused by the work limit.)
 //
 // Exact counts walk in big integers. Counts modulo m walk modulo m·S, with
 // residues kept as a ratio of units times powers of the primes of m·S
