@@ -33,8 +33,9 @@ type Line struct {
 
 // MaxSamples bounds the work of NewLine: the number of pairs (coin x,
 // length w <= x) it reads, which is 1.4·10^9 for the triangular numbers on
-// 10^6 coins. A game that needs more is an error wrapping heap.ErrTooLong.
-const MaxSamples = 1 << 37
+// 10^6 coins. A game that needs more, about a minute's work or more, is an
+// error wrapping heap.ErrTooLong.
+const MaxSamples = 1 << 34
 
 // NewLine computes the coin-turning game on n coins whose moves turn runs of
 // lengths in set. It reads every pair (coin, length) once, O(n·k) for k

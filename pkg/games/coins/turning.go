@@ -53,8 +53,10 @@ type TurningGame struct {
 // and no C(n) bound (Mock Turtles, Moidores, Motley, Twins...) it keeps, for
 // each number j of coins, the set of nim-sums of j coins left of x as a
 // bitset, updated as each coin is added: O(n·j·V/64) word operations for
-// values below V. Consecutive coins take O(1) per move from prefix sums;
-// the other alternatives (E, S, C(n)) walk their moves one by one.
+// values below V. A code of consecutive coins only (Ruler) is a Line, whose
+// run lengths are the counts allowed; in other codes consecutive coins take
+// O(1) per move from prefix sums, and the other alternatives (E, S, C(n))
+// walk their moves one by one.
 func NewTurning(rule string, n int) (*TurningGame, error) {
 	r, err := ParseRule(rule)
 	if err != nil {
@@ -63,7 +65,12 @@ func NewTurning(rule string, n int) (*TurningGame, error) {
 	if n < 0 || n >= heap.MaxLen {
 		return nil, fmt.Errorf("turning game %q: %d coins: want 0 to %d: %w", shortCode(rule), n, heap.MaxLen-1, heap.ErrTooLong)
 	}
-	g, err := r.values(n)
+	var g heap.Sequence
+	if r.runs() {
+		g, err = r.lineValues(n)
+	} else {
+		g, err = r.values(n)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("turning game %q on %d coins: %w", shortCode(rule), n, err)
 	}
@@ -118,6 +125,35 @@ func (t *TurningGame) Moves(x int) ([][]int, error) {
 		return nil, fmt.Errorf("moves of coin %d: more than %d: %w", x, MaxMoves, ErrTooLarge)
 	}
 	return moves, nil
+}
+
+// runs reports whether every alternative turns consecutive coins (or one
+// coin) without F: the game is then a Line whose run lengths are the counts
+// allowed.
+func (r Rule) runs() bool {
+	for _, p := range r.parts {
+		if p.spacing != 'C' && p.hi > 1 || p.first {
+			return false
+		}
+	}
+	return true
+}
+
+// lineValues computes g(0..n) of a game of runs by the engine of Line.
+func (r Rule) lineValues(n int) (heap.Sequence, error) {
+	lengths := heap.Predicate(r.code, func(w int) bool {
+		for _, p := range r.parts {
+			if w >= p.lo && w <= p.hi {
+				return true
+			}
+		}
+		return false
+	})
+	l, err := NewLine(lengths, n)
+	if err != nil {
+		return nil, err
+	}
+	return l.Values(), nil
 }
 
 // values computes g(0..n).

@@ -211,6 +211,37 @@ func TestTurningMoves(t *testing.T) {
 	}
 }
 
+// TestTurningRunsAgainstWalk computes codes of consecutive coins both as a
+// Line and by walking their moves.
+func TestTurningRunsAgainstWalk(t *testing.T) {
+	codes := []string{Ruler, RulerFives, "2C", "1,3C", "2-3C,5C", "3+C", "1-4CC(3)", "7-9C,2C"}
+	for _, code := range codes {
+		r, err := ParseRule(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.runs() {
+			t.Fatalf("%q is not a code of runs", code)
+		}
+		line, err := r.lineValues(2000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		walked, err := r.values(2000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(line, walked) {
+			t.Errorf("%q: Line and walk differ", code)
+		}
+	}
+	for _, code := range []string{"1+CF", "1+C,2", "3E", "1-4C(3)"} {
+		if r, _ := ParseRule(code); r.runs() {
+			t.Errorf("%q taken for a code of runs", code)
+		}
+	}
+}
+
 func TestParseRule(t *testing.T) {
 	good := []struct {
 		code  string
