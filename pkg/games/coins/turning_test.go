@@ -503,6 +503,7 @@ func TestTurningCorners(t *testing.T) {
 		{X: 3, Y: 3, Cols: []int{1, 3}, Rows: []int{1, 3}}, // corner tails
 		{X: 4, Y: 3, Cols: []int{1, 4}, Rows: []int{1, 3}}, // off the board
 		{X: 3, Y: 3},
+		{X: 3, Y: 3, Cols: make([]int, 1e5), Rows: []int{1, 3}}, // long and not a move
 	}
 	board.Set(3, 3, true)
 	for i, m := range bad {
@@ -510,7 +511,9 @@ func TestTurningCorners(t *testing.T) {
 			board.Set(3, 3, false)
 		}
 		if err := p.Turn(board, m); !errors.Is(err, ErrBoard) {
-			t.Errorf("Turn(%v) error = %v, want ErrBoard", m, err)
+			t.Errorf("Turn(%.60v) error = %v, want ErrBoard", m, err)
+		} else if len(err.Error()) > 120 {
+			t.Errorf("Turn: error of %d bytes", len(err.Error()))
 		}
 	}
 }

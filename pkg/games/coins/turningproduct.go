@@ -227,7 +227,8 @@ func (p *TurningProduct) Turn(board *Board, m TurningMove) error {
 		m.X >= 1 && m.X <= board.width && m.Y >= 1 && m.Y <= board.height &&
 		p.cols.rule.Allows(m.Cols) && p.rows.rule.Allows(m.Rows)
 	if !ok || !board.Heads(m.X, m.Y) {
-		return fmt.Errorf("move %v on a %dx%d board: %w", m, board.width, board.height, ErrBoard)
+		return fmt.Errorf("move at (%d,%d) of %d columns and %d rows on a %dx%d board: %w",
+			m.X, m.Y, len(m.Cols), len(m.Rows), board.width, board.height, ErrBoard)
 	}
 	for _, r := range m.Rows {
 		for _, c := range m.Cols {
