@@ -23,7 +23,10 @@
 // caller's limit (ErrLimit) as errors instead of hanging.
 //
 // Heap games whose positions are single numbers live in the sub-package heap;
-// the counting functions here (CountTuples, CountMultisets and their Mod
-// variants) turn a histogram of heap values into the number of k-heap
-// positions whose values XOR to a given target.
+// the counting functions here (CountTuples, CountMultisets, CountSets and
+// their Mod variants) turn a histogram of heap values into the number of
+// k-heap positions whose values XOR to a given target, exactly or modulo any
+// m, for any k:
+//
+//	n, err := games.CountTuplesMod(g.Histogram(), 1_000_000_000_000, games.Nonzero, 987654321)
 package games

@@ -1,6 +1,9 @@
 package games
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // Mex returns the minimum excluded value of values: the least non-negative
 // integer that does not occur in values. Negative entries are ignored.
@@ -40,10 +43,15 @@ func mexWords(set []uint64, values []int) (int, bool) {
 // Reset starts a new set in constant time. The zero value is an empty set.
 //
 // A value is present when its stamp equals the current set's stamp, so Reset
-// only moves to a new stamp; the memory is one word per distinct value seen.
+// only moves to a new stamp. The stamps are dense up to about twice the
+// number of values ever added; a value far beyond them, which cannot be the
+// mex of the sets seen so far, goes to a map instead, so memory stays
+// proportional to the values added however large they are.
 type Mexer struct {
 	stamp []uint32
-	gen   uint32 // the current set's stamp is gen+1, so zeroed memory is absent
+	far   map[int]uint32 // stamps of values too large for the dense slice
+	adds  int            // values ever added: the dense slice may grow to about this
+	gen   uint32         // the current set's stamp is gen+1, so zeroed memory is absent
 }
 
 // Add marks v as present. Negative values are ignored.
@@ -51,8 +59,24 @@ func (m *Mexer) Add(v int) {
 	if v < 0 {
 		return
 	}
+	if m.adds < math.MaxInt/2 {
+		m.adds++
+	}
 	if v >= len(m.stamp) {
-		m.stamp = append(m.stamp, make([]uint32, v+1-len(m.stamp)+64)...)
+		if v > 2*m.adds+64 {
+			if m.far == nil {
+				m.far = make(map[int]uint32)
+			}
+			m.far[v] = m.gen + 1
+			return
+		}
+		m.stamp = append(m.stamp, make([]uint32, max(v+1, 2*len(m.stamp))-len(m.stamp)+64)...)
+		for w, s := range m.far {
+			if w < len(m.stamp) {
+				m.stamp[w] = s
+				delete(m.far, w)
+			}
+		}
 	}
 	m.stamp[v] = m.gen + 1
 }
@@ -65,7 +89,11 @@ func (m *Mexer) Mex() int {
 			return v
 		}
 	}
-	return len(m.stamp)
+	v := len(m.stamp)
+	for m.far[v] == cur {
+		v++
+	}
+	return v
 }
 
 // Reset forgets every added value.
@@ -74,6 +102,7 @@ func (m *Mexer) Reset() {
 	if m.gen+1 == 0 {
 		// The next stamp would be 0, the stamp of never-touched memory.
 		clear(m.stamp)
+		clear(m.far)
 		m.gen = 0
 	}
 }

@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -143,5 +144,48 @@ func BenchmarkMex(b *testing.B) {
 				Mex(v)
 			}
 		})
+	}
+}
+
+// TestMexerLargeValues adds values far beyond the number of values added,
+// which must neither allocate their size nor change the answer, and checks
+// the Mexer against Mex on the same sets.
+func TestMexerLargeValues(t *testing.T) {
+	tests := [][]int{
+		{math.MaxInt},
+		{0, math.MaxInt, 1},
+		{1 << 40, 0, 1, 2, 1<<40 + 1},
+		{0, 1, 2, 3, 1 << 50, 4, 5},
+		{5000, 0, 1, 2, 3, 4},
+	}
+	var m Mexer
+	for _, values := range tests {
+		m.Reset()
+		for _, v := range values {
+			m.Add(v)
+		}
+		if got, want := m.Mex(), Mex(values); got != want {
+			t.Errorf("Mexer on %v = %d, want %d", values, got, want)
+		}
+		if len(m.stamp) > 1<<16 {
+			t.Errorf("Mexer on %v holds %d stamps", values, len(m.stamp))
+		}
+	}
+	// Dense values that arrive after a far one: the far one must join them.
+	m.Reset()
+	m.Add(200)
+	for v := range 200 {
+		m.Add(v)
+	}
+	if got := m.Mex(); got != 201 {
+		t.Errorf("Mexer on 200, 0..199 = %d, want 201", got)
+	}
+	n := testing.AllocsPerRun(10, func() {
+		var x Mexer
+		x.Add(math.MaxInt - 1)
+		x.Mex()
+	})
+	if n > 4 {
+		t.Errorf("a far value takes %v allocations", n)
 	}
 }

@@ -23,23 +23,28 @@ type Solver[P comparable] struct {
 	moves func(P) []P
 	limit int
 	value map[P]int
+	err   error // a bad argument of NewSolver, returned by every Grundy call
 }
+
+// ErrSolver is wrapped by the errors of a Solver made with arguments that
+// describe no game: a nil move function or a negative limit.
+var ErrSolver = errors.New("invalid solver")
 
 // NewSolver returns a Solver for the game whose options from a position p are
 // moves(p). The solver stores at most limit positions; limit 0 means
-// DefaultLimit. NewSolver panics if moves is nil or limit is negative, which
-// are programming errors.
+// DefaultLimit. A nil moves or a negative limit gives a solver whose every
+// Grundy call returns an error wrapping ErrSolver.
 func NewSolver[P comparable](moves func(P) []P, limit int) *Solver[P] {
-	if moves == nil {
-		panic("games: NewSolver with nil move function")
+	s := &Solver[P]{moves: moves, limit: limit, value: make(map[P]int)}
+	switch {
+	case moves == nil:
+		s.err = fmt.Errorf("games: nil move function: %w", ErrSolver)
+	case limit < 0:
+		s.err = fmt.Errorf("games: position limit %d is negative: %w", limit, ErrSolver)
+	case limit == 0:
+		s.limit = DefaultLimit
 	}
-	if limit < 0 {
-		panic("games: NewSolver with negative limit")
-	}
-	if limit == 0 {
-		limit = DefaultLimit
-	}
-	return &Solver[P]{moves: moves, limit: limit, value: make(map[P]int)}
+	return s
 }
 
 // Grundy returns the Grundy value of game started at start, with options
@@ -61,8 +66,13 @@ type frame[P comparable] struct {
 
 // Grundy returns the Grundy value of p. The error wraps ErrCycle if the game
 // graph reachable from p has a cycle and ErrLimit if it has more positions
-// than the solver may store; values found before the error stay known.
+// than the solver may store; values found before the error stay known. It
+// wraps ErrSolver if the solver was made with a nil move function or a
+// negative limit.
 func (s *Solver[P]) Grundy(p P) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
 	if g, ok := s.value[p]; ok {
 		return g, nil
 	}

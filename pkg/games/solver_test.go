@@ -3,6 +3,7 @@ package games
 import (
 	"errors"
 	"fmt"
+	"math"
 	"testing"
 )
 
@@ -154,6 +155,33 @@ func BenchmarkSolver(b *testing.B) {
 		s := NewSolver(nimMoves, 0)
 		if _, err := s.Grundy(300); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+func TestSolverBadArguments(t *testing.T) {
+	tests := []struct {
+		name  string
+		moves func(int) []int
+		limit int
+	}{
+		{"negative limit", nimMoves, -1},
+		{"most negative limit", nimMoves, math.MinInt},
+		{"nil moves", nil, 0},
+		{"nil moves and negative limit", nil, -5},
+	}
+	for _, tt := range tests {
+		if _, err := Grundy(3, tt.moves, tt.limit); !errors.Is(err, ErrSolver) {
+			t.Errorf("%s: Grundy error = %v, want ErrSolver", tt.name, err)
+		}
+		s := NewSolver(tt.moves, tt.limit)
+		for range 2 {
+			if _, err := s.Grundy(0); !errors.Is(err, ErrSolver) {
+				t.Errorf("%s: Solver.Grundy error = %v, want ErrSolver", tt.name, err)
+			}
+		}
+		if s.Len() != 0 {
+			t.Errorf("%s: Len = %d, want 0", tt.name, s.Len())
 		}
 	}
 }

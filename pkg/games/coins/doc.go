@@ -21,6 +21,17 @@
 //	p, err := coins.NewProduct(heap.Squares(), n, heap.Triangular(), n)
 //	w := p.AllHeadsWinningMoves() // Project Euler 459's W(n)
 //
+// Turning games in CGSuite's notation come from their turning codes: "1-3"
+// (Mock Turtles, turn up to three coins), "2" (Twins), "1+C" (Ruler) and the
+// modifiers C, E, S, F and C(n) described at Rule; the classics have named
+// codes. Any two multiply by the Tartan theorem, Turning Corners being Twins
+// × Twins:
+//
+//	s, err := coins.Turning(coins.MockTurtles, 1000) // g(1..1000)
+//	twins, err := coins.NewTurning(coins.Twins, 64)
+//	corners, err := coins.NewTurningProduct(twins, twins)
+//	moves, err := corners.WinningMoves(board)
+//
 // A Board holds any position of a board that fits in memory;
 // CountWinningMoves counts its moves to a position of value 0 and, for small
 // boards, WinningMoves lists them.

@@ -31,10 +31,16 @@ type Line struct {
 	runs    []int64
 }
 
+// MaxSamples bounds the work of NewLine: the number of pairs (coin x,
+// length w <= x) it reads, which is 1.4·10^9 for the triangular numbers on
+// 10^6 coins. A game that needs more, about a minute's work or more, is an
+// error wrapping heap.ErrTooLong.
+const MaxSamples = 1 << 34
+
 // NewLine computes the coin-turning game on n coins whose moves turn runs of
 // lengths in set. It reads every pair (coin, length) once, O(n·k) for k
 // lengths up to n, with a byte counter per sample while values stay below
-// 512. n must be in [0, heap.MaxLen).
+// 512. n must be in [0, heap.MaxLen) and the pairs at most MaxSamples.
 func NewLine(set heap.Set, n int) (*Line, error) {
 	if n < 0 {
 		return nil, fmt.Errorf("coin turning: %d coins", n)
@@ -45,6 +51,13 @@ func NewLine(set heap.Set, n int) (*Line, error) {
 	lengths, err := set.Members(n)
 	if err != nil {
 		return nil, fmt.Errorf("coin turning: %w", err)
+	}
+	samples := 0
+	for _, w := range lengths {
+		if samples += n - w + 1; samples > MaxSamples {
+			return nil, fmt.Errorf("coin turning: %d coins: more than %d samples: %w",
+				n, MaxSamples, heap.ErrTooLong)
+		}
 	}
 	l := &Line{set: set, lengths: lengths}
 	if bits.Len(uint(len(lengths))) <= 16 {

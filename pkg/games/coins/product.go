@@ -47,12 +47,12 @@ func NewProduct(colSet heap.Set, width int, rowSet heap.Set, height int) (*Produ
 }
 
 // ProductOf returns the product of the games cols (on columns) and rows (on
-// rows). It panics if either is nil.
-func ProductOf(cols, rows *Line) *Product {
+// rows). A nil Line is an error wrapping ErrBoard.
+func ProductOf(cols, rows *Line) (*Product, error) {
 	if cols == nil || rows == nil {
-		panic("coins: ProductOf with a nil Line")
+		return nil, fmt.Errorf("product game: nil line: %w", ErrBoard)
 	}
-	return &Product{cols: cols, rows: rows}
+	return &Product{cols: cols, rows: rows}, nil
 }
 
 // Columns returns the game played on the columns.
@@ -142,11 +142,19 @@ type Board struct {
 	heads         []bool // heads[(y-1)*width + x-1]
 }
 
+// MaxBoardCoins is the largest number of coins a Board may hold: a board
+// takes one byte per coin.
+const MaxBoardCoins = 1 << 28
+
 // NewBoard returns a board of width×height coins, all tails. Sizes must not
-// be negative.
+// be negative and width·height must not exceed MaxBoardCoins; anything else
+// is an error wrapping ErrBoard.
 func NewBoard(width, height int) (*Board, error) {
 	if width < 0 || height < 0 {
-		return nil, fmt.Errorf("board %dx%d: %w", width, height, ErrBoard)
+		return nil, fmt.Errorf("board %dx%d: negative size: %w", width, height, ErrBoard)
+	}
+	if height != 0 && width > MaxBoardCoins/height {
+		return nil, fmt.Errorf("board %dx%d: more than %d coins: %w", width, height, MaxBoardCoins, ErrBoard)
 	}
 	return &Board{width: width, height: height, heads: make([]bool, width*height)}, nil
 }
@@ -213,10 +221,15 @@ func (b *Board) String() string {
 }
 
 // check reports an error unless board fits the game.
-func (p *Product) check(board *Board) error {
-	if board.width > p.Width() || board.height > p.Height() {
-		return fmt.Errorf("board %dx%d on a game of %dx%d coins: %w",
-			board.width, board.height, p.Width(), p.Height(), ErrBoard)
+func (p *Product) check(board *Board) error { return board.fits(p.Width(), p.Height()) }
+
+// fits reports an error unless b is a board of at most width×height coins.
+func (b *Board) fits(width, height int) error {
+	if b == nil {
+		return fmt.Errorf("nil board: %w", ErrBoard)
+	}
+	if b.width > width || b.height > height {
+		return fmt.Errorf("board %dx%d on a game of %dx%d coins: %w", b.width, b.height, width, height, ErrBoard)
 	}
 	return nil
 }
@@ -228,15 +241,20 @@ func (p *Product) BoardValue(board *Board) (int, error) {
 	if err := p.check(board); err != nil {
 		return 0, err
 	}
+	return board.value(p.Value), nil
+}
+
+// value returns the nim-sum of value(x, y) over the heads coins (x, y).
+func (b *Board) value(value func(x, y int) int) int {
 	v := 0
-	for y := 1; y <= board.height; y++ {
-		for x := 1; x <= board.width; x++ {
-			if board.Heads(x, y) {
-				v ^= p.Value(x, y)
+	for y := 1; y <= b.height; y++ {
+		for x := 1; x <= b.width; x++ {
+			if b.Heads(x, y) {
+				v ^= value(x, y)
 			}
 		}
 	}
-	return v, nil
+	return v
 }
 
 // CountWinningMoves returns the number of winning moves of a position, the
@@ -255,16 +273,11 @@ func (p *Product) CountWinningMoves(board *Board) (*big.Int, error) {
 	if target == 0 {
 		return count, nil
 	}
-	need := make([][]int, board.width+1) // need[x]: b for each column run ending at x
-	for x := 1; x <= board.width; x++ {
-		for _, w := range p.cols.lengths {
-			if w > x {
-				break
-			}
-			b, _ := nimber.Div(uint64(target), uint64(p.cols.Interval(x-w+1, x)))
-			need[x] = append(need[x], int(b))
-		}
+	if err := p.checkWork(board, false); err != nil {
+		return nil, err
 	}
+	need := p.needTable(board.width, target)
+	var scratch []int
 	hist := make([]int64, len(p.rows.runs)) // every row run value is below it
 	var part int64
 	for y := 1; y <= board.height; y++ {
@@ -273,7 +286,14 @@ func (p *Product) CountWinningMoves(board *Board) (*big.Int, error) {
 			if !board.Heads(x, y) {
 				continue
 			}
-			for _, b := range need[x] {
+			var bs []int
+			if need != nil {
+				bs = need[x]
+			} else {
+				scratch = p.need(scratch[:0], x, target)
+				bs = scratch
+			}
+			for _, b := range bs {
 				if b < len(hist) {
 					part += hist[b]
 				}
@@ -288,6 +308,83 @@ func (p *Product) CountWinningMoves(board *Board) (*big.Int, error) {
 	return count.Add(count, big.NewInt(part)), nil
 }
 
+// MaxMoveWork bounds the work of CountWinningMoves, the pairs of a heads
+// coin and a run of columns ending at it, and of WinningMoves, which tries
+// every move from every heads coin: a position that needs more is an error
+// wrapping ErrBoard. It is about half a minute.
+const MaxMoveWork = 1 << 35
+
+// checkWork reports an error if counting (or, with every, listing) the
+// winning moves of board needs more than MaxMoveWork steps.
+func (p *Product) checkWork(board *Board, every bool) error {
+	work := 0.0
+	rows := 0 // the row runs ending at y: lengths[:rows] are at most y
+	for y := 1; y <= board.height; y++ {
+		for rows < len(p.rows.lengths) && p.rows.lengths[rows] <= y {
+			rows++
+		}
+		r := 1.0
+		if every {
+			r = float64(rows)
+		}
+		cols := 0
+		for x := 1; x <= board.width; x++ {
+			for cols < len(p.cols.lengths) && p.cols.lengths[cols] <= x {
+				cols++
+			}
+			if board.Heads(x, y) {
+				work += float64(cols) * r
+			}
+		}
+	}
+	if work > MaxMoveWork {
+		return fmt.Errorf("board %dx%d: about %.2g moves to try, more than %d: %w",
+			board.width, board.height, work, uint64(MaxMoveWork), ErrBoard)
+	}
+	return nil
+}
+
+// maxNeed bounds the entries of the table of CountWinningMoves: past it,
+// each heads coin recomputes its column's entries instead.
+const maxNeed = 1 << 22
+
+// needTable returns need[x], the row run values b that make a winning move
+// with each column run ending at x, for x up to width, or nil if the table
+// would hold more than maxNeed entries.
+func (p *Product) needTable(width, target int) [][]int {
+	entries := 0
+	for _, w := range p.cols.lengths {
+		if w > width {
+			break
+		}
+		entries += width - w + 1
+		if entries > maxNeed {
+			return nil
+		}
+	}
+	need := make([][]int, width+1)
+	flat := make([]int, 0, entries)
+	for x := 1; x <= width; x++ {
+		start := len(flat)
+		flat = p.need(flat, x, target)
+		need[x] = flat[start:len(flat):len(flat)]
+	}
+	return need
+}
+
+// need appends to dst the row run value b = T ⊗ a⁻¹ for the value a of each
+// column run ending at x, T the target.
+func (p *Product) need(dst []int, x, target int) []int {
+	for _, w := range p.cols.lengths {
+		if w > x {
+			break
+		}
+		b, _ := nimber.Div(uint64(target), uint64(p.cols.Interval(x-w+1, x)))
+		dst = append(dst, int(b))
+	}
+	return dst
+}
+
 // rowRuns adds d to hist[v] for the value v of each row run ending at y.
 func (p *Product) rowRuns(hist []int64, y int, d int64) {
 	for _, h := range p.rows.lengths {
@@ -298,13 +395,22 @@ func (p *Product) rowRuns(hist []int64, y int, d int64) {
 	}
 }
 
+// MaxListedMoves bounds the number of moves WinningMoves lists; a position
+// with more winning moves is an error wrapping ErrBoard (CountWinningMoves
+// counts them instead).
+const MaxListedMoves = 1 << 20
+
 // WinningMoves lists the winning moves of a position, the moves to a
 // position of value 0, ordered by corner row, corner column, width and
 // height. It tries every move, so it suits small boards; the board may be
-// smaller than the game, as for BoardValue.
+// smaller than the game, as for BoardValue. More than MaxListedMoves winning
+// moves are an error.
 func (p *Product) WinningMoves(board *Board) ([]Move, error) {
 	target, err := p.BoardValue(board)
 	if err != nil || target == 0 {
+		return nil, err
+	}
+	if err := p.checkWork(board, true); err != nil {
 		return nil, err
 	}
 	var wins []Move
@@ -323,6 +429,9 @@ func (p *Product) WinningMoves(board *Board) ([]Move, error) {
 						break
 					}
 					if mul(a, p.rows.Interval(y-h+1, y)) == target {
+						if len(wins) == MaxListedMoves {
+							return nil, fmt.Errorf("more than %d winning moves: %w", MaxListedMoves, ErrBoard)
+						}
 						wins = append(wins, Move{X: x, Y: y, Width: w, Height: h})
 					}
 				}

@@ -3,6 +3,7 @@ package coins
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -260,7 +261,6 @@ func TestBoard(t *testing.T) {
 		"Set(4, 1)":       func() { b.Set(4, 1, true) },
 		"Turn off board":  func() { b.Turn(Move{X: 3, Y: 2, Width: 4, Height: 1}) },
 		"Turn empty":      func() { b.Turn(Move{X: 2, Y: 2, Width: 0, Height: 1}) },
-		"ProductOf(nil)":  func() { ProductOf(nil, p.Rows()) },
 		"Value off board": func() { p.Value(3, 1) },
 	})
 }
@@ -274,7 +274,10 @@ func TestProductAccessors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := ProductOf(cols, rows)
+	p, err := ProductOf(cols, rows)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if p.Columns() != cols || p.Rows() != rows || p.Width() != 4 || p.Height() != 3 {
 		t.Errorf("accessors of %v disagree with its factors", p)
 	}
@@ -294,5 +297,132 @@ func TestProductErrors(t *testing.T) {
 	}
 	if _, err := NewProduct(heap.Squares(), 3, heap.Set{}, 3); !errors.Is(err, heap.ErrSet) {
 		t.Errorf("NewProduct with a zero Set: error = %v, want ErrSet", err)
+	}
+}
+
+func TestSizeLimits(t *testing.T) {
+	boards := []struct{ w, h int }{
+		{-1, 2}, {2, -1}, {math.MinInt, math.MinInt},
+		{1 << 31, 1 << 31}, {1 << 32, 1 << 32}, {math.MaxInt, 2}, {2, math.MaxInt},
+		{MaxBoardCoins + 1, 1}, {1, MaxBoardCoins + 1}, {1 << 15, 1<<13 + 1},
+	}
+	for _, b := range boards {
+		if _, err := NewBoard(b.w, b.h); !errors.Is(err, ErrBoard) {
+			t.Errorf("NewBoard(%d, %d) error = %v, want ErrBoard", b.w, b.h, err)
+		} else if len(err.Error()) > 100 {
+			t.Errorf("NewBoard(%d, %d) error is %d bytes long", b.w, b.h, len(err.Error()))
+		}
+	}
+	for _, b := range []struct{ w, h int }{{0, 0}, {0, math.MaxInt}, {math.MaxInt, 0}, {1 << 14, 1 << 14}} {
+		board, err := NewBoard(b.w, b.h)
+		if err != nil || board.Width() != b.w || board.Height() != b.h {
+			t.Errorf("NewBoard(%d, %d) = %v, %v", b.w, b.h, board, err)
+		}
+	}
+	all := heap.Predicate("all", func(int) bool { return true })
+	lines := []struct {
+		name string
+		set  heap.Set
+		n    int
+	}{
+		{"quadratic work", all, 1 << 20},
+		{"all lengths", all, 1 << 22},
+		{"most negative", heap.Squares(), math.MinInt},
+		{"largest int", heap.Squares(), math.MaxInt},
+	}
+	for _, tt := range lines {
+		if _, err := NewLine(tt.set, tt.n); err == nil {
+			t.Errorf("%s: NewLine(%s, %d) accepted", tt.name, tt.set, tt.n)
+		} else if len(err.Error()) > 100 {
+			t.Errorf("%s: error is %d bytes long", tt.name, len(err.Error()))
+		}
+	}
+	if _, err := ProductOf(nil, nil); !errors.Is(err, ErrBoard) {
+		t.Errorf("ProductOf(nil, nil) error = %v, want ErrBoard", err)
+	}
+	p, err := NewProduct(all, 3, all, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, f := range map[string]func(*Board) error{
+		"BoardValue":        func(b *Board) error { _, err := p.BoardValue(b); return err },
+		"CountWinningMoves": func(b *Board) error { _, err := p.CountWinningMoves(b); return err },
+		"WinningMoves":      func(b *Board) error { _, err := p.WinningMoves(b); return err },
+	} {
+		if err := f(nil); !errors.Is(err, ErrBoard) {
+			t.Errorf("%s(nil) error = %v, want ErrBoard", name, err)
+		}
+	}
+}
+
+// TestWinningMovesLimit lists the winning moves of a game with more than
+// MaxListedMoves of them, which must be an error, and checks that the count
+// still works.
+func TestWinningMovesLimit(t *testing.T) {
+	// With runs of length 1 only, every coin has value 1, and on an odd
+	// board of heads every move wins.
+	one, _ := heap.Finite(1)
+	n := 1025
+	p, err := NewProduct(one, n, one, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := NewBoard(n, n)
+	b.Fill(true)
+	count, err := p.CountWinningMoves(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if count.Cmp(big.NewInt(int64(n*n))) != 0 {
+		t.Fatalf("%d winning moves, want %d", count, n*n)
+	}
+	if _, err := p.WinningMoves(b); !errors.Is(err, ErrBoard) {
+		t.Errorf("WinningMoves of %v moves: error = %v, want ErrBoard", count, err)
+	}
+	if all := p.AllHeadsWinningMoves(); all.Cmp(count) != 0 {
+		t.Errorf("CountWinningMoves = %v, AllHeadsWinningMoves = %v", count, all)
+	}
+}
+
+// TestCountWinningMovesUntabled counts on a board whose column runs are too
+// many for the table of CountWinningMoves, so each coin recomputes them.
+func TestCountWinningMovesUntabled(t *testing.T) {
+	all := heap.Predicate("all", func(int) bool { return true })
+	n := 3000 // n(n+1)/2 column runs, more than maxNeed
+	if n*(n+1)/2 <= maxNeed {
+		t.Fatalf("%d column runs are not more than %d", n*(n+1)/2, maxNeed)
+	}
+	p, err := NewProduct(all, n, heap.Squares(), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := NewBoard(n, 3)
+	b.Fill(true)
+	count, err := p.CountWinningMoves(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := p.AllHeadsWinningMoves(); count.Cmp(want) != 0 || count.Sign() == 0 {
+		t.Errorf("CountWinningMoves = %v, AllHeadsWinningMoves = %v", count, want)
+	}
+}
+
+// TestMoveWorkLimit asks for the winning moves of positions with too many
+// moves to try.
+func TestMoveWorkLimit(t *testing.T) {
+	all := heap.Predicate("all", func(int) bool { return true })
+	n := 700 // n^4/4 moves to try, more than MaxMoveWork
+	p, err := NewProduct(all, n, all, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := NewBoard(n, n)
+	b.Fill(true)
+	b.Set(1, 1, false) // a position of non-zero value
+	if v, _ := p.BoardValue(b); v == 0 {
+		t.Fatal("the test needs a position of non-zero value")
+	}
+	if _, err := p.WinningMoves(b); !errors.Is(err, ErrBoard) {
+		t.Errorf("WinningMoves of %d^4/4 moves: error = %v, want ErrBoard", n, err)
 	}
 }

@@ -18,7 +18,9 @@
 //	}
 //
 // Memory is about (n+1)^(k-1) bits per family of lines, reported in advance
-// by Bytes (50 MB for PE 260 at n = 10^4) and bounded by MaxBytes. Options
+// by Bytes (50 MB for PE 260 at n = 10^4) and bounded by MaxBytes; the time,
+// about one scan of n/64 words per prefix of k-1 piles, is bounded by
+// MaxWork. Options
 // lists the moves of a position, for playing a game by the generic solver of
 // package games; WythoffPair gives Wythoff's P-positions in closed form.
 package piles

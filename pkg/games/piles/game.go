@@ -3,6 +3,7 @@ package piles
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 	"strings"
@@ -36,10 +37,14 @@ func New(moves ...[]int) (*Game, error) {
 	if k < 1 || k > MaxPiles {
 		return nil, fmt.Errorf("%w: %d piles, want 1 to %d", ErrMoves, k, MaxPiles)
 	}
+	if len(moves) >= 1<<k {
+		return nil, fmt.Errorf("%w: %d vectors of %d piles, at most %d differ", ErrMoves, len(moves), k, 1<<k-1)
+	}
 	g := &Game{k: k}
+	seen := make([]bool, 1<<k)
 	for _, v := range moves {
 		if len(v) != k {
-			return nil, fmt.Errorf("%w: %v has %d entries, the first vector has %d", ErrMoves, v, len(v), k)
+			return nil, fmt.Errorf("%w: %s has %d entries, the first vector has %d", ErrMoves, short(v), len(v), k)
 		}
 		var mask uint32
 		for i, x := range v {
@@ -48,18 +53,38 @@ func New(moves ...[]int) (*Game, error) {
 			case 1:
 				mask |= 1 << i
 			default:
-				return nil, fmt.Errorf("%w: %v has entry %d, want 0 or 1", ErrMoves, v, x)
+				return nil, fmt.Errorf("%w: %s has entry %d, want 0 or 1", ErrMoves, short(v), x)
 			}
 		}
 		if mask == 0 {
-			return nil, fmt.Errorf("%w: %v takes nothing", ErrMoves, v)
+			return nil, fmt.Errorf("%w: %s takes nothing", ErrMoves, short(v))
 		}
-		if slices.Contains(g.moves, mask) {
-			return nil, fmt.Errorf("%w: %v appears twice", ErrMoves, v)
+		if seen[mask] {
+			return nil, fmt.Errorf("%w: %s appears twice", ErrMoves, short(v))
 		}
+		seen[mask] = true
 		g.moves = append(g.moves, mask)
 	}
 	return g, nil
+}
+
+// short formats a vector or position for an error message, eliding the
+// middle of a long one so that messages stay short.
+func short(v []int) string {
+	const head = 8
+	if len(v) <= 2*head {
+		return fmt.Sprint(v)
+	}
+	return fmt.Sprintf("%v ... %v (%d entries)", strings.Trim(fmt.Sprint(v[:head]), "]"), strings.Trim(fmt.Sprint(v[len(v)-head:]), "["), len(v))
+}
+
+// short describes the game for an error message: its vectors if they are
+// few, else their number.
+func (g *Game) short() string {
+	if len(g.moves) <= 8 {
+		return g.String()
+	}
+	return fmt.Sprintf("the game of %d vectors on %d piles", len(g.moves), g.k)
 }
 
 // Subsets returns the game on k piles in which a move takes the same positive
@@ -133,13 +158,32 @@ func (g *Game) Symmetric() bool {
 	return true
 }
 
+// MaxOptions bounds the number of options Options lists: a position with
+// more, such as piles of 10^6 stones in a game of many vectors, is an error
+// rather than gigabytes of positions.
+const MaxOptions = 1 << 20
+
 // Options returns the positions one move away from p, which must have one
-// non-negative entry per pile.
+// non-negative entry per pile and at most MaxOptions options.
 func (g *Game) Options(p []int) ([][]int, error) {
 	if err := g.check(p); err != nil {
 		return nil, err
 	}
-	var opts [][]int
+	// A vector's move may take 1 to the smallest of its piles.
+	total := 0
+	for _, mask := range g.moves {
+		least := math.MaxInt
+		for i := range g.k {
+			if mask>>i&1 == 1 {
+				least = min(least, p[i])
+			}
+		}
+		if least > MaxOptions-total {
+			return nil, fmt.Errorf("position %s: more than %d options", short(p), MaxOptions)
+		}
+		total += least
+	}
+	opts := make([][]int, 0, total)
 	for _, mask := range g.moves {
 		for t := 1; ; t++ {
 			q := slices.Clone(p)
@@ -161,11 +205,11 @@ func (g *Game) Options(p []int) ([][]int, error) {
 
 func (g *Game) check(p []int) error {
 	if len(p) != g.k {
-		return fmt.Errorf("position %v: %d piles, the game has %d", p, len(p), g.k)
+		return fmt.Errorf("position %s: %d piles, the game has %d", short(p), len(p), g.k)
 	}
 	for _, x := range p {
 		if x < 0 {
-			return fmt.Errorf("position %v: negative pile", p)
+			return fmt.Errorf("position %s: negative pile", short(p))
 		}
 	}
 	return nil

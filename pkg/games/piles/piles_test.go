@@ -3,6 +3,7 @@ package piles
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -399,5 +400,85 @@ func BenchmarkPPositions(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+func TestSizeLimits(t *testing.T) {
+	three, _ := Subsets(3)
+	all, _ := Subsets(MaxPiles)
+	huge := make([]int, 100_000)
+	tests := []struct {
+		name string
+		g    *Game
+		p    []int
+	}{
+		{"max piles", three, []int{math.MaxInt, math.MaxInt, math.MaxInt}},
+		{"many options", three, []int{MaxOptions, 1, 1}},
+		{"every vector", all, repeat(1<<10, MaxPiles)},
+		{"long position", Wythoff(), huge},
+		{"negative", Wythoff(), []int{math.MinInt, 0}},
+	}
+	for _, tt := range tests {
+		_, err := tt.g.Options(tt.p)
+		if err == nil {
+			t.Errorf("%s: Options accepted", tt.name)
+		} else if len(err.Error()) > 200 {
+			t.Errorf("%s: error is %d bytes long", tt.name, len(err.Error()))
+		}
+	}
+	// Just below the limit: 3·(MaxOptions/3) options, each listed.
+	m := MaxOptions / 3
+	opts, err := Wythoff().Options([]int{m, m})
+	if err != nil || len(opts) != 3*m {
+		t.Errorf("Options(%d, %d): %d options, %v; want %d", m, m, len(opts), err, 3*m)
+	}
+
+	sizes := []struct {
+		name string
+		g    *Game
+		n    int
+	}{
+		{"wythoff 2^30", Wythoff(), 1 << 30},
+		{"wythoff 10^7", Wythoff(), 10_000_000},
+		{"wythoff max int", Wythoff(), math.MaxInt},
+		{"wythoff min int", Wythoff(), math.MinInt},
+		{"pe260 10^5", three, 100_000},
+		{"16 piles", all, 3},
+	}
+	for _, tt := range sizes {
+		_, err := tt.g.PPositions(tt.n)
+		if err == nil {
+			t.Errorf("%s: PPositions(%d) accepted", tt.name, tt.n)
+		} else if len(err.Error()) > 200 {
+			t.Errorf("%s: error is %d bytes long: %.80s...", tt.name, len(err.Error()), err)
+		}
+		if _, err := tt.g.Bytes(tt.n); err == nil {
+			t.Errorf("%s: Bytes(%d) accepted", tt.name, tt.n)
+		}
+	}
+	for _, n := range []int{0, 1000, 100_000} {
+		if _, err := Wythoff().PPositions(n); err != nil {
+			t.Errorf("Wythoff up to %d: %v", n, err)
+		}
+	}
+	if _, err := three.PPositions(10_000); err != nil {
+		t.Errorf("PE 260 up to 10^4: %v", err)
+	}
+
+	vectors := []struct {
+		name  string
+		moves [][]int
+	}{
+		{"long vector", [][]int{{1, 0}, huge}},
+		{"long bad entry", [][]int{append(repeat(0, 20), 7)}},
+		{"too many vectors", slices.Repeat([][]int{{1, 1}}, 100_000)},
+	}
+	for _, tt := range vectors {
+		_, err := New(tt.moves...)
+		if !errors.Is(err, ErrMoves) {
+			t.Errorf("%s: New error = %v, want ErrMoves", tt.name, err)
+		} else if len(err.Error()) > 200 {
+			t.Errorf("%s: error is %d bytes long", tt.name, len(err.Error()))
+		}
 	}
 }

@@ -12,8 +12,15 @@ import (
 // lines; a size that needs more is an error (ErrTooLarge) rather than a crash.
 const MaxBytes = 4 << 30
 
+// MaxWork bounds the time PPositions may take: its estimate of the words it
+// scans, one row of claimed lines of n/64 words for each prefix of k-1 piles
+// (sorted prefixes for a symmetric game), must not exceed MaxWork. That is
+// about a minute; Wythoff's game up to n = 10^6 and the game of Project
+// Euler 260 up to n = 10^4 fit.
+const MaxWork = 1 << 35
+
 // ErrTooLarge is wrapped by the error for a size whose tables would exceed
-// MaxBytes.
+// MaxBytes or whose scan would exceed MaxWork.
 var ErrTooLarge = errors.New("tables too large")
 
 // The method: every P-position claims, for each move vector v, the line of
@@ -109,6 +116,9 @@ func (g *Game) plan(n int) (*plan, error) {
 		return nil, fmt.Errorf("piles: n = %d: %w", n, ErrTooLarge)
 	}
 	pl := &plan{k: g.k, n: n, sorted: g.Symmetric()}
+	if w := pl.work(); w > MaxWork {
+		return nil, fmt.Errorf("piles: n = %d needs about %.2g word scans, more than %d: %w", n, w, MaxWork, ErrTooLarge)
+	}
 	diff := 2*n + 1 // differences range over [-n, n], stored shifted by n
 	shift := n
 	if pl.sorted {
@@ -190,6 +200,20 @@ func (g *Game) plan(n int) (*plan, error) {
 	return pl, nil
 }
 
+// work estimates the words run scans: a row of n/64 words for each prefix,
+// C(n+k-1, k-1) sorted prefixes or (n+1)^(k-1) of any order.
+func (pl *plan) work() float64 {
+	prefixes := 1.0
+	for i := 1; i < pl.k; i++ {
+		if pl.sorted {
+			prefixes = prefixes * float64(pl.n+i) / float64(i)
+		} else {
+			prefixes *= float64(pl.n + 1)
+		}
+	}
+	return prefixes * (float64(pl.n)/64 + 1)
+}
+
 func repeat(x, n int) []int {
 	r := make([]int, n)
 	for i := range r {
@@ -238,7 +262,7 @@ func (g *Game) Bytes(n int) (int, error) {
 func (g *Game) PPositions(n int) (iter.Seq[[]int], error) {
 	pl, err := g.plan(n)
 	if err != nil {
-		return nil, fmt.Errorf("p-positions of %v: %w", g, err)
+		return nil, fmt.Errorf("p-positions of %s: %w", g.short(), err)
 	}
 	return pl.run, nil
 }
