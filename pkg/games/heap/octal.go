@@ -20,12 +20,24 @@ func TakeBreak(c Code, n int) (Sequence, error) {
 	return t.g, nil
 }
 
-// Octal is TakeBreak for the game of a code in the notation of ParseCode,
-// octal or hexadecimal: Octal("0.07", n) gives Dawson's Kayles.
+// Octal returns g(0), ..., g(n) for the take-and-break game of a code in the
+// notation of ParseRule: Octal("0.07", n) gives Dawson's Kayles and
+// Octal(GrundysGame, n) Grundy's game. Codes (finite, without modifiers,
+// moves into at most three heaps) go to TakeBreak; the others are played
+// move by move by Split, in time proportional to the number of moves, which
+// grows like n^(k+1) for moves into k heaps and is capped at MaxMoves: past
+// it the error wraps ErrTooManyMoves. Errors in the code are of type
+// *CodeError.
 func Octal(code string, n int) (Sequence, error) {
-	c, err := parseCode(code)
+	r, err := parseRule(code)
 	if err != nil {
 		return nil, &CodeError{Func: "Octal", Code: code, Err: err}
 	}
-	return TakeBreak(c, n)
+	if c, ok := r.Code(); ok {
+		return TakeBreak(c, n)
+	}
+	if err := checkSize(n); err != nil {
+		return nil, fmt.Errorf("take-and-break game %s: %w", r, err)
+	}
+	return ruleSequence(r, n)
 }
