@@ -132,7 +132,8 @@ func TestCodeDigit(t *testing.T) {
 }
 
 func FuzzParseCode(f *testing.F) {
-	for _, s := range append(classicCodes, "", "0.9", "0.0x", "x.07", "0.07.1", "04.7", "1.3", "0x.", "0X.fF") {
+	for _, s := range append(classicCodes, "", "0.9", "0.0x", "x.07", "0.07.1", "04.7", "1.3", "0x.", "0X.fF",
+		"0.3F", "C.1", GrundysGame, LaskersNim, "0.{2,3}", "0.&12;", "0.G") {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -153,6 +154,11 @@ func FuzzParseCode(f *testing.F) {
 		}
 		if c.MaxTake() > 0 && c.Digit(c.MaxTake()) == 0 {
 			t.Fatalf("ParseCode(%q): trailing zero kept", s)
+		}
+		// Every Code is a Rule, the same game.
+		r, err := ParseRule(s)
+		if rc, ok := r.Code(); err != nil || !ok || rc != c || r.MaxTake() != c.MaxTake() || r.MaxHeaps() != c.MaxHeaps() {
+			t.Fatalf("ParseCode(%q) = %s, but ParseRule gives %s, %v", s, c, r, err)
 		}
 	})
 }

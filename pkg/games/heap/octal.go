@@ -39,5 +39,5 @@ func Octal(code string, n int) (Sequence, error) {
 	if err := checkSize(n); err != nil {
 		return nil, fmt.Errorf("take-and-break game %s: %w", r, err)
 	}
-	return ruleSequence(r, n)
+	return ruleSequence(r, n, MaxMoves)
 }

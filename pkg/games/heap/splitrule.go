@@ -419,14 +419,14 @@ func parseRule(s string) (Rule, error) {
 		digits = append(digits, d)
 	}
 	switch {
+	case open >= 0 && !strings.HasSuffix(p.s, "]"):
+		return Rule{}, p.errorf("'[' without a closing ']'")
 	case point < 0:
 		return Rule{}, p.errorf("no '.' (write the integer part, a point and one digit per number of tokens removed, as in 0.07)")
 	case point > 1:
 		return Rule{}, p.errorf("integer part %q has more than one digit", p.s[:strings.IndexByte(p.s, '.')])
 	case point == len(digits):
 		return Rule{}, p.errorf("no digits after '.'")
-	case open >= 0 && !strings.HasSuffix(p.s, "]"):
-		return Rule{}, p.errorf("'[' without a closing ']'")
 	case point == 0:
 		digits = append([]ruleDigit{{}}, digits...)
 		if open >= 0 {
@@ -580,7 +580,7 @@ func (r Rule) code() (Code, string) {
 // the heap). It is the options function of Split, and plays the real game
 // with the generic solver of package games.
 func (r Rule) Moves(h int, emit func(parts ...int)) {
-	e := ruleMoves{r: r, budget: -1, emit: emit}
+	e := ruleMoves{r: r, emit: emit}
 	e.options(h)
 }
 
@@ -594,10 +594,10 @@ const MaxMoves = 1 << 30
 // has more than MaxMoves moves on the heaps asked for.
 var ErrTooManyMoves = errors.New("too many moves")
 
-// ruleSequence returns g(0), ..., g(n) for the game of a rule that is not
-// a Code, by Split.
-func ruleSequence(r Rule, n int) (Sequence, error) {
-	e := ruleMoves{r: r, budget: MaxMoves}
+// ruleSequence returns g(0), ..., g(n) for the game of a rule by Split,
+// enumerating at most budget moves.
+func ruleSequence(r Rule, n, budget int) (Sequence, error) {
+	e := ruleMoves{r: r, budget: budget, limit: true}
 	g, err := Split(n, func(h int, emit func(parts ...int)) {
 		e.emit = emit
 		e.options(h)
@@ -606,7 +606,7 @@ func ruleSequence(r Rule, n int) (Sequence, error) {
 		return nil, fmt.Errorf("take-and-break game %s: %w", r, err)
 	}
 	if e.budget < 0 {
-		return nil, fmt.Errorf("take-and-break game %s up to heap %d: more than %d moves: %w", r, n, MaxMoves, ErrTooManyMoves)
+		return nil, fmt.Errorf("take-and-break game %s up to heap %d: more than %d moves: %w", r, n, budget, ErrTooManyMoves)
 	}
 	return g, nil
 }
@@ -617,15 +617,14 @@ type ruleMoves struct {
 	r    Rule
 	buf  []int
 	emit func(parts ...int)
-	// budget is the number of moves still allowed; it goes negative when
-	// they run out, and starts negative for no limit.
+	// With limit, budget is the number of moves still allowed; it goes
+	// negative when they run out, and no more are emitted.
 	budget int
 	limit  bool
 }
 
 // options emits the moves of a heap of n tokens.
 func (e *ruleMoves) options(n int) {
-	e.limit = e.budget >= 0
 	last := n
 	if t := e.r.MaxTake(); t >= 0 {
 		last = min(n, t)
@@ -639,7 +638,7 @@ func (e *ruleMoves) options(n int) {
 		if d.counts&1 != 0 && m == 0 && j > 0 {
 			e.put(0)
 		}
-		if d.counts&2 != 0 && m > 0 && j > 0 {
+		if (d.counts&2 != 0 || d.more && d.top() < 1) && m > 0 && j > 0 {
 			e.buf = append(e.buf[:0], m)
 			e.put(1)
 		}
