@@ -19,6 +19,9 @@ var ErrSet = errors.New("invalid subtraction set")
 type Set struct {
 	name    string
 	members func(n int) ([]int, error)
+	// finite sets made by Finite know their largest member, 0 if empty.
+	finite bool
+	max    int
 }
 
 // String returns the set's name, such as "squares" or "{1,2,5}".
@@ -53,10 +56,21 @@ func Finite(amounts ...int) (Set, error) {
 		name += fmt.Sprint(v)
 	}
 	name += "}"
-	return Set{name: name, members: func(n int) ([]int, error) {
+	largest := 0
+	if len(m) > 0 {
+		largest = m[len(m)-1]
+	}
+	return Set{name: name, finite: true, max: largest, members: func(n int) ([]int, error) {
 		i, _ := slices.BinarySearch(m, n+1)
 		return m[:i:i], nil
 	}}, nil
+}
+
+// Max returns the largest member of a set made by Finite (0 if it is empty)
+// and true; for any other set, which may be infinite, it returns 0 and
+// false.
+func (s Set) Max() (int, bool) {
+	return s.max, s.finite
 }
 
 // Increasing returns the infinite set {f(1), f(2), ...} for a strictly

@@ -1,0 +1,110 @@
+package heap
+
+import (
+	"fmt"
+	"slices"
+)
+
+// SubtractionPeriod proves the period of the subtraction game of a finite
+// set s (made by Finite) from at most maxTerms values g(0), ...,
+// g(maxTerms-1), or returns an error wrapping ErrNoPeriod. It returns the
+// least period and, with it, the least preperiod, never a guess.
+//
+// The proof: with t the largest amount, g(n) for n >= t is the mex of
+// g(n-m) for the amounts m, all of which are legal, so the t values before
+// n decide g(n). Two equal windows g(a..a+t-1) = g(a+p..a+p+t-1) therefore
+// make every later pair equal, and g(n+p) = g(n) for every n >= a. The
+// windows follow one another by a fixed rule, so they are ultimately
+// periodic; the least period of the windows, which Brent's cycle search
+// finds with a rolling hash of the windows (every match is checked value by
+// value), is the least period of g, and the least preperiod is where the
+// repetition starts.
+//
+// The PeriodProof has MaxTake = t and MaxHeaps = 1; as the theorem of
+// OctalPeriod asks for a single heap, the repetition was checked for every
+// heap below Bound = Preperiod + Period + t, which needs Bound + Period
+// values. The all-but games (take any amount except those of a finite set)
+// are not periodic but arithmetic-periodic, which a PeriodProof cannot
+// express; they are not supported.
+func SubtractionPeriod(s Set, maxTerms int) (PeriodProof, error) {
+	if s.members == nil {
+		return PeriodProof{}, fmt.Errorf("heap.SubtractionPeriod: zero Set: %w", ErrSet)
+	}
+	t, finite := s.Max()
+	if !finite {
+		return PeriodProof{}, fmt.Errorf("heap.SubtractionPeriod(%s): %w: the set may be infinite; only sets made by Finite have a provable period", s, ErrSet)
+	}
+	if maxTerms < 1 || maxTerms > MaxLen {
+		return PeriodProof{}, fmt.Errorf("heap.SubtractionPeriod(%s): %d terms: want 1 to %d", s, maxTerms, MaxLen)
+	}
+	n := min(maxTerms, max(firstBatch, 8*t))
+	for {
+		g, err := Subtraction(s, n-1)
+		if err != nil {
+			return PeriodProof{}, fmt.Errorf("heap.SubtractionPeriod: %w", err)
+		}
+		e, p, need := windowPeriod(g, t)
+		if p > 0 {
+			return PeriodProof{
+				Preperiod: e, Period: p, MaxTake: t, MaxHeaps: 1, Bound: e + p + t,
+				Terms: n, Form: NewPeriodic(g, e, p),
+			}, nil
+		}
+		if need > maxTerms || n == maxTerms {
+			return PeriodProof{}, fmt.Errorf("heap.SubtractionPeriod(%s): %w within %d values (%d values computed; a proof needs at least %d)",
+				s, ErrNoPeriod, maxTerms, n, max(need, n+1))
+		}
+		n = min(max(2*n, need), maxTerms)
+	}
+}
+
+// windowPeriod returns the least preperiod e and period p of g proven by
+// two equal windows of t values, when g holds the values the proof of
+// SubtractionPeriod reads (e+2p+t of them). Otherwise p is 0 and need is
+// how many values the proof needs if a repetition was seen, or 0.
+func windowPeriod(g Sequence, t int) (e, p, need int) {
+	last := len(g) - t // windows g[a:a+t] for 0 <= a <= last
+	if last < 1 {
+		return 0, 0, 0
+	}
+	// prefix[i] is the hash of g[:i]; the hash of a window is
+	// prefix[a+t] - prefix[a]·base^t, modulo 2^64.
+	const base = 0x9E3779B97F4A7C15
+	prefix := make([]uint64, len(g)+1)
+	for i, v := range g {
+		prefix[i+1] = prefix[i]*base + uint64(v) + 1
+	}
+	shift := uint64(1)
+	for range t {
+		shift *= base
+	}
+	same := func(a, b int) bool {
+		return prefix[a+t]-prefix[a]*shift == prefix[b+t]-prefix[b]*shift && slices.Equal(g[a:a+t], g[b:b+t])
+	}
+	// Brent: the tortoise waits at powers of two while the hare runs; the
+	// distance at their first meeting is the least period of the windows.
+	power, lam := 1, 1
+	tortoise, hare := 0, 1
+	for !same(tortoise, hare) {
+		if power == lam {
+			tortoise, power, lam = hare, 2*power, 0
+		}
+		hare++
+		lam++
+		if hare > last {
+			return 0, 0, 0
+		}
+	}
+	// The windows repeat from tortoise on, so scanning down from the end
+	// finds a repetition that covers a whole window and starts at the
+	// least preperiod; the proof's checks need the values up to
+	// e + 2·lam + t.
+	e = len(g) - lam
+	for e > 0 && g[e-1] == g[e-1+lam] {
+		e--
+	}
+	if need := e + 2*lam + t; len(g) < need {
+		return 0, 0, need
+	}
+	return e, lam, 0
+}
