@@ -39,17 +39,11 @@ func Split(n int, options func(h int, emit func(parts ...int))) (Sequence, error
 	if options == nil {
 		return nil, errors.New("split game: nil options function")
 	}
-	s := splitter{g: make(Sequence, 0, n+1), set: make([]uint64, 1)}
-	emit := s.emit
-	for h := 0; h <= n; h++ {
-		s.h = h
-		options(h, emit)
-		if s.err != nil {
-			return nil, fmt.Errorf("split game: heap %d: %w", h, s.err)
-		}
-		s.push()
+	g, err := newSplitter(n).run(n, options)
+	if err != nil {
+		return nil, fmt.Errorf("split game: %w", err)
 	}
-	return s.g, nil
+	return g, nil
 }
 
 // A splitter computes the values of a split game one heap after another.
@@ -61,6 +55,35 @@ type splitter struct {
 	// any of them.
 	set []uint64
 	err error // the first invalid move
+}
+
+func newSplitter(n int) *splitter {
+	return &splitter{g: make(Sequence, 0, n+1), set: make([]uint64, 1)}
+}
+
+// run computes g(0), ..., g(n) with the moves options emits.
+func (s *splitter) run(n int, options func(h int, emit func(parts ...int))) (Sequence, error) {
+	emit := s.emit
+	for h := 0; h <= n; h++ {
+		s.h = h
+		options(h, emit)
+		if s.err != nil {
+			return nil, fmt.Errorf("heap %d: %w", h, s.err)
+		}
+		s.push()
+	}
+	return s.g, nil
+}
+
+// markPairs marks the values of the moves of heap s.h to the two heaps a
+// and m-a for lo <= a <= hi, which the caller makes smaller than s.h: the
+// hot loop of two-heap splits, without a call per move.
+func (s *splitter) markPairs(m, lo, hi int) {
+	g, set := s.g, s.set
+	for a := lo; a <= hi; a++ {
+		x := g[a] ^ g[m-a]
+		set[x>>6] |= 1 << (x & 63)
+	}
 }
 
 // emit marks the value of the move of heap s.h to the heaps parts.

@@ -288,6 +288,24 @@ func ExampleSplit() {
 	// Output: [0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0] <nil>
 }
 
+func ExampleSplit_divisors() {
+	// Project Euler 550's kind of move: replace a heap by two heaps whose
+	// sizes are divisors d of it, 1 < d < h. One slice holds every move.
+	parts := make([]int, 2)
+	g, err := Split(16, func(h int, emit func(parts ...int)) {
+		for a := 2; a < h; a++ {
+			for b := a; b < h; b++ {
+				if h%a == 0 && h%b == 0 {
+					parts[0], parts[1] = a, b
+					emit(parts...)
+				}
+			}
+		}
+	})
+	fmt.Println(g, err)
+	// Output: [0 0 0 0 1 0 1 0 2 1 1 0 2 0 1 1 4] <nil>
+}
+
 func BenchmarkSplit(b *testing.B) {
 	for _, n := range []int{1_000, 4_000, 16_000} {
 		b.Run("GrundysGame/"+strconv.Itoa(n), func(b *testing.B) {

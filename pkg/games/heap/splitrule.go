@@ -597,11 +597,9 @@ var ErrTooManyMoves = errors.New("too many moves")
 // ruleSequence returns g(0), ..., g(n) for the game of a rule by Split,
 // enumerating at most budget moves.
 func ruleSequence(r Rule, n, budget int) (Sequence, error) {
-	e := ruleMoves{r: r, budget: budget, limit: true}
-	g, err := Split(n, func(h int, emit func(parts ...int)) {
-		e.emit = emit
-		e.options(h)
-	})
+	s := newSplitter(n)
+	e := ruleMoves{r: r, budget: budget, limit: true, emit: s.emit, direct: s}
+	g, err := s.run(n, func(h int, _ func(parts ...int)) { e.options(h) })
 	if err != nil {
 		return nil, fmt.Errorf("take-and-break game %s: %w", r, err)
 	}
@@ -621,6 +619,9 @@ type ruleMoves struct {
 	// negative when they run out, and no more are emitted.
 	budget int
 	limit  bool
+	// direct, if set, is the splitter behind emit, which marks the values
+	// of two-heap splits without a call per move.
+	direct *splitter
 }
 
 // options emits the moves of a heap of n tokens.
@@ -679,6 +680,23 @@ func (e *ruleMoves) partitions(m, k int, mod modifier) {
 		e.buf = make([]int, k)
 	}
 	e.buf = e.buf[:k]
+	if k == 2 && e.direct != nil {
+		lo, hi := 1, m/2
+		switch {
+		case mod == allEqual:
+			lo = hi + m%2 // the one split into equal heaps, if m is even
+		case mod != anySizes && m%2 == 0:
+			hi-- // for two heaps, ! and ? both leave out the equal split
+		}
+		if hi < lo || e.limit && e.budget < 0 {
+			return
+		}
+		if e.limit {
+			e.budget -= hi - lo + 1
+		}
+		e.direct.markPairs(m, lo, hi)
+		return
+	}
 	switch mod {
 	case allEqual:
 		if m%k == 0 {

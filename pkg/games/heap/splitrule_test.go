@@ -168,6 +168,37 @@ func TestRuleMovesAgainstNaive(t *testing.T) {
 	}
 }
 
+// TestRuleSequencePaths compares Octal's direct marking of two-heap splits
+// with Split fed by Rule.Moves, one move at a time.
+func TestRuleSequencePaths(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	codes := slices.Clone(ruleCodes)
+	for range 100 {
+		codes = append(codes, randomRule(r))
+	}
+	for _, code := range codes {
+		rule, err := ParseRule(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 200
+		if rule.MaxHeaps() < 0 || rule.MaxHeaps() > 2 {
+			n = 30
+		}
+		got, err := ruleSequence(rule, n, MaxMoves)
+		if err != nil {
+			t.Fatalf("%s: %v", code, err)
+		}
+		want, err := Split(n, rule.Moves)
+		if err != nil {
+			t.Fatalf("%s: %v", code, err)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: Octal's path and Split(n, Rule.Moves) differ:\n%v\n%v", code, got, want)
+		}
+	}
+}
+
 // randomRule returns a random generalised code.
 func randomRule(r *rand.Rand) string {
 	const base36 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
