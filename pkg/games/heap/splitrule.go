@@ -598,8 +598,24 @@ var ErrTooManyMoves = errors.New("too many moves")
 // enumerating at most budget moves.
 func ruleSequence(r Rule, n, budget int) (Sequence, error) {
 	s := newSplitter(n)
-	e := ruleMoves{r: r, budget: budget, limit: true, emit: s.emit, direct: s}
-	g, err := s.run(n, func(h int, _ func(parts ...int)) { e.options(h) })
+	e := ruleMoves{r: r, budget: budget, limit: true, emit: s.emit, direct: s, sums: newXorSums(r, s)}
+	var sumsErr error
+	g, err := s.run(n, func(h int, _ func(parts ...int)) {
+		if sumsErr != nil || e.budget < 0 {
+			return
+		}
+		if e.sums != nil {
+			cost, err := e.sums.extend(h)
+			if e.budget -= cost; err != nil || e.budget < 0 {
+				sumsErr = err
+				return
+			}
+		}
+		e.options(h)
+	})
+	if err == nil {
+		err = sumsErr
+	}
 	if err != nil {
 		return nil, fmt.Errorf("take-and-break game %s: %w", r, err)
 	}
@@ -620,8 +636,10 @@ type ruleMoves struct {
 	budget int
 	limit  bool
 	// direct, if set, is the splitter behind emit, which marks the values
-	// of two-heap splits without a call per move.
+	// of two-heap splits without a call per move; sums, if set, marks
+	// those of splits into three or more heaps of any sizes.
 	direct *splitter
+	sums   *xorSums
 }
 
 // options emits the moves of a heap of n tokens.
@@ -644,11 +662,20 @@ func (e *ruleMoves) options(n int) {
 			e.put(1)
 		}
 		for k := 2; k <= min(d.top(), m); k++ {
-			if d.counts&(1<<k) != 0 {
+			switch {
+			case d.counts&(1<<k) == 0:
+			case k >= 3 && d.mod(k) == anySizes && e.sums != nil:
+				e.sums.mark(k, m, false)
+			default:
 				e.partitions(m, k, d.mod(k))
 			}
 		}
-		if d.more {
+		if d.more && d.moreMod == anySizes && e.sums != nil {
+			if d.top() < 2 && m >= 2 {
+				e.partitions(m, 2, anySizes)
+			}
+			e.sums.mark(max(d.top()+1, 3), m, true)
+		} else if d.more {
 			for k := max(d.top()+1, 2); k <= m; k++ {
 				if d.moreMod == unequal && k*(k+1)/2 > m {
 					break

@@ -146,19 +146,29 @@ var ruleCodes = []string{
 	"0.[3]", "0.[37]", "0.7[03]", "0.[{0+}=]", "0.G", "0.V", "0.Z", "0.&64;", "0.{2!,3}", "4!.3F",
 }
 
-// TestRuleMovesAgainstNaive compares the enumeration with the referee on
-// the first heaps of many rules.
-func TestRuleMovesAgainstNaive(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 8))
+// testRules returns ruleCodes and count random rules, parsed.
+func testRules(t *testing.T, seed1, seed2 uint64, count int) map[string]Rule {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed1, seed2))
 	codes := slices.Clone(ruleCodes)
-	for range 60 {
+	for range count {
 		codes = append(codes, randomRule(r))
 	}
+	rules := make(map[string]Rule, len(codes))
 	for _, code := range codes {
 		rule, err := ParseRule(code)
 		if err != nil {
 			t.Fatalf("%s: %v", code, err)
 		}
+		rules[code] = rule
+	}
+	return rules
+}
+
+// TestRuleMovesAgainstNaive compares the enumeration with the referee on
+// the first heaps of many rules.
+func TestRuleMovesAgainstNaive(t *testing.T) {
+	for code, rule := range testRules(t, 7, 8, 60) {
 		for n := 0; n <= 13; n++ {
 			got, want := moveStrings(ruleMovesOf(rule, n)), moveStrings(naiveRuleMoves(rule, n))
 			if !slices.Equal(got, want) {
@@ -171,16 +181,7 @@ func TestRuleMovesAgainstNaive(t *testing.T) {
 // TestRuleSequencePaths compares Octal's direct marking of two-heap splits
 // with Split fed by Rule.Moves, one move at a time.
 func TestRuleSequencePaths(t *testing.T) {
-	r := rand.New(rand.NewPCG(13, 14))
-	codes := slices.Clone(ruleCodes)
-	for range 100 {
-		codes = append(codes, randomRule(r))
-	}
-	for _, code := range codes {
-		rule, err := ParseRule(code)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for code, rule := range testRules(t, 13, 14, 100) {
 		n := 200
 		if rule.MaxHeaps() < 0 || rule.MaxHeaps() > 2 {
 			n = 30
@@ -345,6 +346,20 @@ func TestOctalKnownRules(t *testing.T) {
 			t.Fatalf("Lasker's Nim: g(%d) = %d, want %d", n, lasker[n], want)
 		}
 	}
+	// Splitting a heap into two or more heaps has g(n) = n-1 for n >= 1:
+	// n-1 heaps of one token and one of v+1 give any v < n-1, and no split
+	// gives more than the sum of its (size-1), which is below n-1. The
+	// sets of values of splits into three heaps or more come from their
+	// recurrence here, not from the p(n) splits.
+	split, err := Octal("{2+}.0", 400)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 1; n <= 400; n++ {
+		if split[n] != n-1 {
+			t.Fatalf("{2+}.0: g(%d) = %d, want %d", n, split[n], n-1)
+		}
+	}
 	// Nim: take any number of tokens.
 	nim, err := Octal("0.[3]", 500)
 	if err != nil {
@@ -450,8 +465,8 @@ func TestParseRuleErrors(t *testing.T) {
 }
 
 func TestOctalRuleErrors(t *testing.T) {
-	// The budget of moves: partitions of every heap into any number of
-	// heaps are too many long before heap 200.
+	// The budget of work, moves and word operations on the sets of values
+	// of many-heap splits: {2+}.0 to heap 200 needs more than 100,000.
 	r, err := ParseRule("{2+}.0")
 	if err != nil {
 		t.Fatal(err)
@@ -515,6 +530,13 @@ func FuzzParseRule(f *testing.F) {
 				t.Fatalf("%s, heap %d: moves %q, referee %q", canon, n, got, want)
 			}
 		}
+		// Octal's paths (the sparse-space method, direct pairs, sets of
+		// many-heap values) against every move one at a time.
+		got, err := Octal(s, 16)
+		want, werr := Split(16, r.Moves)
+		if err != nil || werr != nil || !slices.Equal(got, want) {
+			t.Fatalf("%s: Octal %v, %v; Split of the moves %v, %v", canon, got, err, want, werr)
+		}
 	})
 }
 
@@ -550,7 +572,8 @@ func BenchmarkOctalRule(b *testing.B) {
 		{GrundysGame, []int{1_000, 4_000, 16_000}},
 		{LaskersNim, []int{1_000, 4_000}},
 		{"8?.0", []int{200, 400}},
-		{"{2+}.0", []int{40, 60}},
+		{"{2+}.0", []int{100, 400}},
+		{"0.G", []int{200, 1_000}},
 	} {
 		for _, n := range tc.sizes {
 			b.Run(fmt.Sprintf("%s/%d", tc.code, n), func(b *testing.B) {
