@@ -23,11 +23,15 @@ func TakeBreak(c Code, n int) (Sequence, error) {
 // Octal returns g(0), ..., g(n) for the take-and-break game of a code in the
 // notation of ParseRule: Octal("0.07", n) gives Dawson's Kayles and
 // Octal(GrundysGame, n) Grundy's game. Codes (finite, without modifiers,
-// moves into at most three heaps) go to TakeBreak; the others are played
-// move by move by Split, in time proportional to the number of moves, which
-// grows like n^(k+1) for moves into k heaps and is capped at MaxMoves: past
-// it the error wraps ErrTooManyMoves. Errors in the code are of type
-// *CodeError.
+// moves into at most three heaps) go to TakeBreak. The others are played by
+// the engine of Split: splits into two heaps cost O(n) per heap, like the
+// plain definition; splits into three or more heaps with a modifier are
+// enumerated one by one, about m^(k-1)/(k!(k-1)!) of them for k heaps of m
+// tokens; and splits into three or more heaps of any sizes, however many,
+// cost O(n·v/64) per heap and number of heaps, from the sets of values of
+// the splits of smaller heaps (v the largest value). Their work is capped at
+// MaxMoves: past it the error wraps ErrTooManyMoves. Errors in the code are
+// of type *CodeError.
 func Octal(code string, n int) (Sequence, error) {
 	r, err := parseRule(code)
 	if err != nil {

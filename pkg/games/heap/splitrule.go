@@ -584,10 +584,11 @@ func (r Rule) Moves(h int, emit func(parts ...int)) {
 	e.options(h)
 }
 
-// MaxMoves is the most moves Octal enumerates for a code that is not a
-// Code: a generalised code whose moves into many heaps are too many for
-// the sizes asked gets an error wrapping ErrTooManyMoves in a few seconds,
-// not hours of work.
+// MaxMoves bounds the work of Octal for a code that is not a Code: the
+// moves it enumerates one by one, and the word operations on the sets of
+// values of splits into three or more heaps of any sizes. A game and size
+// beyond it get an error wrapping ErrTooManyMoves after a few seconds, not
+// hours of work.
 const MaxMoves = 1 << 30
 
 // ErrTooManyMoves is wrapped by the errors of Octal when the game asked for
@@ -599,23 +600,14 @@ var ErrTooManyMoves = errors.New("too many moves")
 func ruleSequence(r Rule, n, budget int) (Sequence, error) {
 	s := newSplitter(n)
 	e := ruleMoves{r: r, budget: budget, limit: true, emit: s.emit, direct: s, sums: newXorSums(r, s)}
-	var sumsErr error
 	g, err := s.run(n, func(h int, _ func(parts ...int)) {
-		if sumsErr != nil || e.budget < 0 {
-			return
+		if e.sums != nil && e.budget >= 0 {
+			e.budget -= e.sums.extend(h)
 		}
-		if e.sums != nil {
-			cost, err := e.sums.extend(h)
-			if e.budget -= cost; err != nil || e.budget < 0 {
-				sumsErr = err
-				return
-			}
+		if e.budget >= 0 {
+			e.options(h)
 		}
-		e.options(h)
 	})
-	if err == nil {
-		err = sumsErr
-	}
 	if err != nil {
 		return nil, fmt.Errorf("take-and-break game %s: %w", r, err)
 	}

@@ -1,7 +1,5 @@
 package heap
 
-import "fmt"
-
 // Splits into three or more heaps of any sizes are too many to enumerate:
 // m tokens split into k heaps in about m^(k-1)/(k!(k-1)!) ways, and into
 // any number of heaps in p(m) ways, which grows faster than any power.
@@ -16,9 +14,6 @@ import "fmt"
 // g(a) ^ set moves word i to word i ^ (g(a)>>6) and permutes its bits by
 // XOR with g(a)&63, six masked swaps at most. A heap costs O(m·W) word
 // operations per level, whatever the number of splits.
-
-// maxSumWords bounds the memory of the sets, in words: one gigabyte.
-const maxSumWords = 1 << 27
 
 // xorSums holds the sets of the values of multi-heap splits of the heaps
 // computed so far, for a splitter.
@@ -74,15 +69,12 @@ func (x *xorSums) set(level []uint64, m int) []uint64 {
 // extend makes the sets of splits into two or more heaps known for every
 // heap m <= h, and the one-heap sets for m < h, the splitter knowing g(0),
 // ..., g(h-1): a one-heap set needs g(m), the others only the values of
-// smaller heaps. It returns the word operations it cost, or an
-// error if the sets would take more than maxSumWords.
-func (x *xorSums) extend(h int) (int, error) {
+// smaller heaps. It returns the word operations it cost, which are about
+// m/2 times the words the sets take: Octal's budget of work bounds their
+// memory too.
+func (x *xorSums) extend(h int) int {
 	if len(x.s.set) != x.words {
 		x.relayout(len(x.s.set))
-	}
-	levels := len(x.exact) + len(x.atLeast)
-	if levels*(h+1)*x.words > maxSumWords {
-		return 0, fmt.Errorf("heap %d: the values of splits into many heaps need more than %d words: %w", h, maxSumWords, ErrTooLong)
 	}
 	cost := 0
 	for ; x.multi <= h; x.multi++ {
@@ -101,7 +93,7 @@ func (x *xorSums) extend(h int) (int, error) {
 			}
 		}
 	}
-	return cost, nil
+	return cost
 }
 
 // addOne appends the one-heap sets of heap m, whose value is known.
