@@ -75,6 +75,11 @@ func (s *splitter) run(n int, options func(h int, emit func(parts ...int))) (Seq
 	return s.g, nil
 }
 
+// mark marks x, below 64·len(s.set), as the value of an option.
+func (s *splitter) mark(x int) {
+	s.set[x>>6] |= 1 << (x & 63)
+}
+
 // markPairs marks the values of the moves of heap s.h to the two heaps a
 // and m-a for lo <= a <= hi, which the caller makes smaller than s.h: the
 // hot loop of two-heap splits, without a call per move.

@@ -306,12 +306,31 @@ func ExampleSplit_divisors() {
 	// Output: [0 0 0 0 1 0 1 0 2 1 1 0 2 0 1 1 4] <nil>
 }
 
+// BenchmarkSplit plays Grundy's game with one buffer for every move, and
+// with a variadic call per move, which Go allocates: compare allocs/op.
 func BenchmarkSplit(b *testing.B) {
+	variadic := func(h int, emit func(parts ...int)) {
+		for a := 1; 2*a < h; a++ {
+			emit(a, h-a)
+		}
+	}
 	for _, n := range []int{1_000, 4_000, 16_000} {
 		b.Run("GrundysGame/"+strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
 			options := grundysGame()
 			for b.Loop() {
 				if _, err := Split(n, options); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		if n > 4_000 {
+			continue
+		}
+		b.Run("GrundysGame-variadic/"+strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Split(n, variadic); err != nil {
 					b.Fatal(err)
 				}
 			}

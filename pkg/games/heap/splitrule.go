@@ -636,12 +636,18 @@ type ruleMoves struct {
 
 // options emits the moves of a heap of n tokens.
 func (e *ruleMoves) options(n int) {
+	digits := e.r.digits
 	last := n
-	if t := e.r.MaxTake(); t >= 0 {
-		last = min(n, t)
+	if e.r.period == 0 {
+		last = min(n, len(digits)-1)
 	}
-	for j := 0; j <= last; j++ {
-		d := e.r.digit(j)
+	// i is the index of d_j in digits, stepping back by the period at the
+	// end of a repeating code.
+	for j, i := 0, 0; j <= last; j, i = j+1, i+1 {
+		if i == len(digits) {
+			i -= e.r.period
+		}
+		d := &digits[i]
 		if d.counts == 0 {
 			continue
 		}
@@ -650,8 +656,13 @@ func (e *ruleMoves) options(n int) {
 			e.put(0)
 		}
 		if (d.counts&2 != 0 || d.more && d.top() < 1) && m > 0 && j > 0 {
-			e.buf = append(e.buf[:0], m)
-			e.put(1)
+			if e.direct != nil {
+				e.budget--
+				e.direct.mark(e.direct.g[m])
+			} else {
+				e.buf = append(e.buf[:0], m)
+				e.put(1)
+			}
 		}
 		for k := 2; k <= min(d.top(), m); k++ {
 			switch {
