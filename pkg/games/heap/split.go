@@ -57,8 +57,11 @@ type splitter struct {
 	err error // the first invalid move
 }
 
+// newSplitter returns a splitter for heaps up to n. It reserves room for a
+// million values at most, and grows past that as values come: a game whose
+// work runs out early (Octal's budget) does not pay for n up front.
 func newSplitter(n int) *splitter {
-	return &splitter{g: make(Sequence, 0, n+1), set: make([]uint64, 1)}
+	return &splitter{g: make(Sequence, 0, min(n+1, 1<<20)), set: make([]uint64, 1)}
 }
 
 // run computes g(0), ..., g(n) with the moves options emits.

@@ -37,7 +37,9 @@ func SubtractionPeriod(s Set, maxTerms int) (PeriodProof, error) {
 	if maxTerms < 1 || maxTerms > MaxLen {
 		return PeriodProof{}, fmt.Errorf("heap.SubtractionPeriod(%s): %d terms: want 1 to %d", s, maxTerms, MaxLen)
 	}
-	n := min(maxTerms, max(firstBatch, 8*t))
+	// Start with a few windows' worth of values; t may be any int, so it
+	// is bounded before it is multiplied.
+	n := min(maxTerms, max(firstBatch, 8*min(t, MaxLen)))
 	for {
 		g, err := Subtraction(s, n-1)
 		if err != nil {
@@ -65,7 +67,7 @@ func SubtractionPeriod(s Set, maxTerms int) (PeriodProof, error) {
 func windowPeriod(g Sequence, t int) (e, p, need int) {
 	last := len(g) - t // windows g[a:a+t] for 0 <= a <= last
 	if last < 1 {
-		return 0, 0, 0
+		return 0, 0, min(t, MaxLen) + 2 // two windows at least
 	}
 	// prefix[i] is the hash of g[:i]; the hash of a window is
 	// prefix[a+t] - prefix[a]·base^t, modulo 2^64.

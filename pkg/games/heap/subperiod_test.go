@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -204,6 +205,10 @@ func TestSubtractionPeriodErrors(t *testing.T) {
 	big, _ := Finite(100)
 	if _, err := SubtractionPeriod(big, 150); !errors.Is(err, ErrNoPeriod) {
 		t.Errorf("{100} within 150 values: %v, want ErrNoPeriod", err)
+	}
+	huge, _ := Finite(1, 1<<62)
+	if _, err := SubtractionPeriod(huge, 1000); !errors.Is(err, ErrNoPeriod) || !strings.Contains(err.Error(), "needs at least 268435458") {
+		t.Errorf("{1, 2^62} within 1000 values: %v, want ErrNoPeriod", err)
 	}
 	if p, err := SubtractionPeriod(big, 1000); err != nil || p.Period != 200 || p.Preperiod != 0 {
 		t.Errorf("{100} within 1000 values: %v, %v; want period 200 from 0", p, err)
