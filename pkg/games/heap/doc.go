@@ -11,7 +11,7 @@
 //	...
 //	losing, err := games.CountMultisets(g.Histogram(), 3, 0)
 //
-// Take-and-break games come from their octal (or 0x hexadecimal) codes, and
+// Take-and-break games come from their octal (or hexadecimal) codes, and
 // for octal games OctalPeriod proves the period by the Guy–Smith theorem,
 // computing terms by the sparse-space method until the theorem's bound is
 // met:
@@ -32,6 +32,6 @@
 // Sequences are exact and bounded: a length that would exhaust memory is an
 // error (ErrTooLong), never a crash. Periodicity and closed forms of a computed
 // sequence are found by DetectPeriod and Recognize, which report the range
-// they were checked on; only a theorem (OctalPeriod) turns such a finding into
-// a proof.
+// they were checked on; only a theorem (OctalPeriod, SubtractionPeriod) turns
+// such a finding into a proof.
 package heap
