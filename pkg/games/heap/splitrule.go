@@ -52,9 +52,10 @@ import (
 // This is CGSuite's notation, with these differences: CGSuite's parser
 // stops at V (31), although its documentation goes to Z; CGSuite reads
 // several digits before the point as moves that add tokens, which are not
-// taken here since they need not make heaps smaller; and CGSuite's
-// enumeration makes ? refuse a move that leaves a single heap of one token,
-// which is taken here as satisfying ? like every other single heap.
+// taken here since they need not make heaps smaller; and when every count
+// of two or more heaps of a digit has ?, CGSuite's enumeration refuses the
+// digit's moves that leave a single heap of one token, which are taken here
+// as satisfying ? like every other single heap.
 //
 // The zero Rule is the game without moves.
 type Rule struct {
@@ -578,7 +579,9 @@ func (r Rule) code() (Code, string) {
 // Moves calls emit once for every move of a heap of h tokens, with the
 // sizes of the heaps the move leaves in increasing order (none when it takes
 // the heap). It is the options function of Split, and plays the real game
-// with the generic solver of package games.
+// with the generic solver of package games. It enumerates every move: p(m)
+// of them for a digit that allows any number of heaps of m tokens, which
+// Octal does not (see there).
 func (r Rule) Moves(h int, emit func(parts ...int)) {
 	e := ruleMoves{r: r, emit: emit}
 	e.options(h)
@@ -591,12 +594,12 @@ func (r Rule) Moves(h int, emit func(parts ...int)) {
 // hours of work.
 const MaxMoves = 1 << 30
 
-// ErrTooManyMoves is wrapped by the errors of Octal when the game asked for
-// has more than MaxMoves moves on the heaps asked for.
+// ErrTooManyMoves is wrapped by the errors of Octal when the game and size
+// asked for need more work than MaxMoves.
 var ErrTooManyMoves = errors.New("too many moves")
 
-// ruleSequence returns g(0), ..., g(n) for the game of a rule by Split,
-// enumerating at most budget moves.
+// ruleSequence returns g(0), ..., g(n) for the game of a rule by the engine
+// of Split, with at most budget moves and word operations.
 func ruleSequence(r Rule, n, budget int) (Sequence, error) {
 	s := newSplitter(n)
 	e := ruleMoves{r: r, budget: budget, limit: true, emit: s.emit, direct: s, sums: newXorSums(r, s)}
@@ -612,7 +615,7 @@ func ruleSequence(r Rule, n, budget int) (Sequence, error) {
 		return nil, fmt.Errorf("take-and-break game %s: %w", r, err)
 	}
 	if e.budget < 0 {
-		return nil, fmt.Errorf("take-and-break game %s up to heap %d: more than %d moves: %w", r, n, budget, ErrTooManyMoves)
+		return nil, fmt.Errorf("take-and-break game %s up to heap %d: more than %d moves and word operations: %w", r, n, budget, ErrTooManyMoves)
 	}
 	return g, nil
 }
@@ -628,8 +631,8 @@ type ruleMoves struct {
 	budget int
 	limit  bool
 	// direct, if set, is the splitter behind emit, which marks the values
-	// of two-heap splits without a call per move; sums, if set, marks
-	// those of splits into three or more heaps of any sizes.
+	// of one-heap moves and two-heap splits without a call per move; sums,
+	// if set, marks those of splits into three or more heaps of any sizes.
 	direct *splitter
 	sums   *xorSums
 }
