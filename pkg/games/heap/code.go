@@ -99,7 +99,7 @@ func parseCode(s string) (Code, error) {
 	}
 	c, why := r.code()
 	if why != "" {
-		return Code{}, fmt.Errorf("%w: %s is not a Code, a finite code without modifiers whose moves leave at most three heaps, as the sparse-space method and the periodicity theorem need: it %s (Octal computes its values)", ErrCode, r, why)
+		return Code{}, fmt.Errorf("%w: %s is not a Code (finite, without modifiers, moves into at most three heaps): it %s; Octal computes its values", ErrCode, r, why)
 	}
 	return c, nil
 }

@@ -27,7 +27,8 @@ import (
 // the example does, as Go builds the parts of any call through a function
 // value on the heap: an options function that emits millions of moves
 // should fill one slice it keeps and call emit(buf...). emit reads parts
-// during the call only, and must not be called once options has returned.
+// during the call only, and must not be called once options has returned,
+// nor from another goroutine.
 //
 // The cost is the number of moves plus, per heap, the size of the bitset,
 // which is twice the largest value at most. Split has no shortcut such as
