@@ -601,6 +601,12 @@ var ErrTooManyMoves = errors.New("too many moves")
 // ruleSequence returns g(0), ..., g(n) for the game of a rule by the engine
 // of Split, with at most budget moves and word operations.
 func ruleSequence(r Rule, n, budget int) (Sequence, error) {
+	if p := newPairSparse(r); p != nil {
+		if p.extend(n+1, budget) > budget {
+			return nil, fmt.Errorf("take-and-break game %s up to heap %d: more than %d moves: %w", r, n, budget, ErrTooManyMoves)
+		}
+		return p.g, nil
+	}
 	s := newSplitter(n)
 	e := ruleMoves{r: r, budget: budget, limit: true, emit: s.emit, direct: s, sums: newXorSums(r, s)}
 	g, err := s.run(n, func(h int, _ func(parts ...int)) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -569,7 +570,8 @@ func BenchmarkOctalRule(b *testing.B) {
 		code  string
 		sizes []int
 	}{
-		{GrundysGame, []int{1_000, 4_000, 16_000}},
+		{GrundysGame, []int{1_000, 16_000, 64_000}},
+		{"4!.07!", []int{1_000, 16_000}},
 		{LaskersNim, []int{1_000, 4_000}},
 		{"8?.0", []int{200, 400}},
 		{"{2+}.0", []int{100, 400}},
@@ -584,5 +586,70 @@ func BenchmarkOctalRule(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// randomPairRule returns a random finite code whose moves leave at most two
+// heaps, with modifiers on the splits.
+func randomPairRule(r *rand.Rand) string {
+	mods := []string{"", "!", "?", "="}
+	s := []string{"0", "4", "4!", "4="}[r.IntN(4)] + "."
+	for range 1 + r.IntN(4) {
+		d := r.IntN(8)
+		s += strconv.Itoa(d)
+		if d&4 != 0 {
+			s += mods[r.IntN(len(mods))]
+		}
+	}
+	return s
+}
+
+// TestPairSparse compares the sparse space for two-heap codes with
+// modifiers with Split fed by every move, far enough for the mask to be
+// chosen several times, and checks that Grundy's game has a sparse space:
+// few rare heaps.
+func TestPairSparse(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	codes := []string{GrundysGame, "0.4!", "0.74!", "4!.07", "0.4?4!", "4.4!", "0.04!", "0.14!"}
+	for range 40 {
+		codes = append(codes, randomPairRule(r))
+	}
+	for _, code := range codes {
+		rule, err := ParseRule(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := newPairSparse(rule)
+		if p == nil {
+			continue // no split to speed up
+		}
+		p.rareCost = 1 // leave the plain definition as soon as a mask saves work
+		const n = 2500
+		p.extend(n+1, MaxMoves)
+		want, err := Split(n, rule.Moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(p.g, want) {
+			i := 0
+			for p.g[i] == want[i] {
+				i++
+			}
+			t.Fatalf("%s: g(%d) = %d by the sparse space, %d by every move", code, i, p.g[i], want[i])
+		}
+	}
+	rule, _ := ParseRule(GrundysGame)
+	p := newPairSparse(rule)
+	const n = 12_000
+	p.extend(n+1, MaxMoves)
+	want, err := Split(n, grundysGame())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(p.g, want) {
+		t.Fatal("Grundy's game: the sparse space and every move differ")
+	}
+	if len(p.rare) > n/8 || p.work > n*n/4 {
+		t.Errorf("Grundy's game to %d: %d rare heaps, %d pairs looked at; want a sparse space", n, len(p.rare), p.work)
 	}
 }
