@@ -653,3 +653,37 @@ func TestPairSparse(t *testing.T) {
 		t.Errorf("Grundy's game to %d: %d rare heaps, %d pairs looked at; want a sparse space", n, len(p.rare), p.work)
 	}
 }
+
+// TestRuleCGSuite checks codes against the values g(1), ..., g(20) and the
+// number of options of a heap of 20 that CGSuite's own tests of its
+// TakeAndBreak rulesets list.
+func TestRuleCGSuite(t *testing.T) {
+	for _, tc := range []struct {
+		code    string
+		options int
+		values  string
+	}{
+		{"0.[3]", 20, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20"},
+		{"4!.0", 9, "0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0"},
+		{"0.77", 20, "1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1"},
+		{"0.07", 10, "0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3 3"},
+		{"0.0330003", 3, "0 1 1 2 0 0 1 1 2 0 0 1 1 2 0 0 1 1 2 0"},
+		{"0.3003330[3]", 17, "1 0 1 2 3 2 3 4 5 4 5 6 7 6 7 8 9 8 9 10"},
+		{"0.3F", 38, "1 2 0 1 2 3 4 5 3 4 5 6 7 8 6 7 8 9 10 11"},
+	} {
+		r, err := ParseRule(tc.code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(ruleMovesOf(r, 20)); got != tc.options {
+			t.Errorf("%s: heap 20 has %d options, want %d", tc.code, got, tc.options)
+		}
+		g, err := Octal(tc.code, 20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Trim(fmt.Sprint(g[1:]), "[]"); got != tc.values {
+			t.Errorf("%s:\n got %s\nwant %s", tc.code, got, tc.values)
+		}
+	}
+}
