@@ -23,16 +23,17 @@ import (
 // The PeriodProof has MaxTake = t and MaxHeaps = 1; as the theorem of
 // OctalPeriod asks for a single heap, the repetition was checked for every
 // heap below Bound = Preperiod + Period + t, which needs Bound + Period
-// values. The all-but games (take any amount except those of a finite set)
-// are not periodic but arithmetic-periodic, which a PeriodProof cannot
-// express; they are not supported.
+// values. The all-but games (AllBut: take any amount except those of a
+// finite set) are not periodic but arithmetic-periodic, which a PeriodProof
+// cannot express; SubtractionPeriod rejects them with the other sets that
+// are not made by Finite.
 func SubtractionPeriod(s Set, maxTerms int) (PeriodProof, error) {
 	if s.members == nil {
 		return PeriodProof{}, fmt.Errorf("heap.SubtractionPeriod: zero Set: %w", ErrSet)
 	}
 	t, finite := s.Max()
 	if !finite {
-		return PeriodProof{}, fmt.Errorf("heap.SubtractionPeriod(%s): %w: the set may be infinite; only sets made by Finite have a provable period", s, ErrSet)
+		return PeriodProof{}, fmt.Errorf("heap.SubtractionPeriod(%s): %w: the set may be infinite; only sets made by Finite have a provable period (AllBut sets are arithmetic-periodic)", s, ErrSet)
 	}
 	if maxTerms < 1 || maxTerms > MaxLen {
 		return PeriodProof{}, fmt.Errorf("heap.SubtractionPeriod(%s): %d terms: want 1 to %d", s, maxTerms, MaxLen)

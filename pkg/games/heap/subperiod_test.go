@@ -215,6 +215,40 @@ func TestSubtractionPeriodErrors(t *testing.T) {
 	}
 }
 
+// TestAllBut checks the all-but game of {2, 3, 7} against the values
+// CGSuite lists for it, against the same game as the code 0.3003330[3],
+// and against the generic solver.
+func TestAllBut(t *testing.T) {
+	s, err := AllBut(7, 2, 3, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.String() != "all but {2,3,7}" {
+		t.Errorf("name %q", s)
+	}
+	g, err := Subtraction(s, 400)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Trim(fmt.Sprint(g[1:21]), "[]"); got != "1 0 1 2 3 2 3 4 5 4 5 6 7 6 7 8 9 8 9 10" {
+		t.Errorf("g(1..20) = %s", got)
+	}
+	code, err := Octal("0.3003330[3]", 400)
+	if err != nil || !slices.Equal(g, code) {
+		t.Errorf("AllBut(2,3,7) and 0.3003330[3] differ: %v", err)
+	}
+	members, _ := s.Members(60)
+	if want := solverSequence(t, 60, takeOptions(members)); !slices.Equal(g[:61], want) {
+		t.Error("AllBut(2,3,7) differs from the solver")
+	}
+	if _, err := AllBut(0); !errors.Is(err, ErrSet) {
+		t.Errorf("AllBut(0): %v, want ErrSet", err)
+	}
+	if _, err := SubtractionPeriod(s, 1000); !errors.Is(err, ErrSet) || !strings.Contains(err.Error(), "arithmetic-periodic") {
+		t.Errorf("SubtractionPeriod(all but): %v, want ErrSet", err)
+	}
+}
+
 func TestSetMax(t *testing.T) {
 	for _, tc := range []struct {
 		set    func() (Set, error)
@@ -225,6 +259,7 @@ func TestSetMax(t *testing.T) {
 		{func() (Set, error) { return Finite() }, 0, true},
 		{func() (Set, error) { return Squares(), nil }, 0, false},
 		{func() (Set, error) { return Powers(2) }, 0, false},
+		{func() (Set, error) { return AllBut(1, 2) }, 0, false},
 	} {
 		s, err := tc.set()
 		if err != nil {
