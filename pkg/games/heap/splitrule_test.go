@@ -559,6 +559,17 @@ func ExampleParseRule() {
 	// heap.ParseRule: parsing "1.0": invalid take-and-break code: integer part 1 removes no tokens, so it may only split a heap into two or more, not leave it whole (one heap) or take it (no heap)
 }
 
+func ExampleRule_Moves() {
+	r, err := ParseRule("0.3F!") // take 1 leaving a heap; or take 2 leaving 1-3 unequal heaps
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r.Moves(9, func(parts ...int) { fmt.Print(parts, " ") })
+	fmt.Println()
+	// Output: [8] [7] [1 6] [2 5] [3 4] [1 2 4]
+}
+
 func ExampleOctal_grundysGame() {
 	g, err := Octal(GrundysGame, 20)
 	fmt.Println(g, err)
