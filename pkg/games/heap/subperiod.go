@@ -40,7 +40,7 @@ func SubtractionPeriod(s Set, maxTerms int) (PeriodProof, error) {
 	}
 	// Start with a few windows' worth of values; t may be any int, so it
 	// is bounded before it is multiplied.
-	n := min(maxTerms, max(firstBatch, 8*min(t, MaxLen)))
+	n := min(maxTerms, max(subtractionBatch, 8*min(t, MaxLen)))
 	for {
 		g, err := Subtraction(s, n-1)
 		if err != nil {
@@ -60,6 +60,9 @@ func SubtractionPeriod(s Set, maxTerms int) (PeriodProof, error) {
 		n = min(max(2*n, need), maxTerms)
 	}
 }
+
+// subtractionBatch is the fewest values SubtractionPeriod computes first.
+const subtractionBatch = 64
 
 // windowPeriod returns the least preperiod e and period p of g proven by
 // two equal windows of t values, when g holds the values the proof of
