@@ -665,6 +665,25 @@ func TestPairSparse(t *testing.T) {
 	}
 }
 
+// TestOctalPeriodCGSuite proves, from codes in CGSuite's notation, the
+// periods CGSuite's tests find with CheckPeriodicity(2000).
+func TestOctalPeriodCGSuite(t *testing.T) {
+	for _, tc := range []struct {
+		code              string
+		preperiod, period int
+	}{
+		{"0.77", 71, 12},
+		{"0.07", 53, 34},
+		{"0.0330003", 0, 5},
+		{"0.F", 0, 2}, // hexadecimal without a prefix, as "0x0.F"
+	} {
+		p, err := OctalPeriod(tc.code, 2000)
+		if err != nil || p.Preperiod != tc.preperiod || p.Period != tc.period {
+			t.Errorf("OctalPeriod(%s) = %v, %v; want preperiod %d, period %d", tc.code, p, err, tc.preperiod, tc.period)
+		}
+	}
+}
+
 // TestRuleCGSuite checks codes against the values g(1), ..., g(20) and the
 // number of options of a heap of 20 that CGSuite's own tests of its
 // TakeAndBreak rulesets list.
