@@ -73,33 +73,38 @@ func windowPeriod(g Sequence, t int) (e, p, need int) {
 	if last < 1 {
 		return 0, 0, min(t, MaxLen) + 2 // two windows at least
 	}
-	// prefix[i] is the hash of g[:i]; the hash of a window is
-	// prefix[a+t] - prefix[a]·base^t, modulo 2^64.
+	// The hash of window a is the sum of (g(a+i)+1)·base^(t-1-i) modulo
+	// 2^64; the hare's rolls forward in constant time, and the tortoise
+	// keeps the one of the window it waits at.
 	const base = 0x9E3779B97F4A7C15
-	prefix := make([]uint64, len(g)+1)
-	for i, v := range g {
-		prefix[i+1] = prefix[i]*base + uint64(v) + 1
+	top := uint64(1) // base^(t-1), the weight of a window's first value
+	for range t - 1 {
+		top *= base
 	}
-	shift := uint64(1)
-	for range t {
-		shift *= base
-	}
-	same := func(a, b int) bool {
-		return prefix[a+t]-prefix[a]*shift == prefix[b+t]-prefix[b]*shift && slices.Equal(g[a:a+t], g[b:b+t])
+	hash := func(a int) uint64 {
+		var h uint64
+		for _, v := range g[a : a+t] {
+			h = h*base + uint64(v) + 1
+		}
+		return h
 	}
 	// Brent: the tortoise waits at powers of two while the hare runs; the
 	// distance at their first meeting is the least period of the windows.
 	power, lam := 1, 1
 	tortoise, hare := 0, 1
-	for !same(tortoise, hare) {
+	th, hh := hash(tortoise), hash(hare)
+	for th != hh || !slices.Equal(g[tortoise:tortoise+t], g[hare:hare+t]) {
 		if power == lam {
-			tortoise, power, lam = hare, 2*power, 0
+			tortoise, th, power, lam = hare, hh, 2*power, 0
+		}
+		if hare+1 > last {
+			return 0, 0, 0
+		}
+		if t > 0 {
+			hh = (hh-(uint64(g[hare])+1)*top)*base + uint64(g[hare+t]) + 1
 		}
 		hare++
 		lam++
-		if hare > last {
-			return 0, 0, 0
-		}
 	}
 	// The windows repeat from tortoise on, so scanning down from the end
 	// finds a repetition that covers a whole window and starts at the
