@@ -5,12 +5,10 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
-// Codes of classic take-and-break games, in the notation ParseCode reads.
-// Grundy's game (split a heap into two unequal heaps) is not among them: its
-// moves depend on the sizes of the parts, which no code can say.
+// Codes of classic take-and-break games, in the notation ParseRule reads;
+// those without a modifier or a repeating part are also Codes.
 const (
 	// Kayles: knock down one pin or two adjacent pins from a row.
 	Kayles = "0.77"
@@ -23,6 +21,11 @@ const (
 	// Treblecross: one-dimensional tic-tac-toe where both players play
 	// crosses.
 	Treblecross = "0.007"
+	// GrundysGame: split a heap into two heaps of different sizes.
+	GrundysGame = "4!.0"
+	// LaskersNim: take any number of tokens from a heap, or split it into
+	// two non-empty heaps.
+	LaskersNim = "4.[3]"
 )
 
 // ErrCode is wrapped by the errors of every function that is given a
@@ -33,7 +36,7 @@ var ErrCode = errors.New("invalid take-and-break code")
 // strconv.NumError: the function, the input and the reason, which wraps
 // ErrCode.
 type CodeError struct {
-	Func string // the failing function: ParseCode, Octal, OctalPeriod
+	Func string // the failing function: ParseCode, ParseRule, Octal, OctalPeriod
 	Code string // the input
 	Err  error  // the reason; errors.Is(Err, ErrCode) holds
 }
@@ -50,13 +53,18 @@ func (e *CodeError) Unwrap() error { return e.Err }
 // move that removes j tokens from one heap may leave of it. Bit 1 of dj
 // allows leaving no heap (the move takes the whole heap, which must then have
 // exactly j tokens), bit 2 leaves one non-empty heap, bit 4 two non-empty
-// heaps and, in hexadecimal codes, bit 8 three. The integer part d0 removes
-// no tokens, so only its splitting bits (4 and 8) are moves.
+// heaps and bit 8 three. The integer part d0 removes no tokens, so only its
+// splitting bits (4 and 8) are moves.
 //
-// Octal codes have digits 0-7 ("0.07", ".137", "4.7"). Hexadecimal codes,
-// whose digits 8-F add the three-heap moves, are written with the prefix 0x
-// as in Go: "0x0.F", "0x.8", "0x4.B". A code whose digits are all below 8
-// is the same game in either notation.
+// Octal codes have digits 0-7 ("0.07", ".137", "4.7"); the digits 8-F add
+// the three-heap moves of hexadecimal codes, written as in CGSuite ("0.F",
+// "0.3F") or with the prefix 0x as in Go ("0x0.F", "0x.8", "0x4.B"). A code
+// whose digits are all below 8 is the same game in either notation.
+//
+// Codes are the finite codes without modifiers whose moves leave at most
+// three heaps: the games of the sparse-space method (TakeBreak) and of the
+// periodicity theorem (OctalPeriod). A Rule holds any code of CGSuite's
+// generalised notation.
 //
 // The zero Code is the game without moves. Codes are comparable: equal codes
 // are equal games.
@@ -70,9 +78,11 @@ type Code struct {
 //
 //	code = [ "0x" | "0X" ] [ digit ] "." digit { digit }
 //
-// with octal digits, or hexadecimal ones (either case) after 0x. The integer
-// part, if present, is 0 or 4 (in hexadecimal also 8 or C). Errors are of
-// type *CodeError and wrap ErrCode.
+// with hexadecimal digits 0-9, A-F, in either case. The integer part, if
+// present, is 0, 4, 8 or C. Codes in the wider notation of ParseRule (digits
+// from G on, braces, modifiers, repeating parts) are rejected with an error
+// that says why they are not Codes. Errors are of type *CodeError and wrap
+// ErrCode.
 func ParseCode(s string) (Code, error) {
 	c, err := parseCode(s)
 	if err != nil {
@@ -83,69 +93,15 @@ func ParseCode(s string) (Code, error) {
 
 // parseCode reads s and returns the reason for rejecting it, wrapping ErrCode.
 func parseCode(s string) (Code, error) {
-	bad := func(format string, args ...any) (Code, error) {
-		return Code{}, fmt.Errorf("%w: %s", ErrCode, fmt.Sprintf(format, args...))
+	r, err := parseRule(s)
+	if err != nil {
+		return Code{}, err
 	}
-	if s == "" {
-		return bad("empty")
+	c, why := r.code()
+	if why != "" {
+		return Code{}, fmt.Errorf("%w: %s is not a Code (finite, without modifiers, moves into at most three heaps): it %s; Octal computes its values", ErrCode, r, why)
 	}
-	body, base, offset := s, 8, 0
-	if len(s) >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
-		body, base, offset = s[2:], 16, 2
-	}
-	point := -1
-	digits := make([]byte, 0, len(body)+1)
-	for i := 0; i < len(body); i++ {
-		ch := body[i]
-		if ch == '.' {
-			if point >= 0 {
-				return bad("second '.' at byte %d", offset+i)
-			}
-			point = i
-			continue
-		}
-		v, ok := digitValue(ch)
-		switch {
-		case ok && v < base:
-			digits = append(digits, byte(v))
-		case ok && base == 8:
-			return bad("'%c' at byte %d is not an octal digit (hexadecimal codes start with 0x, as in 0x0.F)", ch, offset+i)
-		default:
-			r, _ := utf8.DecodeRuneInString(body[i:])
-			return bad("%q at byte %d is not a digit", r, offset+i)
-		}
-	}
-	switch {
-	case point < 0:
-		return bad("no '.' (write the integer part, a point and one digit per number of tokens removed, as in 0.07)")
-	case point > 1:
-		return bad("integer part %q has more than one digit", body[:point])
-	case point+1 == len(body):
-		return bad("no digits after '.'")
-	case point == 0:
-		digits = append([]byte{0}, digits...)
-	}
-	if d0 := digits[0]; d0&3 != 0 {
-		return bad("integer part %X removes no tokens, so it may only split a heap (bits 4 and 8), not keep it whole (bit 2) or take it (bit 1)", d0)
-	}
-	end := len(digits)
-	for end > 0 && digits[end-1] == 0 {
-		end--
-	}
-	return Code{d: string(digits[:end])}, nil
-}
-
-// digitValue returns the value of a hexadecimal digit.
-func digitValue(ch byte) (int, bool) {
-	switch {
-	case '0' <= ch && ch <= '9':
-		return int(ch - '0'), true
-	case 'a' <= ch && ch <= 'f':
-		return int(ch-'a') + 10, true
-	case 'A' <= ch && ch <= 'F':
-		return int(ch-'A') + 10, true
-	}
-	return 0, false
+	return c, nil
 }
 
 // String returns the code in canonical form: octal if every digit is below

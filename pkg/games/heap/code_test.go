@@ -30,6 +30,11 @@ func TestParseCode(t *testing.T) {
 		{"0xC.1", "0xC.1", 1, 3, false},
 		{"0x0.77", "0.77", 2, 2, true}, // hexadecimal digits below 8 are octal ones
 		{"0x.0", "0.0", 0, 0, true},
+		// CGSuite writes hexadecimal digits without a prefix.
+		{"0.9", "0x0.9", 1, 3, false},
+		{"0.F", "0x0.F", 1, 3, false},
+		{"0.3f", "0x0.3F", 2, 3, false},
+		{"C.0", "0xC.0", 0, 3, false},
 	} {
 		c, err := ParseCode(tc.in)
 		if err != nil {
@@ -55,10 +60,7 @@ func TestParseCodeErrors(t *testing.T) {
 		in, reason string
 	}{
 		{"", "empty"},
-		{"0.9", "'9' at byte 2 is not an octal digit"},
-		{"0.F", "'F' at byte 2 is not an octal digit (hexadecimal codes start with 0x"},
-		{"0.0x", "'x' at byte 3 is not a digit"},
-		{"x.07", "'x' at byte 0 is not a digit"},
+		{"0.0$", "'$' at byte 3 is not a digit"},
 		{"0.07.1", "second '.' at byte 4"},
 		{"007", "no '.'"},
 		{"0x", "no '.'"},
@@ -69,11 +71,17 @@ func TestParseCodeErrors(t *testing.T) {
 		{"1.07", "integer part 1 removes no tokens"},
 		{"2.07", "integer part 2 removes no tokens"},
 		{"0x6.1", "integer part 6 removes no tokens"},
-		{"0xG.1", "'G' at byte 2 is not a digit"},
-		{"0.0g", "'g' at byte 3 is not a digit"},
+		{"x.07", "integer part X removes no tokens"},
 		{"0·07", "'·' at byte 1 is not a digit"},
 		{" 0.07", "' ' at byte 0 is not a digit"},
 		{"-0.07", "'-' at byte 0 is not a digit"},
+		// Rules that are not Codes.
+		{"0.0x", "it has digit d2 = X, which may leave more than three heaps"},
+		{"0xG.1", "it has digit d0 = G, which may leave more than three heaps"},
+		{"0.{2+}", "it has digit d1 = {2+}, which may leave more than three heaps"},
+		{"4!.0", "it has digit d0 = 4!, which constrains the sizes of the heaps"},
+		{"0.7=", "it has digit d1 = 7=, which constrains the sizes of the heaps"},
+		{"0.[3]", "it repeats forever"},
 	} {
 		_, err := ParseCode(tc.in)
 		if err == nil {
@@ -124,7 +132,8 @@ func TestCodeDigit(t *testing.T) {
 }
 
 func FuzzParseCode(f *testing.F) {
-	for _, s := range append(classicCodes, "", "0.9", "0.0x", "x.07", "0.07.1", "04.7", "1.3", "0x.", "0X.fF") {
+	for _, s := range append(classicCodes, "", "0.9", "0.0x", "x.07", "0.07.1", "04.7", "1.3", "0x.", "0X.fF",
+		"0.3F", "C.1", GrundysGame, LaskersNim, "0.{2,3}", "0.&12;", "0.G") {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -145,6 +154,11 @@ func FuzzParseCode(f *testing.F) {
 		}
 		if c.MaxTake() > 0 && c.Digit(c.MaxTake()) == 0 {
 			t.Fatalf("ParseCode(%q): trailing zero kept", s)
+		}
+		// Every Code is a Rule, the same game.
+		r, err := ParseRule(s)
+		if rc, ok := r.Code(); err != nil || !ok || rc != c || r.MaxTake() != c.MaxTake() || r.MaxHeaps() != c.MaxHeaps() {
+			t.Fatalf("ParseCode(%q) = %s, but ParseRule gives %s, %v", s, c, r, err)
 		}
 	})
 }

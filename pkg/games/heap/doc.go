@@ -11,7 +11,7 @@
 //	...
 //	losing, err := games.CountMultisets(g.Histogram(), 3, 0)
 //
-// Take-and-break games come from their octal (or 0x hexadecimal) codes, and
+// Take-and-break games come from their octal (or hexadecimal) codes, and
 // for octal games OctalPeriod proves the period by the Guy–Smith theorem,
 // computing terms by the sparse-space method until the theorem's bound is
 // met:
@@ -20,9 +20,18 @@
 //	proof, err := heap.OctalPeriod("0.16", 1_000_000)
 //	// proof.Preperiod = 105351, proof.Period = 149459, proof.Form evaluates any g(n)
 //
+// CGSuite's generalised take-and-break codes (a Rule: digits to Z, numbers of
+// heaps in braces, the modifiers ! ? =, repeating digits) go through Octal
+// too, and any game whose moves replace a heap by smaller heaps through
+// Split; a finite subtraction game's period is proven by SubtractionPeriod:
+//
+//	g, err := heap.Octal(heap.GrundysGame, 1000) // "4!.0": split into two unequal heaps
+//	g, err := heap.Split(n, func(h int, emit func(parts ...int)) { ... })
+//	proof, err := heap.SubtractionPeriod(set, 1_000_000)
+//
 // Sequences are exact and bounded: a length that would exhaust memory is an
 // error (ErrTooLong), never a crash. Periodicity and closed forms of a computed
 // sequence are found by DetectPeriod and Recognize, which report the range
-// they were checked on; only a theorem (OctalPeriod) turns such a finding into
-// a proof.
+// they were checked on; only a theorem (OctalPeriod, SubtractionPeriod) turns
+// such a finding into a proof.
 package heap

@@ -8,7 +8,7 @@ import (
 )
 
 func ExampleParseCode() {
-	for _, s := range []string{".137", "0x4.b", "0.9"} {
+	for _, s := range []string{".137", "0x4.b", "0.3F", "1.0"} {
 		c, err := heap.ParseCode(s)
 		if err != nil {
 			fmt.Println(errors.Is(err, heap.ErrCode), err)
@@ -19,7 +19,8 @@ func ExampleParseCode() {
 	// Output:
 	// 0.137: takes up to 3 tokens, leaves up to 2 heaps
 	// 0x4.B: takes up to 1 tokens, leaves up to 3 heaps
-	// true heap.ParseCode: parsing "0.9": invalid take-and-break code: '9' at byte 2 is not an octal digit (hexadecimal codes start with 0x, as in 0x0.F)
+	// 0x0.3F: takes up to 2 tokens, leaves up to 3 heaps
+	// true heap.ParseCode: parsing "1.0": invalid take-and-break code: integer part 1 removes no tokens, so it may only split a heap into two or more, not leave it whole (one heap) or take it (no heap)
 }
 
 func ExampleOctal() {

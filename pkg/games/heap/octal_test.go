@@ -266,10 +266,10 @@ func TestTakeBreakErrors(t *testing.T) {
 	if _, err := Octal("0.07", MaxLen); err == nil {
 		t.Error("heap MaxLen accepted")
 	}
-	_, err := Octal("0.9", 10)
+	_, err := Octal("0.{2", 10)
 	var ce *CodeError
-	if !errors.As(err, &ce) || ce.Func != "Octal" || ce.Code != "0.9" {
-		t.Errorf("Octal(0.9): error %v, want a *CodeError from Octal", err)
+	if !errors.As(err, &ce) || ce.Func != "Octal" || ce.Code != "0.{2" {
+		t.Errorf("Octal(0.{2): error %v, want a *CodeError from Octal", err)
 	}
 }
 

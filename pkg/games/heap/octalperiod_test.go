@@ -142,7 +142,7 @@ func TestOctalPeriodErrors(t *testing.T) {
 		t.Errorf("0.07 within 100 values: %v, want ErrNoPeriod", err)
 	}
 	var ce *CodeError
-	if _, err := OctalPeriod("0.9", 100); !errors.As(err, &ce) || ce.Func != "OctalPeriod" {
+	if _, err := OctalPeriod("0.{2", 100); !errors.As(err, &ce) || ce.Func != "OctalPeriod" {
 		t.Errorf("bad code: %v, want a *CodeError from OctalPeriod", err)
 	}
 	for _, n := range []int{0, -1, MaxLen + 1} {

@@ -19,6 +19,9 @@ var ErrSet = errors.New("invalid subtraction set")
 type Set struct {
 	name    string
 	members func(n int) ([]int, error)
+	// finite sets made by Finite know their largest member, 0 if empty.
+	finite bool
+	max    int
 }
 
 // String returns the set's name, such as "squares" or "{1,2,5}".
@@ -53,10 +56,45 @@ func Finite(amounts ...int) (Set, error) {
 		name += fmt.Sprint(v)
 	}
 	name += "}"
-	return Set{name: name, members: func(n int) ([]int, error) {
+	largest := 0
+	if len(m) > 0 {
+		largest = m[len(m)-1]
+	}
+	return Set{name: name, finite: true, max: largest, members: func(n int) ([]int, error) {
 		i, _ := slices.BinarySearch(m, n+1)
 		return m[:i:i], nil
 	}}, nil
+}
+
+// AllBut returns the set of the positive integers other than the given
+// amounts, which must be positive: the "all-but" subtraction games, whose
+// moves take any number of tokens except those. Their values grow without
+// bound (they are arithmetic-periodic), so they have no period to prove.
+func AllBut(amounts ...int) (Set, error) {
+	except, err := Finite(amounts...)
+	if err != nil {
+		return Set{}, fmt.Errorf("all-but set: %w", err)
+	}
+	skip, _ := except.Members(except.max)
+	return Set{name: "all but " + except.name, members: func(n int) ([]int, error) {
+		m := make([]int, 0, max(n-len(skip), 0))
+		i := 0
+		for k := 1; k <= n; k++ {
+			if i < len(skip) && skip[i] == k {
+				i++
+				continue
+			}
+			m = append(m, k)
+		}
+		return m, nil
+	}}, nil
+}
+
+// Max returns the largest member of a set made by Finite (0 if it is empty)
+// and true; for any other set, which may be infinite, it returns 0 and
+// false.
+func (s Set) Max() (int, bool) {
+	return s.max, s.finite
 }
 
 // Increasing returns the infinite set {f(1), f(2), ...} for a strictly

@@ -1,0 +1,121 @@
+package heap
+
+import (
+	"fmt"
+	"slices"
+)
+
+// SubtractionPeriod proves the period of the subtraction game of a finite
+// set s (made by Finite) from at most maxTerms values g(0), ...,
+// g(maxTerms-1), or returns an error wrapping ErrNoPeriod. It returns the
+// least period and, with it, the least preperiod, never a guess.
+//
+// The proof: with t the largest amount, g(n) for n >= t is the mex of
+// g(n-m) for the amounts m, all of which are legal, so the t values before
+// n decide g(n). Two equal windows g(a..a+t-1) = g(a+p..a+p+t-1) therefore
+// make every later pair equal, and g(n+p) = g(n) for every n >= a. The
+// windows follow one another by a fixed rule, so they are ultimately
+// periodic; the least period of the windows, which Brent's cycle search
+// finds with a rolling hash of the windows (every match is checked value by
+// value), is the least period of g, and the least preperiod is where the
+// repetition starts.
+//
+// The PeriodProof has MaxTake = t and MaxHeaps = 1; as the theorem of
+// OctalPeriod asks for a single heap, the repetition was checked for every
+// heap below Bound = Preperiod + Period + t, which needs Bound + Period
+// values. The all-but games (AllBut: take any amount except those of a
+// finite set) are not periodic but arithmetic-periodic, which a PeriodProof
+// cannot express; SubtractionPeriod rejects them with the other sets that
+// are not made by Finite.
+func SubtractionPeriod(s Set, maxTerms int) (PeriodProof, error) {
+	if s.members == nil {
+		return PeriodProof{}, fmt.Errorf("heap.SubtractionPeriod: zero Set: %w", ErrSet)
+	}
+	t, finite := s.Max()
+	if !finite {
+		return PeriodProof{}, fmt.Errorf("heap.SubtractionPeriod(%s): %w: the set may be infinite; only sets made by Finite have a provable period (AllBut sets are arithmetic-periodic)", s, ErrSet)
+	}
+	if maxTerms < 1 || maxTerms > MaxLen {
+		return PeriodProof{}, fmt.Errorf("heap.SubtractionPeriod(%s): %d terms: want 1 to %d", s, maxTerms, MaxLen)
+	}
+	// Start with a few windows' worth of values; t may be any int, so it
+	// is bounded before it is multiplied.
+	n := min(maxTerms, max(subtractionBatch, 8*min(t, MaxLen)))
+	for {
+		g, err := Subtraction(s, n-1)
+		if err != nil {
+			return PeriodProof{}, fmt.Errorf("heap.SubtractionPeriod: %w", err)
+		}
+		e, p, need := windowPeriod(g, t)
+		if p > 0 {
+			return PeriodProof{
+				Preperiod: e, Period: p, MaxTake: t, MaxHeaps: 1, Bound: e + p + t,
+				Terms: n, Form: NewPeriodic(g, e, p),
+			}, nil
+		}
+		if need > maxTerms || n == maxTerms {
+			return PeriodProof{}, fmt.Errorf("heap.SubtractionPeriod(%s): %w within %d values (%d values computed; a proof needs at least %d)",
+				s, ErrNoPeriod, maxTerms, n, max(need, n+1))
+		}
+		n = min(max(2*n, need), maxTerms)
+	}
+}
+
+// subtractionBatch is the fewest values SubtractionPeriod computes first.
+const subtractionBatch = 64
+
+// windowPeriod returns the least preperiod e and period p of g proven by
+// two equal windows of t values, when g holds the values the proof of
+// SubtractionPeriod reads (e+2p+t of them). Otherwise p is 0 and need is
+// how many values the proof needs if a repetition was seen, or 0.
+func windowPeriod(g Sequence, t int) (e, p, need int) {
+	last := len(g) - t // windows g[a:a+t] for 0 <= a <= last
+	if last < 1 {
+		return 0, 0, min(t, MaxLen) + 2 // two windows at least
+	}
+	// The hash of window a is the sum of (g(a+i)+1)·base^(t-1-i) modulo
+	// 2^64; the hare's rolls forward in constant time, and the tortoise
+	// keeps the one of the window it waits at.
+	const base = 0x9E3779B97F4A7C15
+	top := uint64(1) // base^(t-1), the weight of a window's first value
+	for range t - 1 {
+		top *= base
+	}
+	hash := func(a int) uint64 {
+		var h uint64
+		for _, v := range g[a : a+t] {
+			h = h*base + uint64(v) + 1
+		}
+		return h
+	}
+	// Brent: the tortoise waits at powers of two while the hare runs; the
+	// distance at their first meeting is the least period of the windows.
+	power, lam := 1, 1
+	tortoise, hare := 0, 1
+	th, hh := hash(tortoise), hash(hare)
+	for th != hh || !slices.Equal(g[tortoise:tortoise+t], g[hare:hare+t]) {
+		if power == lam {
+			tortoise, th, power, lam = hare, hh, 2*power, 0
+		}
+		if hare+1 > last {
+			return 0, 0, 0
+		}
+		if t > 0 {
+			hh = (hh-(uint64(g[hare])+1)*top)*base + uint64(g[hare+t]) + 1
+		}
+		hare++
+		lam++
+	}
+	// The windows repeat from tortoise on, so scanning down from the end
+	// finds a repetition that covers a whole window and starts at the
+	// least preperiod; the proof's checks need the values up to
+	// e + 2·lam + t.
+	e = len(g) - lam
+	for e > 0 && g[e-1] == g[e-1+lam] {
+		e--
+	}
+	if need := e + 2*lam + t; len(g) < need {
+		return 0, 0, need
+	}
+	return e, lam, 0
+}
