@@ -21,7 +21,9 @@ var ErrCount = errors.New("invalid count")
 // MaxCountValues entries, k at most MaxCountHeaps, and the estimated work of
 // a count, in word operations on its integers, at most MaxCountWork, about
 // ten seconds. Counts modulo m of ordered tuples have no limit on k but
-// MaxCountHeaps.
+// MaxCountHeaps. A histogram holds at most MaxCountHeaps heaps in all, or
+// up to math.MaxInt64 for ordered tuples, whose method needs only the
+// transform of the histogram to fit in an int64.
 const (
 	MaxCountValues = 1 << 20
 	MaxCountHeaps  = 1 << 62
@@ -164,13 +166,17 @@ func newCounter(kd kind, hist []int64, k, target int) (*counter, error) {
 	}
 	hat := make([]int64, size)
 	var n uint64
+	most := uint64(MaxCountHeaps)
+	if kd == tuples {
+		most = math.MaxInt64
+	}
 	x := 0 // the XOR of all heaps
 	for v, c := range hist {
 		if c < 0 {
 			return nil, fmt.Errorf("histogram entry %d is %d: %w", v, c, ErrCount)
 		}
-		if n += uint64(c); n > MaxCountHeaps {
-			return nil, fmt.Errorf("more than %d heaps: %w", uint64(MaxCountHeaps), ErrCount)
+		if n += uint64(c); n > most {
+			return nil, fmt.Errorf("more than %d heaps: %w", most, ErrCount)
 		}
 		hat[v] = c
 		if c%2 == 1 {
