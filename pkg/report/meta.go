@@ -118,10 +118,17 @@ func metaOf(nb *notebook.Notebook, name string, modTime time.Time, fm int) (Meta
 			}
 		}
 	}
-	if summary == "" {
+	fromText := summary == ""
+	if fromText {
 		summary = firstParagraph(nb)
 	}
-	m.Summary = shorten(PlainText(summary), MaxSummary)
+	summary = PlainText(summary)
+	if fromText {
+		// A paragraph may end in the middle of a sentence that a list
+		// completes; the summary keeps whole sentences only.
+		summary = wholeSentences(summary)
+	}
+	m.Summary = shorten(summary, MaxSummary)
 	m.Title = strings.Join(strings.Fields(cleanSource(m.Title)), " ")
 	return m, warns
 }
@@ -288,6 +295,9 @@ func shorten(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}
+	if end := lastSentenceEnd(s[:max+1]); end >= max/3 {
+		return s[:end]
+	}
 	cut := strings.LastIndexByte(s[:max], ' ')
 	if cut < max/2 {
 		cut = max
@@ -296,6 +306,37 @@ func shorten(s string, max int) string {
 		}
 	}
 	return strings.TrimSpace(s[:cut]) + " …"
+}
+
+// wholeSentences returns s up to the end of its last whole sentence, or
+// all of s when it has none: text that stops in mid-sentence, before a
+// list for instance, does not end a summary.
+func wholeSentences(s string) string {
+	s = strings.TrimSpace(s)
+	if end := lastSentenceEnd(s); end > 0 {
+		return s[:end]
+	}
+	return s
+}
+
+// lastSentenceEnd returns the index just past the last sentence end of s:
+// a full stop, question or exclamation mark, with any closing brackets,
+// quotes or emphasis after it, followed by a space or the end of s. It
+// returns 0 when s has none.
+func lastSentenceEnd(s string) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] != '.' && s[i] != '?' && s[i] != '!' {
+			continue
+		}
+		end := i + 1
+		for end < len(s) && strings.IndexByte(`)]"'*_`, s[end]) >= 0 {
+			end++
+		}
+		if end == len(s) || s[end] == ' ' {
+			return end
+		}
+	}
+	return 0
 }
 
 var atxHeading = regexp.MustCompile(`^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$`)

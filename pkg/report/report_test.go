@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -122,4 +123,38 @@ func display(text, id string) *notebook.Output {
 		o.Extra = map[string]json.RawMessage{"transient": json.RawMessage(`{"display_id":"` + id + `"}`)}
 	}
 	return o
+}
+
+// TestSummarySentences checks that a summary taken from the text keeps
+// whole sentences: a paragraph that a list completes, or one longer than
+// MaxSummary, is cut at a sentence end.
+func TestSummarySentences(t *testing.T) {
+	long := strings.Repeat("A sentence of some length to fill the summary. ", 12)
+	tests := []struct {
+		name, text, want string
+	}{
+		{"whole", "One sentence. Two sentences!", "One sentence. Two sentences!"},
+		{"before a list", "Two players share three piles. On a turn a player takes\n\n* one pile, or\n* two", "Two players share three piles."},
+		{"no sentence end", "This notebook shows:\n\n1. a thing", "This notebook shows:"},
+		{"closing bracket", "It holds (as shown.) Then it", "It holds (as shown.)"},
+		{"long", long, ""},
+	}
+	for _, tt := range tests {
+		nb := notebook.New()
+		nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Markdown, Source: "# T\n\n" + tt.text})
+		v, err := NewView(nb, ViewOptions{Name: "x"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := v.Meta.Summary
+		if tt.name == "long" {
+			if len(got) > MaxSummary || !strings.HasSuffix(got, "summary.") {
+				t.Errorf("%s: summary %q (%d bytes), want whole sentences within %d", tt.name, got, len(got), MaxSummary)
+			}
+			continue
+		}
+		if got != tt.want {
+			t.Errorf("%s: summary %q, want %q", tt.name, got, tt.want)
+		}
+	}
 }
