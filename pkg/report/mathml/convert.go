@@ -5,47 +5,177 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
+	_ "unsafe" // for go:linkname, to take treeblood's log
 
+	"github.com/grundylab/grundy/pkg/report/sanitize"
 	"github.com/wyatt915/treeblood"
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // ErrTeX is wrapped by the errors of Converter for formulas that cannot be
 // converted.
 var ErrTeX = errors.New("cannot convert TeX to MathML")
 
-// macros adapt TeX that treeblood does not take as it is.
-var macros = map[string]string{
-	"operatorname": `\mathrm{#1}`,
+// treebloodLog is treeblood's logger, which writes its warnings to
+// standard error and offers no way to redirect them; they are taken here
+// and returned as warnings instead.
+//
+//go:linkname treebloodLog github.com/wyatt915/treeblood.logger
+var treebloodLog *log.Logger
+
+// treebloodMu serialises the use of treeblood, whose log is global.
+var (
+	treebloodMu  sync.Mutex
+	treebloodOut bytes.Buffer
+)
+
+func init() {
+	treebloodLog.SetOutput(&treebloodOut)
+	treebloodLog.SetFlags(0)
+	treebloodLog.SetPrefix("")
 }
 
-// A Converter converts TeX formulas to MathML for one document: definitions
-// made with \newcommand in one formula hold for the later ones. A Converter
-// is not safe for concurrent use.
+// A Converter converts TeX formulas to MathML for one document, as MathJax
+// does for one page: macros defined with \newcommand, \def or
+// \DeclareMathOperator in one formula hold for the later ones, and
+// equations are numbered through the document. A Converter is not safe for
+// concurrent use; different Converters are.
 type Converter struct {
-	doc *treeblood.Pitziil
+	doc       *treeblood.Pitziil
+	defs      map[string]*macro
+	labels    map[string]string
+	equations int
+	warnings  []string
 }
 
 // New returns a Converter for a new document.
 func New() *Converter {
-	doc := treeblood.NewDocument(macros, false)
+	doc := treeblood.NewDocument(nil, false)
 	doc.PrintOneLine = true
-	return &Converter{doc: doc}
+	return &Converter{doc: doc, defs: map[string]*macro{}, labels: map[string]string{}}
 }
 
-// Inline converts a formula set in the text, as $...$ is.
+// Inline converts a formula set in the text, as $...$ is. Its warnings are
+// kept for TakeWarnings.
 func (c *Converter) Inline(tex string) (string, error) {
-	return c.convert(tex, false)
+	return c.keep(c.Convert(tex, false))
 }
 
-// Display converts a formula displayed on its own line, as $$...$$ is.
+// Display converts a formula displayed on its own line, as $$...$$ is. Its
+// warnings are kept for TakeWarnings.
 func (c *Converter) Display(tex string) (string, error) {
-	return c.convert(tex, true)
+	return c.keep(c.Convert(tex, true))
 }
 
-func (c *Converter) convert(tex string, display bool) (string, error) {
+func (c *Converter) keep(mml string, warnings []string, err error) (string, error) {
+	c.warnings = append(c.warnings, warnings...)
+	return mml, err
+}
+
+// TakeWarnings returns the warnings of the formulas converted by Inline,
+// Display and the Extender since the last call, and forgets them.
+func (c *Converter) TakeWarnings() []string {
+	w := c.warnings
+	c.warnings = nil
+	return w
+}
+
+// Convert converts one formula, displayed or inline, to a <math> element
+// that holds only what package sanitize's MathML policy allows, whatever
+// the TeX. It returns the warnings of the conversion, such as a command it
+// does not know, which it shows as MathJax does, in red. A formula that
+// only defines macros gives no element. The errors wrap ErrTeX, and
+// ErrLimit for TeX beyond the limits.
+func (c *Converter) Convert(tex string, display bool) (mml string, warnings []string, err error) {
+	r, err := c.rewrite(tex, display)
+	if err != nil {
+		return "", nil, fmt.Errorf("%w %q: %w", ErrTeX, abbreviate(tex), err)
+	}
+	if strings.TrimSpace(r.out.String()) == "" && r.tag == "" {
+		return "", r.warnings, nil
+	}
+	out, err := c.finish(r, tex)
+	if err != nil {
+		return "", nil, fmt.Errorf("%w %q: %w", ErrTeX, abbreviate(tex), err)
+	}
+	return out, r.warnings, nil
+}
+
+// abbreviate shortens a formula for an error message.
+func abbreviate(tex string) string {
+	const max = 80
+	if len(tex) <= max {
+		return tex
+	}
+	cut := max
+	for cut > 0 && !isRuneStart(tex[cut]) {
+		cut--
+	}
+	return tex[:cut] + "…"
+}
+
+func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// rewrite expands the macros of tex and rewrites what treeblood lacks.
+func (c *Converter) rewrite(tex string, display bool) (*rewriter, error) {
+	toks, err := tokenize(tex)
+	if err != nil {
+		return nil, err
+	}
+	toks, err = expand(toks, c.defs)
+	if err != nil {
+		return nil, err
+	}
+	r := &rewriter{c: c, display: display}
+	if display {
+		r.row = &rowState{}
+	}
+	if err := r.group(toks, 0); err != nil {
+		return nil, err
+	}
+	if display {
+		r.endEquation()
+	}
+	return r, nil
+}
+
+// inner converts tokens of a formula inside \text{...$...$...} and returns
+// the MathML of its content, without the <math> element.
+func (c *Converter) inner(toks []token) (string, error) {
+	r := &rewriter{c: c}
+	if err := r.group(toks, 0); err != nil {
+		return "", err
+	}
+	math, err := c.tree(r)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for n := range math.Descendants() {
+		if n.Type == html.ElementNode && n.Data == "semantics" {
+			if n.FirstChild != nil && n.FirstChild.Data != "annotation" {
+				if err := html.Render(&b, n.FirstChild); err != nil {
+					return "", err
+				}
+			}
+			break
+		}
+	}
+	return b.String(), nil
+}
+
+// treeblood converts rewritten TeX, returning treeblood's log as warnings.
+func (c *Converter) treeblood(tex string, display bool) (string, []string, error) {
+	treebloodMu.Lock()
+	defer treebloodMu.Unlock()
+	treebloodOut.Reset()
 	var out string
 	var err error
 	if display {
@@ -53,10 +183,21 @@ func (c *Converter) convert(tex string, display bool) (string, error) {
 	} else {
 		out, err = c.doc.TextStyle(tex)
 	}
-	if err != nil {
-		return "", fmt.Errorf("%w %q: %s", ErrTeX, tex, firstLine(err.Error()))
+	var warnings []string
+	for line := range strings.Lines(treebloodOut.String()) {
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "":
+		case strings.HasPrefix(line, "WARN:") || strings.HasPrefix(line, "NOTE:") || len(warnings) == 0:
+			warnings = append(warnings, line)
+		default:
+			warnings[len(warnings)-1] += " " + line
+		}
 	}
-	return normalize(out)
+	if err != nil {
+		return "", warnings, errors.New(firstLine(err.Error()))
+	}
+	return out, warnings, nil
 }
 
 // firstLine returns the first line of treeblood's message, without the
@@ -65,6 +206,224 @@ func firstLine(msg string) string {
 	msg, _, _ = strings.Cut(msg, "<pre>")
 	msg, _, _ = strings.Cut(msg, "\n")
 	return strings.TrimSpace(msg)
+}
+
+// tree converts the rewritten formula and returns its <math> element with
+// the fragments in place.
+func (c *Converter) tree(r *rewriter) (*html.Node, error) {
+	out, warnings, err := c.treeblood(r.out.String(), r.display)
+	for _, w := range warnings {
+		r.warn("%s", w)
+	}
+	if err != nil {
+		return nil, err
+	}
+	nodes, err := html.ParseFragment(strings.NewReader(out), &html.Node{Type: html.ElementNode, Data: "body", DataAtom: atom.Body})
+	if err != nil {
+		return nil, fmt.Errorf("reading the MathML: %w", err)
+	}
+	var math *html.Node
+	for _, n := range nodes {
+		if n.Type == html.ElementNode && n.Data == "math" {
+			math = n
+		}
+	}
+	if math == nil {
+		return nil, errors.New("no <math> element made")
+	}
+	if err := placeFragments(math, r.frags); err != nil {
+		return nil, err
+	}
+	if len(r.colours) > 0 {
+		keys := make(map[string]string, len(r.colours))
+		for i, c := range r.colours {
+			keys[colourKey(i)] = c
+		}
+		for n := range math.Descendants() {
+			for i, a := range n.Attr {
+				if a.Key == "mathcolor" {
+					n.Attr[i].Val = keys[a.Val]
+				}
+			}
+		}
+	}
+	for n := range math.Descendants() {
+		if n.Type == html.ElementNode && n.Data == "merror" {
+			r.warn("unknown command \\%s", textOf(n))
+		}
+	}
+	return math, nil
+}
+
+// finish converts the rewritten formula to its final, sanitised MathML.
+func (c *Converter) finish(r *rewriter, source string) (string, error) {
+	math, err := c.tree(r)
+	if err != nil {
+		return "", err
+	}
+	for n := range math.Descendants() {
+		if n.Type == html.ElementNode && n.Data == "annotation" {
+			for n.FirstChild != nil {
+				n.RemoveChild(n.FirstChild)
+			}
+			n.AppendChild(&html.Node{Type: html.TextNode, Data: source})
+			break
+		}
+	}
+	if r.tag != "" {
+		addTag(math, r.tag)
+	}
+	var b strings.Builder
+	if err := html.Render(&b, math); err != nil {
+		return "", err
+	}
+	return normalize(sanitize.MathML(b.String()))
+}
+
+// textOf returns the text inside n.
+func textOf(n *html.Node) string {
+	var b strings.Builder
+	for d := range n.Descendants() {
+		if d.Type == html.TextNode {
+			b.WriteString(d.Data)
+		}
+	}
+	return b.String()
+}
+
+var markerText = regexp.MustCompile("^\uE000([0-9]+)\uE001$")
+
+// placeFragments puts the MathML of the fragments where treeblood left
+// their markers.
+func placeFragments(math *html.Node, frags []fragment) error {
+	if len(frags) == 0 {
+		return nil
+	}
+	found := make([]*html.Node, len(frags))
+	for n := range math.Descendants() {
+		if n.Type != html.ElementNode || n.Data != "mtext" {
+			continue
+		}
+		m := markerText.FindStringSubmatch(strings.TrimSpace(textOf(n)))
+		if m == nil {
+			continue
+		}
+		k, err := strconv.Atoi(m[1])
+		if err != nil || k >= len(frags) {
+			return fmt.Errorf("marker %s out of range", m[1])
+		}
+		// The marker's own group: the element that stands for it.
+		for n.Parent != nil && n.Parent.Data == "mrow" && n.PrevSibling == nil && n.NextSibling == nil {
+			n = n.Parent
+		}
+		found[k] = n
+	}
+	for k, f := range frags {
+		n := found[k]
+		if n == nil {
+			if f.kind == fragClose {
+				continue
+			}
+			return fmt.Errorf("fragment %d lost in conversion", k)
+		}
+		switch f.kind {
+		case fragReplace:
+			nodes, err := html.ParseFragment(strings.NewReader(f.html), n.Parent)
+			if err != nil {
+				return err
+			}
+			for _, m := range nodes {
+				n.Parent.InsertBefore(m, n)
+			}
+			parent := n.Parent
+			parent.RemoveChild(n)
+			if f.limits && len(nodes) == 1 && parent.FirstChild == nodes[0] {
+				if under, ok := map[string]string{"msub": "munder", "msup": "mover", "msubsup": "munderover"}[parent.Data]; ok {
+					parent.Data, parent.DataAtom = under, 0
+				}
+			}
+		case fragRowTag:
+			row := n.Parent
+			for row != nil && row.Data != "mtr" {
+				row = row.Parent
+			}
+			n.Parent.RemoveChild(n)
+			if row != nil {
+				row.AppendChild(tagCell(f.html, "padding-left: 2em; text-align: right;"))
+			}
+		case fragOpen:
+			end := found[f.partner]
+			if end == nil || end.Parent != n.Parent {
+				// The group did not stay together: keep its content only.
+				n.Parent.RemoveChild(n)
+				if end != nil {
+					end.Parent.RemoveChild(end)
+				}
+				found[f.partner] = nil
+				continue
+			}
+			nodes, err := html.ParseFragment(strings.NewReader(f.html), n.Parent)
+			if err != nil || len(nodes) != 1 {
+				return fmt.Errorf("fragment %q: %v", f.html, err)
+			}
+			inner := nodes[0]
+			for inner.FirstChild != nil {
+				inner = inner.FirstChild
+			}
+			for s := n.NextSibling; s != end; {
+				next := s.NextSibling
+				n.Parent.RemoveChild(s)
+				inner.AppendChild(s)
+				s = next
+			}
+			n.Parent.InsertBefore(nodes[0], n)
+			n.Parent.RemoveChild(n)
+			end.Parent.RemoveChild(end)
+			found[f.partner] = nil
+		}
+	}
+	return nil
+}
+
+// tagCell returns a table cell holding an equation's tag.
+func tagCell(tag, style string) *html.Node {
+	cell := &html.Node{Type: html.ElementNode, Data: "mtd", Namespace: "math",
+		Attr: []html.Attribute{{Key: "class", Val: "math-tag"}, {Key: "style", Val: style}}}
+	if tag != "" {
+		text := &html.Node{Type: html.ElementNode, Data: "mtext", Namespace: "math"}
+		text.AppendChild(&html.Node{Type: html.TextNode, Data: tag})
+		cell.AppendChild(text)
+	}
+	return cell
+}
+
+// addTag sets a displayed equation in a table the width of the line, with
+// its tag at the right, as MathJax shows it.
+func addTag(math *html.Node, tag string) {
+	var sem *html.Node
+	for n := range math.Descendants() {
+		if n.Type == html.ElementNode && n.Data == "semantics" {
+			sem = n
+			break
+		}
+	}
+	if sem == nil || sem.FirstChild == nil || sem.FirstChild.Data == "annotation" {
+		return
+	}
+	body := sem.FirstChild
+	elem := func(name string, attr ...html.Attribute) *html.Node {
+		return &html.Node{Type: html.ElementNode, Data: name, Namespace: "math", Attr: attr}
+	}
+	table := elem("mtable", html.Attribute{Key: "displaystyle", Val: "true"}, html.Attribute{Key: "style", Val: "width: 100%;"})
+	row := elem("mtr")
+	table.AppendChild(row)
+	row.AppendChild(elem("mtd", html.Attribute{Key: "style", Val: "width: 50%;"}))
+	cell := elem("mtd")
+	row.AppendChild(cell)
+	row.AppendChild(tagCell(tag, "width: 50%; text-align: right;"))
+	sem.InsertBefore(table, body)
+	sem.RemoveChild(body)
+	cell.AppendChild(body)
 }
 
 // sortDeclarations sorts the declarations of a style attribute by

@@ -15,7 +15,7 @@ func ExampleConverter_Inline() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println(strings.Contains(mml, `<mi mathvariant="normal">m</mi>`), strings.Contains(mml, "merror"))
+	fmt.Println(strings.Contains(mml, `<mi>mex</mi>`), strings.Contains(mml, "merror"))
 	// Output: true false
 }
 

@@ -259,18 +259,17 @@ func (r *nodeRenderer) renderBlock(w util.BufWriter, source []byte, node ast.Nod
 	return ast.WalkSkipChildren, nil
 }
 
+// write writes the MathML of a formula, or its source in an error style
+// when it cannot be converted; both the warnings and the error are kept in
+// the Converter for TakeWarnings.
 func (r *nodeRenderer) write(w util.BufWriter, tex string, display bool) {
-	var mml string
-	var err error
-	if display {
-		mml, err = r.conv.Display(tex)
-	} else {
-		mml, err = r.conv.Inline(tex)
-	}
+	mml, warnings, err := r.conv.Convert(tex, display)
+	r.conv.warnings = append(r.conv.warnings, warnings...)
 	if err == nil {
 		w.WriteString(mml)
 		return
 	}
+	r.conv.warnings = append(r.conv.warnings, err.Error())
 	w.WriteString(`<code class="math-error" title="`)
 	w.WriteString(html.EscapeString(err.Error()))
 	w.WriteString(`">`)

@@ -1,0 +1,1000 @@
+package mathml
+
+import (
+	"errors"
+	"fmt"
+	"html"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// marker and markerEnd enclose the number of a fragment in the TeX handed to
+// treeblood, as \text{<marker>n<markerEnd>}; the MathML built here for the
+// fragment replaces the <mtext> that treeblood makes of it. tokenize turns
+// both characters in a formula into U+FFFD, so only markers carry them.
+const (
+	marker    = '\uE000'
+	markerEnd = '\uE001'
+)
+
+type fragKind uint8
+
+const (
+	fragReplace fragKind = iota // replace the <mtext> by html
+	fragRowTag                  // remove the <mtext>; give its table row a tag cell
+	fragOpen                    // the first child of the group to become the element html
+	fragClose                   // the last child of that group
+)
+
+// A fragment is MathML built here for TeX that treeblood does not convert,
+// or converts unsafely.
+type fragment struct {
+	kind fragKind
+	html string // for fragOpen, the start tag of the element
+	// limits makes a base operator take its scripts under and over it.
+	limits bool
+	// partner is the index of the fragClose of a fragOpen.
+	partner int
+}
+
+// rowState is a numbered equation or row of a numbered environment.
+type rowState struct {
+	numbered bool   // numbered unless \notag
+	tag      string // from \tag, with its parentheses
+	label    string
+}
+
+// rewriter turns expanded TeX into TeX that treeblood converts safely,
+// with fragments for the rest.
+type rewriter struct {
+	c        *Converter
+	display  bool
+	out      strings.Builder
+	frags    []fragment
+	open     []int // fragOpen fragments not yet closed
+	colours  []string
+	warnings []string
+	// row is the equation or row being numbered; nil for inline math.
+	row *rowState
+	// rows is true inside a top-level environment numbered by rows, whose
+	// rows are numbered unless \notag when rowDefault.
+	rows, rowDefault bool
+	// tag is the tag of the whole display, set when it is not numbered by
+	// rows.
+	tag string
+}
+
+func (r *rewriter) emitFrag(f fragment) {
+	if f.kind == fragClose {
+		r.frags[r.open[len(r.open)-1]].partner = len(r.frags)
+		r.open = r.open[:len(r.open)-1]
+	}
+	if f.kind == fragOpen {
+		r.open = append(r.open, len(r.frags))
+	}
+	r.frags = append(r.frags, f)
+	fmt.Fprintf(&r.out, `{\text{%c%d%c}}`, marker, len(r.frags)-1, markerEnd)
+}
+
+func (r *rewriter) emitMathML(s string) { r.emitFrag(fragment{kind: fragReplace, html: s}) }
+
+func (r *rewriter) warn(format string, args ...any) {
+	r.warnings = append(r.warnings, fmt.Sprintf(format, args...))
+}
+
+// arg reads a {...} group or one token at toks[i], after spaces, and
+// returns it and the index after it.
+func arg(toks []token, i int) ([]token, int, error) {
+	for i < len(toks) && toks[i].kind == tSpace {
+		i++
+	}
+	if i == len(toks) || toks[i].kind == tEnd {
+		return nil, i, errors.New("missing argument")
+	}
+	if toks[i].kind != tBegin {
+		return toks[i : i+1], i + 1, nil
+	}
+	depth := 0
+	for j := i; j < len(toks); j++ {
+		switch toks[j].kind {
+		case tBegin:
+			depth++
+		case tEnd:
+			depth--
+			if depth == 0 {
+				return toks[i+1 : j], j + 1, nil
+			}
+		}
+	}
+	return nil, i, errors.New("missing }")
+}
+
+// optArg reads a [...] argument if one follows at toks[i].
+func optArg(toks []token, i int) ([]token, int, bool) {
+	j := i
+	for j < len(toks) && toks[j].kind == tSpace {
+		j++
+	}
+	if j == len(toks) || !toks[j].is(tChar, "[") {
+		return nil, i, false
+	}
+	depth := 0
+	for k := j + 1; k < len(toks); k++ {
+		switch {
+		case toks[k].kind == tBegin:
+			depth++
+		case toks[k].kind == tEnd:
+			depth--
+		case depth == 0 && toks[k].is(tChar, "]"):
+			return toks[j+1 : k], k + 1, true
+		}
+	}
+	return nil, i, false
+}
+
+// star skips a * at toks[i].
+func star(toks []token, i int) (int, bool) {
+	if i < len(toks) && toks[i].is(tChar, "*") {
+		return i + 1, true
+	}
+	return i, false
+}
+
+// plain returns tokens as the text they show, with TeX's escapes for
+// special characters undone.
+func plain(toks []token) string {
+	var b strings.Builder
+	for _, t := range toks {
+		switch t.kind {
+		case tCS:
+			switch t.text {
+			case "$", "%", "&", "_", "#", "{", "}", " ":
+				b.WriteString(t.text)
+			case ",", ":", ";", "quad", "qquad":
+				b.WriteByte(' ')
+			case "textbackslash", "backslash":
+				b.WriteByte('\\')
+			default:
+				b.WriteString(`\` + t.text)
+			}
+		case tBegin, tEnd:
+		case tChar:
+			if t.text == "~" {
+				b.WriteString("\u00a0")
+			} else {
+				b.WriteString(t.text)
+			}
+		default:
+			b.WriteString(t.text)
+		}
+	}
+	return b.String()
+}
+
+// textElement returns an <mtext> showing s, keeping spaces at its ends,
+// which MathML would otherwise drop.
+func textElement(s, variant string) string {
+	s = strings.ReplaceAll(s, " ", "\u00a0")
+	attr := ""
+	if variant != "" {
+		attr = ` mathvariant="` + variant + `"`
+	}
+	return "<mtext" + attr + ">" + html.EscapeString(s) + "</mtext>"
+}
+
+var textVariants = map[string]string{
+	"text": "", "textrm": "", "textnormal": "", "textup": "", "textmd": "", "mbox": "", "hbox": "",
+	"textit": "italic", "textsl": "italic", "emph": "italic", "textbf": "bold",
+	"textsf": "sans-serif", "texttt": "monospace",
+}
+
+// text converts the argument of \text and its kind: text, with any $...$
+// in it as math.
+func (r *rewriter) text(toks []token, variant string) error {
+	var parts []string
+	start := 0
+	flush := func(end int) {
+		if s := plain(toks[start:end]); s != "" {
+			parts = append(parts, textElement(s, variant))
+		}
+	}
+	for i := 0; i < len(toks); i++ {
+		if !toks[i].is(tChar, "$") {
+			continue
+		}
+		j := i + 1
+		for j < len(toks) && !toks[j].is(tChar, "$") {
+			j++
+		}
+		if j == len(toks) {
+			break
+		}
+		flush(i)
+		inner, err := r.c.inner(toks[i+1 : j])
+		if err != nil {
+			return err
+		}
+		parts = append(parts, inner)
+		start, i = j+1, j
+	}
+	flush(len(toks))
+	switch len(parts) {
+	case 0:
+		r.emitMathML("<mtext></mtext>")
+	case 1:
+		r.emitMathML(parts[0])
+	default:
+		r.emitMathML("<mrow>" + strings.Join(parts, "") + "</mrow>")
+	}
+	return nil
+}
+
+// fences are the characters \big and its kind enlarge.
+var fences = map[string]string{
+	"(": "(", ")": ")", "[": "[", "]": "]", "|": "|", "/": "/", "<": "⟨", ">": "⟩", ".": "",
+	`\{`: "{", `\}`: "}", `\|`: "‖", `\lbrace`: "{", `\rbrace`: "}", `\langle`: "⟨", `\rangle`: "⟩",
+	`\lfloor`: "⌊", `\rfloor`: "⌋", `\lceil`: "⌈", `\rceil`: "⌉", `\vert`: "|", `\Vert`: "‖",
+	`\lvert`: "|", `\rvert`: "|", `\lVert`: "‖", `\rVert`: "‖", `\backslash`: "∖", `\lbrack`: "[",
+	`\rbrack`: "]", `\uparrow`: "↑", `\downarrow`: "↓", `\updownarrow`: "↕", `\Uparrow`: "⇑",
+	`\Downarrow`: "⇓", `\Updownarrow`: "⇕", `\mid`: "|",
+}
+
+// bigSizes are the heights of \big, \Big, \bigg and \Bigg, as MathJax sets
+// them.
+var bigSizes = map[string]string{"big": "1.2em", "Big": "1.623em", "bigg": "2.047em", "Bigg": "2.470em"}
+
+var bigCommand = regexp.MustCompile(`^(big|Big|bigg|Bigg)([lrm]?)$`)
+
+var spaces = map[string]string{
+	">": "0.222em", "enspace": "0.5em", "enskip": "0.5em", "thinspace": "0.167em", "medspace": "0.222em",
+	"thickspace": "0.278em", "negthinspace": "-0.167em", "negmedspace": "-0.222em",
+	"negthickspace": "-0.278em", "space": "0.25em", "nobreakspace": "0.25em",
+}
+
+var dimension = regexp.MustCompile(`^\s*([-+]?)\s*([0-9]*\.?[0-9]+)\s*(em|ex|pt|px|mu|cm|mm|in|pc|bp)`)
+
+// ems is the size of a unit in em, with 1em = 10pt as in MathJax.
+var ems = map[string]float64{
+	"em": 1, "ex": 0.43, "pt": 0.1, "px": 1.0 / 16, "mu": 1.0 / 18, "cm": 2.845, "mm": 0.2845,
+	"in": 7.227, "pc": 1.2, "bp": 0.1004,
+}
+
+// length reads a TeX dimension such as "1.5em" or "-3mu" and returns it in
+// em, with the number of bytes read; a glue's "plus" and "minus" parts are
+// not read.
+func length(s string) (string, int, bool) {
+	m := dimension.FindStringSubmatchIndex(s)
+	if m == nil {
+		return "", 0, false
+	}
+	v, err := strconv.ParseFloat(s[m[4]:m[5]], 64)
+	if err != nil || v > 1000 {
+		return "", 0, false
+	}
+	v *= ems[s[m[6]:m[7]]]
+	if s[m[2]:m[3]] == "-" {
+		v = -v
+	}
+	return strconv.FormatFloat(v, 'f', 3, 64) + "em", m[1], true
+}
+
+// space returns an <mspace> for a width in em; a negative one pulls the
+// next element back, as MathJax does.
+func space(width string) string {
+	if strings.HasPrefix(width, "-") {
+		return `<mspace style="margin-left: ` + width + `;" width="0em"></mspace>`
+	}
+	return `<mspace width="` + width + `"></mspace>`
+}
+
+// colourKey names the colour i of a formula for treeblood, in letters.
+func colourKey(i int) string {
+	key := []byte("grundycolour")
+	for _, d := range strconv.Itoa(i) {
+		key = append(key, byte('a'+d-'0'))
+	}
+	return string(key)
+}
+
+var colourName = regexp.MustCompile(`^[A-Za-z]{1,30}$`)
+var colourHex = regexp.MustCompile(`^#?(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$`)
+
+// colour checks a colour given to \color and its kind, with an optional
+// model ([rgb], [RGB], [HTML], [gray]), and returns it as CSS.
+func colour(model, spec string) (string, error) {
+	spec = strings.TrimSpace(spec)
+	switch model {
+	case "":
+		if colourName.MatchString(spec) {
+			return spec, nil
+		}
+		if strings.HasPrefix(spec, "#") && colourHex.MatchString(spec) {
+			return spec, nil
+		}
+	case "HTML":
+		if colourHex.MatchString(spec) && !strings.HasPrefix(spec, "#") {
+			return "#" + spec, nil
+		}
+	case "rgb", "RGB", "gray":
+		parts := strings.Split(spec, ",")
+		want, max := 3, 1.0
+		if model == "gray" {
+			want = 1
+		}
+		if model == "RGB" {
+			max = 255
+		}
+		if len(parts) == want {
+			var b strings.Builder
+			b.WriteByte('#')
+			ok := true
+			for _, p := range parts {
+				v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+				if err != nil || v < 0 || v > max {
+					ok = false
+					break
+				}
+				fmt.Fprintf(&b, "%02x", int(v/max*255+0.5))
+			}
+			if ok {
+				s := b.String()
+				if model == "gray" {
+					s += s[1:] + s[1:]
+				}
+				return s, nil
+			}
+		}
+	}
+	if model != "" {
+		return "", fmt.Errorf("invalid colour [%s]{%s}", model, spec)
+	}
+	return "", fmt.Errorf("invalid colour %q", spec)
+}
+
+// knownEnvironments are the environments treeblood converts, under the
+// names it knows; numbered tells those MathJax numbers by rows (rows) or
+// as one equation (single), with AMS numbering.
+var knownEnvironments = map[string]string{
+	"align": "align", "align*": "align*", "aligned": "aligned", "gather": "gather",
+	"gather*": "gather*", "gathered": "gathered", "multline": "multline", "multline*": "multline*",
+	"split": "split", "cases": "cases", "dcases": "cases", "rcases": "rcases", "matrix": "matrix",
+	"pmatrix": "pmatrix", "bmatrix": "bmatrix", "Bmatrix": "Bmatrix", "vmatrix": "vmatrix",
+	"Vmatrix": "Vmatrix", "smallmatrix": "smallmatrix", "array": "array", "subarray": "subarray",
+	"alignat": "alignat", "alignat*": "alignat*", "alignedat": "alignedat", "eqnarray": "align",
+	"eqnarray*": "align*", "flalign": "align", "flalign*": "align*", "darray": "array",
+	"equation": "", "equation*": "",
+}
+
+var rowNumbered = map[string]bool{"align": true, "gather": true, "alignat": true, "eqnarray": true, "flalign": true}
+var singleNumbered = map[string]bool{"equation": true, "multline": true}
+
+// funcNames are operator names MathJax knows and treeblood does not.
+var funcNames = map[string]bool{"arg": true}
+
+var replacements = map[string]string{
+	"dotsb": `\cdots`, "dotsm": `\cdots`, "dotsi": `\cdots`, "dotsc": `\ldots`, "dotso": `\ldots`,
+	"bm": `\boldsymbol`, "Bbb": `\mathbb`, "xor": `\veebar`, "widecheck": `\check`,
+	"stackrel": `\overset`, "underbracket": `\underbrace`, "overbracket": `\overbrace`,
+	"textcolor": `\color`, "dbinom": `\displaystyle\binom`, "mathnormal": ``,
+	"mathbin": ``, "mathrel": ``, "mathord": ``, "mathpunct": ``, "mathopen": ``,
+	"mathclose": ``, "mathinner": ``,
+}
+
+var dropped = map[string]int{
+	// commands whose arguments are dropped, with their number
+	"newline": 0, "nobreak": 0, "allowbreak": 0, "require": 1, "label": 1,
+	"notag": 0, "nonumber": 0,
+}
+
+var switches = map[string]string{"it": `\mathit`, "cal": `\mathcal`, "tt": `\mathtt`, "sf": `\mathsf`}
+
+var arrows = map[string]string{
+	"xrightarrow": `\longrightarrow`, "xleftarrow": `\longleftarrow`,
+	"xleftrightarrow": `\longleftrightarrow`, "xRightarrow": `\Longrightarrow`,
+	"xLeftarrow": `\Longleftarrow`, "xLeftrightarrow": `\Longleftrightarrow`,
+	"xmapsto": `\longmapsto`, "xhookrightarrow": `\hookrightarrow`, "xhookleftarrow": `\hookleftarrow`,
+	"xtwoheadrightarrow": `\twoheadrightarrow`, "xtwoheadleftarrow": `\twoheadleftarrow`,
+	"xrightharpoonup": `\rightharpoonup`, "xrightharpoondown": `\rightharpoondown`,
+	"xleftharpoonup": `\leftharpoonup`, "xleftharpoondown": `\leftharpoondown`,
+	"xrightleftharpoons": `\rightleftharpoons`, "xleftrightharpoons": `\leftrightharpoons`,
+	"xlongequal": `=`,
+}
+
+// attributeCommands take a first argument that MathJax puts into the
+// page (a class, an id, a style, a link, data): it is dropped, the second
+// argument kept.
+var attributeCommands = map[string]bool{
+	"class": true, "cssId": true, "style": true, "href": true, "htmlClass": true, "htmlId": true,
+	"htmlStyle": true, "htmlData": true, "data": true, "mmlToken": true,
+}
+
+// wraps are the commands whose argument becomes the content of an element
+// built here.
+var wraps = map[string]string{
+	"phantom":  `<mphantom>`,
+	"hphantom": `<mpadded height="0" depth="0"><mphantom>`,
+	"vphantom": `<mpadded width="0"><mphantom>`,
+	"smash":    `<mpadded height="0" depth="0">`,
+	"boxed":    `<mrow style="border: 1px solid; padding: 0.2em;">`,
+	"fbox":     `<mrow style="border: 1px solid; padding: 0.2em;">`,
+}
+
+// group rewrites toks, a group or a whole formula.
+func (r *rewriter) group(toks []token, depth int) error {
+	if depth > 200 {
+		return fmt.Errorf("%w: groups nested more than 200 deep", ErrLimit)
+	}
+	for i := 0; i < len(toks); {
+		t := toks[i]
+		i++
+		switch t.kind {
+		case tBegin:
+			a, next, err := arg(toks, i-1)
+			if err != nil {
+				return err
+			}
+			r.out.WriteByte('{')
+			if err := r.group(a, depth+1); err != nil {
+				return err
+			}
+			r.out.WriteByte('}')
+			i = next
+			continue
+		case tEnd:
+			return errors.New("unmatched }")
+		case tParam:
+			return fmt.Errorf("#%s outside a macro definition", t.text)
+		case tChar, tSpace:
+			if t.text == "\\" {
+				r.out.WriteString(`\backslash`)
+			} else {
+				r.out.WriteString(t.text)
+			}
+			continue
+		}
+		next, err := r.command(toks, i, t.text, depth)
+		if err != nil {
+			return err
+		}
+		i = next
+	}
+	return nil
+}
+
+// command rewrites the control sequence name, whose arguments start at
+// toks[i], and returns the index after them.
+func (r *rewriter) command(toks []token, i int, name string, depth int) (int, error) {
+	if v, ok := textVariants[name]; ok {
+		i, _ = star(toks, i)
+		a, next, err := arg(toks, i)
+		if err != nil {
+			return i, fmt.Errorf(`\%s: %w`, name, err)
+		}
+		return next, r.text(a, v)
+	}
+	if m := bigCommand.FindStringSubmatch(name); m != nil {
+		a, next, err := arg(toks, i)
+		d, ok := fences[untokenize(a)]
+		if err != nil || !ok {
+			return i, fmt.Errorf(`\%s must be followed by a delimiter`, name)
+		}
+		size := bigSizes[m[1]]
+		r.emitMathML(`<mo fence="false" maxsize="` + size + `" minsize="` + size + `" stretchy="true" symmetric="true">` + html.EscapeString(d) + `</mo>`)
+		return next, nil
+	}
+	if w, ok := spaces[name]; ok {
+		r.emitMathML(space(w))
+		return i, nil
+	}
+	if s, ok := replacements[name]; ok {
+		r.out.WriteString(s)
+		r.out.WriteByte(' ')
+		return i, nil
+	}
+	if n, ok := dropped[name]; ok {
+		switch name {
+		case "notag", "nonumber":
+			if r.row != nil {
+				r.row.numbered = false
+			}
+		case "label":
+			a, next, err := arg(toks, i)
+			if err != nil {
+				return i, fmt.Errorf(`\label: %w`, err)
+			}
+			if r.row != nil {
+				r.row.label = plain(a)
+			}
+			return next, nil
+		}
+		for range n {
+			_, next, err := arg(toks, i)
+			if err != nil {
+				return i, fmt.Errorf(`\%s: %w`, name, err)
+			}
+			i = next
+		}
+		return i, nil
+	}
+	if s, ok := switches[name]; ok {
+		r.out.WriteString(s)
+		r.out.WriteByte('{')
+		if err := r.group(toks[i:], depth+1); err != nil {
+			return i, err
+		}
+		r.out.WriteByte('}')
+		return len(toks), nil
+	}
+	if s, ok := arrows[name]; ok {
+		below, next, hasBelow := optArg(toks, i)
+		above, next, err := arg(toks, next)
+		if err != nil {
+			return i, fmt.Errorf(`\%s: %w`, name, err)
+		}
+		r.out.WriteString(`\overset{`)
+		if err := r.group(above, depth+1); err != nil {
+			return i, err
+		}
+		r.out.WriteString(`}{`)
+		if hasBelow {
+			r.out.WriteString(`\underset{`)
+			if err := r.group(below, depth+1); err != nil {
+				return i, err
+			}
+			r.out.WriteString(`}{` + s + `}`)
+		} else {
+			r.out.WriteString(s)
+		}
+		r.out.WriteString(`}`)
+		return next, nil
+	}
+	if attributeCommands[name] {
+		_, next, err := arg(toks, i)
+		if err != nil {
+			return i, fmt.Errorf(`\%s: %w`, name, err)
+		}
+		a, next, err := arg(toks, next)
+		if err != nil {
+			return i, fmt.Errorf(`\%s: %w`, name, err)
+		}
+		if name == "mmlToken" {
+			return next, r.text(a, "")
+		}
+		r.out.WriteByte('{')
+		if err := r.group(a, depth+1); err != nil {
+			return i, err
+		}
+		r.out.WriteByte('}')
+		return next, nil
+	}
+	if open, ok := wraps[name]; ok {
+		if name == "smash" {
+			_, i, _ = optArg(toks, i)
+		}
+		a, next, err := arg(toks, i)
+		if err != nil {
+			return i, fmt.Errorf(`\%s: %w`, name, err)
+		}
+		r.out.WriteByte('{')
+		r.emitFrag(fragment{kind: fragOpen, html: open})
+		if name == "fbox" {
+			if err := r.text(a, ""); err != nil {
+				return i, err
+			}
+		} else if err := r.group(a, depth+1); err != nil {
+			return i, err
+		}
+		r.emitFrag(fragment{kind: fragClose})
+		r.out.WriteByte('}')
+		return next, nil
+	}
+	switch name {
+	case "operatorname":
+		i, limits := star(toks, i)
+		a, next, err := arg(toks, i)
+		if err != nil {
+			return i, fmt.Errorf(`\operatorname: %w`, err)
+		}
+		return next, r.operator(a, limits, depth)
+	case "arg", "mathstrut", "strut":
+		if name == "arg" {
+			r.operator([]token{{tChar, "a"}, {tChar, "r"}, {tChar, "g"}}, false, depth)
+			return i, nil
+		}
+		r.out.WriteByte('{')
+		r.emitFrag(fragment{kind: fragOpen, html: wraps["vphantom"]})
+		r.out.WriteByte('(')
+		r.emitFrag(fragment{kind: fragClose})
+		r.out.WriteByte('}')
+		return i, nil
+	case "hskip", "hspace", "kern", "mkern", "mskip", "mspace", "hglue":
+		if name == "hspace" || name == "mspace" {
+			i, _ = star(toks, i)
+			a, next, err := arg(toks, i)
+			if err != nil {
+				return i, fmt.Errorf(`\%s: %w`, name, err)
+			}
+			w, _, ok := length(plain(a))
+			if !ok {
+				return i, fmt.Errorf(`\%s: %q is not a length`, name, plain(a))
+			}
+			r.emitMathML(space(w))
+			return next, nil
+		}
+		// The dimension follows as plain tokens, up to the unit.
+		var s strings.Builder
+		j := i
+		for j < len(toks) && (toks[j].kind == tChar || toks[j].kind == tSpace) && s.Len() < 40 {
+			s.WriteString(toks[j].text)
+			j++
+		}
+		w, n, ok := length(s.String())
+		if !ok {
+			return i, fmt.Errorf(`\%s: missing a length`, name)
+		}
+		for consumed := 0; consumed < n; i++ {
+			consumed += len(toks[i].text)
+		}
+		r.emitMathML(space(w))
+		return i, nil
+	case "color":
+		model, next, _ := optArg(toks, i)
+		a, next, err := arg(toks, next)
+		if err != nil {
+			return i, fmt.Errorf(`\color: %w`, err)
+		}
+		c, err := colour(plain(model), plain(a))
+		if err != nil {
+			return i, fmt.Errorf(`\color: %w`, err)
+		}
+		// treeblood reads # as a macro parameter: the colour goes in by name.
+		r.colours = append(r.colours, c)
+		r.out.WriteString(`\color{` + colourKey(len(r.colours)-1) + `}`)
+		return next, nil
+	case "colorbox":
+		model, next, _ := optArg(toks, i)
+		a, next, err := arg(toks, next)
+		if err != nil {
+			return i, fmt.Errorf(`\colorbox: %w`, err)
+		}
+		c, err := colour(plain(model), plain(a))
+		if err != nil {
+			return i, fmt.Errorf(`\colorbox: %w`, err)
+		}
+		body, next, err := arg(toks, next)
+		if err != nil {
+			return i, fmt.Errorf(`\colorbox: %w`, err)
+		}
+		r.out.WriteByte('{')
+		r.emitFrag(fragment{kind: fragOpen, html: `<mrow mathbackground="` + c + `">`})
+		if err := r.text(body, ""); err != nil {
+			return i, err
+		}
+		r.emitFrag(fragment{kind: fragClose})
+		r.out.WriteByte('}')
+		return next, nil
+	case "bbox":
+		_, next, _ := optArg(toks, i)
+		a, next, err := arg(toks, next)
+		if err != nil {
+			return i, fmt.Errorf(`\bbox: %w`, err)
+		}
+		r.out.WriteByte('{')
+		err = r.group(a, depth+1)
+		r.out.WriteByte('}')
+		return next, err
+	case "unicode":
+		a, next, err := arg(toks, i)
+		if err != nil {
+			return i, fmt.Errorf(`\unicode: %w`, err)
+		}
+		s := strings.TrimSpace(plain(a))
+		base := 10
+		if rest, ok := strings.CutPrefix(strings.ToLower(s), "x"); ok {
+			s, base = rest, 16
+		}
+		n, err := strconv.ParseUint(s, base, 32)
+		if err != nil || !utf8.ValidRune(rune(n)) || n < 0x20 || n == marker || n == markerEnd {
+			return i, fmt.Errorf(`\unicode{%s}: not a character`, plain(a))
+		}
+		r.emitMathML("<mi>" + html.EscapeString(string(rune(n))) + "</mi>")
+		return next, nil
+	case "verb":
+		if i >= len(toks) || toks[i].kind != tChar {
+			return i, errors.New(`\verb: missing its delimiter`)
+		}
+		delim := toks[i].text
+		for j := i + 1; j < len(toks); j++ {
+			if toks[j].is(tChar, delim) {
+				r.emitMathML(textElement(untokenize(toks[i+1:j]), "monospace"))
+				return j + 1, nil
+			}
+		}
+		return i, errors.New(`\verb: missing its closing delimiter`)
+	case "rule":
+		_, next, _ := optArg(toks, i)
+		w, next, err := arg(toks, next)
+		if err != nil {
+			return i, fmt.Errorf(`\rule: %w`, err)
+		}
+		h, next, err := arg(toks, next)
+		if err != nil {
+			return i, fmt.Errorf(`\rule: %w`, err)
+		}
+		wl, _, ok1 := length(plain(w))
+		hl, _, ok2 := length(plain(h))
+		if !ok1 || !ok2 || strings.HasPrefix(wl, "-") || strings.HasPrefix(hl, "-") {
+			return i, fmt.Errorf(`\rule{%s}{%s}: not lengths`, plain(w), plain(h))
+		}
+		r.emitMathML(`<mspace height="` + hl + `" mathbackground="currentColor" width="` + wl + `"></mspace>`)
+		return next, nil
+	case "mathchoice":
+		var choices [4][]token
+		next := i
+		for k := range choices {
+			a, n, err := arg(toks, next)
+			if err != nil {
+				return i, fmt.Errorf(`\mathchoice: %w`, err)
+			}
+			choices[k], next = a, n
+		}
+		pick := choices[1]
+		if r.display {
+			pick = choices[0]
+		}
+		r.out.WriteByte('{')
+		err := r.group(pick, depth+1)
+		r.out.WriteByte('}')
+		return next, err
+	case "root":
+		for j := i; j < len(toks); j++ {
+			if toks[j].is(tCS, "of") {
+				r.out.WriteString(`\sqrt[`)
+				if err := r.group(toks[i:j], depth+1); err != nil {
+					return i, err
+				}
+				r.out.WriteString(`]`)
+				return j + 1, nil
+			}
+		}
+		return i, errors.New(`\root without \of`)
+	case "mod", "pod":
+		a, next, err := arg(toks, i)
+		if err != nil {
+			return i, fmt.Errorf(`\%s: %w`, name, err)
+		}
+		r.emitMathML(space("1em"))
+		if name == "mod" {
+			r.emitMathML(`<mi>mod</mi>`)
+			r.emitMathML(space("0.333em"))
+			r.out.WriteByte('{')
+		} else {
+			r.out.WriteString(`{(`)
+		}
+		if err := r.group(a, depth+1); err != nil {
+			return i, err
+		}
+		if name == "pod" {
+			r.out.WriteByte(')')
+		}
+		r.out.WriteByte('}')
+		return next, nil
+	case "cancelto":
+		v, next, err := arg(toks, i)
+		if err != nil {
+			return i, fmt.Errorf(`\cancelto: %w`, err)
+		}
+		x, next, err := arg(toks, next)
+		if err != nil {
+			return i, fmt.Errorf(`\cancelto: %w`, err)
+		}
+		r.out.WriteString(`{\cancel{`)
+		if err := r.group(x, depth+1); err != nil {
+			return i, err
+		}
+		r.out.WriteString(`}}^{`)
+		if err := r.group(v, depth+1); err != nil {
+			return i, err
+		}
+		r.out.WriteString(`}`)
+		return next, nil
+	case "overleftrightarrow", "underleftarrow", "underrightarrow", "underleftrightarrow":
+		a, next, err := arg(toks, i)
+		if err != nil {
+			return i, fmt.Errorf(`\%s: %w`, name, err)
+		}
+		arrow := map[string]string{"overleftrightarrow": `\overset{\leftrightarrow}`,
+			"underleftarrow": `\underset{\leftarrow}`, "underrightarrow": `\underset{\rightarrow}`,
+			"underleftrightarrow": `\underset{\leftrightarrow}`}[name]
+		r.out.WriteString(arrow + "{")
+		if err := r.group(a, depth+1); err != nil {
+			return i, err
+		}
+		r.out.WriteString("}")
+		return next, nil
+	case "tag":
+		i, bare := star(toks, i)
+		a, next, err := arg(toks, i)
+		if err != nil {
+			return i, fmt.Errorf(`\tag: %w`, err)
+		}
+		tag := plain(a)
+		if !bare {
+			tag = "(" + tag + ")"
+		}
+		if r.row == nil {
+			r.warn(`\tag{%s} outside a displayed equation`, plain(a))
+			return next, nil
+		}
+		r.row.tag = tag
+		return next, nil
+	case "eqref", "ref":
+		a, next, err := arg(toks, i)
+		if err != nil {
+			return i, fmt.Errorf(`\%s: %w`, name, err)
+		}
+		ref, ok := r.c.labels[plain(a)]
+		if !ok {
+			ref = "???"
+			r.warn(`\%s{%s}: no such label`, name, plain(a))
+		}
+		if name == "eqref" {
+			ref = "(" + ref + ")"
+		}
+		r.emitMathML(textElement(ref, ""))
+		return next, nil
+	case "begin":
+		return r.environment(toks, i, depth)
+	case "end":
+		return i, errors.New(`\end without \begin`)
+	case "\\":
+		if r.rows && depth == 0 {
+			r.endRow()
+			r.out.WriteString(`\\`)
+			r.row = &rowState{numbered: r.rowDefault}
+			return i, nil
+		}
+	}
+	if funcNames[name] {
+		r.operator(toks[:0], false, depth)
+		return i, nil
+	}
+	r.out.WriteString(`\` + name)
+	if isLetter(name[0]) {
+		r.out.WriteByte(' ')
+	}
+	return i, nil
+}
+
+var simpleName = regexp.MustCompile(`^[\p{L}\p{N}'.\- ]+$`)
+
+// operator converts \operatorname: a name shown upright as MathJax shows
+// it, followed by a function application, or an operator whose scripts go
+// under and over it (limits).
+func (r *rewriter) operator(a []token, limits bool, depth int) error {
+	s := strings.TrimSpace(plain(a))
+	if !simpleName.MatchString(s) {
+		r.out.WriteString(`\mathrm{`)
+		err := r.group(a, depth+1)
+		r.out.WriteString(`}`)
+		return err
+	}
+	s = html.EscapeString(strings.ReplaceAll(s, " ", "\u00a0"))
+	if limits {
+		r.emitFrag(fragment{kind: fragReplace, html: `<mo largeop="false" lspace="0.167em" movablelimits="true" rspace="0.167em" stretchy="false">` + s + `</mo>`, limits: true})
+		return nil
+	}
+	r.emitMathML(`<mrow><mi>` + s + `</mi><mo>&#x2061;</mo></mrow>`)
+	return nil
+}
+
+// environment rewrites \begin{name}...\end{name} from toks[i], the name's
+// argument.
+func (r *rewriter) environment(toks []token, i, depth int) (int, error) {
+	a, next, err := arg(toks, i)
+	if err != nil {
+		return i, fmt.Errorf(`\begin: %w`, err)
+	}
+	name := plain(a)
+	known, ok := knownEnvironments[name]
+	if !ok {
+		return i, fmt.Errorf(`unknown environment %q`, name)
+	}
+	// Find the matching \end, counting nested environments of any name.
+	bodyStart, level, end := next, 1, -1
+	for j := next; j < len(toks) && end < 0; j++ {
+		if toks[j].kind != tCS || toks[j].text != "begin" && toks[j].text != "end" {
+			continue
+		}
+		if toks[j].text == "begin" {
+			level++
+			continue
+		}
+		if level--; level == 0 {
+			b, after, err := arg(toks, j+1)
+			if err != nil || plain(b) != name {
+				return i, fmt.Errorf(`\begin{%s} ended by \end{%s}`, name, plain(b))
+			}
+			end, next = j, after
+		}
+	}
+	if end < 0 {
+		return i, fmt.Errorf(`\begin{%s} without \end`, name)
+	}
+	body := toks[bodyStart:end]
+	base, starred := strings.CutSuffix(name, "*")
+	top := depth == 0 && r.display && !r.rows
+	switch {
+	case top && rowNumbered[base]:
+		saved := r.row
+		r.rows, r.rowDefault = true, !starred
+		r.row = &rowState{numbered: !starred}
+		defer func() { r.rows, r.row = false, saved }()
+	case top && singleNumbered[base]:
+		r.row.numbered = !starred
+	}
+	if known == "" {
+		r.out.WriteByte('{')
+		err := r.group(body, depth+1)
+		r.out.WriteByte('}')
+		return next, err
+	}
+	r.out.WriteString(`\begin{` + known + `}`)
+	switch known {
+	case "array", "subarray", "alignat", "alignat*", "alignedat":
+		spec, after, err := arg(body, 0)
+		if err != nil {
+			return i, fmt.Errorf(`\begin{%s}: %w`, name, err)
+		}
+		clean, allowed := plain(spec), "lcr|:@{}0123456789. "
+		if strings.HasPrefix(known, "align") {
+			allowed = "0123456789 "
+		}
+		if clean == "" || strings.Trim(clean, allowed) != "" {
+			return i, fmt.Errorf(`\begin{%s}: invalid column specification %q`, name, clean)
+		}
+		r.out.WriteString("{" + clean + "}")
+		body = body[after:]
+	}
+	// Rows count at the environment's own level, so the body is rewritten
+	// at depth 0 when it numbers rows.
+	d := depth + 1
+	if r.rows && top {
+		d = 0
+	}
+	if err := r.group(body, d); err != nil {
+		return i, err
+	}
+	if r.rows && top {
+		r.endRow()
+	}
+	r.out.WriteString(`\end{` + known + `}`)
+	return next, nil
+}
+
+// number returns the tag of the current row or equation, numbering it if
+// it takes a number, and records its label.
+func (r *rewriter) number() string {
+	row := r.row
+	tag := row.tag
+	if tag == "" && row.numbered {
+		r.c.equations++
+		tag = "(" + strconv.Itoa(r.c.equations) + ")"
+	}
+	if row.label != "" {
+		r.c.labels[row.label] = strings.TrimSuffix(strings.TrimPrefix(tag, "("), ")")
+	}
+	return tag
+}
+
+// endRow ends a row of an environment numbered by rows.
+func (r *rewriter) endRow() {
+	r.emitFrag(fragment{kind: fragRowTag, html: r.number()})
+}
+
+// endEquation ends a displayed equation numbered as a whole.
+func (r *rewriter) endEquation() {
+	r.tag = r.number()
+}
