@@ -212,8 +212,10 @@ func firstLine(msg string) string {
 // the fragments in place.
 func (c *Converter) tree(r *rewriter) (*html.Node, error) {
 	out, warnings, err := c.treeblood(r.out.String(), r.display)
-	for _, w := range warnings {
-		r.warn("%s", w)
+	for i, w := range warnings {
+		if !slices.Contains(warnings[:i], w) {
+			r.warn("%s", w)
+		}
 	}
 	if err != nil {
 		return nil, err

@@ -55,6 +55,7 @@ type rewriter struct {
 	frags    []fragment
 	open     []int // fragOpen fragments not yet closed
 	colours  []string
+	envs     int // environments open
 	warnings []string
 	// row is the equation or row being numbered; nil for inline math.
 	row *rowState
@@ -353,18 +354,35 @@ func colour(model, spec string) (string, error) {
 	return "", fmt.Errorf("invalid colour %q", spec)
 }
 
-// knownEnvironments are the environments treeblood converts, under the
-// names it knows; numbered tells those MathJax numbers by rows (rows) or
-// as one equation (single), with AMS numbering.
-var knownEnvironments = map[string]string{
-	"align": "align", "align*": "align*", "aligned": "aligned", "gather": "gather",
-	"gather*": "gather*", "gathered": "gathered", "multline": "multline", "multline*": "multline*",
-	"split": "split", "cases": "cases", "dcases": "cases", "rcases": "rcases", "matrix": "matrix",
-	"pmatrix": "pmatrix", "bmatrix": "bmatrix", "Bmatrix": "Bmatrix", "vmatrix": "vmatrix",
-	"Vmatrix": "Vmatrix", "smallmatrix": "smallmatrix", "array": "array", "subarray": "subarray",
-	"alignat": "alignat", "alignat*": "alignat*", "alignedat": "alignedat", "eqnarray": "align",
-	"eqnarray*": "align*", "flalign": "align", "flalign*": "align*", "darray": "array",
-	"equation": "", "equation*": "",
+// An envTarget is how an environment is handed to treeblood, which knows
+// only the matrix family, array, subarray, align, aligned and cases.
+type envTarget struct {
+	name string // "" for the body alone
+	spec string // column specification given to array
+	// arg is the kind of argument the environment takes: "columns" for
+	// array's column specification, "count" for alignat's column count.
+	arg string
+	// display sets the table's cells in display style, as AMS displays.
+	display bool
+}
+
+// environments are the environments converted, by name.
+var environments = map[string]envTarget{
+	"align": {name: "align"}, "align*": {name: "align*"}, "aligned": {name: "aligned"},
+	"eqnarray": {name: "align"}, "eqnarray*": {name: "align*"},
+	"flalign": {name: "align"}, "flalign*": {name: "align*"},
+	"alignat": {name: "align", arg: "count"}, "alignat*": {name: "align*", arg: "count"},
+	"alignedat": {name: "aligned", arg: "count"}, "split": {name: "aligned"},
+	"gather": {name: "array", spec: "c", display: true}, "gather*": {name: "array", spec: "c", display: true},
+	"gathered": {name: "array", spec: "c", display: true},
+	"multline": {name: "array", spec: "c", display: true}, "multline*": {name: "array", spec: "c", display: true},
+	"cases": {name: "cases"}, "dcases": {name: "cases"}, "rcases": {name: "cases"},
+	"matrix": {name: "matrix"}, "pmatrix": {name: "pmatrix"}, "bmatrix": {name: "bmatrix"},
+	"Bmatrix": {name: "Bmatrix"}, "vmatrix": {name: "vmatrix"}, "Vmatrix": {name: "Vmatrix"},
+	"smallmatrix": {name: "matrix"},
+	"array": {name: "array", arg: "columns"}, "darray": {name: "array", arg: "columns", display: true},
+	"subarray": {name: "subarray", arg: "columns"},
+	"equation": {}, "equation*": {},
 }
 
 var rowNumbered = map[string]bool{"align": true, "gather": true, "alignat": true, "eqnarray": true, "flalign": true}
@@ -377,7 +395,7 @@ var replacements = map[string]string{
 	"dotsb": `\cdots`, "dotsm": `\cdots`, "dotsi": `\cdots`, "dotsc": `\ldots`, "dotso": `\ldots`,
 	"bm": `\boldsymbol`, "Bbb": `\mathbb`, "xor": `\veebar`, "widecheck": `\check`,
 	"stackrel": `\overset`, "underbracket": `\underbrace`, "overbracket": `\overbrace`,
-	"textcolor": `\color`, "dbinom": `\displaystyle\binom`, "mathnormal": ``,
+"dbinom": `\displaystyle\binom`, "mathnormal": ``,
 	"mathbin": ``, "mathrel": ``, "mathord": ``, "mathpunct": ``, "mathopen": ``,
 	"mathclose": ``, "mathinner": ``,
 }
@@ -639,15 +657,26 @@ func (r *rewriter) command(toks []token, i int, name string, depth int) (int, er
 		}
 		r.emitMathML(space(w))
 		return i, nil
-	case "color":
+	case "color", "textcolor":
 		model, next, _ := optArg(toks, i)
 		a, next, err := arg(toks, next)
 		if err != nil {
-			return i, fmt.Errorf(`\color: %w`, err)
+			return i, fmt.Errorf(`\%s: %w`, name, err)
 		}
 		c, err := colour(plain(model), plain(a))
 		if err != nil {
-			return i, fmt.Errorf(`\color: %w`, err)
+			return i, fmt.Errorf(`\%s: %w`, name, err)
+		}
+		if name == "textcolor" {
+			body, after, err := arg(toks, next)
+			if err != nil {
+				return i, fmt.Errorf(`\textcolor: %w`, err)
+			}
+			r.colours = append(r.colours, c)
+			r.out.WriteString(`{\color{` + colourKey(len(r.colours)-1) + `}{`)
+			err = r.group(body, depth+1)
+			r.out.WriteString(`}}`)
+			return after, err
 		}
 		// treeblood reads # as a macro parameter: the colour goes in by name.
 		r.colours = append(r.colours, c)
@@ -850,12 +879,29 @@ func (r *rewriter) command(toks []token, i int, name string, depth int) (int, er
 	case "end":
 		return i, errors.New(`\end without \begin`)
 	case "\\":
+		if r.envs == 0 {
+			// A line break outside a table: MathJax shows the lines as
+			// one, without the break.
+			r.out.WriteByte(' ')
+			return i, nil
+		}
 		if r.rows && depth == 0 {
 			r.endRow()
 			r.out.WriteString(`\\`)
 			r.row = &rowState{numbered: r.rowDefault}
 			return i, nil
 		}
+	}
+	if name == "left" || name == "right" || name == "middle" {
+		// treeblood takes the delimiter only right after the command.
+		r.out.WriteString(`\` + name)
+		for i < len(toks) && toks[i].kind == tSpace {
+			i++
+		}
+		if i < len(toks) && toks[i].kind == tChar && isLetter(toks[i].text[0]) {
+			r.out.WriteByte(' ')
+		}
+		return i, nil
 	}
 	if funcNames[name] {
 		r.operator(toks[:0], false, depth)
@@ -898,7 +944,7 @@ func (r *rewriter) environment(toks []token, i, depth int) (int, error) {
 		return i, fmt.Errorf(`\begin: %w`, err)
 	}
 	name := plain(a)
-	known, ok := knownEnvironments[name]
+	env, ok := environments[name]
 	if !ok {
 		return i, fmt.Errorf(`unknown environment %q`, name)
 	}
@@ -924,6 +970,8 @@ func (r *rewriter) environment(toks []token, i, depth int) (int, error) {
 		return i, fmt.Errorf(`\begin{%s} without \end`, name)
 	}
 	body := toks[bodyStart:end]
+	r.envs++
+	defer func() { r.envs-- }()
 	base, starred := strings.CutSuffix(name, "*")
 	top := depth == 0 && r.display && !r.rows
 	switch {
@@ -935,28 +983,40 @@ func (r *rewriter) environment(toks []token, i, depth int) (int, error) {
 	case top && singleNumbered[base]:
 		r.row.numbered = !starred
 	}
-	if known == "" {
+	if env.name == "" {
 		r.out.WriteByte('{')
 		err := r.group(body, depth+1)
 		r.out.WriteByte('}')
 		return next, err
 	}
-	r.out.WriteString(`\begin{` + known + `}`)
-	switch known {
-	case "array", "subarray", "alignat", "alignat*", "alignedat":
+	if env.display {
+		r.out.WriteByte('{')
+		r.emitFrag(fragment{kind: fragOpen, html: `<mstyle displaystyle="true">`})
+		defer func() {
+			r.emitFrag(fragment{kind: fragClose})
+			r.out.WriteByte('}')
+		}()
+	}
+	r.out.WriteString(`\begin{` + env.name + `}`)
+	if env.arg != "" {
 		spec, after, err := arg(body, 0)
 		if err != nil {
 			return i, fmt.Errorf(`\begin{%s}: %w`, name, err)
 		}
 		clean, allowed := plain(spec), "lcr|:@{}0123456789. "
-		if strings.HasPrefix(known, "align") {
+		if env.arg == "count" {
 			allowed = "0123456789 "
 		}
 		if clean == "" || strings.Trim(clean, allowed) != "" {
 			return i, fmt.Errorf(`\begin{%s}: invalid column specification %q`, name, clean)
 		}
-		r.out.WriteString("{" + clean + "}")
+		if env.arg == "columns" {
+			r.out.WriteString("{" + clean + "}")
+		}
 		body = body[after:]
+	}
+	if env.spec != "" {
+		r.out.WriteString("{" + env.spec + "}")
 	}
 	// Rows count at the environment's own level, so the body is rewritten
 	// at depth 0 when it numbers rows.
@@ -970,7 +1030,7 @@ func (r *rewriter) environment(toks []token, i, depth int) (int, error) {
 	if r.rows && top {
 		r.endRow()
 	}
-	r.out.WriteString(`\end{` + known + `}`)
+	r.out.WriteString(`\end{` + env.name + `}`)
 	return next, nil
 }
 

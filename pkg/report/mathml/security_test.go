@@ -39,6 +39,7 @@ var hostile = []string{
 	`\unicode{60}img src=x onerror=alert(1)\unicode{62}`,
 	`\verb|<img src=x onerror=alert(1)>|`,
 	`\colorbox{red" onclick="alert(1)}{x}`,
+	`\textcolor{red" onclick="alert(1)}{x}`,
 	`\mmlToken{mi" onclick="alert(1)}{x}`,
 	`\hspace{1em" onclick="alert(1)} x`,
 	`\rule{1em}{1em" onclick="alert(1)}`,

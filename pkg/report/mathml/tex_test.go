@@ -1,0 +1,104 @@
+package mathml
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestMathJaxConstructs converts TeX that MathJax renders and that
+// treeblood alone does not, in one document, and checks the MathML made
+// of each: no error, and the expected piece.
+func TestMathJaxConstructs(t *testing.T) {
+	tests := []struct {
+		tex     string
+		display bool
+		want    []string
+	}{
+		{`a \tag{1.1}`, true, []string{`<mtd class="math-tag"`, `<mtext>(1.1)</mtext>`}},
+		{`b \tag*{A}`, true, []string{`<mtext>A</mtext>`}},
+		{`\begin{equation} x = 1 \label{one} \end{equation}`, true, []string{`<mtext>(1)</mtext>`}},
+		{`\begin{equation*} x \end{equation*}`, true, []string{`<mi>x</mi>`}},
+		{`\begin{align} a &= b \label{two} \\ c &= d \notag \\ e &= f \nonumber \\ g &= h \end{align}`, true,
+			[]string{`<mtext>(2)</mtext>`, `<mtext>(3)</mtext>`}},
+		{`\text{see } \eqref{one}, \ref{two} \text{ and } \eqref{three}`, false, []string{`<mtext>(1)</mtext>`, `<mtext>2</mtext>`, `<mtext>(???)</mtext>`}},
+		{`\begin{align*} a &= b \\ c &= d \tag{x} \end{align*}`, true, []string{`<mtext>(x)</mtext>`}},
+		{`\begin{gather} a \\ b \end{gather}`, true, []string{`<mtext>(4)</mtext>`, `<mtext>(5)</mtext>`, `displaystyle="true"`}},
+		{`\begin{multline} a \\ b \end{multline}`, true, []string{`<mtext>(6)</mtext>`}},
+		{`\begin{split} a &= b \\ &= c \end{split}`, true, []string{`<mtable`}},
+		{`\begin{alignat}{2} a &= b & c &= d \end{alignat}`, true, []string{`<mtext>(7)</mtext>`}},
+		{`\begin{cases} 1 & x > 0 \\ 0 & \text{otherwise} \end{cases}`, false, []string{`<mtext>otherwise</mtext>`}},
+		{`\begin{pmatrix} 1 & 2 \\ 3 & 4 \end{pmatrix} \begin{bmatrix} a \end{bmatrix} \begin{vmatrix} b \end{vmatrix} \begin{smallmatrix} c \end{smallmatrix}`, false, []string{`<mo fence="true">(</mo>`}},
+		{`\begin{array}{c|c} 1 & 2 \end{array}`, false, []string{`columnlines="solid"`}},
+		{`\textrm{rm} \textbf{bf} \textit{it} \text*{star} \mbox{box}`, false, []string{`<mtext>rm</mtext>`, `<mtext mathvariant="bold">bf</mtext>`, `<mtext mathvariant="italic">it</mtext>`, `<mtext>star</mtext>`}},
+		{`\text{if $x>0$ then}`, false, []string{"<mtext>if\u00a0</mtext><mrow><mi>x</mi><mo>&gt;</mo><mn>0</mn></mrow>"}},
+		{`\mathrm{d}x \mathbb{R} \boldsymbol{\alpha} \bm{x}`, false, []string{`<mi>ℝ</mi>`}},
+		{`a \hskip 1em b \hspace{2em} c \hspace*{1cm} d \quad e \qquad f \kern-3mu g \mkern 18mu h \, i \> j`, false,
+			[]string{`<mspace width="1.000em">`, `<mspace width="2.000em">`, `<mspace width="2.845em">`, `margin-left: -0.167em`}},
+		{`\big( \Big[ \bigg\{ \Bigg| \bigl( \bigr) \Bigm| \biggm\vert \Biggl\langle`, false, []string{`maxsize="1.2em"`, `maxsize="1.623em"`, `maxsize="2.047em"`, `maxsize="2.470em"`, `⟨`}},
+		{`\operatorname*{argmax}_{x \in X} f(x)`, true, []string{`<munder><mo`, `argmax</mo>`}},
+		{`\operatorname{mex}(S)`, false, []string{"<mi>mex</mi><mo>\u2061</mo>"}},
+		{`\arg z`, false, []string{"<mi>arg</mi>"}},
+		{`\sum_{\substack{i < n \\ j < m}} a_{ij}`, true, []string{`<mtable`}},
+		{`\overset{!}{=} \underset{x}{\lim} \stackrel{def}{=}`, false, []string{`<mover>`, `<munder>`}},
+		{`A \xrightarrow[f]{g} B \xleftarrow{h} C`, false, []string{`⟶`, `⟵`, `<mi>f</mi>`}},
+		{`\color{red}{x} \textcolor{blue}{y}`, false, []string{`mathcolor="red"`, `mathcolor="blue"`}},
+		{`\phantom{x} \hphantom{y} \vphantom{z} \boxed{w} \smash{v}`, false, []string{`<mphantom>`, `border: 1px solid`, `<mpadded depth="0" height="0">`}},
+		{`\left [ x \right ] \left( y \middle| z \right)`, false, []string{`stretchy="true">[</mo>`}},
+		{`\dotsb \dotsc \mod{3} \pmod{4} \root 3 \of x \dbinom{n}{k}`, false, []string{`<mi>mod</mi>`, `<mroot>`}},
+		{`a \\ b`, true, []string{`<mi>a</mi><mi>b</mi>`}},
+		{`\unicode{x263A} \unicode{65}`, false, []string{`<mi>☺</mi>`, `<mi>A</mi>`}},
+		{`\verb|a<b|`, false, []string{`<mtext mathvariant="monospace">a&lt;b</mtext>`}},
+	}
+	c := New()
+	for _, tt := range tests {
+		got, warnings, err := c.Convert(tt.tex, tt.display)
+		if err != nil {
+			t.Errorf("%q: %v", tt.tex, err)
+			continue
+		}
+		if strings.Contains(got, "merror") {
+			t.Errorf("%q: an error element: %s", tt.tex, got)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%q gives\n%s\nwithout %s", tt.tex, got, w)
+			}
+		}
+		for _, w := range warnings {
+			if !strings.Contains(w, "no such label") {
+				t.Errorf("%q: warning %s", tt.tex, w)
+			}
+		}
+		checkSafe(t, tt.tex, got)
+	}
+}
+
+// TestInvalidTeX checks that a formula that is truly invalid gives an
+// error wrapping ErrTeX, and that the Extender shows its source.
+func TestInvalidTeX(t *testing.T) {
+	for _, tex := range []string{`\frac{1}{`, `x}`, `\begin{foo} x \end{foo}`, `\begin{align} x`, `\hspace{wide}`, `\color{}{x}`, `\newcommand{x}{y}`, `\def\a#2{x}`, `\big x`, `#1`, `\`} {
+		if _, _, err := New().Convert(tex, false); err == nil {
+			t.Errorf("%q: no error", tex)
+		}
+	}
+	_, out := formulas(t, "$\\frac{1}{$\n\nand $x}$")
+	if strings.Count(out, `class="math-error"`) != 2 || !strings.Contains(out, `\frac{1}{</code>`) {
+		t.Errorf("invalid formulas not shown as their source: %s", out)
+	}
+}
+
+// TestWarningsTaken checks that treeblood's warnings reach the caller
+// instead of standard error.
+func TestWarningsTaken(t *testing.T) {
+	c := New()
+	if _, err := c.Inline(`\nosuchcommand x`); err != nil {
+		t.Fatal(err)
+	}
+	w := c.TakeWarnings()
+	if len(w) == 0 || !strings.Contains(strings.Join(w, " "), "nosuchcommand") {
+		t.Errorf("warnings %q, want one naming \\nosuchcommand", w)
+	}
+	if w := c.TakeWarnings(); len(w) != 0 {
+		t.Errorf("warnings kept after TakeWarnings: %q", w)
+	}
+}
