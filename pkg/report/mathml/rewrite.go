@@ -380,7 +380,7 @@ var environments = map[string]envTarget{
 	"matrix": {name: "matrix"}, "pmatrix": {name: "pmatrix"}, "bmatrix": {name: "bmatrix"},
 	"Bmatrix": {name: "Bmatrix"}, "vmatrix": {name: "vmatrix"}, "Vmatrix": {name: "Vmatrix"},
 	"smallmatrix": {name: "matrix"},
-	"array": {name: "array", arg: "columns"}, "darray": {name: "array", arg: "columns", display: true},
+	"array":       {name: "array", arg: "columns"}, "darray": {name: "array", arg: "columns", display: true},
 	"subarray": {name: "subarray", arg: "columns"},
 	"equation": {}, "equation*": {},
 }
@@ -395,7 +395,7 @@ var replacements = map[string]string{
 	"dotsb": `\cdots`, "dotsm": `\cdots`, "dotsi": `\cdots`, "dotsc": `\ldots`, "dotso": `\ldots`,
 	"bm": `\boldsymbol`, "Bbb": `\mathbb`, "xor": `\veebar`, "widecheck": `\check`,
 	"stackrel": `\overset`, "underbracket": `\underbrace`, "overbracket": `\overbrace`,
-"dbinom": `\displaystyle\binom`, "mathnormal": ``,
+	"dbinom": `\displaystyle\binom`, "mathnormal": ``,
 	"mathbin": ``, "mathrel": ``, "mathord": ``, "mathpunct": ``, "mathopen": ``,
 	"mathclose": ``, "mathinner": ``,
 }

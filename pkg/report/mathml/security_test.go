@@ -205,3 +205,37 @@ func TestMacros(t *testing.T) {
 		}
 	}
 }
+
+// FuzzConvert converts arbitrary TeX, seeded with macros and the hostile
+// formulas: no panic, a bounded time and size, and MathML with nothing
+// outside MathML Core in it.
+func FuzzConvert(f *testing.F) {
+	seeds := append([]string{
+		`\newcommand{\a}{\b}\newcommand{\b}{\a}\a`,
+		`\newcommand{\x}[1]{#1#1}\x{\x{\x{a}}}`,
+		`\def\f#1#2{#2#1}\f{a}{b}`,
+		`\newcommand{\o}[2][z]{#1^#2}\o{y}\o[w]{v}`,
+		`\DeclareMathOperator*{\op}{op}\op_x`,
+		`\let\a\frac\a{1}{2}`,
+		`\begin{align} a &= b \tag{1} \label{x} \\ c \end{align} \eqref{x}`,
+		`\text{a $b \text{c $d$}$}`,
+	}, hostile...)
+	for _, s := range seeds {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, tex string, display bool) {
+		start := time.Now()
+		c := New()
+		mml, _, err := c.Convert(tex, display)
+		if err == nil {
+			checkSafe(t, tex, mml)
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("%q: took %v", tex, d)
+		}
+		if len(mml) > 200*len(tex)+100_000 {
+			t.Errorf("%q: %d bytes of MathML", tex, len(mml))
+		}
+	})
+}
