@@ -120,7 +120,7 @@ func readCorpus(tb testing.TB) []corpusNotebook {
 // corpusCount is what a notebook's Markdown gives.
 type corpusCount struct {
 	jupyter, found, rendered, errors, warnings, outputs int
-	failures                                   []string
+	failures                                            []string
 }
 
 // renderCorpusNotebook renders the Markdown cells and the text/latex and
