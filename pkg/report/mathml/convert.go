@@ -94,18 +94,28 @@ func (c *Converter) TakeWarnings() []string {
 // only defines macros gives no element. The errors wrap ErrTeX, and
 // ErrLimit for TeX beyond the limits.
 func (c *Converter) Convert(tex string, display bool) (mml string, warnings []string, err error) {
+	mml, _, warnings, err = c.convert(tex, display, true)
+	return mml, warnings, err
+}
+
+// convert is Convert, which returns the tag of a displayed equation, such
+// as "(1)", apart when tagInside is false, for the page to lay out.
+func (c *Converter) convert(tex string, display, tagInside bool) (mml, tag string, warnings []string, err error) {
 	r, err := c.rewrite(tex, display)
 	if err != nil {
-		return "", nil, fmt.Errorf("%w %q: %w", ErrTeX, abbreviate(tex), err)
+		return "", "", nil, fmt.Errorf("%w %q: %w", ErrTeX, abbreviate(tex), err)
 	}
 	if strings.TrimSpace(r.out.String()) == "" && r.tag == "" {
-		return "", r.warnings, nil
+		return "", "", r.warnings, nil
+	}
+	if !tagInside {
+		tag, r.tag = r.tag, ""
 	}
 	out, err := c.finish(r, tex)
 	if err != nil {
-		return "", nil, fmt.Errorf("%w %q: %w", ErrTeX, abbreviate(tex), err)
+		return "", "", nil, fmt.Errorf("%w %q: %w", ErrTeX, abbreviate(tex), err)
 	}
-	return out, r.warnings, nil
+	return out, tag, r.warnings, nil
 }
 
 // abbreviate shortens a formula for an error message.
@@ -236,6 +246,7 @@ func (c *Converter) tree(r *rewriter) (*html.Node, error) {
 	if err := placeFragments(math, r.frags); err != nil {
 		return nil, err
 	}
+	drawColumnLines(math)
 	if len(r.colours) > 0 {
 		keys := make(map[string]string, len(r.colours))
 		for i, c := range r.colours {
@@ -382,9 +393,91 @@ func placeFragments(math *html.Node, frags []fragment) error {
 			n.Parent.RemoveChild(n)
 			end.Parent.RemoveChild(end)
 			found[f.partner] = nil
+			drawRowLines(nodes[0], f.hlines)
 		}
 	}
 	return nil
+}
+
+// elements returns the element children of n named name.
+func elements(n *html.Node, name string) []*html.Node {
+	var out []*html.Node
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.Data == name {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// addStyle adds a CSS declaration to an element.
+func addStyle(n *html.Node, decl string) {
+	for i, a := range n.Attr {
+		if a.Key == "style" {
+			n.Attr[i].Val = strings.TrimSuffix(strings.TrimSpace(a.Val), ";") + "; " + decl
+			return
+		}
+	}
+	n.Attr = append(n.Attr, html.Attribute{Key: "style", Val: decl})
+}
+
+// drawRowLines draws the \hline of the first table in group as borders of
+// its cells, which MathML Core draws where it draws no rowlines, and drops
+// an empty last row, which a final \\ leaves.
+func drawRowLines(group *html.Node, hlines []int) {
+	var table *html.Node
+	for n := range group.Descendants() {
+		if n.Type == html.ElementNode && n.Data == "mtable" {
+			table = n
+			break
+		}
+	}
+	if table == nil {
+		return
+	}
+	rows := elements(table, "mtr")
+	if k := len(rows) - 1; k > 0 && strings.TrimSpace(textOf(rows[k])) == "" {
+		table.RemoveChild(rows[k])
+		rows = rows[:k]
+	}
+	for _, h := range hlines {
+		switch {
+		case h < len(rows):
+			for _, cell := range elements(rows[h], "mtd") {
+				addStyle(cell, "border-top: 1px solid;")
+			}
+		case len(rows) > 0:
+			for _, cell := range elements(rows[len(rows)-1], "mtd") {
+				addStyle(cell, "border-bottom: 1px solid;")
+			}
+		}
+	}
+}
+
+// drawColumnLines draws the columnlines of tables, which MathML Core does
+// not draw, as borders of their cells.
+func drawColumnLines(math *html.Node) {
+	for n := range math.Descendants() {
+		if n.Type != html.ElementNode || n.Data != "mtable" {
+			continue
+		}
+		var lines []string
+		for _, a := range n.Attr {
+			if a.Key == "columnlines" {
+				lines = strings.Fields(a.Val)
+			}
+		}
+		if len(lines) == 0 {
+			continue
+		}
+		for _, row := range elements(n, "mtr") {
+			for j, cell := range elements(row, "mtd") {
+				if j < len(lines) && (lines[j] == "solid" || lines[j] == "dashed") {
+					addStyle(cell, "border-right: 1px "+lines[j]+";")
+				}
+			}
+		}
+	}
 }
 
 // tagCell returns a table cell holding an equation's tag.

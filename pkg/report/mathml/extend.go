@@ -202,18 +202,29 @@ func (r *nodeRenderer) renderBlock(w util.BufWriter, source []byte, node ast.Nod
 
 // write writes the MathML of a formula, or its source in an error style
 // when it cannot be converted; both the warnings and the error are kept in
-// the Converter for TakeWarnings.
+// the Converter for TakeWarnings. The tag of a displayed equation is set
+// at the right edge of the line, in a <span> beside the MathML, since
+// MathML cannot reach the width of the page; a <span>, not a <div>, as
+// a display may stand in a paragraph.
 func (r *nodeRenderer) write(w util.BufWriter, tex string, display bool) {
-	mml, warnings, err := r.conv.Convert(tex, display)
+	mml, tag, warnings, err := r.conv.convert(tex, display, false)
 	r.conv.warnings = append(r.conv.warnings, warnings...)
-	if err == nil {
+	if err != nil {
+		r.conv.warnings = append(r.conv.warnings, err.Error())
+		w.WriteString(`<code class="math-error" title="`)
+		w.WriteString(html.EscapeString(err.Error()))
+		w.WriteString(`">`)
+		w.WriteString(html.EscapeString(tex))
+		w.WriteString("</code>")
+		return
+	}
+	if tag == "" {
 		w.WriteString(mml)
 		return
 	}
-	r.conv.warnings = append(r.conv.warnings, err.Error())
-	w.WriteString(`<code class="math-error" title="`)
-	w.WriteString(html.EscapeString(err.Error()))
-	w.WriteString(`">`)
-	w.WriteString(html.EscapeString(tex))
-	w.WriteString("</code>")
+	w.WriteString(`<span class="math-tagged" style="display: block; position: relative; padding: 0 4em;">`)
+	w.WriteString(mml)
+	w.WriteString(`<span class="math-tag" style="position: absolute; right: 0; top: 50%; transform: translateY(-50%);">`)
+	w.WriteString(html.EscapeString(tag))
+	w.WriteString(`</span></span>`)
 }

@@ -37,6 +37,17 @@ type fragment struct {
 	limits bool
 	// partner is the index of the fragClose of a fragOpen.
 	partner int
+	// hlines are the rows of the table in a fragOpen's group that have a
+	// line above them (\hline); the number of rows means a line below the
+	// last.
+	hlines []int
+}
+
+// table is an environment being rewritten: the group depth of its body,
+// the row being read, and the rows with a line above them.
+type table struct {
+	depth, row int
+	hlines     []int
 }
 
 // rowState is a numbered equation or row of a numbered environment.
@@ -55,7 +66,8 @@ type rewriter struct {
 	frags    []fragment
 	open     []int // fragOpen fragments not yet closed
 	colours  []string
-	envs     int // environments open
+	envs     int // environments and \substack open
+	tables   []*table
 	warnings []string
 	// row is the equation or row being numbered; nil for inline math.
 	row *rowState
@@ -393,7 +405,7 @@ var funcNames = map[string]bool{"arg": true}
 
 var replacements = map[string]string{
 	"dotsb": `\cdots`, "dotsm": `\cdots`, "dotsi": `\cdots`, "dotsc": `\ldots`, "dotso": `\ldots`,
-	"bm": `\boldsymbol`, "Bbb": `\mathbb`, "xor": `\veebar`, "widecheck": `\check`,
+	"Bbb": `\mathbb`, "xor": `\veebar`, "widecheck": `\check`,
 	"stackrel": `\overset`, "underbracket": `\underbrace`, "overbracket": `\overbrace`,
 	"dbinom": `\displaystyle\binom`, "mathnormal": ``,
 	"mathbin": ``, "mathrel": ``, "mathord": ``, "mathpunct": ``, "mathopen": ``,
@@ -609,6 +621,48 @@ func (r *rewriter) command(toks []token, i int, name string, depth int) (int, er
 		return next, nil
 	}
 	switch name {
+	case "boldsymbol", "bm":
+		a, next, err := arg(toks, i)
+		if err != nil {
+			return i, fmt.Errorf(`\%s: %w`, name, err)
+		}
+		if len(a) == 1 && a[0].kind == tCS {
+			if c, ok := boldGreek(a[0].text); ok {
+				r.emitMathML("<mi>" + string(c) + "</mi>")
+				return next, nil
+			}
+		}
+		r.out.WriteString(`\boldsymbol{`)
+		err = r.group(a, depth+1)
+		r.out.WriteString(`}`)
+		return next, err
+	case "bra", "ket", "braket":
+		a, next, err := arg(toks, i)
+		if err != nil {
+			return i, fmt.Errorf(`\%s: %w`, name, err)
+		}
+		open, close := `\langle `, ` \rangle `
+		switch name {
+		case "bra":
+			close = ` \vert `
+		case "ket":
+			open = ` \vert `
+		}
+		r.out.WriteString("{" + open)
+		err = r.group(a, depth+1)
+		r.out.WriteString(close + "}")
+		return next, err
+	case "substack":
+		a, next, err := arg(toks, i)
+		if err != nil {
+			return i, fmt.Errorf(`\substack: %w`, err)
+		}
+		r.envs++
+		r.out.WriteString(`\substack{`)
+		err = r.group(a, depth+1)
+		r.out.WriteString(`}`)
+		r.envs--
+		return next, err
 	case "operatorname":
 		i, limits := star(toks, i)
 		a, next, err := arg(toks, i)
@@ -874,6 +928,19 @@ func (r *rewriter) command(toks []token, i int, name string, depth int) (int, er
 		}
 		r.emitMathML(textElement(ref, ""))
 		return next, nil
+	case "hline", "hdashline", "cline":
+		next := i
+		if name == "cline" {
+			_, n, err := arg(toks, i)
+			if err != nil {
+				return i, fmt.Errorf(`\cline: %w`, err)
+			}
+			next = n
+		}
+		if t := r.table(depth); t != nil {
+			t.hlines = append(t.hlines, t.row)
+		}
+		return next, nil
 	case "begin":
 		return r.environment(toks, i, depth)
 	case "end":
@@ -884,6 +951,9 @@ func (r *rewriter) command(toks []token, i int, name string, depth int) (int, er
 			// one, without the break.
 			r.out.WriteByte(' ')
 			return i, nil
+		}
+		if t := r.table(depth); t != nil {
+			t.row++
 		}
 		if r.rows && depth == 0 {
 			r.endRow()
@@ -912,6 +982,32 @@ func (r *rewriter) command(toks []token, i int, name string, depth int) (int, er
 		r.out.WriteByte(' ')
 	}
 	return i, nil
+}
+
+// greek is the order of the Greek letters in Unicode's mathematical
+// alphabets, by TeX name.
+var greek = map[string]int{
+	"alpha": 0, "beta": 1, "gamma": 2, "delta": 3, "varepsilon": 4, "zeta": 5, "eta": 6,
+	"theta": 7, "iota": 8, "kappa": 9, "lambda": 10, "mu": 11, "nu": 12, "xi": 13, "pi": 15,
+	"rho": 16, "varsigma": 17, "sigma": 18, "tau": 19, "upsilon": 20, "varphi": 21, "chi": 22,
+	"psi": 23, "omega": 24, "partial": 25, "epsilon": 26, "vartheta": 27, "varkappa": 28,
+	"phi": 29, "varrho": 30, "varpi": 31,
+	"Gamma": 2, "Delta": 3, "Theta": 7, "Lambda": 10, "Xi": 13, "Pi": 15, "Sigma": 18,
+	"Upsilon": 20, "Phi": 21, "Psi": 23, "Omega": 24,
+}
+
+// boldGreek returns the bold letter \boldsymbol makes of a Greek letter:
+// bold italic for small letters, bold upright for capitals, as TeX sets
+// them; treeblood has no bold Greek.
+func boldGreek(name string) (rune, bool) {
+	k, ok := greek[name]
+	if !ok {
+		return 0, false
+	}
+	if isLetter(name[0]) && name[0] >= 'A' && name[0] <= 'Z' {
+		return 0x1D6A8 + rune(k), true
+	}
+	return 0x1D736 + rune(k), true
 }
 
 var simpleName = regexp.MustCompile(`^[\p{L}\p{N}'.\- ]+$`)
@@ -989,14 +1085,23 @@ func (r *rewriter) environment(toks []token, i, depth int) (int, error) {
 		r.out.WriteByte('}')
 		return next, err
 	}
+	// The table is grouped, so that its lines can be drawn once it is
+	// converted.
+	wrapper := `<mrow>`
 	if env.display {
-		r.out.WriteByte('{')
-		r.emitFrag(fragment{kind: fragOpen, html: `<mstyle displaystyle="true">`})
-		defer func() {
-			r.emitFrag(fragment{kind: fragClose})
-			r.out.WriteByte('}')
-		}()
+		wrapper = `<mstyle displaystyle="true">`
 	}
+	r.out.WriteByte('{')
+	open := len(r.frags)
+	r.emitFrag(fragment{kind: fragOpen, html: wrapper})
+	t := &table{}
+	r.tables = append(r.tables, t)
+	defer func() {
+		r.tables = r.tables[:len(r.tables)-1]
+		r.frags[open].hlines = t.hlines
+		r.emitFrag(fragment{kind: fragClose})
+		r.out.WriteByte('}')
+	}()
 	r.out.WriteString(`\begin{` + env.name + `}`)
 	if env.arg != "" {
 		spec, after, err := arg(body, 0)
@@ -1024,6 +1129,7 @@ func (r *rewriter) environment(toks []token, i, depth int) (int, error) {
 	if r.rows && top {
 		d = 0
 	}
+	t.depth = d
 	if err := r.group(body, d); err != nil {
 		return i, err
 	}
@@ -1032,6 +1138,14 @@ func (r *rewriter) environment(toks []token, i, depth int) (int, error) {
 	}
 	r.out.WriteString(`\end{` + env.name + `}`)
 	return next, nil
+}
+
+// table returns the table whose body is being rewritten at depth, or nil.
+func (r *rewriter) table(depth int) *table {
+	if len(r.tables) == 0 || r.tables[len(r.tables)-1].depth != depth {
+		return nil
+	}
+	return r.tables[len(r.tables)-1]
 }
 
 // number returns the tag of the current row or equation, numbering it if
