@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"log"
 	"regexp"
 	"slices"
@@ -221,15 +220,27 @@ func firstLine(msg string) string {
 // tree converts the rewritten formula and returns its <math> element with
 // the fragments in place.
 func (c *Converter) tree(r *rewriter) (*html.Node, error) {
+	out, err := c.run(r)
+	if err != nil {
+		return nil, err
+	}
+	return c.place(r, out)
+}
+
+// run converts the rewritten formula with treeblood, keeping its
+// warnings.
+func (c *Converter) run(r *rewriter) (string, error) {
 	out, warnings, err := c.treeblood(r.out.String(), r.display)
 	for i, w := range warnings {
 		if !slices.Contains(warnings[:i], w) {
 			r.warn("%s", w)
 		}
 	}
-	if err != nil {
-		return nil, err
-	}
+	return out, err
+}
+
+// place reads treeblood's MathML and puts the fragments in it.
+func (c *Converter) place(r *rewriter, out string) (*html.Node, error) {
 	nodes, err := html.ParseFragment(strings.NewReader(out), &html.Node{Type: html.ElementNode, Data: "body", DataAtom: atom.Body})
 	if err != nil {
 		return nil, fmt.Errorf("reading the MathML: %w", err)
@@ -270,7 +281,16 @@ func (c *Converter) tree(r *rewriter) (*html.Node, error) {
 
 // finish converts the rewritten formula to its final, sanitised MathML.
 func (c *Converter) finish(r *rewriter, source string) (string, error) {
-	math, err := c.tree(r)
+	out, err := c.run(r)
+	if err != nil {
+		return "", err
+	}
+	if len(r.frags) == 0 && len(r.colours) == 0 && r.tag == "" && !strings.Contains(out, "columnlines") {
+		// Nothing to place: the MathML is edited as text, which is much
+		// faster than as a tree.
+		return strings.TrimSpace(sanitize.MathML(plainFinish(r, out, source))), nil
+	}
+	math, err := c.place(r, out)
 	if err != nil {
 		return "", err
 	}
@@ -290,7 +310,28 @@ func (c *Converter) finish(r *rewriter, source string) (string, error) {
 	if err := html.Render(&b, math); err != nil {
 		return "", err
 	}
-	return normalize(sanitize.MathML(b.String()))
+	return strings.TrimSpace(sanitize.MathML(b.String())), nil
+}
+
+// plainFinish reports the <merror> elements of treeblood's MathML as
+// warnings and gives it the formula's own source as its annotation.
+func plainFinish(r *rewriter, out, source string) string {
+	for rest := out; ; {
+		_, after, ok := strings.Cut(rest, "<merror>")
+		if !ok {
+			break
+		}
+		name, tail, _ := strings.Cut(after, "</merror>")
+		r.warn("unknown command \\%s", html.UnescapeString(name))
+		rest = tail
+	}
+	const open = `<annotation encoding="application/x-tex">`
+	start := strings.LastIndex(out, open)
+	end := strings.LastIndex(out, "</annotation>")
+	if start < 0 || end < start {
+		return out
+	}
+	return out[:start+len(open)] + html.EscapeString(source) + out[end:]
 }
 
 // textOf returns the text inside n.
@@ -519,49 +560,4 @@ func addTag(math *html.Node, tag string) {
 	sem.InsertBefore(table, body)
 	sem.RemoveChild(body)
 	cell.AppendChild(body)
-}
-
-// sortDeclarations sorts the declarations of a style attribute by
-// property, keeping the order of a property given twice; treeblood writes
-// them in map order.
-func sortDeclarations(style string) string {
-	var decls []string
-	for d := range strings.SplitSeq(style, ";") {
-		if d = strings.TrimSpace(d); d != "" {
-			decls = append(decls, d)
-		}
-	}
-	slices.SortStableFunc(decls, func(a, b string) int {
-		pa, _, _ := strings.Cut(a, ":")
-		pb, _, _ := strings.Cut(b, ":")
-		return strings.Compare(strings.TrimSpace(pa), strings.TrimSpace(pb))
-	})
-	return strings.Join(decls, ";") + ";"
-}
-
-// normalize rewrites MathML with every element's attributes, and the
-// declarations of its style, in sorted order, without surrounding space.
-func normalize(mml string) (string, error) {
-	z := html.NewTokenizer(strings.NewReader(mml))
-	var b bytes.Buffer
-	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			if z.Err() == io.EOF {
-				break
-			}
-			return "", fmt.Errorf("%w: reading the MathML: %v", ErrTeX, z.Err())
-		}
-		tok := z.Token()
-		if tt == html.StartTagToken || tt == html.SelfClosingTagToken {
-			slices.SortFunc(tok.Attr, func(a, b html.Attribute) int { return strings.Compare(a.Key, b.Key) })
-			for i, a := range tok.Attr {
-				if a.Key == "style" {
-					tok.Attr[i].Val = sortDeclarations(a.Val)
-				}
-			}
-		}
-		b.WriteString(tok.String())
-	}
-	return strings.TrimSpace(b.String()), nil
 }

@@ -262,12 +262,28 @@ func TestCorpus(t *testing.T) {
 		len(notebooks), time.Since(start).Round(time.Millisecond), total.jupyter, total.found, total.outputs, total.rendered, total.errors, total.warnings)
 }
 
-// BenchmarkCorpus renders the Markdown cells of the whole corpus.
+// BenchmarkCorpus renders the Markdown cells and math outputs of the whole
+// corpus, one Converter per notebook, as the pages do; the figures name
+// the formulas converted.
 func BenchmarkCorpus(b *testing.B) {
 	notebooks := readCorpus(b)
+	formulas := 0
+	for _, nb := range notebooks {
+		for _, src := range append(slices.Clone(nb.markdown), nb.outputs...) {
+			formulas += len(FindMath([]byte(src)))
+		}
+	}
+	b.ReportMetric(float64(formulas), "formulas/op")
 	for b.Loop() {
 		for _, nb := range notebooks {
-			renderCorpusNotebook(b, nb)
+			md := goldmark.New(goldmark.WithExtensions(extension.GFM, &Extender{Converter: New()}))
+			var out bytes.Buffer
+			for _, src := range append(slices.Clone(nb.markdown), nb.outputs...) {
+				out.Reset()
+				if err := md.Convert([]byte(src), &out); err != nil {
+					b.Fatal(err)
+				}
+			}
 		}
 	}
 }

@@ -34,8 +34,10 @@ func TestMathMLAttacks(t *testing.T) {
 	}
 }
 
+// TestMathMLKeeps checks that clean MathML with sorted attributes passes
+// unchanged.
 func TestMathMLKeeps(t *testing.T) {
-	in := `<math display="block" xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mstyle mathcolor="#ff0000"><mi mathvariant="normal">x</mi></mstyle><mo form="prefix" stretchy="true" maxsize="1.2em">(</mo><mfrac linethickness="0"><mn>1</mn><mn>2</mn></mfrac><mspace width="0.5em"></mspace><mtable columnalign="left right" style="width: 100%"><mtr><mtd><mtext>a &lt; b</mtext></mtd></mtr></mtable></mrow><annotation encoding="application/x-tex">x &lt; y</annotation></semantics></math>`
+	in := `<math display="block" xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><mstyle mathcolor="#ff0000"><mi mathvariant="normal">x</mi></mstyle><mo form="prefix" maxsize="1.2em" stretchy="true">(</mo><mfrac linethickness="0"><mn>1</mn><mn>2</mn></mfrac><mspace width="0.5em"></mspace><mtable columnalign="left right" style="width: 100%;"><mtr><mtd><mtext>a &lt; b</mtext></mtd></mtr></mtable></mrow><annotation encoding="application/x-tex">x &lt; y</annotation></semantics></math>`
 	if got := MathML(in); got != in {
 		t.Errorf("MathML changed clean MathML:\n got  %s\n want %s", got, in)
 	}
