@@ -1,6 +1,10 @@
 package mathml
 
-import "bytes"
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+)
 
 // A Span is a formula in Markdown source: Source[Start:End] with its
 // delimiters, and Source[TeXStart:TeXEnd] the TeX to convert.
@@ -62,7 +66,7 @@ func FindMath(src []byte) []Span {
 				} else {
 					closeAt(i+n, n)
 				}
-			case tok[0] == '\n' && bytes.Count([]byte(tok), []byte{'\n'}) > 1:
+			case (tok[0] == '\n' || tok[0] == '\r') && lineBreaks(tok) > 1:
 				if lastEnd >= 0 {
 					end := lastEnd
 					closeAt(end, lastCloser)
@@ -107,10 +111,16 @@ func mathToken(src []byte, i int) (string, int) {
 		return "$", 1
 	case '{', '}':
 		return string(c), 1
-	case '\n':
+	case '\n', '\r':
+		// A line break and all the white space after it, as JavaScript's
+		// \s counts it.
 		j := 0
-		for j < len(rest) && isWhite(rest[j]) {
-			j++
+		for j < len(rest) {
+			r, size := utf8.DecodeRune(rest[j:])
+			if !jsSpace(r) {
+				break
+			}
+			j += size
 		}
 		return string(rest[:j]), j
 	case '\\':
@@ -139,8 +149,25 @@ func mathToken(src []byte, i int) (string, int) {
 	return "", 0
 }
 
-func isWhite(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+// jsSpace reports whether JavaScript's \s matches r.
+func jsSpace(r rune) bool {
+	switch r {
+	case ' ', '\t', '\n', '\v', '\f', '\r', 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff:
+		return true
+	}
+	return r >= 0x2000 && r <= 0x200a
+}
+
+// lineBreaks counts the line breaks in white space as Jupyter does, after
+// it turns \r\n and \r into \n.
+func lineBreaks(s string) int {
+	n := strings.Count(s, "\n")
+	for i := range len(s) {
+		if s[i] == '\r' && (i+1 == len(s) || s[i+1] != '\n') {
+			n++
+		}
+	}
+	return n
 }
 
 // hideCode returns a copy of src with the dollars of fenced code blocks and

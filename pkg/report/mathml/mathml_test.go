@@ -216,7 +216,40 @@ func FuzzMarkdown(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		formulas(t, src)
+		_, out := formulas(t, src)
+		if strings.Contains(src, "<") || strings.Contains(src, "&") {
+			return // raw HTML of the Markdown itself is not the math's
+		}
+		checkSafe(t, src, out)
+	})
+}
+
+// FuzzFindMath checks FindMath against the referee on text without code
+// (the referee does not hide code), and that spans are ordered, apart and
+// within the source.
+func FuzzFindMath(f *testing.F) {
+	for _, s := range []string{"$a$ $$b$$", `\\(x\\) \\[y\\]`, "\\begin{align} a \\end{align}", "$a {b$ c$ d}$", "$a\n\nb$", `\$ $x$`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		spans := FindMath([]byte(src))
+		end := 0
+		for _, s := range spans {
+			if s.Start < end || s.End > len(src) || s.TeXStart < s.Start || s.TeXEnd > s.End || s.TeXStart > s.TeXEnd {
+				t.Fatalf("%q: span %+v out of order or range", src, s)
+			}
+			end = s.End
+		}
+		if strings.ContainsAny(src, "`~") {
+			return
+		}
+		var got []string
+		for _, s := range spans {
+			got = append(got, src[s.Start:s.End])
+		}
+		if want := referenceMath(src); !slices.Equal(got, want) {
+			t.Fatalf("%q: FindMath finds %q, reference %q", src, got, want)
+		}
 	})
 }
 
@@ -265,12 +298,21 @@ func TestSeedFormulas(t *testing.T) {
 // mathSplit is the pattern of JupyterLab's rendermime for the pieces
 // that matter to math, used here as an independent referee of FindMath's
 // scanner.
-var mathSplit = regexp.MustCompile(`(?i)(\$\$?|\\(?:begin|end)\{[a-z]*\*?\}|\\[{}$]|[{}]|(?:\n\s*)+|\\\\(?:\(|\)|\[|\]))`)
+var mathSplit = regexp.MustCompile(`(?i)(\$\$?|\\(?:begin|end)\{[a-z]*\*?\}|\\[{}$]|[{}]|(?:\n` + jsWhite + `*)+|\\\\(?:\(|\)|\[|\]))`)
+
+// jsWhite is JavaScript's \s, wider than Go's.
+const jsWhite = `[\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]`
 
 // referenceMath finds formulas by splitting the text with mathSplit and
 // walking the pieces as JupyterLab does, returning each formula with its
 // delimiters.
 func referenceMath(s string) []string {
+	// Jupyter turns \r\n and \r into \n first; the lengths of the
+	// formulas are kept by writing a space for the \r of \r\n, and the
+	// formulas are returned from the text as given.
+	orig := s
+	s = strings.ReplaceAll(s, "\r\n", " \n")
+	s = strings.ReplaceAll(s, "\r", "\n")
 	idx := mathSplit.FindAllStringIndex(s, -1)
 	var got []string
 	start, last, braces := -1, -1, 0
@@ -283,12 +325,12 @@ func referenceMath(s string) []string {
 				if braces > 0 {
 					last = i
 				} else {
-					got = append(got, s[idx[start][0]:idx[i][1]])
+					got = append(got, orig[idx[start][0]:idx[i][1]])
 					start, last = -1, -1
 				}
 			case regexp.MustCompile(`\n.*\n`).MatchString(block):
 				if last >= 0 {
-					got = append(got, s[idx[start][0]:idx[last][1]])
+					got = append(got, orig[idx[start][0]:idx[last][1]])
 					i = last
 				}
 				start, last, braces = -1, -1, 0
@@ -310,14 +352,14 @@ func referenceMath(s string) []string {
 		}
 	}
 	if last >= 0 {
-		got = append(got, s[idx[start][0]:idx[last][1]])
+		got = append(got, orig[idx[start][0]:idx[last][1]])
 	}
 	return got
 }
 
 func TestFindMathAgainstReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	pieces := []string{"$", "$", "$$", "a", " ", "\\", "{", "}", "\n", "\n\n", `\\(`, `\\)`, `\begin{x}`, `\end{x}`, `\$`}
+	pieces := []string{"$", "$", "$$", "a", " ", "\\", "{", "}", "\n", "\n\n", "\r\n", "\r", "\u00a0", "\v", `\\(`, `\\)`, `\begin{x}`, `\end{x}`, `\$`}
 	for range 20000 {
 		var b strings.Builder
 		for range 1 + rng.IntN(12) {
