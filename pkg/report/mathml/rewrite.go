@@ -201,7 +201,7 @@ func textElement(s, variant string) string {
 var textVariants = map[string]string{
 	"text": "", "textrm": "", "textnormal": "", "textup": "", "textmd": "", "mbox": "", "hbox": "",
 	"textit": "italic", "textsl": "italic", "emph": "italic", "textbf": "bold",
-	"textsf": "sans-serif", "texttt": "monospace",
+	"textsf": "sans-serif", "texttt": "monospace", "textsc": "", "intertext": "",
 }
 
 // text converts the argument of \text and its kind: text, with any $...$
@@ -395,7 +395,7 @@ var environments = map[string]envTarget{
 	"smallmatrix": {name: "matrix"},
 	"array":       {name: "array", arg: "columns"}, "darray": {name: "array", arg: "columns", display: true},
 	"subarray": {name: "subarray", arg: "columns"},
-	"equation": {}, "equation*": {},
+	"equation": {}, "equation*": {}, "subequations": {},
 }
 
 var rowNumbered = map[string]bool{"align": true, "gather": true, "alignat": true, "eqnarray": true, "flalign": true}
@@ -454,14 +454,15 @@ func afterOperator(toks []token, i int) bool {
 }
 
 // visible reports whether TeX shows anything: a character or a command
-// that takes no argument, besides the separators of a table.
+// that takes no argument, besides the separators of a table and the
+// commands that join what is around them, such as \over.
 func visible(tex string) bool {
 	toks, err := tokenize(tex)
 	if err != nil {
 		return true
 	}
 	return slices.ContainsFunc(toks, func(t token) bool {
-		return t.kind == tChar && t.text != "&" || t.kind == tCS && arity[t.text] == 0 && t.text != "\\"
+		return t.kind == tChar && t.text != "&" || t.kind == tCS && arity[t.text] == 0 && !notArgument(t)
 	})
 }
 
@@ -575,7 +576,7 @@ var replacements = map[string]string{
 
 var dropped = map[string]int{
 	// commands whose arguments are dropped, with their number
-	"newline": 0, "nobreak": 0, "allowbreak": 0, "require": 1, "label": 1,
+	"newline": 0, "nobreak": 0, "allowbreak": 0, "require": 1, "usepackage": 1, "label": 1,
 	"notag": 0, "nonumber": 0,
 }
 
@@ -638,10 +639,18 @@ func (r *rewriter) group(toks []token, depth int) error {
 		case tParam:
 			return fmt.Errorf("#%s outside a macro definition", t.text)
 		case tChar, tSpace:
-			if t.text == "\\" {
-				r.out.WriteString(`\backslash`)
-			} else {
-				r.out.WriteString(t.text)
+			r.out.WriteString(t.text)
+			if (t.text == "^" || t.text == "_") && i < len(toks) {
+				// One character is the script, as in TeX: x^12 is x^1 2,
+				// where treeblood would read the number 12.
+				j := i
+				for j < len(toks) && toks[j].kind == tSpace {
+					j++
+				}
+				if j < len(toks) && toks[j].kind == tChar {
+					r.out.WriteString("{" + toks[j].text + "}")
+					i = j + 1
+				}
 			}
 			continue
 		}
@@ -1144,6 +1153,41 @@ func (r *rewriter) command(toks []token, i int, name string, depth int) (int, er
 	}
 	if funcNames[name] {
 		r.operator(toks[:0], false, depth)
+		return i, nil
+	}
+	if n := arity[name]; n > 0 && name != "not" {
+		// Each argument braced, so that treeblood reads \frac12 as TeX
+		// does, one character an argument.
+		r.out.WriteString(`\` + name)
+		if name == "sqrt" {
+			if a, next, ok := optArg(toks, i); ok {
+				r.out.WriteByte('[')
+				if err := r.group(a, depth+1); err != nil {
+					return i, err
+				}
+				r.out.WriteByte(']')
+				i = next
+			}
+		}
+		for k := range n {
+			a, next, err := arg(toks, i)
+			if err != nil {
+				return i, fmt.Errorf(`\%s: argument %d: %w`, name, k+1, err)
+			}
+			r.out.WriteByte('{')
+			start := r.out.Len()
+			if err := r.group(a, depth+1); err != nil {
+				return i, err
+			}
+			base := accents[name] || name == "substack" || k == 1 && (name == "overset" || name == "underset")
+			if base && !visible(r.out.String()[start:]) {
+				// An accent over nothing, which treeblood cannot take
+				// empty.
+				r.emitMathML("<mtext></mtext>")
+			}
+			r.out.WriteByte('}')
+			i = next
+		}
 		return i, nil
 	}
 	r.out.WriteString(`\` + name)
