@@ -3,6 +3,7 @@ package mathml
 import (
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -133,4 +134,32 @@ func TestRandomTeXReachesNoPanic(t *testing.T) {
 	if panics > n/5000 {
 		t.Errorf("%d of %d random formulas make treeblood panic", panics, n)
 	}
+}
+
+// TestConcurrentConverters converts with several Converters at once, as
+// pages rendered in parallel do: each gives what it gives alone, and the
+// warnings of one do not reach another.
+func TestConcurrentConverters(t *testing.T) {
+	want, _, err := New().Convert(`\frac{a}{b} + \alpha_i`, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			c := New()
+			for range 50 {
+				got, warnings, err := c.Convert(`\frac{a}{b} + \alpha_i`, true)
+				if err != nil || got != want || len(warnings) != 0 {
+					t.Errorf("goroutine %d: %v %q\n%s", g, err, warnings, got)
+					return
+				}
+				if _, warnings, _ := c.Convert(`\nosuch`, false); len(warnings) != 1 {
+					t.Errorf("goroutine %d: warnings %q, want one", g, warnings)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
