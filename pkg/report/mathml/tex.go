@@ -18,8 +18,14 @@ const (
 	MaxTokens = 50_000
 	// MaxExpansions is the most macro expansions in one formula.
 	MaxExpansions = 10_000
-	// MaxDefinitions is the most macros a Converter holds.
-	MaxDefinitions = 2_000
+	// MaxDefinitions is the most macros a Converter holds, and
+	// MaxDefinitionTokens the most tokens in their definitions together.
+	MaxDefinitions      = 2_000
+	MaxDefinitionTokens = 200_000
+	// MaxExpandedTokens is the most tokens the macro expansions of one
+	// formula may produce in all, whether they stay in the formula or are
+	// taken into definitions or dropped arguments.
+	MaxExpandedTokens = 4 * MaxTokens
 )
 
 // ErrLimit is wrapped by the errors for formulas beyond one of the limits.
@@ -135,6 +141,7 @@ type expander struct {
 	defs       map[string]*macro
 	frames     [][]token
 	pending    int // tokens in frames
+	pushed     int // tokens ever put in frames
 	expansions int
 }
 
@@ -145,8 +152,12 @@ func (e *expander) push(toks []token) error {
 		e.frames = e.frames[:len(e.frames)-1]
 	}
 	e.pending += len(toks)
+	e.pushed += len(toks)
 	if e.pending > MaxTokens {
 		return fmt.Errorf("%w: macros expand to more than %d tokens", ErrLimit, MaxTokens)
+	}
+	if e.pushed > MaxExpandedTokens+MaxSource {
+		return fmt.Errorf("%w: macro expansions produce more than %d tokens", ErrLimit, MaxExpandedTokens)
 	}
 	if len(toks) > 0 {
 		e.frames = append(e.frames, toks)
@@ -171,6 +182,19 @@ func (e *expander) peek() (token, bool) {
 	for i := len(e.frames) - 1; i >= 0; i-- {
 		if len(e.frames[i]) > 0 {
 			return e.frames[i][0], true
+		}
+	}
+	return token{}, false
+}
+
+// peekPastSpace returns the first token after any space, without reading
+// it or the space.
+func (e *expander) peekPastSpace() (token, bool) {
+	for i := len(e.frames) - 1; i >= 0; i-- {
+		for _, t := range e.frames[i] {
+			if t.kind != tSpace {
+				return t, true
+			}
 		}
 	}
 	return token{}, false
@@ -220,12 +244,10 @@ func (e *expander) group() ([]token, error) {
 // optional reads a [...] argument if one follows, with braces balanced
 // inside it.
 func (e *expander) optional() ([]token, bool, error) {
-	save := e.snapshot()
-	e.skipSpace()
-	if t, ok := e.peek(); !ok || !t.is(tChar, "[") {
-		e.restore(save)
+	if t, ok := e.peekPastSpace(); !ok || !t.is(tChar, "[") {
 		return nil, false, nil
 	}
+	e.skipSpace()
 	e.next()
 	var out []token
 	depth := 0
@@ -244,19 +266,6 @@ func (e *expander) optional() ([]token, bool, error) {
 		}
 		out = append(out, t)
 	}
-}
-
-type snapshot struct {
-	frames  [][]token
-	pending int
-}
-
-func (e *expander) snapshot() snapshot {
-	return snapshot{append([][]token(nil), e.frames...), e.pending}
-}
-
-func (e *expander) restore(s snapshot) {
-	e.frames, e.pending = s.frames, s.pending
 }
 
 // csName reads the name being defined: \name or {\name}.
@@ -360,6 +369,15 @@ func (e *expander) store(cmd, name string, m *macro, keep bool) error {
 	}
 	if _, ok := e.defs[name]; !ok && len(e.defs) >= MaxDefinitions {
 		return fmt.Errorf(`%w: \%s{\%s}: more than %d macros`, ErrLimit, cmd, name, MaxDefinitions)
+	}
+	size := len(m.body) + len(m.opt)
+	for other, d := range e.defs {
+		if other != name {
+			size += len(d.body) + len(d.opt)
+		}
+	}
+	if size > MaxDefinitionTokens {
+		return fmt.Errorf(`%w: \%s{\%s}: macros of more than %d tokens in all`, ErrLimit, cmd, name, MaxDefinitionTokens)
 	}
 	e.defs[name] = m
 	return nil
