@@ -56,6 +56,27 @@ func init() {
 		"tag":                 (*rewriter).cmdTag,
 		"eqref":               (*rewriter).cmdEqref,
 		"ref":                 (*rewriter).cmdEqref,
+		"genfrac":             (*rewriter).cmdGenfrac,
+		"enclose":             (*rewriter).cmdEnclose,
+		"llap":                (*rewriter).cmdLap,
+		"rlap":                (*rewriter).cmdLap,
+		"mathllap":            (*rewriter).cmdLap,
+		"mathrlap":            (*rewriter).cmdLap,
+		"mathclap":            (*rewriter).cmdLap,
+		"clap":                (*rewriter).cmdLap,
+		"shoveleft":           (*rewriter).cmdBbox,
+		"shoveright":          (*rewriter).cmdBbox,
+		"displaylines":        (*rewriter).cmdPlainTable,
+		"eqalign":             (*rewriter).cmdPlainTable,
+		"eqalignno":           (*rewriter).cmdPlainTable,
+		"cases":               (*rewriter).cmdPlainTable,
+		"matrix":              (*rewriter).cmdPlainTable,
+		"pmatrix":             (*rewriter).cmdPlainTable,
+		"bmatrix":             (*rewriter).cmdPlainTable,
+		"vmatrix":             (*rewriter).cmdPlainTable,
+		"Space":               (*rewriter).cmdSpace,
+		"skew":                (*rewriter).cmdSkew,
+		"buildrel":            (*rewriter).cmdBuildrel,
 		"hline":               (*rewriter).cmdHline,
 		"hdashline":           (*rewriter).cmdHline,
 		"cline":               (*rewriter).cmdHline,
@@ -77,6 +98,20 @@ func (r *rewriter) cmdBoldsymbol(toks []token, i int, name string, depth int) (i
 			r.emitMathML("<mi>" + string(c) + "</mi>")
 			return next, nil
 		}
+	}
+	if letters := plain(a); len(a) > 0 && len(a) == len(letters) && strings.IndexFunc(letters, func(c rune) bool { return c > 'z' || !isLetter(byte(c)) }) < 0 {
+		// Bold italic, as TeX sets letters in \boldsymbol; treeblood
+		// sets them upright.
+		var b strings.Builder
+		for _, c := range letters {
+			if c >= 'a' {
+				b.WriteRune(0x1D482 + c - 'a')
+			} else {
+				b.WriteRune(0x1D468 + c - 'A')
+			}
+		}
+		r.emitMathML("<mi>" + b.String() + "</mi>")
+		return next, nil
 	}
 	r.out.WriteString(`\boldsymbol{`)
 	err = r.group(a, depth+1)
@@ -480,4 +515,189 @@ func (r *rewriter) cmdLineBreak(toks []token, i int, name string, depth int) (in
 	}
 	r.out.WriteString(`\\`)
 	return i, nil
+}
+
+// cmdGenfrac converts \genfrac{left}{right}{thickness}{style}{num}{den}: a
+// fraction, without its bar when the thickness is zero, between
+// delimiters.
+func (r *rewriter) cmdGenfrac(toks []token, i int, name string, depth int) (int, error) {
+	var args [6][]token
+	next := i
+	for k := range args {
+		a, n, err := arg(toks, next)
+		if err != nil {
+			return i, fmt.Errorf(`\genfrac: argument %d: %w`, k+1, err)
+		}
+		args[k], next = a, n
+	}
+	delim := func(a []token) (string, error) {
+		s := strings.TrimSpace(untokenize(a))
+		if s == "" {
+			return ".", nil
+		}
+		if _, ok := fences[s]; !ok {
+			return "", fmt.Errorf(`\genfrac: %q is not a delimiter`, s)
+		}
+		return s, nil
+	}
+	left, err := delim(args[0])
+	if err != nil {
+		return i, err
+	}
+	right, err := delim(args[1])
+	if err != nil {
+		return i, err
+	}
+	style := map[string]string{"0": `\displaystyle`, "1": `\textstyle`, "2": `\scriptstyle`, "3": `\scriptscriptstyle`}[strings.TrimSpace(plain(args[3]))]
+	bar := strings.TrimSpace(plain(args[2]))
+	r.out.WriteString(`{` + style + `\left` + left + `{`)
+	if err := r.group(args[4], depth+1); err != nil {
+		return i, err
+	}
+	if w, _, ok := length(bar); ok && strings.Trim(w, "0.em") == "" {
+		r.out.WriteString(`\atop `)
+	} else {
+		r.out.WriteString(`\over `)
+	}
+	if err := r.group(args[5], depth+1); err != nil {
+		return i, err
+	}
+	r.out.WriteString(`}\right` + right + `}`)
+	return next, nil
+}
+
+// cmdEnclose converts \enclose{notation}{x} of MathJax's enclose
+// extension: a box or a circle drawn as a border; other notations keep the
+// content only.
+func (r *rewriter) cmdEnclose(toks []token, i int, name string, depth int) (int, error) {
+	notation, next, err := arg(toks, i)
+	if err != nil {
+		return i, fmt.Errorf(`\enclose: %w`, err)
+	}
+	_, next, _ = optArg(toks, next)
+	a, next, err := arg(toks, next)
+	if err != nil {
+		return i, fmt.Errorf(`\enclose: %w`, err)
+	}
+	open := `<mrow>`
+	switch n := plain(notation); {
+	case strings.Contains(n, "circle"):
+		open = `<mrow style="border: 1px solid; border-radius: 50%; padding: 0.2em;">`
+	case strings.Contains(n, "box"):
+		open = wraps["boxed"]
+	}
+	r.out.WriteByte('{')
+	r.emitFrag(fragment{kind: fragOpen, html: open})
+	err = r.group(a, depth+1)
+	r.emitFrag(fragment{kind: fragClose})
+	r.out.WriteByte('}')
+	return next, err
+}
+
+// cmdLap converts \llap, \rlap and \mathclap and their kind: content that
+// takes no width.
+func (r *rewriter) cmdLap(toks []token, i int, name string, depth int) (int, error) {
+	a, next, err := arg(toks, i)
+	if err != nil {
+		return i, fmt.Errorf(`\%s: %w`, name, err)
+	}
+	r.out.WriteByte('{')
+	r.emitFrag(fragment{kind: fragOpen, html: `<mpadded width="0">`})
+	err = r.group(a, depth+1)
+	r.emitFrag(fragment{kind: fragClose})
+	r.out.WriteByte('}')
+	return next, err
+}
+
+// plainTables are the environments of plain TeX's table commands.
+var plainTables = map[string]string{
+	"displaylines": "gathered", "eqalign": "aligned", "eqalignno": "aligned", "cases": "cases",
+	"matrix": "matrix", "pmatrix": "pmatrix", "bmatrix": "bmatrix", "vmatrix": "vmatrix",
+}
+
+// cmdPlainTable converts plain TeX's \matrix{...}, \pmatrix{...},
+// \cases{...}, \eqalign{...} and \displaylines{...} as their
+// environments.
+func (r *rewriter) cmdPlainTable(toks []token, i int, name string, depth int) (int, error) {
+	a, next, err := arg(toks, i)
+	if err != nil {
+		return i, fmt.Errorf(`\%s: %w`, name, err)
+	}
+	env, err := tokenize("{" + plainTables[name] + "}")
+	if err != nil {
+		return i, err
+	}
+	end, err := tokenize(`\end{` + plainTables[name] + "}")
+	if err != nil {
+		return i, err
+	}
+	if _, err := r.environment(append(append(env, a...), end...), 0, depth); err != nil {
+		return i, err
+	}
+	return next, nil
+}
+
+// cmdSpace converts MathJax's \Space{width}{height}{depth}.
+func (r *rewriter) cmdSpace(toks []token, i int, name string, depth int) (int, error) {
+	next := i
+	var w string
+	for k := range 3 {
+		a, n, err := arg(toks, next)
+		if err != nil {
+			return i, fmt.Errorf(`\Space: %w`, err)
+		}
+		if k == 0 {
+			l, _, ok := length(plain(a))
+			if !ok {
+				return i, fmt.Errorf(`\Space: %q is not a length`, plain(a))
+			}
+			w = l
+		}
+		next = n
+	}
+	r.emitMathML(space(w))
+	return next, nil
+}
+
+// cmdSkew converts \skew{n}{\accent}{x}: the accent, not shifted.
+func (r *rewriter) cmdSkew(toks []token, i int, name string, depth int) (int, error) {
+	_, next, err := arg(toks, i)
+	if err != nil {
+		return i, fmt.Errorf(`\skew: %w`, err)
+	}
+	accent, next, err := arg(toks, next)
+	if err != nil || len(accent) != 1 || accent[0].kind != tCS || !accents[accent[0].text] {
+		return i, errors.New(`\skew: the second argument is not an accent`)
+	}
+	x, next, err := arg(toks, next)
+	if err != nil {
+		return i, fmt.Errorf(`\skew: %w`, err)
+	}
+	r.out.WriteString(`\` + accent[0].text + `{`)
+	err = r.group(x, depth+1)
+	r.out.WriteString(`}`)
+	return next, err
+}
+
+// cmdBuildrel converts plain TeX's \buildrel top \over base.
+func (r *rewriter) cmdBuildrel(toks []token, i int, name string, depth int) (int, error) {
+	for j := i; j < len(toks); j++ {
+		if toks[j].is(tCS, "over") {
+			base, next, err := arg(toks, j+1)
+			if err != nil {
+				return i, fmt.Errorf(`\buildrel: %w`, err)
+			}
+			r.out.WriteString(`\overset{`)
+			if err := r.group(toks[i:j], depth+1); err != nil {
+				return i, err
+			}
+			r.out.WriteString(`}{`)
+			if err := r.group(base, depth+1); err != nil {
+				return i, err
+			}
+			r.out.WriteString(`}`)
+			return next, nil
+		}
+	}
+	return i, errors.New(`\buildrel without \over`)
 }

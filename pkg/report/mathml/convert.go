@@ -260,10 +260,10 @@ func (c *Converter) place(r *rewriter, out string) (*html.Node, error) {
 	if math == nil {
 		return nil, errors.New("no <math> element made")
 	}
+	repairTables(math)
 	if err := placeFragments(math, r.frags); err != nil {
 		return nil, err
 	}
-	drawColumnLines(math)
 	if len(r.colours) > 0 {
 		keys := make(map[string]string, len(r.colours))
 		for i, c := range r.colours {
@@ -291,7 +291,7 @@ func (c *Converter) finish(r *rewriter, source string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if len(r.frags) == 0 && len(r.colours) == 0 && r.tag == "" && !strings.Contains(out, "columnlines") {
+	if len(r.frags) == 0 && len(r.colours) == 0 && r.tag == "" && !strings.Contains(out, "<mtable") {
 		// Nothing to place: the MathML is edited as text, which is much
 		// faster than as a tree.
 		return strings.TrimSpace(sanitize.MathML(plainFinish(r, out, source))), nil
@@ -440,7 +440,7 @@ func placeFragments(math *html.Node, frags []fragment) error {
 			n.Parent.RemoveChild(n)
 			end.Parent.RemoveChild(end)
 			found[f.partner] = nil
-			drawRowLines(nodes[0], f.hlines)
+			drawLines(nodes[0], f)
 		}
 	}
 	return nil
@@ -457,21 +457,47 @@ func elements(n *html.Node, name string) []*html.Node {
 	return out
 }
 
-// addStyle adds a CSS declaration to an element.
-func addStyle(n *html.Node, decl string) {
-	for i, a := range n.Attr {
-		if a.Key == "style" {
-			n.Attr[i].Val = strings.TrimSuffix(strings.TrimSpace(a.Val), ";") + "; " + decl
-			return
+// addStyle sets CSS declarations, "property: value;" one or more, in the
+// style of an element, in place of the values its properties have.
+func addStyle(n *html.Node, decls string) {
+	props := map[string]bool{}
+	for d := range strings.SplitSeq(decls, ";") {
+		if p, _, ok := strings.Cut(d, ":"); ok {
+			props[strings.TrimSpace(p)] = true
 		}
 	}
-	n.Attr = append(n.Attr, html.Attribute{Key: "style", Val: decl})
+	for i, a := range n.Attr {
+		if a.Key != "style" {
+			continue
+		}
+		var kept []string
+		for d := range strings.SplitSeq(a.Val, ";") {
+			if p, _, _ := strings.Cut(d, ":"); strings.TrimSpace(d) != "" && !props[strings.TrimSpace(p)] {
+				kept = append(kept, strings.TrimSpace(d)+";")
+			}
+		}
+		n.Attr[i].Val = strings.Join(append(kept, decls), " ")
+		return
+	}
+	n.Attr = append(n.Attr, html.Attribute{Key: "style", Val: decls})
 }
 
-// drawRowLines draws the \hline of the first table in group as borders of
-// its cells, which MathML Core draws where it draws no rowlines, and drops
-// an empty last row, which a final \\ leaves.
-func drawRowLines(group *html.Node, hlines []int) {
+// textAlign returns the declarations that align a table cell: Chromium
+// sets the content of a cell to the left for text-align: right, and to the
+// right for -webkit-right, which other browsers ignore.
+func textAlign(a string) string {
+	if a == "right" {
+		return "text-align: right; text-align: -webkit-right;"
+	}
+	return "text-align: " + a + ";"
+}
+
+// drawLines draws the \hline of the first table in group, and the lines
+// of its column specification, as borders of its cells, since MathML Core
+// draws no rowlines, columnlines or frame; it also aligns the columns as
+// the specification says, and drops an empty last row, which a final \\
+// leaves.
+func drawLines(group *html.Node, f fragment) {
 	var table *html.Node
 	for n := range group.Descendants() {
 		if n.Type == html.ElementNode && n.Data == "mtable" {
@@ -487,7 +513,27 @@ func drawRowLines(group *html.Node, hlines []int) {
 		table.RemoveChild(rows[k])
 		rows = rows[:k]
 	}
-	for _, h := range hlines {
+	if l := f.layout; l != nil {
+		align := map[string]string{"l": "left", "c": "center", "r": "right"}
+		for _, row := range rows {
+			cells := elements(row, "mtd")
+			for j, cell := range cells {
+				if j < len(l.aligns) {
+					addStyle(cell, textAlign(align[l.aligns[j]]))
+				}
+				if j < len(l.lines) && l.lines[j] != "none" {
+					addStyle(cell, "border-right: 1px "+l.lines[j]+";")
+				}
+			}
+			if len(cells) > 0 && l.left != "none" {
+				addStyle(cells[0], "border-left: 1px "+l.left+";")
+			}
+			if len(cells) > 0 && l.right != "none" {
+				addStyle(cells[len(cells)-1], "border-right: 1px "+l.right+";")
+			}
+		}
+	}
+	for _, h := range f.hlines {
 		switch {
 		case h < len(rows):
 			for _, cell := range elements(rows[h], "mtd") {
@@ -501,30 +547,54 @@ func drawRowLines(group *html.Node, hlines []int) {
 	}
 }
 
-// drawColumnLines draws the columnlines of tables, which MathML Core does
-// not draw, as borders of their cells.
-func drawColumnLines(math *html.Node) {
+// repairTables puts what treeblood leaves directly in an <mtable>, as it
+// does for a table of one cell, into a row and a cell of its own, and
+// aligns to the right the cells it means to (see textAlign).
+func repairTables(math *html.Node) {
 	for n := range math.Descendants() {
-		if n.Type != html.ElementNode || n.Data != "mtable" {
-			continue
-		}
-		var lines []string
-		for _, a := range n.Attr {
-			if a.Key == "columnlines" {
-				lines = strings.Fields(a.Val)
-			}
-		}
-		if len(lines) == 0 {
-			continue
-		}
-		for _, row := range elements(n, "mtr") {
-			for j, cell := range elements(row, "mtd") {
-				if j < len(lines) && (lines[j] == "solid" || lines[j] == "dashed") {
-					addStyle(cell, "border-right: 1px "+lines[j]+";")
+		if n.Type == html.ElementNode && n.Data == "mtd" {
+			for _, a := range n.Attr {
+				if a.Key == "style" && (strings.Contains(a.Val, "text-align:right") || strings.Contains(a.Val, "text-align: right")) {
+					addStyle(n, textAlign("right"))
 				}
 			}
 		}
+		if n.Type != html.ElementNode || n.Data != "mtable" || n.FirstChild == nil {
+			continue
+		}
+		var stray []*html.Node
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode || c.Data != "mtr" {
+				stray = append(stray, c)
+			}
+		}
+		if len(stray) == 0 {
+			continue
+		}
+		row := &html.Node{Type: html.ElementNode, Data: "mtr", Namespace: "math"}
+		cell := &html.Node{Type: html.ElementNode, Data: "mtd", Namespace: "math"}
+		row.AppendChild(cell)
+		n.InsertBefore(row, stray[0])
+		for _, c := range stray {
+			n.RemoveChild(c)
+			if c.Type == html.TextNode {
+				c = textToken(c.Data)
+			}
+			cell.AppendChild(c)
+		}
 	}
+}
+
+// textToken returns the token element treeblood meant for text it left
+// bare: a number or an identifier.
+func textToken(s string) *html.Node {
+	name := "mi"
+	if strings.Trim(s, "0123456789.") == "" {
+		name = "mn"
+	}
+	n := &html.Node{Type: html.ElementNode, Data: name, Namespace: "math"}
+	n.AppendChild(&html.Node{Type: html.TextNode, Data: strings.TrimSpace(s)})
+	return n
 }
 
 // tagCell returns a table cell holding an equation's tag.

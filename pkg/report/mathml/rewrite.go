@@ -41,6 +41,8 @@ type fragment struct {
 	// line above them (\hline); the number of rows means a line below the
 	// last.
 	hlines []int
+	// layout is the column specification of that table, if it has one.
+	layout *columnLayout
 }
 
 // table is an environment being rewritten: the group depth of its body,
@@ -48,6 +50,55 @@ type fragment struct {
 type table struct {
 	depth, row int
 	hlines     []int
+	layout     *columnLayout
+}
+
+// columnLayout is what an array's column specification says: the
+// alignment of each column, as l, c or r, the line after each column but
+// the last ("none", "solid" or "dashed"), and lines at the sides.
+type columnLayout struct {
+	aligns      []string
+	lines       []string
+	left, right string
+}
+
+// columnSpec reads an array's column specification: l, c and r, | and :
+// for lines, and @{...} and !{...}, whose content is not shown here.
+func columnSpec(spec []token) (*columnLayout, error) {
+	l := &columnLayout{left: "none", right: "none"}
+	line := "none"
+	for i := 0; i < len(spec); i++ {
+		t := spec[i]
+		switch {
+		case t.kind == tSpace:
+		case t.kind == tChar && (t.text == "l" || t.text == "c" || t.text == "r"):
+			if len(l.aligns) > 0 {
+				l.lines = append(l.lines, line)
+			} else {
+				l.left = line
+			}
+			l.aligns = append(l.aligns, t.text)
+			line = "none"
+		case t.kind == tChar && (t.text == "|" || t.text == ":"):
+			line = "solid"
+			if t.text == ":" {
+				line = "dashed"
+			}
+		case t.kind == tChar && (t.text == "@" || t.text == "!"):
+			_, next, err := arg(spec, i+1)
+			if err != nil {
+				return nil, fmt.Errorf("column specification: %s: %w", t.text, err)
+			}
+			i = next - 1
+		default:
+			return nil, fmt.Errorf("column specification %q: %q is not a column", untokenize(spec), untokenize(spec[i:i+1]))
+		}
+	}
+	if len(l.aligns) == 0 {
+		return nil, fmt.Errorf("column specification %q has no column", untokenize(spec))
+	}
+	l.right = line
+	return l, nil
 }
 
 // rowState is a numbered equation or row of a numbered environment.
@@ -570,13 +621,14 @@ var replacements = map[string]string{
 	"stackrel": `\overset`, "underbracket": `\underbrace`, "overbracket": `\overbrace`,
 	"dbinom": `\displaystyle\binom`, "mathnormal": ``,
 	"mathbin": ``, "mathrel": ``, "mathord": ``, "mathpunct": ``, "mathopen": ``,
-	"mathclose": ``, "mathinner": ``,
+	"mathclose": ``, "mathinner": ``, "amp": `\&`, "idotsint": `\int\cdots\int`,
+	"overparen": `\overset{\frown}`, "underparen": `\underset{\smile}`, "utilde": `\underset{\sim}`,
 }
 
 var dropped = map[string]int{
 	// commands whose arguments are dropped, with their number
 	"newline": 0, "nobreak": 0, "allowbreak": 0, "require": 1, "usepackage": 1, "label": 1,
-	"notag": 0, "nonumber": 0,
+	"notag": 0, "nonumber": 0, "hfill": 0, "hfil": 0, "leftroot": 1, "uproot": 1,
 }
 
 var switches = map[string]string{"it": `\mathit`, "cal": `\mathcal`, "tt": `\mathtt`, "sf": `\mathsf`}
@@ -975,6 +1027,7 @@ func (r *rewriter) environment(toks []token, i, depth int) (int, error) {
 	defer func() {
 		r.tables = r.tables[:len(r.tables)-1]
 		r.frags[open].hlines = t.hlines
+		r.frags[open].layout = t.layout
 		r.emitFrag(fragment{kind: fragClose})
 		r.out.WriteByte('}')
 	}()
@@ -984,15 +1037,18 @@ func (r *rewriter) environment(toks []token, i, depth int) (int, error) {
 		if err != nil {
 			return i, fmt.Errorf(`\begin{%s}: %w`, name, err)
 		}
-		clean, allowed := plain(spec), "lcr|:@{}0123456789. "
-		if env.arg == "count" {
-			allowed = "0123456789 "
-		}
-		if clean == "" || strings.Trim(clean, allowed) != "" {
-			return i, fmt.Errorf(`\begin{%s}: invalid column specification %q`, name, clean)
+		if clean := plain(spec); env.arg == "count" && (clean == "" || strings.Trim(clean, "0123456789 ") != "") {
+			return i, fmt.Errorf(`\begin{%s}: invalid column count %q`, name, clean)
 		}
 		if env.arg == "columns" {
-			r.out.WriteString("{" + clean + "}")
+			// treeblood gets the columns' alignments only: it misplaces
+			// the lines, which are drawn here.
+			layout, err := columnSpec(spec)
+			if err != nil {
+				return i, fmt.Errorf(`\begin{%s}: %w`, name, err)
+			}
+			t.layout = layout
+			r.out.WriteString("{" + strings.Join(layout.aligns, "") + "}")
 		}
 		body = body[after:]
 	}
