@@ -171,6 +171,8 @@ func TestMacroBombs(t *testing.T) {
 		double,
 		`\def\a{aaaaaaaaaa}\def\b{\a\a\a\a\a\a\a\a\a\a}\def\c{\b\b\b\b\b\b\b\b\b\b}\def\d{\c\c\c\c\c\c\c\c\c\c}\def\e{\d\d\d\d\d\d\d\d\d\d}\e`,
 	}
+	// A formula longer than MaxSource.
+	tests = append(tests, strings.Repeat("x+", MaxSource/2+1))
 	// A definition that takes in a long expansion, again and again.
 	long := strings.Repeat("x", 20000)
 	tests = append(tests, `\def\big{\def\z{`+long+`}}\def\r{\big\r}\r`)
