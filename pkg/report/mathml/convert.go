@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 	_ "unsafe" // for go:linkname, to take treeblood's log
 
 	"github.com/grundylab/grundy/pkg/report/sanitize"
@@ -52,6 +53,7 @@ type Converter struct {
 	labels    map[string]string
 	equations int
 	warnings  []string
+	nesting   int // \text{$...$} being converted inside one another
 }
 
 // New returns a Converter for a new document.
@@ -119,18 +121,16 @@ func (c *Converter) convert(tex string, display, tagInside bool) (mml, tag strin
 
 // abbreviate shortens a formula for an error message.
 func abbreviate(tex string) string {
-	const max = 80
-	if len(tex) <= max {
+	const limit = 80
+	if len(tex) <= limit {
 		return tex
 	}
-	cut := max
-	for cut > 0 && !isRuneStart(tex[cut]) {
+	cut := limit
+	for cut > 0 && !utf8.RuneStart(tex[cut]) {
 		cut--
 	}
 	return tex[:cut] + "…"
 }
-
-func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
 // rewrite expands the macros of tex and rewrites what treeblood lacks.
 func (c *Converter) rewrite(tex string, display bool) (*rewriter, error) {

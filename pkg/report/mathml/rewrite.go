@@ -248,6 +248,10 @@ func textElement(s, variant string) string {
 	return "<mtext" + attr + ">" + html.EscapeString(s) + "</mtext>"
 }
 
+// maxTextNesting is how deep \text{...$...$...} may nest: each level is
+// converted on its own.
+const maxTextNesting = 20
+
 var textVariants = map[string]string{
 	"text": "", "textrm": "", "textnormal": "", "textup": "", "textmd": "", "mbox": "", "hbox": "",
 	"textit": "italic", "textsl": "italic", "emph": "italic", "textbf": "bold",
@@ -264,19 +268,38 @@ func (r *rewriter) text(toks []token, variant string) error {
 			parts = append(parts, textElement(s, variant))
 		}
 	}
+	depth := 0
 	for i := 0; i < len(toks); i++ {
-		if !toks[i].is(tChar, "$") {
+		switch toks[i].kind {
+		case tBegin:
+			depth++
+		case tEnd:
+			depth--
+		}
+		if depth != 0 || !toks[i].is(tChar, "$") {
 			continue
 		}
-		j := i + 1
-		for j < len(toks) && !toks[j].is(tChar, "$") {
-			j++
+		// The closing dollar is the next one outside braces, so that a
+		// formula may hold \text with dollars of its own.
+		j, d := i+1, 0
+		for ; j < len(toks) && (d != 0 || !toks[j].is(tChar, "$")); j++ {
+			switch toks[j].kind {
+			case tBegin:
+				d++
+			case tEnd:
+				d--
+			}
 		}
 		if j == len(toks) {
 			break
 		}
+		if r.c.nesting >= maxTextNesting {
+			return fmt.Errorf("%w: \\text and math nested more than %d deep", ErrLimit, maxTextNesting)
+		}
 		flush(i)
+		r.c.nesting++
 		inner, err := r.c.inner(toks[i+1 : j])
+		r.c.nesting--
 		if err != nil {
 			return err
 		}

@@ -1,6 +1,7 @@
 package mathml
 
 import (
+	"errors"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -32,6 +33,7 @@ func TestMathJaxConstructs(t *testing.T) {
 		{`\begin{pmatrix} 1 & 2 \\ 3 & 4 \end{pmatrix} \begin{bmatrix} a \end{bmatrix} \begin{vmatrix} b \end{vmatrix} \begin{smallmatrix} c \end{smallmatrix}`, false, []string{`<mo fence="true">(</mo>`}},
 		{`\begin{array}{c|c} 1 & 2 \end{array}`, false, []string{`<mtd style="border-right: 1px solid; text-align: center;"><mn>1</mn>`}},
 		{`\textrm{rm} \textbf{bf} \textit{it} \text*{star} \mbox{box}`, false, []string{`<mtext>rm</mtext>`, `<mtext mathvariant="bold">bf</mtext>`, `<mtext mathvariant="italic">it</mtext>`, `<mtext>star</mtext>`}},
+		{`\text{a $\text{b $c^2$}$ d}`, false, []string{"<mtext>b\u00a0</mtext><mrow><msup><mi>c</mi>"}},
 		{`\text{if $x>0$ then}`, false, []string{"<mtext>if\u00a0</mtext><mrow><mi>x</mi><mo>&gt;</mo><mn>0</mn></mrow>"}},
 		{`\mathrm{d}x \mathbb{R} \boldsymbol{\alpha} \bm{x}`, false, []string{`<mi>ℝ</mi>`}},
 		{`a \hskip 1em b \hspace{2em} c \hspace*{1cm} d \quad e \qquad f \kern-3mu g \mkern 18mu h \, i \> j`, false,
@@ -94,6 +96,19 @@ func TestInvalidTeX(t *testing.T) {
 	_, out := formulas(t, "$\\frac{1}{$\n\nand $x}$")
 	if strings.Count(out, `class="math-error"`) != 2 || !strings.Contains(out, `\frac{1}{</code>`) {
 		t.Errorf("invalid formulas not shown as their source: %s", out)
+	}
+}
+
+// TestTextNesting checks that math in text in math... is refused past a
+// depth, quickly.
+func TestTextNesting(t *testing.T) {
+	deep := strings.Repeat(`\text{a $`, 5000) + "x" + strings.Repeat(`$}`, 5000)
+	if _, _, err := New().Convert(deep, false); !errors.Is(err, ErrLimit) {
+		t.Errorf("text nested 5000 deep: error %v, want one wrapping ErrLimit", err)
+	}
+	shallow := strings.Repeat(`\text{a $`, 10) + "x" + strings.Repeat(`$}`, 10)
+	if got, _, err := New().Convert(shallow, false); err != nil || strings.Count(got, "<mtext>") != 10 {
+		t.Errorf("text nested 10 deep: %v\n%s", err, got)
 	}
 }
 
