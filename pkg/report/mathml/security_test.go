@@ -102,6 +102,34 @@ func checkSafe(t testing.TB, in, page string) {
 	}
 }
 
+// checkMathSafe checks a page of Markdown, whose own markup (headings,
+// links, images) is not the math's: every <math> element holds only what
+// checkSafe allows, and no element has an event handler.
+func checkMathSafe(t testing.TB, in, page string) {
+	t.Helper()
+	doc, err := html.Parse(strings.NewReader("<!DOCTYPE html><body>" + page))
+	if err != nil {
+		t.Fatalf("%q: output does not parse: %v", in, err)
+	}
+	for n := range doc.Descendants() {
+		if n.Type != html.ElementNode {
+			continue
+		}
+		for _, a := range n.Attr {
+			if strings.HasPrefix(strings.ToLower(a.Key), "on") {
+				t.Errorf("%q: handler %s on <%s> in %s", in, a.Key, n.Data, page)
+			}
+		}
+		if n.Data == "math" {
+			var b strings.Builder
+			if err := html.Render(&b, n); err != nil {
+				t.Fatal(err)
+			}
+			checkSafe(t, in, b.String())
+		}
+	}
+}
+
 func TestHostileFormulas(t *testing.T) {
 	for _, tex := range hostile {
 		for _, display := range []bool{false, true} {
