@@ -99,8 +99,10 @@ func (c *Converter) Convert(tex string, display bool) (mml string, warnings []st
 	return mml, warnings, err
 }
 
-// convert is Convert, which returns the tag of a displayed equation, such
-// as "(1)", apart when tagInside is false, for the page to lay out.
+// convert is Convert, which returns the tag of a displayed equation apart
+// when tagInside is false, for the page to lay out: a <math> element of
+// the tag, such as "(1)", or of the tags of the rows of a numbered
+// environment (see tagTable).
 func (c *Converter) convert(tex string, display, tagInside bool) (mml, tag string, warnings []string, err error) {
 	r, err := c.rewrite(tex, display)
 	if err != nil {
@@ -111,12 +113,89 @@ func (c *Converter) convert(tex string, display, tagInside bool) (mml, tag strin
 	}
 	if !tagInside {
 		tag, r.tag = r.tag, ""
+		r.tagsApart = true
 	}
 	out, err := c.finish(r, tex)
 	if err != nil {
 		return "", "", nil, fmt.Errorf("%w %q: %w", ErrTeX, abbreviate(tex), err)
 	}
+	if len(r.rowTags) > 0 {
+		tags, err := tagTable(r.rowTags)
+		if err != nil {
+			return "", "", nil, fmt.Errorf("%w %q: %w", ErrTeX, abbreviate(tex), err)
+		}
+		return out, tags, r.warnings, nil
+	}
+	if tag != "" {
+		// MathML, to be in the font of the formula.
+		tag = `<math display="inline"><mtext>` + html.EscapeString(tag) + `</mtext></math>`
+	}
 	return out, tag, r.warnings, nil
+}
+
+// A rowTag is the tag of a row of a table, kept apart from the table.
+type rowTag struct {
+	row *html.Node
+	tag string
+}
+
+// tagTable returns the tags of rows as a <math> element of their own: a
+// table whose rows stand as high as the rows tagged, each holding an
+// invisible copy of its row, of no width, and the tag. Set beside the
+// formula, at the right of the line, it puts each tag level with its row.
+func tagTable(rows []rowTag) (string, error) {
+	elem := func(name string, attr ...html.Attribute) *html.Node {
+		return &html.Node{Type: html.ElementNode, Data: name, Namespace: "math", Attr: attr}
+	}
+	math := elem("math", html.Attribute{Key: "display", Val: "block"})
+	table := elem("mtable")
+	for _, a := range rows[0].row.Parent.Attr {
+		if a.Key == "rowspacing" || a.Key == "displaystyle" {
+			table.Attr = append(table.Attr, a)
+		}
+	}
+	math.AppendChild(table)
+	tagged := false
+	for _, rt := range rows {
+		row := elem("mtr")
+		cell := elem("mtd", html.Attribute{Key: "style", Val: textAlign("right")})
+		pad := elem("mpadded", html.Attribute{Key: "width", Val: "0"})
+		phantom := elem("mphantom")
+		for _, c := range elements(rt.row, "mtd") {
+			copied := elem("mrow")
+			for k := c.FirstChild; k != nil; k = k.NextSibling {
+				copied.AppendChild(clone(k))
+			}
+			phantom.AppendChild(copied)
+		}
+		pad.AppendChild(phantom)
+		cell.AppendChild(pad)
+		if rt.tag != "" {
+			text := elem("mtext")
+			text.AppendChild(&html.Node{Type: html.TextNode, Data: rt.tag})
+			cell.AppendChild(text)
+			tagged = true
+		}
+		row.AppendChild(cell)
+		table.AppendChild(row)
+	}
+	if !tagged {
+		return "", nil
+	}
+	var b strings.Builder
+	if err := html.Render(&b, math); err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(sanitize.MathML(b.String())), nil
+}
+
+// clone returns a deep copy of n.
+func clone(n *html.Node) *html.Node {
+	c := &html.Node{Type: n.Type, Data: n.Data, DataAtom: n.DataAtom, Namespace: n.Namespace, Attr: slices.Clone(n.Attr)}
+	for k := n.FirstChild; k != nil; k = k.NextSibling {
+		c.AppendChild(clone(k))
+	}
+	return c
 }
 
 // abbreviate shortens a formula for an error message.
@@ -261,7 +340,11 @@ func (c *Converter) place(r *rewriter, out string) (*html.Node, error) {
 		return nil, errors.New("no <math> element made")
 	}
 	repairTables(math)
-	if err := placeFragments(math, r.frags); err != nil {
+	var rows *[]rowTag
+	if r.tagsApart {
+		rows = &r.rowTags
+	}
+	if err := placeFragments(math, r.frags, rows); err != nil {
 		return nil, err
 	}
 	if len(r.colours) > 0 {
@@ -355,7 +438,11 @@ var markerText = regexp.MustCompile("^\uE000([0-9]+)\uE001$")
 
 // placeFragments puts the MathML of the fragments where treeblood left
 // their markers.
-func placeFragments(math *html.Node, frags []fragment) error {
+//
+// The tags of table rows go in a cell of their own at the end of each row,
+// or, when rows is not nil, into rows, for a table of tags beside the
+// formula.
+func placeFragments(math *html.Node, frags []fragment, rows *[]rowTag) error {
 	if len(frags) == 0 {
 		return nil
 	}
@@ -408,7 +495,12 @@ func placeFragments(math *html.Node, frags []fragment) error {
 				row = row.Parent
 			}
 			n.Parent.RemoveChild(n)
-			if row != nil {
+			switch {
+			case row == nil || row.Parent == nil:
+				// A row dropped as empty.
+			case rows != nil:
+				*rows = append(*rows, rowTag{row, f.html})
+			default:
 				row.AppendChild(tagCell(f.html, "padding-left: 2em; text-align: right;"))
 			}
 		case fragOpen:
@@ -507,6 +599,11 @@ func drawLines(group *html.Node, f fragment) {
 	}
 	if table == nil {
 		return
+	}
+	if group.Data == "mstyle" {
+		// Cells do not take the display style of what holds the table.
+		table.Attr = append(slices.DeleteFunc(table.Attr, func(a html.Attribute) bool { return a.Key == "displaystyle" }),
+			html.Attribute{Key: "displaystyle", Val: "true"})
 	}
 	rows := elements(table, "mtr")
 	if k := len(rows) - 1; k > 0 && strings.TrimSpace(textOf(rows[k])) == "" {

@@ -225,6 +225,6 @@ func (r *nodeRenderer) write(w util.BufWriter, tex string, display bool) {
 	w.WriteString(`<span class="math-tagged" style="display: block; position: relative; padding: 0 4em;">`)
 	w.WriteString(mml)
 	w.WriteString(`<span class="math-tag" style="position: absolute; right: 0; top: 50%; transform: translateY(-50%);">`)
-	w.WriteString(html.EscapeString(tag))
+	w.WriteString(tag) // MathML made by convert
 	w.WriteString(`</span></span>`)
 }

@@ -111,15 +111,18 @@ type rowState struct {
 // rewriter turns expanded TeX into TeX that treeblood converts safely,
 // with fragments for the rest.
 type rewriter struct {
-	c        *Converter
-	display  bool
-	out      strings.Builder
-	frags    []fragment
-	open     []int // fragOpen fragments not yet closed
-	colours  []string
-	envs     int // environments and \substack open
-	tables   []*table
-	warnings []string
+	c       *Converter
+	display bool
+	out     strings.Builder
+	frags   []fragment
+	open    []int // fragOpen fragments not yet closed
+	colours []string
+	// tagsApart keeps the tags of table rows out of the table, in rowTags.
+	tagsApart bool
+	rowTags   []rowTag
+	envs      int // environments and \substack open
+	tables    []*table
+	warnings  []string
 	// row is the equation or row being numbered; nil for inline math.
 	row *rowState
 	// rows is true inside a top-level environment numbered by rows, whose

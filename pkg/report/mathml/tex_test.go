@@ -3,9 +3,12 @@ package mathml
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+
+	"golang.org/x/net/html"
 )
 
 // TestMathJaxConstructs converts TeX that MathJax renders and that
@@ -182,4 +185,50 @@ func TestConcurrentConverters(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestTagsBeside checks that the Extender sets tags beside the formula, at
+// the right of the line: a tag as MathML text, the tags of numbered rows as
+// a table of as many rows as the formula's table.
+func TestTagsBeside(t *testing.T) {
+	_, out := formulas(t, "$$ x \\tag{1.1} $$\n\n\\begin{align}\na &= \\frac{b}{c} \\\\\nd &= e \\notag \\\\\nf &= g\n\\end{align}\n")
+	doc, err := html.Parse(strings.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tags []*html.Node
+	for n := range doc.Descendants() {
+		if n.Type == html.ElementNode && n.Data == "span" && slices.Contains(n.Attr, html.Attribute{Key: "class", Val: "math-tag"}) {
+			tags = append(tags, n)
+		}
+	}
+	if len(tags) != 2 {
+		t.Fatalf("%d tags beside formulas, want 2:\n%s", len(tags), out)
+	}
+	if got := textOf(tags[0]); got != "(1.1)" {
+		t.Errorf("tag %q, want (1.1)", got)
+	}
+	var rows, formulaRows int
+	for n := range tags[1].Descendants() {
+		if n.Type == html.ElementNode && n.Data == "mtr" {
+			rows++
+		}
+	}
+	for n := range tags[1].Parent.FirstChild.Descendants() {
+		if n.Type == html.ElementNode && n.Data == "mtr" {
+			formulaRows++
+		}
+	}
+	if rows != 3 || formulaRows != 3 {
+		t.Errorf("%d rows of tags beside %d rows of formula, want 3 and 3:\n%s", rows, formulaRows, out)
+	}
+	var shown []string
+	for n := range tags[1].Descendants() {
+		if n.Type == html.ElementNode && n.Data == "mtext" {
+			shown = append(shown, textOf(n))
+		}
+	}
+	if !slices.Equal(shown, []string{"(1)", "(2)"}) {
+		t.Errorf("row tags %q, want (1) and (2)", shown)
+	}
 }
