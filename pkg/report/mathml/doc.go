@@ -31,8 +31,9 @@
 //
 // Macros (\newcommand, \renewcommand, \providecommand, \def, \let,
 // \DeclareMathOperator) are expanded here, not by treeblood, within limits:
-// MaxExpansions expansions and MaxTokens tokens per formula, MaxSource bytes
-// of TeX and MaxDefinitions macros per document. A formula beyond them, such
+// MaxExpansions expansions, MaxTokens tokens at once and MaxExpandedTokens in
+// all per formula, MaxSource bytes of TeX, and MaxDefinitions macros of
+// MaxDefinitionTokens tokens in all per document. A formula beyond them, such
 // as a macro that calls itself, fails with an error wrapping ErrLimit, in
 // milliseconds.
 //
@@ -44,12 +45,16 @@
 // align, gather, multline and alignat, as MathJax's AMS numbering does), the
 // AMS environments it does not know (gather, multline, split, alignat,
 // eqnarray, flalign, dcases, smallmatrix) mapped onto those it knows,
-// \hline and column lines drawn as borders, \text with math inside,
+// \text with math inside,
 // \operatorname and \operatorname*, \arg, spacing (\hskip, \hspace, \kern,
 // \mkern, \>, \enspace...), \big to \Bigg with l, r and m, arrows with
 // labels (\xrightarrow[below]{above}...), \phantom, \smash, \boxed,
-// \colorbox, bold Greek, \bra and \ket. A displayed equation's tag stands at
-// the right of the line.
+// \colorbox, bold Greek and bold italic letters, \bra and \ket, \genfrac,
+// \enclose, and plain TeX's \matrix, \pmatrix and \cases. Array lines
+// (| and \hline) are drawn as cell borders, since MathML Core draws none.
+// In a page made with the Extender, the tag of a displayed equation, and
+// the tags of the rows of a numbered environment, stand at the right of the
+// line, level with their rows.
 //
 // A formula that cannot be converted is an error for the caller, and the
 // Extender shows its TeX source in a <code class="math-error"> element whose
