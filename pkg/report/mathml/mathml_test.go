@@ -262,6 +262,19 @@ func BenchmarkConvert(b *testing.B) {
 	}
 }
 
+func BenchmarkFindMath(b *testing.B) {
+	unit := "Text $a_1$ and $$\\frac{1}{2}$$, `$code$`, \\$5 and \\\\(x\\\\) with {braces}.\n\n"
+	for _, n := range []int{1, 100, 10000} {
+		src := []byte(strings.Repeat(unit, n))
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				FindMath(src)
+			}
+		})
+	}
+}
+
 // seedFormulas are the longest formulas of the seed posts.
 var seedFormulas = []string{
 	` \operatorname{SG}(W) =\bigoplus_{x=1}^N\bigoplus_{y=1}^N g(x,y) =\bigoplus_{x=1}^N\bigoplus_{y=1}^N \bigl(h(x)\otimes v(y)\bigr) =\left(\bigoplus_{x=1}^N h(x)\right)\otimes\left(\bigoplus_{y=1}^N v(y)\right) `,

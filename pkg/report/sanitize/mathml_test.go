@@ -1,6 +1,7 @@
 package sanitize
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -50,4 +51,17 @@ func FuzzMathML(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		check(t, in, MathML(in))
 	})
+}
+
+func BenchmarkMathML(b *testing.B) {
+	unit := `<mrow><mfrac><mi mathvariant="normal">x</mi><mn>2</mn></mfrac><mo form="infix" stretchy="false">+</mo><mtext>a&lt;b<img src=x onerror=y()></mtext></mrow>`
+	for _, n := range []int{1, 100, 10000} {
+		in := `<math display="block" xmlns="http://www.w3.org/1998/Math/MathML">` + strings.Repeat(unit, n) + `</math>`
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			for b.Loop() {
+				MathML(in)
+			}
+		})
+	}
 }
