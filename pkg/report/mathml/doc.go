@@ -1,26 +1,66 @@
 // Package mathml renders TeX formulas as MathML on the server, so that a page
-// shows its mathematics with no JavaScript and no network.
+// shows its mathematics with no JavaScript and no network, as Jupyter shows
+// it with MathJax.
 //
-// A Converter turns one formula into a <math> element:
+// A Converter turns one formula into a <math> element, for one document (a
+// notebook's page), so that macros defined in one formula hold in the later
+// ones and equations are numbered through the document:
 //
 //	c := mathml.New()
-//	html, err := c.Inline(`\operatorname{mex}\{0, 1, 3\} = 2`)
+//	mml, warnings, err := c.Convert(`\operatorname{mex}\{0, 1, 3\} = 2`, false)
 //
-// and Extender plugs the same conversion into goldmark, recognising the
-// delimiters Jupyter's Markdown cells use: $...$ and \(...\) inline, $$...$$
-// and \[...\] for display math, inline or as a block of lines of their own:
+// and Extender plugs the same conversion into goldmark. It finds formulas
+// as JupyterLab finds them in a Markdown cell (see FindMath): $...$ and
+// $$...$$ anywhere, \\(...\\) and \\[...\\], and \begin{env}...\end{env}:
 //
-//	md := goldmark.New(goldmark.WithExtensions(&mathml.Extender{}))
+//	c := mathml.New()
+//	md := goldmark.New(goldmark.WithExtensions(&mathml.Extender{Converter: c}))
+//	// render the cells with md, and after each one:
+//	for _, w := range c.TakeWarnings() { ... }
 //
-// The conversion is done by github.com/wyatt915/treeblood, with two
-// adjustments: \operatorname{X} is read as \mathrm{X} (treeblood v0.1.16
-// marks \operatorname as an error), and the attributes of every element are
-// written in sorted order, so the same TeX always gives the same bytes.
+// # Safety
 //
-// A formula treeblood cannot parse is not an error for the page: the
-// renderer shows its TeX source in a <code class="math-error"> element whose
-// title holds the reason, as MathJax shows an error in place. For some
-// malformed formulas treeblood itself also logs a warning on standard error
-// or prints the panic it recovered from on standard output; it offers no way
-// to silence them.
+// Formulas come from notebooks nobody here wrote. Every <math> element
+// Convert returns has passed package sanitize's MathML policy (MathML Core
+// elements and presentational attributes only), whatever the TeX. Before
+// conversion, the TeX is rewritten: \text and its kind become escaped text;
+// \color takes only a colour name, #rgb or #rrggbb, or a [rgb], [RGB],
+// [HTML] or [gray] model; \class, \cssId, \style, \href and the \html...
+// commands keep their content and lose what MathJax would put into the
+// page; \unicode takes a number.
+//
+// Macros (\newcommand, \renewcommand, \providecommand, \def, \let,
+// \DeclareMathOperator) are expanded here, not by treeblood, within limits:
+// MaxExpansions expansions, MaxTokens tokens at once and MaxExpandedTokens in
+// all per formula, MaxSource bytes of TeX, and MaxDefinitions macros of
+// MaxDefinitionTokens tokens in all per document. A formula beyond them, such
+// as a macro that calls itself, fails with an error wrapping ErrLimit, in
+// milliseconds.
+//
+// # What MathJax renders
+//
+// The conversion is done by github.com/wyatt915/treeblood; what it lacks is
+// handled here, by rewriting the TeX or by building the MathML: equation
+// numbers (\tag, \label, \eqref, \ref, \notag, \nonumber, numbered equation,
+// align, gather, multline and alignat, as MathJax's AMS numbering does), the
+// AMS environments it does not know (gather, multline, split, alignat,
+// eqnarray, flalign, dcases, smallmatrix) mapped onto those it knows,
+// \text with math inside,
+// \operatorname and \operatorname*, \arg, spacing (\hskip, \hspace, \kern,
+// \mkern, \>, \enspace...), \big to \Bigg with l, r and m, arrows with
+// labels (\xrightarrow[below]{above}...), \phantom, \smash, \boxed,
+// \colorbox, bold Greek and bold italic letters, \bra and \ket, \genfrac,
+// \enclose, and plain TeX's \matrix, \pmatrix and \cases. Array lines
+// (| and \hline) are drawn as cell borders, since MathML Core draws none.
+// In a page made with the Extender, the tag of a displayed equation, and
+// the tags of the rows of a numbered environment, stand at the right of the
+// line, level with their rows.
+//
+// A formula that cannot be converted is an error for the caller, and the
+// Extender shows its TeX source in a <code class="math-error"> element whose
+// title holds the reason, as MathJax shows an error in place. treeblood's
+// warnings, which it writes to standard error, are taken and returned with
+// the conversion's own; for the very rare formula that makes treeblood
+// panic, treeblood itself prints the panic on standard output before it
+// recovers, which cannot be prevented from here.
 package mathml

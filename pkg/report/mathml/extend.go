@@ -20,7 +20,7 @@ var KindMath = ast.NewNodeKind("Math")
 // A Math node is a formula within a paragraph.
 type Math struct {
 	ast.BaseInline
-	// Display is true for $$...$$ and \[...\], false for $...$ and \(...\).
+	// Display is true for $$...$$, \\[...\\] and environments.
 	Display bool
 	// TeX is the formula without its delimiters.
 	TeX []byte
@@ -37,12 +37,12 @@ func (n *Math) Dump(source []byte, level int) {
 // KindMathBlock is the kind of a MathBlock node.
 var KindMathBlock = ast.NewNodeKind("MathBlock")
 
-// A MathBlock is displayed math on lines of its own, between $$ or \[ and
-// \] lines. Its Lines hold the formula.
+// A MathBlock is displayed math that starts a line and ends one, such as
+// $$...$$ or \begin{align}...\end{align} on lines of their own.
 type MathBlock struct {
 	ast.BaseBlock
-	closer []byte
-	closed bool
+	// Span is the formula in the source.
+	Span Span
 }
 
 // Kind returns KindMathBlock.
@@ -56,8 +56,8 @@ func (n *MathBlock) Dump(source []byte, level int) {
 	ast.DumpHelper(n, source, level, nil, nil)
 }
 
-// Extender adds math to a goldmark Markdown: the parsers for the delimiters
-// and a renderer that writes MathML.
+// Extender adds math to a goldmark Markdown: the parsers that find
+// formulas as FindMath does, and a renderer that writes MathML.
 type Extender struct {
 	// Converter converts the formulas; nil means New(). Give each document
 	// its own Converter, or share one to carry \newcommand definitions over.
@@ -77,20 +77,19 @@ func (e *Extender) Extend(m goldmark.Markdown) {
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(&nodeRenderer{conv: conv}, 150)))
 }
 
-// delimiters returns the closing delimiter and whether the math is displayed
-// for an opening delimiter at the start of line, or nil.
-func delimiters(line []byte) (opener, closer []byte, display bool) {
-	switch {
-	case bytes.HasPrefix(line, []byte("$$")):
-		return line[:2], line[:2], true
-	case bytes.HasPrefix(line, []byte(`\[`)):
-		return line[:2], []byte(`\]`), true
-	case bytes.HasPrefix(line, []byte(`\(`)):
-		return line[:2], []byte(`\)`), false
-	case bytes.HasPrefix(line, []byte("$")):
-		return line[:1], line[:1], false
+// spansKey keeps the formulas of the document being parsed, by start.
+var spansKey = parser.NewContextKey()
+
+func spansOf(pc parser.Context, source []byte) map[int]Span {
+	if m, ok := pc.Get(spansKey).(map[int]Span); ok {
+		return m
 	}
-	return nil, nil, false
+	m := map[int]Span{}
+	for _, s := range FindMath(source) {
+		m[s.Start] = s
+	}
+	pc.Set(spansKey, m)
+	return m
 }
 
 type blockParser struct{}
@@ -98,51 +97,39 @@ type blockParser struct{}
 func (blockParser) Trigger() []byte { return []byte{'$', '\\'} }
 
 func (blockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
-	line, seg := reader.PeekLine()
+	_, seg := reader.PeekLine()
 	pos := pc.BlockOffset()
 	if pos < 0 {
 		return nil, parser.NoChildren
 	}
-	opener, closer, display := delimiters(line[pos:])
-	if !display {
+	source := reader.Source()
+	s, ok := spansOf(pc, source)[seg.Start+pos]
+	if !ok || !s.Display {
 		return nil, parser.NoChildren
 	}
-	rest := bytes.TrimRight(line[pos+len(opener):], " \t\r\n")
-	node := &MathBlock{closer: closer}
-	start := seg.Start + pos + len(opener)
-	if bytes.HasSuffix(rest, closer) {
-		// One line, $$ x $$: a block only if nothing follows the closer.
-		body := rest[:len(rest)-len(closer)]
-		if len(bytes.TrimSpace(body)) == 0 || bytes.Contains(body, closer) {
-			return nil, parser.NoChildren
-		}
-		node.Lines().Append(text.NewSegment(start, start+len(body)))
-		node.closed = true
-		reader.AdvanceToEOL()
+	// Only a formula that ends its line is a block; text after it keeps
+	// the formula in a paragraph.
+	if len(bytes.TrimSpace(source[s.End:lineEndAt(source, s.End)])) > 0 {
+		return nil, parser.NoChildren
+	}
+	node := &MathBlock{Span: s}
+	reader.AdvanceToEOL()
+	if s.End <= seg.Stop {
 		return node, parser.Close
 	}
-	if bytes.Contains(rest, closer) {
-		return nil, parser.NoChildren // $$a$$ b: display math within a paragraph
-	}
-	if len(bytes.TrimSpace(rest)) > 0 {
-		node.Lines().Append(text.NewSegment(start, seg.Stop))
-	}
-	reader.AdvanceToEOL()
 	return node, parser.NoChildren
 }
 
 func (blockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
 	n := node.(*MathBlock)
-	line, seg := reader.PeekLine()
-	trimmed := bytes.TrimRight(line, " \t\r\n")
-	if bytes.HasSuffix(trimmed, n.closer) {
-		n.Lines().Append(text.NewSegment(seg.Start, seg.Start+len(trimmed)-len(n.closer)))
-		n.closed = true
-		reader.AdvanceToEOL()
+	_, seg := reader.PeekLine()
+	if seg.Start >= n.Span.End {
 		return parser.Close
 	}
-	n.Lines().Append(seg)
 	reader.AdvanceToEOL()
+	if n.Span.End <= seg.Stop {
+		return parser.Close
+	}
 	return parser.Continue | parser.NoChildren
 }
 
@@ -156,74 +143,33 @@ type inlineParser struct{}
 
 func (inlineParser) Trigger() []byte { return []byte{'$', '\\'} }
 
-// unclosedKey keeps, per paragraph and closing delimiter, the earliest
-// opener from which no closer was found: no later opener of that kind in
-// the paragraph can close either, since its closers are a subset.
-var unclosedKey = parser.NewContextKey()
-
-type unclosed struct {
-	parent ast.Node
-	from   map[string]int
-}
-
 func (inlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
-	line, seg := block.PeekLine()
-	opener, closer, display := delimiters(line)
-	if opener == nil {
+	_, seg := block.PeekLine()
+	source := block.Source()
+	s, ok := spansOf(pc, source)[seg.Start]
+	if !ok {
 		return nil
 	}
-	single := len(opener) == 1
-	if single && (len(line) < 2 || isSpace(line[1])) {
-		return nil
-	}
-	u, _ := pc.Get(unclosedKey).(*unclosed)
-	if u == nil || u.parent != parent {
-		u = &unclosed{parent: parent, from: map[string]int{}}
-		pc.Set(unclosedKey, u)
-	}
-	if from, ok := u.from[string(closer)]; ok && seg.Start > from {
-		return nil
-	}
-	block.Advance(len(opener))
+	// The formula may run over lines of the paragraph; its TeX is taken
+	// from the paragraph's lines, without the markers of a list or quote
+	// around them.
+	line, pos := block.Position()
 	var tex []byte
 	for {
-		line, _ := block.PeekLine()
-		if line == nil {
-			u.from[string(closer)] = seg.Start
+		l, seg := block.PeekLine()
+		if l == nil || seg.Start > s.End {
+			block.SetPosition(line, pos)
 			return nil
 		}
-		for i := 0; i < len(line); i++ {
-			if bytes.HasPrefix(line[i:], closer) && !(single && spaceBefore(tex, line, i)) {
-				tex = append(tex, line[:i]...)
-				if len(bytes.TrimSpace(tex)) == 0 {
-					return nil
-				}
-				block.Advance(i + len(closer))
-				return &Math{Display: display, TeX: tex}
-			}
-			if line[i] == '\\' && closer[0] != '\\' {
-				i++ // an escaped character, such as \$, cannot close
-			}
+		if from, to := max(seg.Start, s.TeXStart), min(seg.Stop, s.TeXEnd); from < to {
+			tex = append(tex, source[from:to]...)
 		}
-		tex = append(tex, line...)
+		if s.End <= seg.Stop {
+			block.Advance(s.End - seg.Start)
+			return &Math{Display: s.Display, TeX: tex}
+		}
 		block.AdvanceLine()
 	}
-}
-
-// spaceBefore reports whether position i of line follows white space or
-// nothing: a closing $ must follow the formula directly.
-func spaceBefore(tex, line []byte, i int) bool {
-	switch {
-	case i > 0:
-		return isSpace(line[i-1])
-	case len(tex) > 0:
-		return isSpace(tex[len(tex)-1])
-	}
-	return true
-}
-
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r'
 }
 
 type nodeRenderer struct {
@@ -247,33 +193,38 @@ func (r *nodeRenderer) renderBlock(w util.BufWriter, source []byte, node ast.Nod
 	if !entering {
 		return ast.WalkContinue, nil
 	}
-	var tex bytes.Buffer
-	lines := node.Lines()
-	for i := range lines.Len() {
-		seg := lines.At(i)
-		tex.Write(seg.Value(source))
-	}
+	s := node.(*MathBlock).Span
 	w.WriteString(`<div class="math-display">`)
-	r.write(w, strings.TrimSpace(tex.String()), true)
+	r.write(w, strings.TrimSpace(string(source[s.TeXStart:s.TeXEnd])), true)
 	w.WriteString("</div>\n")
 	return ast.WalkSkipChildren, nil
 }
 
+// write writes the MathML of a formula, or its source in an error style
+// when it cannot be converted; both the warnings and the error are kept in
+// the Converter for TakeWarnings. The tag of a displayed equation is set
+// at the right edge of the line, in a <span> beside the MathML, since
+// MathML cannot reach the width of the page; a <span>, not a <div>, as
+// a display may stand in a paragraph.
 func (r *nodeRenderer) write(w util.BufWriter, tex string, display bool) {
-	var mml string
-	var err error
-	if display {
-		mml, err = r.conv.Display(tex)
-	} else {
-		mml, err = r.conv.Inline(tex)
+	mml, tag, warnings, err := r.conv.convert(tex, display, false)
+	r.conv.warnings = append(r.conv.warnings, warnings...)
+	if err != nil {
+		r.conv.warnings = append(r.conv.warnings, err.Error())
+		w.WriteString(`<code class="math-error" title="`)
+		w.WriteString(html.EscapeString(err.Error()))
+		w.WriteString(`">`)
+		w.WriteString(html.EscapeString(tex))
+		w.WriteString("</code>")
+		return
 	}
-	if err == nil {
+	if tag == "" {
 		w.WriteString(mml)
 		return
 	}
-	w.WriteString(`<code class="math-error" title="`)
-	w.WriteString(html.EscapeString(err.Error()))
-	w.WriteString(`">`)
-	w.WriteString(html.EscapeString(tex))
-	w.WriteString("</code>")
+	w.WriteString(`<span class="math-tagged" style="display: block; position: relative; padding: 0 4em;">`)
+	w.WriteString(mml)
+	w.WriteString(`<span class="math-tag" style="position: absolute; right: 0; top: 50%; transform: translateY(-50%);">`)
+	w.WriteString(tag) // MathML made by convert
+	w.WriteString(`</span></span>`)
 }

@@ -22,14 +22,14 @@ func TestConverter(t *testing.T) {
 		display   bool
 	}{
 		{`a \oplus b`, `<mo>⊕</mo>`, false},
-		{`\operatorname{mex}(s)`, `<mi mathvariant="normal">m</mi><mi mathvariant="normal">e</mi><mi mathvariant="normal">x</mi>`, false},
+		{`\operatorname{mex}(s)`, "<mi>mex</mi><mo>\u2061</mo>", false},
 		{`\frac{1}{2}`, `<mfrac><mn>1</mn><mn>2</mn></mfrac>`, true},
 		{`x < y`, `<mo>&lt;</mo>`, false},
 		{`\mathbb{Z}_{>0}`, `<msub><mi>ℤ</mi>`, false},
 	}
 	for _, tt := range tests {
 		c := New()
-		got, err := c.convert(tt.tex, tt.display)
+		got, _, err := c.Convert(tt.tex, tt.display)
 		if err != nil {
 			t.Errorf("%q: %v", tt.tex, err)
 			continue
@@ -144,24 +144,33 @@ func TestDelimiters(t *testing.T) {
 	}{
 		{"no math here", nil},
 		{"$a_1$ and $b_2$", []string{"I:a_1", "I:b_2"}},
-		{"price $5 and $6", nil},
-		{"$ a$ is not math, nor $a $", nil},
+		{"price $5 and $6", []string{"I:5 and "}},
+		{"$ c $ is math, so are $ a$ and $a $", []string{"I: c ", "I: a", "I:a "}},
 		{`\$a$ is escaped`, nil},
 		{`$a \$ b$`, []string{`I:a \$ b`}},
 		{"$$x^2$$ inline display", []string{"D:x^2"}},
-		{`\(a\) and \[b\]`, []string{"I:a", "D:b"}},
+		{`\(a\) and \[b\] are not math`, nil},
+		{`\\(a\\) and \\[b\\]`, []string{"I:a", "D:b"}},
 		{"$a\nb$ spans lines", []string{"I:a\nb"}},
+		{"$a\n\nb$ crosses a blank line", nil},
+		{"$a\n  \nb$ nor a line of spaces", nil},
 		{"$$\n\\frac{a}{b}\n$$", []string{"D:\\frac{a}{b}"}},
 		{"text\n$$\n- x\n$$\nafter", []string{"D:- x"}},
 		{"$$ a = b $$", []string{"D:a = b"}},
-		{"\\[\na\n\\]", []string{"D:a"}},
+		{"$$ x $$\nfollowing paragraph\n\n$$ y $$ tail", []string{"D:x", "D: y "}},
+		{"\\\\[\na\n\\\\]", []string{"D:a"}},
 		{"`$code$` and $m$", []string{"I:m"}},
+		{"```\n$x$\n```\n$y$", []string{"I:y"}},
 		{"*$a*b$*", []string{"I:a*b"}},
 		{"$\\frac{1}{$", []string{"E:\\frac{1}{"}},
+		{"$\\{a$", []string{"I:\\{a"}},
+		{"$a {b$ c$ d}$", []string{"I:a {b$ c$ d}"}},
 		{"| a | b |\n|---|---|\n| $x$ | $y$ |", []string{"I:x", "I:y"}},
 		{"unclosed $$ here", nil},
-		{"$$\nnever closed", []string{"D:never closed"}},
+		{"$$\nnever closed", nil},
 		{"中文 $sg(n)$ 函数", []string{"I:sg(n)"}},
+		{"\\begin{align}\na &= b\n\\end{align}", []string{"D:\\begin{align}\na &= b\n\\end{align}"}},
+		{"see \\begin{equation*} x \\end{equation*} here", []string{"D:\\begin{equation*} x \\end{equation*}"}},
 	}
 	for _, tt := range tests {
 		got, out := formulas(t, tt.src)
@@ -171,12 +180,12 @@ func TestDelimiters(t *testing.T) {
 	}
 }
 
-// TestUnmatchedDollarsLinear checks that a paragraph of unmatched dollars
-// is parsed in linear time: ten times the text may take at most about
-// twenty times as long (quadratic would be a hundred).
+// TestUnmatchedDollarsLinear checks that a paragraph of dollars inside
+// unbalanced braces is parsed in linear time: ten times the text may take
+// at most about twenty times as long (quadratic would be a hundred).
 func TestUnmatchedDollarsLinear(t *testing.T) {
 	cost := func(n int) time.Duration {
-		src := strings.Repeat("$a ", n)
+		src := "$" + strings.Repeat("{a $ ", n)
 		best := time.Duration(1 << 62)
 		for range 3 {
 			start := time.Now()
@@ -207,7 +216,37 @@ func FuzzMarkdown(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		formulas(t, src)
+		_, out := formulas(t, src)
+		checkMathSafe(t, src, out)
+	})
+}
+
+// FuzzFindMath checks FindMath against the referee on text without code
+// (the referee does not hide code), and that spans are ordered, apart and
+// within the source.
+func FuzzFindMath(f *testing.F) {
+	for _, s := range []string{"$a$ $$b$$", `\\(x\\) \\[y\\]`, "\\begin{align} a \\end{align}", "$a {b$ c$ d}$", "$a\n\nb$", `\$ $x$`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		spans := FindMath([]byte(src))
+		end := 0
+		for _, s := range spans {
+			if s.Start < end || s.End > len(src) || s.TeXStart < s.Start || s.TeXEnd > s.End || s.TeXStart > s.TeXEnd {
+				t.Fatalf("%q: span %+v out of order or range", src, s)
+			}
+			end = s.End
+		}
+		if strings.ContainsAny(src, "`~") {
+			return
+		}
+		var got []string
+		for _, s := range spans {
+			got = append(got, src[s.Start:s.End])
+		}
+		if want := referenceMath(src); !slices.Equal(got, want) {
+			t.Fatalf("%q: FindMath finds %q, reference %q", src, got, want)
+		}
 	})
 }
 
@@ -218,6 +257,19 @@ func BenchmarkConvert(b *testing.B) {
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
 			for b.Loop() {
 				formulas(b, src)
+			}
+		})
+	}
+}
+
+func BenchmarkFindMath(b *testing.B) {
+	unit := "Text $a_1$ and $$\\frac{1}{2}$$, `$code$`, \\$5 and \\\\(x\\\\) with {braces}.\n\n"
+	for _, n := range []int{1, 100, 10000} {
+		src := []byte(strings.Repeat(unit, n))
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				FindMath(src)
 			}
 		})
 	}
@@ -241,85 +293,105 @@ func TestSeedFormulas(t *testing.T) {
 	c := New()
 	for _, tex := range seedFormulas {
 		for _, display := range []bool{false, true} {
-			got, err := c.convert(tex, display)
+			got, _, err := c.Convert(tex, display)
 			if err != nil || strings.Contains(got, "<merror") {
 				t.Errorf("%q: %v\n%s", tex, err, got)
 			}
 		}
 	}
 	got, err := c.Inline(`\operatorname{val}(R)`)
-	if err != nil || !strings.Contains(got, `<mi mathvariant="normal">v</mi><mi mathvariant="normal">a</mi><mi mathvariant="normal">l</mi>`) {
+	if err != nil || !strings.Contains(got, `<mi>val</mi>`) {
 		t.Errorf(`\operatorname{val} not upright: %s %v`, got, err)
 	}
 }
 
-// referenceInline finds the formulas of a one-line paragraph written with
-// the alphabet {$, a, space, backslash} by the delimiter rules applied
-// naively at every position, with no memory between openers; it is the
-// referee of the parser's shortcut for unclosed openers.
-func referenceInline(s string) []string {
+// mathSplit is the pattern of JupyterLab's rendermime for the pieces
+// that matter to math, used here as an independent referee of FindMath's
+// scanner.
+var mathSplit = regexp.MustCompile(`(?i)(\$\$?|\\(?:begin|end)\{[a-z]*\*?\}|\\[{}$]|[{}]|(?:\n` + jsWhite + `*)+|\\\\(?:\(|\)|\[|\]))`)
+
+// jsWhite is JavaScript's \s, wider than Go's.
+const jsWhite = `[\t\n\v\f\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}]`
+
+// referenceMath finds formulas by splitting the text with mathSplit and
+// walking the pieces as JupyterLab does, returning each formula with its
+// delimiters.
+func referenceMath(s string) []string {
+	// Jupyter turns \r\n and \r into \n first; the lengths of the
+	// formulas are kept by writing a space for the \r of \r\n, and the
+	// formulas are returned from the text as given.
+	orig := s
+	s = strings.ReplaceAll(s, "\r\n", " \n")
+	s = strings.ReplaceAll(s, "\r", "\n")
+	idx := mathSplit.FindAllStringIndex(s, -1)
 	var got []string
-	isPunct := func(c byte) bool { return c == '$' || c == '\\' }
-	for i := 0; i < len(s); {
-		switch {
-		case s[i] == '\\' && i+1 < len(s) && isPunct(s[i+1]):
-			i += 2 // an escaped character is text
-			continue
-		case s[i] != '$':
-			i++
-			continue
-		}
-		display := strings.HasPrefix(s[i:], "$$")
-		closer, start := "$", i+1
-		if display {
-			closer, start = "$$", i+2
-		} else if i+1 >= len(s) || s[i+1] == ' ' {
-			i++
-			continue
-		}
-		found := false
-		for j := start; j < len(s); j++ {
-			if strings.HasPrefix(s[j:], closer) && (display || j > start && s[j-1] != ' ') {
-				tex := s[start:j]
-				if strings.TrimSpace(tex) != "" {
-					mark := "I:"
-					if display {
-						mark = "D:"
-					}
-					got = append(got, mark+tex)
-					i, found = j+len(closer), true
+	start, last, braces := -1, -1, 0
+	end := ""
+	for i := 0; i < len(idx); i++ {
+		block := s[idx[i][0]:idx[i][1]]
+		if start >= 0 {
+			switch {
+			case block == end:
+				if braces > 0 {
+					last = i
+				} else {
+					got = append(got, orig[idx[start][0]:idx[i][1]])
+					start, last = -1, -1
 				}
-				break
+			case regexp.MustCompile(`\n.*\n`).MatchString(block):
+				if last >= 0 {
+					got = append(got, orig[idx[start][0]:idx[last][1]])
+					i = last
+				}
+				start, last, braces = -1, -1, 0
+			case block == "{":
+				braces++
+			case block == "}" && braces > 0:
+				braces--
 			}
-			if s[j] == '\\' {
-				j++
-			}
+			continue
 		}
-		if !found {
-			i++
+		switch {
+		case block == "$" || block == "$$":
+			start, end, braces = i, block, 0
+		case block == `\\(` || block == `\\[`:
+			start, braces = i, 0
+			end = map[string]string{`\\(`: `\\)`, `\\[`: `\\]`}[block]
+		case len(block) > 6 && strings.EqualFold(block[1:6], "begin"):
+			start, end, braces = i, `\end`+block[6:], 0
 		}
+	}
+	if last >= 0 {
+		got = append(got, orig[idx[start][0]:idx[last][1]])
 	}
 	return got
 }
 
-func TestInlineAgainstReference(t *testing.T) {
+func TestFindMathAgainstReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	alphabet := "$$$a \\"
-	for range 3000 {
-		b := make([]byte, 1+rng.IntN(14))
-		for i := range b {
-			b[i] = alphabet[rng.IntN(len(alphabet))]
+	pieces := []string{"$", "$", "$$", "a", " ", "\\", "{", "}", "\n", "\n\n", "\r\n", "\r", "\u00a0", "\v", `\\(`, `\\)`, `\begin{x}`, `\end{x}`, `\$`}
+	for range 20000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(12) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
-		src := "x " + string(b) + " x" // a paragraph, not a block of math
-		want := referenceInline(src)
-		got, out := formulas(t, src)
-		for i := range got {
-			if strings.HasPrefix(got[i], "E:") && i < len(want) {
-				got[i] = want[i][:2] + got[i][2:] // a formula treeblood rejects keeps its TeX
-			}
+		src := b.String()
+		want := referenceMath(src)
+		var got []string
+		for _, s := range FindMath([]byte(src)) {
+			got = append(got, src[s.Start:s.End])
 		}
 		if !slices.Equal(got, want) {
-			t.Fatalf("%q: parser finds %q, reference %q\nHTML: %s", src, got, want, out)
+			t.Fatalf("%q: FindMath finds %q, reference %q", src, got, want)
 		}
+	}
+}
+
+// TestDisplayKeepsFollowingText checks that a one-line display does not
+// take the paragraph after it.
+func TestDisplayKeepsFollowingText(t *testing.T) {
+	_, out := formulas(t, "$$ x $$\nfollowing *text*\n")
+	if !strings.Contains(out, "<em>text</em>") || strings.Contains(out, "following *") {
+		t.Errorf("text after a one-line display lost: %s", out)
 	}
 }

@@ -18,4 +18,12 @@
 // reader's choice.
 //
 // The policy is built on github.com/microcosm-cc/bluemonday.
+//
+// MathML applies a stricter policy to the MathML of a formula, whatever its
+// origin: only the elements and presentational attributes of MathML Core,
+// with values of the expected form, and nothing of HTML or SVG inside; its
+// output has every element's attributes in sorted order.
+//
+//	clean := sanitize.MathML(`<math><mtext><img src=x onerror=steal()></mtext></math>`)
+//	// clean == "<math><mtext></mtext></math>"
 package sanitize

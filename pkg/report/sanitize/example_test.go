@@ -15,3 +15,9 @@ func ExampleHTML() {
 	// <img src="data:image/png;base64,iVBORw0KGgo=">
 	// <svg viewbox="0 0 2 2"><circle r="1" style="fill: teal"/></svg>
 }
+
+func ExampleMathML() {
+	fmt.Println(sanitize.MathML(`<math display="block"><mtext>a<img src=x onerror=steal()></mtext><mi onclick="steal()" mathvariant="normal">x</mi></math>`))
+	// Output:
+	// <math display="block"><mtext>a</mtext><mi mathvariant="normal">x</mi></math>
+}
