@@ -45,6 +45,10 @@ type Options struct {
 	// MaxOutput is the number of bytes of text an output keeps in Convert
 	// (see report.ViewOptions); zero means report.DefaultMaxOutput.
 	MaxOutput int
+	// Warn, if set, receives what the TeX converter had to say about the
+	// formulas of a cell (see mathml.Converter.TakeWarnings), with the
+	// cell's number as report.Block gives it.
+	Warn func(cell int, msg string)
 }
 
 //go:embed style.css
@@ -206,6 +210,11 @@ func Render(v *report.View, opts Options) ([]byte, error) {
 		}
 		if err := p.block(&body, blk); err != nil {
 			return nil, fmt.Errorf("cell %d: %w", blk.Cell, err)
+		}
+		for _, w := range p.conv.TakeWarnings() {
+			if opts.Warn != nil {
+				opts.Warn(blk.Cell, w)
+			}
 		}
 	}
 	if open {

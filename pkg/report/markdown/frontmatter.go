@@ -30,7 +30,7 @@ func yamlScalar(s string) string {
 // ReadFrontMatter reads it back.
 func FrontMatter(m report.Meta) string {
 	var b strings.Builder
-	b.WriteString("---\ntitle: " + yamlScalar(m.Title) + "\n")
+	b.WriteString("---\ntitle: " + yamlScalar(MathAngles(m.Title)) + "\n")
 	b.WriteString("date: " + m.Date.Format(report.DateLayout) + "\n")
 	list := func(key string, items []string) {
 		if len(items) == 0 {
@@ -45,7 +45,7 @@ func FrontMatter(m report.Meta) string {
 	list("tags", m.Tags)
 	b.WriteString("mathjax: true\n")
 	if m.Summary != "" {
-		b.WriteString("description: " + yamlScalar(m.Summary) + "\n")
+		b.WriteString("description: " + yamlScalar(MathAngles(m.Summary)) + "\n")
 	}
 	b.WriteString("---\n")
 	return b.String()

@@ -35,7 +35,7 @@ func TestDescriptionIsPlainText(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := "Intro with <script> and stars and $a<b$ link."; m.Summary != want {
+		if want := `Intro with <script> and stars and $a\lt b$ link.`; m.Summary != want {
 			t.Errorf("trust %v: description %q, want %q", trust, m.Summary, want)
 		}
 	}

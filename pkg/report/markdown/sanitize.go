@@ -1,7 +1,9 @@
 package markdown
 
 import (
+	"bytes"
 	"slices"
+	"strings"
 
 	"github.com/grundylab/grundy/pkg/report/mathml"
 	"github.com/grundylab/grundy/pkg/report/sanitize"
@@ -22,8 +24,9 @@ type edit struct {
 }
 
 // SanitizeHTML returns Markdown source with each piece of raw HTML in it
-// (HTML blocks and inline tags) sanitised by package sanitize, and the
-// rest as written.
+// (HTML blocks and inline tags) sanitised by package sanitize, the angle
+// brackets of its formulas written as \lt and \gt (see MathAngles), and
+// the rest as written.
 func SanitizeHTML(src string) string {
 	source := []byte(src)
 	doc := parser.Parse(text.NewReader(source))
@@ -47,6 +50,7 @@ func SanitizeHTML(src string) string {
 		edits = append(edits, sanitizeSegments(source, segs)...)
 		return ast.WalkSkipChildren, nil
 	})
+	edits = append(edits, mathAngles(source, edits)...)
 	slices.SortFunc(edits, func(a, b edit) int { return b.start - a.start })
 	out := source
 	for _, e := range edits {
@@ -85,4 +89,38 @@ func keepNewline(s string) string {
 		clean += "\n"
 	}
 	return clean
+}
+
+// MathAngles returns text with "<" and ">" inside its formulas (as
+// mathml.FindMath finds them) written as TeX's \lt and \gt. A site's
+// Markdown engine may hand a formula's text to the page as HTML before
+// MathJax reads it, and an untrusted formula such as
+// $\text{<img onerror=...>}$ would then be markup; \lt and \gt mean the
+// same to MathJax and are no markup at all.
+func MathAngles(text string) string {
+	source := []byte(text)
+	edits := mathAngles(source, nil)
+	for i := len(edits) - 1; i >= 0; i-- {
+		e := edits[i]
+		source = slices.Concat(source[:e.start], []byte(e.text), source[e.stop:])
+	}
+	return string(source)
+}
+
+// mathAngles returns the edits that write the angle brackets of the
+// formulas of source as \lt and \gt, in source order, leaving out
+// formulas that overlap an edit of skip.
+func mathAngles(source []byte, skip []edit) []edit {
+	var edits []edit
+	for _, sp := range mathml.FindMath(source) {
+		tex := source[sp.TeXStart:sp.TeXEnd]
+		if !bytes.ContainsAny(tex, "<>") || slices.ContainsFunc(skip, func(e edit) bool {
+			return e.start < sp.End && sp.Start < e.stop
+		}) {
+			continue
+		}
+		r := strings.NewReplacer("<", `\lt `, ">", `\gt `)
+		edits = append(edits, edit{sp.TeXStart, sp.TeXEnd, r.Replace(string(tex))})
+	}
+	return edits
 }

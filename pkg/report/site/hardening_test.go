@@ -295,8 +295,9 @@ func TestIndexEntries(t *testing.T) {
 	if !slices.Equal(links, want) {
 		t.Errorf("index links %q, want %q", links, want)
 	}
-	if len(warnings) != 3 || !strings.Contains(warnings[1], "broken.md") || !strings.Contains(warnings[2], "nodate.md") {
-		t.Errorf("warnings %q, want the font's and one for each unreadable post", warnings)
+	if len(warnings) != 4 || !strings.Contains(warnings[1], "math.ipynb: cell 3") ||
+		!strings.Contains(warnings[2], "broken.md") || !strings.Contains(warnings[3], "nodate.md") {
+		t.Errorf("warnings %q, want the font's, the broken formula's and one for each unreadable post", warnings)
 	}
 }
 

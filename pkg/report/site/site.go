@@ -152,7 +152,9 @@ func (s *Site) render(ctx context.Context, path, name, fontURL string) error {
 		s.warn("notebook %s: %s", path, w)
 	}
 	post := markdown.Render(v)
-	page, err := htmlpage.Render(v, htmlpage.Options{MathFont: fontURL, Home: "index.html"})
+	page, err := htmlpage.Render(v, htmlpage.Options{MathFont: fontURL, Home: "index.html", Warn: func(cell int, msg string) {
+		s.warn("notebook %s: cell %d: %s", path, cell, msg)
+	}})
 	if err != nil {
 		return fmt.Errorf("notebook %s: %w", path, err)
 	}

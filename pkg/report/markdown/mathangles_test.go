@@ -1,0 +1,102 @@
+package markdown
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/renderer/html"
+	xhtml "golang.org/x/net/html"
+)
+
+// hostileMath are formulas whose text is markup to a Markdown engine that
+// does not know math: the attacks of issue 11 on the HTML pages, aimed at
+// the posts instead.
+var hostileMath = []string{
+	`$\text{<img/src/onerror=alert(1)>}$`,
+	`$\text{</math><svg/onload=alert(2)>}$`,
+	`$$\text{<img src=https://example.com/x.png>}$$`,
+	`$ a<b>c $`,
+	"$$\n\\text{<iframe src=javascript:alert(3)>}\n$$",
+}
+
+// TestPostMathIsNoMarkup renders the post of an untrusted notebook with
+// hostile formulas, in a markdown cell and a text/markdown output, the way
+// a site's engine with raw HTML allowed and no math support would, and
+// parses the page: no element or attribute may come from a formula, and
+// the front matter's description may not hold a tag either.
+func TestPostMathIsNoMarkup(t *testing.T) {
+	nb := notebook.New()
+	text := "# Formulas\n\nSee " + strings.Join(hostileMath, " and ") + " here."
+	nb.Cells = append(nb.Cells,
+		&notebook.Cell{Type: notebook.Markdown, Source: text},
+		&notebook.Cell{Type: notebook.Code, Source: "x", Outputs: []*notebook.Output{{
+			Type: notebook.DisplayData, Data: notebook.MimeBundle{"text/markdown": jsonString(strings.Join(hostileMath, "\n\n"))},
+		}}},
+	)
+	v, err := report.NewView(nb, report.ViewOptions{Name: "h"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	post := Render(v)
+	head, body, ok := bytes.Cut(bytes.TrimPrefix(post.Text, []byte("---\n")), []byte("\n---\n"))
+	if !ok {
+		t.Fatalf("no front matter:\n%s", post.Text)
+	}
+	if bytes.ContainsAny(head, "<>") {
+		t.Errorf("front matter holds an angle bracket:\n%s", head)
+	}
+	engine := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(html.WithUnsafe()))
+	var page bytes.Buffer
+	if err := engine.Convert(body, &page); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := xhtml.Parse(&page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := range doc.Descendants() {
+		if n.Type != xhtml.ElementNode {
+			continue
+		}
+		switch n.Data {
+		case "html", "head", "body", "h1", "p", "code", "pre":
+		default:
+			t.Errorf("element <%s> in the page of the post:\n%s", n.Data, page.String())
+		}
+		for _, a := range n.Attr {
+			if n.Data != "code" || a.Key != "class" {
+				t.Errorf("attribute %s=%q on <%s>", a.Key, a.Val, n.Data)
+			}
+		}
+	}
+	if !bytes.Contains(body, []byte(`\text{\lt img/src/onerror=alert(1)\gt }`)) {
+		t.Errorf("the formula is not kept as TeX a math engine reads the same:\n%s", body)
+	}
+}
+
+func TestMathAngles(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`no math <b>`, `no math <b>`},
+		{`$a<b$ and <i>x</i>`, `$a\lt b$ and <i>x</i>`},
+		{`$$x > y$$`, `$$x \gt  y$$`},
+		{"`$a<b$` in code", "`$a<b$` in code"},
+		{`\$a<b\$`, `\$a<b\$`},
+	}
+	for _, tt := range tests {
+		if got := MathAngles(tt.in); got != tt.want {
+			t.Errorf("MathAngles(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// jsonString is s as the JSON string of a MIME bundle.
+func jsonString(s string) json.RawMessage {
+	b, _ := json.Marshal(s)
+	return b
+}
