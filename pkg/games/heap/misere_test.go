@@ -302,6 +302,14 @@ func TestMisereErrors(t *testing.T) {
 	if _, err := q.Outcome(-1); err == nil {
 		t.Error("Outcome of a negative heap: no error")
 	}
+	if _, err := MisereGenus("0.9", 3); !errors.Is(err, ErrCode) {
+		t.Errorf("MisereGenus of a bad code: error %v, want ErrCode", err)
+	}
+	for _, n := range []int{-1, MaxMisereHeap + 1} {
+		if _, err := MisereGenus("0.77", n); err == nil {
+			t.Errorf("MisereGenus of heap %d: no error", n)
+		}
+	}
 	// A game without moves has the trivial quotient.
 	q, err = MisereQuotient("0.0", 4)
 	if err != nil || q.Size() != 1 {
@@ -389,4 +397,90 @@ func mustParse(t *testing.T, code string) Code {
 		t.Fatal(err)
 	}
 	return c
+}
+
+func TestMisereGenusNim(t *testing.T) {
+	// Misère Nim heaps (Conway, ONAG ch. 12): *0 = 0^120, *1 = 1^031 and
+	// *n = n^(n, n XOR 2) for n >= 2; all tame.
+	want := []string{"0^120", "1^031", "2^20", "3^31", "4^46", "5^57", "6^64"}
+	for n, w := range want {
+		g, err := MisereGenus("0.333333", n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.String() != w || !g.Tame() {
+			t.Errorf("Nim heap %d: genus %v (tame %v), want %s, tame", n, g, g.Tame(), w)
+		}
+	}
+}
+
+// TestMisereGenusAgainstQuotient checks γ0 against the quotient: a heap is
+// a misère P-position alone exactly when γ0 = 0; and g against the
+// normal-play sequence.
+func TestMisereGenusAgainstQuotient(t *testing.T) {
+	for _, tc := range misereCases[:6] {
+		q := cachedQuotient(t, tc.code, tc.n)
+		seq, err := Octal(tc.code, tc.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for h := 1; h <= tc.n; h++ {
+			g, err := MisereGenus(tc.code, h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o, _ := q.Outcome(h)
+			if (g.Gamma[0] == 0) != (o == games.PreviousWins) || g.G != seq[h] {
+				t.Errorf("%s heap %d: genus %v, quotient outcome %v, normal value %d", tc.code, h, g, o, seq[h])
+			}
+		}
+	}
+}
+
+func TestGenusString(t *testing.T) {
+	for _, tc := range []struct {
+		g    Genus
+		want string
+		tame bool
+	}{
+		{Genus{0, []int{1, 2, 0, 2, 0, 2, 0, 2}}, "0^120", true},
+		{Genus{1, []int{0, 3, 1, 3, 1, 3, 1, 3}}, "1^031", true},
+		{Genus{0, []int{0, 2, 0, 2, 0, 2, 0, 2}}, "0^02", true},
+		{Genus{0, []int{1, 4, 2, 0, 2, 0, 2, 0}}, "0^1420", false},
+		{Genus{12, []int{12, 14, 12, 14, 12, 14, 12, 14}}, "12^{12,14}", true},
+	} {
+		if tc.g.String() != tc.want || tc.g.Tame() != tc.tame {
+			t.Errorf("%v: %q tame %v, want %q %v", tc.g.Gamma, tc.g.String(), tc.g.Tame(), tc.want, tc.tame)
+		}
+	}
+}
+
+func ExampleMisereGenus() {
+	// Kayles: heap 5 is the first whose genus is not one of misère Nim's.
+	for n := 1; n <= 5; n++ {
+		g, err := MisereGenus(Kayles, n)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(n, g, g.Tame())
+	}
+	// Output:
+	// 1 1^031 true
+	// 2 2^20 true
+	// 3 3^31 true
+	// 4 1^031 true
+	// 5 4^146 false
+}
+
+func BenchmarkMisereGenus(b *testing.B) {
+	for _, n := range []int{5, 10, 15} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := MisereGenus(Kayles, n); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
