@@ -29,18 +29,18 @@ type LoopyValue struct {
 	k   []int // K of an infinite value: increasing, without repeats
 }
 
-// Finite returns the finite value n. It panics if n is negative, a
+// FiniteValue returns the finite value n. It panics if n is negative, a
 // programming error.
-func Finite(n int) LoopyValue {
+func FiniteValue(n int) LoopyValue {
 	if n < 0 {
 		panic("games: negative loopy value")
 	}
 	return LoopyValue{n: n}
 }
 
-// Infinite returns the value ∞_K with K the given finite values (in any
+// InfiniteValue returns the value ∞_K with K the given finite values (in any
 // order, repeats ignored). It panics if one is negative, a programming error.
-func Infinite(k ...int) LoopyValue {
+func InfiniteValue(k ...int) LoopyValue {
 	set := slices.Clone(k)
 	slices.Sort(set)
 	set = slices.Compact(set)
@@ -157,7 +157,7 @@ func (s *LoopySolver[P]) Len() int { return len(s.value) }
 // manner of Fraenkel and Yesha: round m gives the value m to every position
 // that has options of every value below m, no option of value m, and whose
 // every unlabelled option can move to a position of value m; it grows that
-// set like a retrograde analysis, with a counter per position, so a round
+// set like a loopyRetrograde analysis, with a counter per position, so a round
 // costs time linear in the number of moves. Positions left unlabelled when no
 // position can take the next value are infinite.
 func (s *LoopySolver[P]) Value(p P) (LoopyValue, error) {
@@ -197,7 +197,7 @@ type loopyGraph[P comparable] struct {
 	val           []int32 // finite value, or -1 while unlabelled
 }
 
-const unlabelled = -1
+const loopyUnlabelled = -1
 
 // explore lists the positions reachable from p that the solver does not
 // know yet, breadth first, with their moves.
@@ -281,7 +281,7 @@ func (g *loopyGraph[P]) label() {
 	n := len(g.pos)
 	g.val = make([]int32, n)
 	for i := range g.val {
-		g.val[i] = unlabelled
+		g.val[i] = loopyUnlabelled
 	}
 	for i := g.fresh; i < n; i++ {
 		if v := g.known[i-g.fresh]; !v.inf {
@@ -313,13 +313,13 @@ func (g *loopyGraph[P]) label() {
 			}
 		}
 		for i := range g.fresh {
-			if g.val[i] != unlabelled || !eligible[i] {
+			if g.val[i] != loopyUnlabelled || !eligible[i] {
 				continue
 			}
 			active = true
 			c := int32(0)
 			for _, k := range g.options(int32(i)) {
-				if g.val[k] == unlabelled && !marked[k] {
+				if g.val[k] == loopyUnlabelled && !marked[k] {
 					c++
 				}
 			}
@@ -334,17 +334,17 @@ func (g *loopyGraph[P]) label() {
 		for len(queue) > 0 {
 			u := queue[len(queue)-1]
 			queue = queue[:len(queue)-1]
-			if marked[u] || g.val[u] != unlabelled {
+			if marked[u] || g.val[u] != loopyUnlabelled {
 				continue
 			}
 			g.val[u] = m
 			for _, w := range g.movers(u) {
-				if marked[w] || g.val[w] != unlabelled {
+				if marked[w] || g.val[w] != loopyUnlabelled {
 					continue
 				}
 				marked[w] = true
 				for _, x := range g.movers(w) {
-					if g.val[x] != unlabelled || marked[x] || !eligible[x] {
+					if g.val[x] != loopyUnlabelled || marked[x] || !eligible[x] {
 						continue
 					}
 					cnt[x]--
@@ -357,19 +357,19 @@ func (g *loopyGraph[P]) label() {
 		// Eligible for round m+1: still unlabelled and has an option of
 		// value m, which is exactly being marked in round m.
 		for i := range g.fresh {
-			eligible[i] = eligible[i] && g.val[i] == unlabelled && marked[i]
+			eligible[i] = eligible[i] && g.val[i] == loopyUnlabelled && marked[i]
 		}
 	}
 }
 
 // result returns the value of new position i after labelling.
 func (g *loopyGraph[P]) result(i int) LoopyValue {
-	if l := g.val[i]; l != unlabelled {
+	if l := g.val[i]; l != loopyUnlabelled {
 		return LoopyValue{n: int(l)}
 	}
 	var k []int
 	for _, j := range g.options(int32(i)) {
-		if l := g.val[j]; l != unlabelled {
+		if l := g.val[j]; l != loopyUnlabelled {
 			k = append(k, int(l))
 		}
 	}

@@ -8,9 +8,9 @@ import (
 	"testing"
 )
 
-// randomGraph returns the move function of a random directed graph on n
+// loopyRandomGraph returns the move function of a random directed graph on n
 // vertices, each with up to maxDeg options; cycles and self-loops occur.
-func randomGraph(r *rand.Rand, n, maxDeg int) [][]int {
+func loopyRandomGraph(r *rand.Rand, n, maxDeg int) [][]int {
 	g := make([][]int, n)
 	for v := range g {
 		d := r.IntN(maxDeg + 1)
@@ -21,9 +21,9 @@ func randomGraph(r *rand.Rand, n, maxDeg int) [][]int {
 	return g
 }
 
-// graphFromBytes builds a graph for the fuzz test: the first byte is the
+// loopyGraphFromBytes builds a graph for the fuzz test: the first byte is the
 // number of vertices, then pairs of bytes are edges.
-func graphFromBytes(data []byte) [][]int {
+func loopyGraphFromBytes(data []byte) [][]int {
 	if len(data) == 0 {
 		return [][]int{nil}
 	}
@@ -36,10 +36,10 @@ func graphFromBytes(data []byte) [][]int {
 	return g
 }
 
-// retrograde returns the outcome of every vertex of a finite graph played
+// loopyRetrograde returns the outcome of every vertex of a finite graph played
 // directly: a vertex without options is lost; one with a lost option is won;
 // one whose options are all won is lost; the rest are draws.
-func retrograde(succ [][]int) []Outcome {
+func loopyRetrograde(succ [][]int) []Outcome {
 	n := len(succ)
 	pred := make([][]int, n)
 	left := make([]int, n)
@@ -85,9 +85,9 @@ func retrograde(succ [][]int) []Outcome {
 	return out
 }
 
-// sumGraph returns the graph of the sum of the given graphs, whose vertices
+// loopySumGraph returns the graph of the sum of the given graphs, whose vertices
 // are the tuples of their vertices numbered in mixed radix.
-func sumGraph(parts ...[][]int) [][]int {
+func loopySumGraph(parts ...[][]int) [][]int {
 	n := 1
 	for _, p := range parts {
 		n *= len(p)
@@ -126,8 +126,8 @@ func loopyValues(t testing.TB, g [][]int) []LoopyValue {
 	return vals
 }
 
-// checkDefinition checks Smith's definition of the values directly.
-func checkDefinition(t testing.TB, g [][]int, vals []LoopyValue) {
+// checkLoopyDefinition checks Smith's definition of the values directly.
+func checkLoopyDefinition(t testing.TB, g [][]int, vals []LoopyValue) {
 	t.Helper()
 	for u, opts := range g {
 		v := vals[u]
@@ -174,14 +174,14 @@ func checkDefinition(t testing.TB, g [][]int, vals []LoopyValue) {
 	}
 }
 
-func checkSums(t testing.TB, parts ...[][]int) {
+func checkLoopySums(t testing.TB, parts ...[][]int) {
 	t.Helper()
 	vals := make([][]LoopyValue, len(parts))
 	for i, p := range parts {
 		vals[i] = loopyValues(t, p)
-		checkDefinition(t, p, vals[i])
+		checkLoopyDefinition(t, p, vals[i])
 	}
-	direct := retrograde(sumGraph(parts...))
+	direct := loopyRetrograde(loopySumGraph(parts...))
 	for x, want := range direct {
 		rest := x
 		vs := make([]LoopyValue, len(parts))
@@ -199,11 +199,11 @@ func TestLoopySumsAgainstDirectPlay(t *testing.T) {
 	r := rand.New(rand.NewPCG(14, 1))
 	for trial := range 300 {
 		n1, n2 := 1+r.IntN(9), 1+r.IntN(9)
-		a, b := randomGraph(r, n1, 3), randomGraph(r, n2, 3)
-		checkSums(t, a)
-		checkSums(t, a, b)
+		a, b := loopyRandomGraph(r, n1, 3), loopyRandomGraph(r, n2, 3)
+		checkLoopySums(t, a)
+		checkLoopySums(t, a, b)
 		if trial%3 == 0 {
-			checkSums(t, a, b, randomGraph(r, 1+r.IntN(6), 2))
+			checkLoopySums(t, a, b, loopyRandomGraph(r, 1+r.IntN(6), 2))
 		}
 	}
 }
@@ -237,10 +237,10 @@ func TestLoopyValueString(t *testing.T) {
 		v    LoopyValue
 		want string
 	}{
-		{Finite(3), "3"},
+		{FiniteValue(3), "3"},
 		{LoopyValue{}, "0"},
-		{Infinite(2, 0, 2), "∞{0,2}"},
-		{Infinite(), "∞{}"},
+		{InfiniteValue(2, 0, 2), "∞{0,2}"},
+		{InfiniteValue(), "∞{}"},
 	} {
 		if got := tc.v.String(); got != tc.want {
 			t.Errorf("String = %q, want %q", got, tc.want)
@@ -257,13 +257,13 @@ func TestSumOutcomeRule(t *testing.T) {
 		want Outcome
 	}{
 		{nil, PreviousWins},
-		{[]LoopyValue{Finite(3), Finite(3)}, PreviousWins},
-		{[]LoopyValue{Finite(3), Finite(1)}, NextWins},
-		{[]LoopyValue{Infinite(0, 2), Finite(2)}, NextWins},
-		{[]LoopyValue{Infinite(0, 2), Finite(1)}, Draw},
-		{[]LoopyValue{Infinite(0)}, NextWins},
-		{[]LoopyValue{Infinite(1)}, Draw},
-		{[]LoopyValue{Infinite(0), Infinite(0)}, Draw},
+		{[]LoopyValue{FiniteValue(3), FiniteValue(3)}, PreviousWins},
+		{[]LoopyValue{FiniteValue(3), FiniteValue(1)}, NextWins},
+		{[]LoopyValue{InfiniteValue(0, 2), FiniteValue(2)}, NextWins},
+		{[]LoopyValue{InfiniteValue(0, 2), FiniteValue(1)}, Draw},
+		{[]LoopyValue{InfiniteValue(0)}, NextWins},
+		{[]LoopyValue{InfiniteValue(1)}, Draw},
+		{[]LoopyValue{InfiniteValue(0), InfiniteValue(0)}, Draw},
 	} {
 		if got := SumOutcome(tc.vs...); got != tc.want {
 			t.Errorf("SumOutcome(%v) = %v, want %v", tc.vs, got, tc.want)
@@ -310,7 +310,7 @@ func TestLoopyDeep(t *testing.T) {
 	for i := range g {
 		g[i] = moves(i)
 	}
-	direct := retrograde(g)
+	direct := loopyRetrograde(g)
 	if v.Outcome() != direct[0] {
 		t.Errorf("ring: value %v gives %v, direct play %v", v, v.Outcome(), direct[0])
 	}
@@ -320,7 +320,7 @@ func FuzzLoopySum(f *testing.F) {
 	f.Add([]byte{3, 0, 1, 1, 2, 2, 0}, []byte{2, 0, 1, 1, 0})
 	f.Add([]byte{5, 0, 0, 1, 2, 3, 4, 4, 1}, []byte{1})
 	f.Fuzz(func(t *testing.T, a, b []byte) {
-		checkSums(t, graphFromBytes(a), graphFromBytes(b))
+		checkLoopySums(t, loopyGraphFromBytes(a), loopyGraphFromBytes(b))
 	})
 }
 
@@ -342,7 +342,7 @@ func ExampleLoopySolver() {
 func BenchmarkLoopySolver(b *testing.B) {
 	for _, n := range []int{1_000, 10_000, 100_000} {
 		r := rand.New(rand.NewPCG(uint64(n), 2))
-		g := randomGraph(r, n, 4)
+		g := loopyRandomGraph(r, n, 4)
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
 			for b.Loop() {
 				s := NewLoopySolver(func(v int) []int { return g[v] }, n+1)
@@ -358,10 +358,10 @@ func BenchmarkLoopySolver(b *testing.B) {
 
 func ExampleSumOutcome() {
 	// ∞{0,2} plus *2: move the infinite part to 2, leaving 2+2 = 0.
-	fmt.Println(SumOutcome(Infinite(0, 2), Finite(2)))
+	fmt.Println(SumOutcome(InfiniteValue(0, 2), FiniteValue(2)))
 	// ∞{0,2} plus *1: neither player can force a win.
-	fmt.Println(SumOutcome(Infinite(0, 2), Finite(1)))
-	fmt.Println(SumOutcome(Finite(5), Finite(5)))
+	fmt.Println(SumOutcome(InfiniteValue(0, 2), FiniteValue(1)))
+	fmt.Println(SumOutcome(FiniteValue(5), FiniteValue(5)))
 	// Output:
 	// N
 	// D

@@ -37,8 +37,8 @@ var ErrMisereBound = errors.New("misère quotient beyond bounds")
 // Two sums of heaps G and H are indistinguishable when G+X and H+X have the
 // same misère outcome for every sum X of such heaps. The classes form a
 // finite commutative monoid, the quotient, with the P-portion, the classes
-// of the sums that are lost for the player to move (in misère play the
-// player who makes the last move loses). The pretending function maps each
+// of the sums that are lost for the miserePlayer to move (in misère play the
+// miserePlayer who makes the last move loses). The pretending function maps each
 // heap to its class; the class of a sum is the product of its heaps'
 // classes, so the outcome of any sum is read off the monoid.
 //
@@ -51,7 +51,7 @@ type Quotient struct {
 	mul     []int32 // mul[x*size+y]
 	p       []bool
 	pretend []int32 // pretend[h] for h = 0..maxHeap
-	pres    presentation
+	pres    miserePresentation
 }
 
 // MisereQuotient returns the misère quotient of the take-and-break game of
@@ -105,7 +105,7 @@ func misereQuotient(c Code, maxHeap, playLimit int) (*Quotient, error) {
 		}
 		b.pl.known, b.pl.knownMax = q, n
 	}
-	q.pres = present(q)
+	q.pres = presentQuotient(q)
 	return q, nil
 }
 
@@ -128,7 +128,7 @@ func (q *Quotient) Mul(x, y int) int {
 }
 
 // IsP reports whether element x is in the P-portion: the sums of its class
-// are lost for the player to move. It is false for non-elements.
+// are lost for the miserePlayer to move. It is false for non-elements.
 func (q *Quotient) IsP(x int) bool { return x >= 0 && x < q.size && q.p[x] }
 
 // Pretend returns the element of a heap of h tokens, 0 <= h <= MaxHeap();
@@ -154,7 +154,7 @@ func (q *Quotient) Element(heaps ...int) (int, error) {
 }
 
 // Outcome returns the misère outcome of the sum of heaps of the given sizes:
-// games.PreviousWins if the player to move loses, else games.NextWins.
+// games.PreviousWins if the miserePlayer to move loses, else games.NextWins.
 // Every heap must be between 0 and MaxHeap().
 func (q *Quotient) Outcome(heaps ...int) (games.Outcome, error) {
 	x, err := q.Element(heaps...)
@@ -167,11 +167,11 @@ func (q *Quotient) Outcome(heaps ...int) (games.Outcome, error) {
 	return games.NextWins, nil
 }
 
-// multiset is a sum of heaps: their sizes in increasing order, each a heap
+// heapSum is a sum of heaps: their sizes in increasing order, each a heap
 // with at least one move (a heap without moves is the empty game).
-type multiset []int
+type heapSum []int
 
-func (m multiset) key() string {
+func (m heapSum) key() string {
 	b := make([]byte, 2*len(m))
 	for i, h := range m {
 		b[2*i], b[2*i+1] = byte(h>>8), byte(h)
@@ -180,21 +180,21 @@ func (m multiset) key() string {
 }
 
 // plus returns m with the heaps of o added.
-func (m multiset) plus(o multiset) multiset {
-	r := make(multiset, 0, len(m)+len(o))
+func (m heapSum) plus(o heapSum) heapSum {
+	r := make(heapSum, 0, len(m)+len(o))
 	r = append(r, m...)
 	r = append(r, o...)
 	slices.Sort(r)
 	return r
 }
 
-// heapOptions lists the options of a heap of h tokens, for h = 0..n, as
+// misereOptions lists the options of a heap of h tokens, for h = 0..n, as
 // multisets (heaps without moves dropped).
-func heapOptions(c Code, n int) [][]multiset {
-	opts := make([][]multiset, n+1)
+func misereOptions(c Code, n int) [][]heapSum {
+	opts := make([][]heapSum, n+1)
 	live := make([]bool, n+1)
 	add := func(h int, parts ...int) {
-		var m multiset
+		var m heapSum
 		for _, p := range parts {
 			if live[p] {
 				m = append(m, p)
@@ -226,10 +226,10 @@ func heapOptions(c Code, n int) [][]multiset {
 	return opts
 }
 
-// player finds misère outcomes of sums of heaps by direct play, remembering
+// miserePlayer finds misère outcomes of sums of heaps by direct play, remembering
 // them.
-type player struct {
-	opts  [][]multiset
+type miserePlayer struct {
+	opts  [][]heapSum
 	memo  map[string]bool // true: a P-position
 	limit int
 	// known is the proven quotient of the heaps up to knownMax, or nil.
@@ -237,10 +237,10 @@ type player struct {
 	knownMax int
 }
 
-// isP reports whether the sum m is lost for the player to move in misère
+// isP reports whether the sum m is lost for the miserePlayer to move in misère
 // play: it has a move, and every move leads to a position won for the
-// player to move then. The empty sum is won: its player cannot move.
-func (pl *player) isP(m multiset) (bool, error) {
+// miserePlayer to move then. The empty sum is won: its miserePlayer cannot move.
+func (pl *miserePlayer) isP(m heapSum) (bool, error) {
 	if len(m) == 0 {
 		return false, nil
 	}

@@ -10,13 +10,13 @@ import "fmt"
 type quotientBuilder struct {
 	code    Code
 	maxHeap int
-	pl      *player
+	pl      *miserePlayer
 	gens    []int // the heaps with moves, the generators of the monoid
-	tests   []multiset
+	tests   []heapSum
 	testKey map[string]bool
 
 	// The candidate of the current round.
-	reps  []multiset
+	reps  []heapSum
 	rows  map[string]int32
 	mul   []int32 // size*size, filled once the candidate is closed
 	size  int
@@ -28,7 +28,7 @@ func newQuotientBuilder(c Code, maxHeap int) *quotientBuilder {
 	// maxHeap sizes the table of moves; grow sets the heaps in play.
 	b := &quotientBuilder{
 		code:    c,
-		pl:      &player{opts: heapOptions(c, maxHeap), memo: map[string]bool{}, limit: maxPlayPositions},
+		pl:      &miserePlayer{opts: misereOptions(c, maxHeap), memo: map[string]bool{}, limit: maxPlayPositions},
 		testKey: map[string]bool{},
 	}
 	b.addTest(nil)
@@ -50,12 +50,12 @@ func (b *quotientBuilder) grow(n int) {
 	b.tests, b.testKey = nil, map[string]bool{}
 	b.addTest(nil)
 	for _, h := range b.gens {
-		b.addTest(multiset{h})
+		b.addTest(heapSum{h})
 	}
 }
 
 // addTest adds t to the tests and reports whether it is new.
-func (b *quotientBuilder) addTest(t multiset) bool {
+func (b *quotientBuilder) addTest(t heapSum) bool {
 	k := t.key()
 	if b.testKey[k] {
 		return false
@@ -66,7 +66,7 @@ func (b *quotientBuilder) addTest(t multiset) bool {
 }
 
 // row returns the outcomes of m+t for every test t, as a key.
-func (b *quotientBuilder) row(m multiset) (string, error) {
+func (b *quotientBuilder) row(m heapSum) (string, error) {
 	r := make([]byte, (len(b.tests)+7)/8)
 	for i, t := range b.tests {
 		p, err := b.pl.isP(m.plus(t))
@@ -81,7 +81,7 @@ func (b *quotientBuilder) row(m multiset) (string, error) {
 }
 
 // element returns the element whose row m has, adding a new one.
-func (b *quotientBuilder) element(m multiset) (int32, error) {
+func (b *quotientBuilder) element(m heapSum) (int32, error) {
 	r, err := b.row(m)
 	if err != nil {
 		return 0, err
@@ -129,7 +129,7 @@ func (b *quotientBuilder) candidate() (bool, error) {
 	}
 	b.image = make([]int32, len(b.gens))
 	for g, h := range b.gens {
-		x, err := b.element(multiset{h})
+		x, err := b.element(heapSum{h})
 		if err != nil {
 			return false, err
 		}
@@ -143,7 +143,7 @@ func (b *quotientBuilder) candidate() (bool, error) {
 	for x := 0; x < len(b.reps); x++ {
 		s := make([]int32, len(b.gens))
 		for g, h := range b.gens {
-			z, err := b.element(b.reps[x].plus(multiset{h}))
+			z, err := b.element(b.reps[x].plus(heapSum{h}))
 			if err != nil {
 				return false, err
 			}
@@ -181,7 +181,8 @@ func (b *quotientBuilder) candidate() (bool, error) {
 	for g := range b.gens {
 		for x := range n {
 			if z, w := succ[x][g], b.mul[x*n+int(b.image[g])]; z != w {
-				return b.split(b.reps[x], b.reps[z], b.reps[w])
+				// rep(image) and the heap are merged; a test on rep(x) splits them.
+				return b.split(b.reps[z], b.reps[w], b.reps[x])
 			}
 		}
 	}
@@ -194,7 +195,7 @@ func (b *quotientBuilder) candidate() (bool, error) {
 				if l != r {
 					// rep(xy) and rep(x)+rep(y) are merged, as are rep(yz)
 					// and rep(y)+rep(z); a test on rep(z) or rep(x) splits one.
-					return b.split2(b.reps[l], b.reps[r], b.reps[z], b.reps[x])
+					return b.split(b.reps[l], b.reps[r], b.reps[z], b.reps[x])
 				}
 			}
 		}
@@ -202,15 +203,9 @@ func (b *quotientBuilder) candidate() (bool, error) {
 	return false, nil
 }
 
-// split adds, for sums whose rows differ only after adding base, the tests
-// base+t for the tests t that tell them apart.
-func (b *quotientBuilder) split(base, u, v multiset) (bool, error) {
-	return b.split2(u, v, base)
-}
-
-// split2 adds the tests c+t, for each c in cs and each test t on which the
+// split adds the tests c+t, for each c in cs and each test t on which the
 // rows of u and v differ; one of them separates two merged sums.
-func (b *quotientBuilder) split2(u, v multiset, cs ...multiset) (bool, error) {
+func (b *quotientBuilder) split(u, v heapSum, cs ...heapSum) (bool, error) {
 	ru, err := b.row(u)
 	if err != nil {
 		return false, err
@@ -238,10 +233,10 @@ func (b *quotientBuilder) split2(u, v multiset, cs ...multiset) (bool, error) {
 	return true, nil
 }
 
-// signature is the state of the verification for a sum X: its element x
+// misereSignature is the state of the verification for a sum X: its element x
 // and the set U of elements w such that X plus a sum of element w has a
 // move, made in X, to a P-position.
-type signature struct {
+type misereSignature struct {
 	x      int32
 	u      []uint64
 	parent int32 // the signature this one extends by a heap, or -1
@@ -255,7 +250,7 @@ type signature struct {
 // move leads to a P-position. The candidate claims X is a P-position when
 // its element is in the P-portion. If the claim and the rule agree for every
 // non-empty X, the claims are right, by induction on X. Whether X has a
-// move into the P-portion is "1 ∈ U(X)" for the signature (x, U), and
+// move into the P-portion is "1 ∈ U(X)" for the misereSignature (x, U), and
 // signatures compose: U(Y+Z) = U(Y)/z ∪ U(Z)/y (where U/z = {w : wz ∈ U}).
 // So the check runs over the finitely many signatures reachable from the
 // heaps' own.
@@ -275,7 +270,7 @@ func (b *quotientBuilder) verify() (bool, error) {
 			}
 		}
 	}
-	var sigs []signature
+	var sigs []misereSignature
 	seen := map[string]bool{}
 	key := func(x int32, u []uint64) string {
 		k := make([]byte, 4+8*len(u))
@@ -287,7 +282,7 @@ func (b *quotientBuilder) verify() (bool, error) {
 		}
 		return string(k)
 	}
-	push := func(s signature) error {
+	push := func(s misereSignature) error {
 		k := key(s.x, s.u)
 		if seen[k] {
 			return nil
@@ -300,7 +295,7 @@ func (b *quotientBuilder) verify() (bool, error) {
 		return nil
 	}
 	for g := range b.gens {
-		if err := push(signature{x: b.image[g], u: t[g], parent: -1, gen: int32(g)}); err != nil {
+		if err := push(misereSignature{x: b.image[g], u: t[g], parent: -1, gen: int32(g)}); err != nil {
 			return false, err
 		}
 	}
@@ -319,7 +314,7 @@ func (b *quotientBuilder) verify() (bool, error) {
 					u[w/64] |= 1 << (w % 64)
 				}
 			}
-			if err := push(signature{x: b.mul[int(s.x)*n+int(a)], u: u, parent: int32(i), gen: int32(g)}); err != nil {
+			if err := push(misereSignature{x: b.mul[int(s.x)*n+int(a)], u: u, parent: int32(i), gen: int32(g)}); err != nil {
 				return false, err
 			}
 		}
@@ -329,7 +324,7 @@ func (b *quotientBuilder) verify() (bool, error) {
 
 // elementOf returns the candidate's element of a sum of heaps: the product
 // of its heaps' images.
-func (b *quotientBuilder) elementOf(m multiset) int32 {
+func (b *quotientBuilder) elementOf(m heapSum) int32 {
 	x := int32(0)
 	for _, h := range m {
 		x = b.mul[int(x)*b.size+int(b.image[b.genIndex(h)])]
@@ -352,8 +347,8 @@ func (b *quotientBuilder) genIndex(h int) int {
 }
 
 // witness returns the sum of heaps whose signature is sigs[i].
-func (b *quotientBuilder) witness(sigs []signature, i int) multiset {
-	var m multiset
+func (b *quotientBuilder) witness(sigs []misereSignature, i int) heapSum {
+	var m heapSum
 	for j := int32(i); j >= 0; j = sigs[j].parent {
 		m = append(m, b.gens[sigs[j].gen])
 	}
@@ -365,13 +360,13 @@ func (b *quotientBuilder) witness(sigs []signature, i int) multiset {
 // walking Y heap by heap from the largest, the first point where the representative of the
 // element so far, plus the heaps still to come, has another outcome than Y:
 // the heaps still to come tell two merged sums apart, and become a test.
-func (b *quotientBuilder) refine(x multiset) error {
-	cands := []multiset{x}
+func (b *quotientBuilder) refine(x heapSum) error {
+	cands := []heapSum{x}
 	for i, h := range x {
 		if i > 0 && x[i-1] == h {
 			continue
 		}
-		rest := append(append(multiset{}, x[:i]...), x[i+1:]...)
+		rest := append(append(heapSum{}, x[:i]...), x[i+1:]...)
 		for _, o := range b.pl.opts[h] {
 			cands = append(cands, rest.plus(o))
 		}
@@ -395,7 +390,7 @@ func (b *quotientBuilder) refine(x multiset) error {
 				return err
 			}
 			if p != truth {
-				b.addTest(append(multiset{}, tail...))
+				b.addTest(append(heapSum{}, tail...))
 				return nil
 			}
 			cur = next
@@ -405,7 +400,7 @@ func (b *quotientBuilder) refine(x multiset) error {
 	return fmt.Errorf("rule broken at %v but every outcome judged right (a bug)", x)
 }
 
-// quotient returns the verified candidate, with its presentation.
+// quotient returns the verified candidate, with its miserePresentation.
 func (b *quotientBuilder) quotient() *Quotient {
 	q := &Quotient{
 		code:    b.code,

@@ -83,11 +83,11 @@ func MisereGenus(code string, n int) (Genus, error) {
 	if err != nil {
 		return Genus{}, fmt.Errorf("genus of %s: %w", c, err)
 	}
-	gp := &genusPlayer{opts: heapOptions(c, n), memo: map[string]int{}, limit: maxPlayPositions}
+	gp := &genusMiserePlayer{opts: misereOptions(c, n), memo: map[string]int{}, limit: maxPlayPositions}
 	g := Genus{G: normal[n], Gamma: make([]int, GenusTerms)}
-	var m multiset
+	var m heapSum
 	if len(gp.opts[n]) > 0 {
-		m = multiset{n}
+		m = heapSum{n}
 	}
 	for k := range GenusTerms {
 		v, err := gp.value(m, k, 0)
@@ -99,16 +99,16 @@ func MisereGenus(code string, n int) (Genus, error) {
 	return g, nil
 }
 
-// genusPlayer finds misère Grundy values of sums of heaps of the game plus
+// genusMiserePlayer finds misère Grundy values of sums of heaps of the game plus
 // Nim heaps of sizes 2 and 1, by direct play.
-type genusPlayer struct {
-	opts  [][]multiset
+type genusMiserePlayer struct {
+	opts  [][]heapSum
 	memo  map[string]int
 	limit int
 }
 
 // value returns the misère Grundy value of the sum m + twos×*2 + ones×*1.
-func (gp *genusPlayer) value(m multiset, twos, ones int) (int, error) {
+func (gp *genusMiserePlayer) value(m heapSum, twos, ones int) (int, error) {
 	if len(m) == 0 && twos == 0 && ones == 0 {
 		return 1, nil
 	}
@@ -120,7 +120,7 @@ func (gp *genusPlayer) value(m multiset, twos, ones int) (int, error) {
 		return 0, fmt.Errorf("more than %d sums played out: %w", gp.limit, ErrMisereBound)
 	}
 	var vals []int
-	add := func(m multiset, twos, ones int) error {
+	add := func(m heapSum, twos, ones int) error {
 		v, err := gp.value(m, twos, ones)
 		vals = append(vals, v)
 		return err
@@ -129,7 +129,7 @@ func (gp *genusPlayer) value(m multiset, twos, ones int) (int, error) {
 		if i > 0 && m[i-1] == h {
 			continue
 		}
-		rest := append(append(multiset{}, m[:i]...), m[i+1:]...)
+		rest := append(append(heapSum{}, m[:i]...), m[i+1:]...)
 		for _, o := range gp.opts[h] {
 			if err := add(rest.plus(o), twos, ones); err != nil {
 				return 0, err

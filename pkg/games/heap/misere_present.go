@@ -6,22 +6,22 @@ import (
 	"strings"
 )
 
-// presentation is a quotient written with generators and relations, as in
+// miserePresentation is a quotient written with generators and relations, as in
 // Plambeck's and Siegel's tables: the generators are the heaps, in
 // increasing size, whose element is not a product of the earlier
 // generators; every element has a normal form, its least word in the graded
 // reverse lexicographic order (fewer letters first, then fewer of the last
 // generator, and so on); the relations say how each least word that is not a
 // normal form reduces. Together they are a complete rewriting system.
-type presentation struct {
+type miserePresentation struct {
 	gens      []int // heap sizes
 	names     []string
 	normal    [][]int // normal[x]: exponents of element x's normal form
 	relations [][2][]int
 }
 
-func present(q *Quotient) presentation {
-	var pr presentation
+func presentQuotient(q *Quotient) miserePresentation {
+	var pr miserePresentation
 	inSub := make([]bool, q.size)
 	inSub[0] = true
 	for h := 1; h <= q.maxHeap; h++ {
@@ -43,7 +43,7 @@ func present(q *Quotient) presentation {
 	}
 	k := len(pr.gens)
 	for i := range k {
-		pr.names = append(pr.names, genName(i, k))
+		pr.names = append(pr.names, generatorName(i, k))
 	}
 	pr.normal = make([][]int, q.size)
 	pr.normal[0] = make([]int, k)
@@ -88,7 +88,7 @@ func present(q *Quotient) presentation {
 				}
 			}
 		}
-		slices.SortFunc(cands, revlex)
+		slices.SortFunc(cands, revlexCompare)
 		level = nil
 		for _, c := range cands {
 			x := elem[key(c)]
@@ -104,9 +104,9 @@ func present(q *Quotient) presentation {
 	return pr
 }
 
-// revlex orders words of one length: fewer of the last generator first,
+// revlexCompare orders words of one length: fewer of the last generator first,
 // then of the one before, and so on.
-func revlex(a, b []int) int {
+func revlexCompare(a, b []int) int {
 	for i := len(a) - 1; i >= 0; i-- {
 		if a[i] != b[i] {
 			return a[i] - b[i]
@@ -115,9 +115,9 @@ func revlex(a, b []int) int {
 	return 0
 }
 
-// genName returns the name of generator i of k: a, b, c, ... or, beyond
+// generatorName returns the name of generator i of k: a, b, c, ... or, beyond
 // 26 generators, g1, g2, ...
-func genName(i, k int) string {
+func generatorName(i, k int) string {
 	if k <= 26 {
 		return string(rune('a' + i))
 	}
@@ -125,7 +125,7 @@ func genName(i, k int) string {
 }
 
 // word formats exponents as a product of generators: "ab^2c", or "1".
-func (pr *presentation) word(m []int) string {
+func (pr *miserePresentation) word(m []int) string {
 	var b strings.Builder
 	for i, e := range m {
 		if e == 0 {
@@ -147,7 +147,7 @@ func (pr *presentation) word(m []int) string {
 }
 
 // Generators returns the heaps whose elements generate the quotient, in the
-// order of the presentation's letters a, b, c, ...
+// order of the miserePresentation's letters a, b, c, ...
 func (q *Quotient) Generators() []int { return slices.Clone(q.pres.gens) }
 
 // Name returns the normal form of element x as a word in the generators,
@@ -159,7 +159,7 @@ func (q *Quotient) Name(x int) string {
 	return q.pres.word(q.pres.normal[x])
 }
 
-// Relations returns the relations of the presentation, such as "a^2=1" and
+// Relations returns the relations of the miserePresentation, such as "a^2=1" and
 // "b^3=b".
 func (q *Quotient) Relations() []string {
 	r := make([]string, len(q.pres.relations))
@@ -197,7 +197,7 @@ func (q *Quotient) Pretending() string {
 	return strings.Join(names, " ")
 }
 
-// String returns the presentation and the P-portion.
+// String returns the miserePresentation and the P-portion.
 func (q *Quotient) String() string {
 	p := q.PPortion()
 	names := make([]string, len(p))

@@ -25,7 +25,7 @@ func TestHeapOptionsNormalPlay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		opts := heapOptions(c, n)
+		opts := misereOptions(c, n)
 		g := make([]int, n+1)
 		for h := 1; h <= n; h++ {
 			var vals []int
@@ -45,10 +45,10 @@ func TestHeapOptionsNormalPlay(t *testing.T) {
 }
 
 // bruteMisere plays sums of heaps out directly: a sum, as counts of each
-// heap size, is lost for the player to move if it has a move and every
-// move leads to a sum won for the player to move then.
+// heap size, is lost for the miserePlayer to move if it has a move and every
+// move leads to a sum won for the miserePlayer to move then.
 type bruteMisere struct {
-	opts [][]multiset
+	opts [][]heapSum
 	memo map[string]bool
 }
 
@@ -57,7 +57,7 @@ func newBruteMisere(code string, n int) *bruteMisere {
 	if err != nil {
 		panic(err)
 	}
-	return &bruteMisere{opts: heapOptions(c, n), memo: map[string]bool{}}
+	return &bruteMisere{opts: misereOptions(c, n), memo: map[string]bool{}}
 }
 
 func (b *bruteMisere) lost(counts []byte) bool {
@@ -289,7 +289,7 @@ func TestMisereErrors(t *testing.T) {
 			t.Errorf("MisereQuotient(%q, %d) error %v, want %v", tc.code, tc.n, err, tc.want)
 		}
 	}
-	if _, err := misereQuotient(mustParse(t, "0.77"), 12, 1000); !errors.Is(err, ErrMisereBound) {
+	if _, err := misereQuotient(misereCode(t, "0.77"), 12, 1000); !errors.Is(err, ErrMisereBound) {
 		t.Errorf("0.77 up to 12 with 1000 sums of play: error %v, want ErrMisereBound", err)
 	}
 	q, err := MisereQuotient("0.75", 5)
@@ -316,7 +316,7 @@ func TestMisereErrors(t *testing.T) {
 		t.Fatalf("0.0: %v, %v", q, err)
 	}
 	if o, _ := q.Outcome(3, 4); o != games.NextWins {
-		t.Errorf("0.0: outcome %v, want N (no move: the player to move has won)", o)
+		t.Errorf("0.0: outcome %v, want N (no move: the miserePlayer to move has won)", o)
 	}
 }
 
@@ -390,7 +390,7 @@ func BenchmarkMisereQuotient(b *testing.B) {
 	}
 }
 
-func mustParse(t *testing.T, code string) Code {
+func misereCode(t *testing.T, code string) Code {
 	t.Helper()
 	c, err := ParseCode(code)
 	if err != nil {
