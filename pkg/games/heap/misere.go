@@ -258,9 +258,13 @@ func (pl *miserePlayer) isP(m heapSum) (bool, error) {
 	if len(pl.memo) >= pl.limit {
 		return false, fmt.Errorf("more than %d sums of heaps played out: %w", pl.limit, ErrMisereBound)
 	}
+	// Largest heaps first: a move there often leaves only heaps whose
+	// outcomes the known quotient gives at once, and one winning move is
+	// enough.
 	lost := true
-	for i, h := range m {
-		if i > 0 && m[i-1] == h {
+	for i := len(m) - 1; i >= 0; i-- {
+		h := m[i]
+		if i+1 < len(m) && m[i+1] == h {
 			continue
 		}
 		rest := slices.Delete(slices.Clone(m), i, i+1)

@@ -484,3 +484,35 @@ func BenchmarkMisereGenus(b *testing.B) {
 		})
 	}
 }
+
+// TestMisereDawsonsChess compares two codes of one game: a heap of n in
+// Dawson's Chess (0.137) plays as a heap of n+1 in Dawson's Kayles (0.07),
+// so their quotients must have the same order and agree on every sum.
+func TestMisereDawsonsChess(t *testing.T) {
+	const n = 9
+	chess := cachedQuotient(t, DawsonsChess, n)
+	kayles := cachedQuotient(t, DawsonsKayles, n+1)
+	if chess.Size() != kayles.Size() {
+		t.Errorf("orders %d (0.137 up to %d) and %d (0.07 up to %d)", chess.Size(), n, kayles.Size(), n+1)
+	}
+	r := rand.New(rand.NewPCG(137, 7))
+	for range 300 {
+		heaps := make([]int, 1+r.IntN(6))
+		shifted := make([]int, len(heaps))
+		for i := range heaps {
+			heaps[i] = 1 + r.IntN(n)
+			shifted[i] = heaps[i] + 1
+		}
+		a, err := chess.Outcome(heaps...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := kayles.Outcome(shifted...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a != b {
+			t.Fatalf("sum %v of 0.137: %v; as 0.07 heaps %v: %v", heaps, a, shifted, b)
+		}
+	}
+}
