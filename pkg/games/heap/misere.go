@@ -37,7 +37,7 @@ var ErrMisereBound = errors.New("misère quotient beyond bounds")
 // Two sums of heaps G and H are indistinguishable when G+X and H+X have the
 // same misère outcome for every sum X of such heaps. The classes form a
 // finite commutative monoid, the quotient, with the P-portion, the classes
-// of the sums that are lost for the miserePlayer to move (in misère play the
+// of the sums that are lost for the player to move (in misère play the
 // miserePlayer who makes the last move loses). The pretending function maps each
 // heap to its class; the class of a sum is the product of its heaps'
 // classes, so the outcome of any sum is read off the monoid.
@@ -128,7 +128,7 @@ func (q *Quotient) Mul(x, y int) int {
 }
 
 // IsP reports whether element x is in the P-portion: the sums of its class
-// are lost for the miserePlayer to move. It is false for non-elements.
+// are lost for the player to move. It is false for non-elements.
 func (q *Quotient) IsP(x int) bool { return x >= 0 && x < q.size && q.p[x] }
 
 // Pretend returns the element of a heap of h tokens, 0 <= h <= MaxHeap();
@@ -154,7 +154,7 @@ func (q *Quotient) Element(heaps ...int) (int, error) {
 }
 
 // Outcome returns the misère outcome of the sum of heaps of the given sizes:
-// games.PreviousWins if the miserePlayer to move loses, else games.NextWins.
+// games.PreviousWins if the player to move loses, else games.NextWins.
 // Every heap must be between 0 and MaxHeap().
 func (q *Quotient) Outcome(heaps ...int) (games.Outcome, error) {
 	x, err := q.Element(heaps...)
@@ -171,12 +171,31 @@ func (q *Quotient) Outcome(heaps ...int) (games.Outcome, error) {
 // with at least one move (a heap without moves is the empty game).
 type heapSum []int
 
-func (m heapSum) key() string {
-	b := make([]byte, 2*len(m))
-	for i, h := range m {
-		b[2*i], b[2*i+1] = byte(h>>8), byte(h)
+func (m heapSum) key() string { return string(m.appendKey(nil)) }
+
+// appendKey appends the sizes, two bytes each, to dst.
+func (m heapSum) appendKey(dst []byte) []byte {
+	for _, h := range m {
+		dst = append(dst, byte(h>>8), byte(h))
 	}
-	return string(b)
+	return dst
+}
+
+// replace appends to dst the sum m with heap i replaced by the heaps of o
+// (o in increasing order), keeping the order.
+func (m heapSum) replace(dst heapSum, i int, o heapSum) heapSum {
+	j := 0
+	for k, h := range m {
+		if k == i {
+			continue
+		}
+		for j < len(o) && o[j] < h {
+			dst = append(dst, o[j])
+			j++
+		}
+		dst = append(dst, h)
+	}
+	return append(dst, o[j:]...)
 }
 
 // plus returns m with the heaps of o added.
@@ -237,9 +256,9 @@ type miserePlayer struct {
 	knownMax int
 }
 
-// isP reports whether the sum m is lost for the miserePlayer to move in misère
+// isP reports whether the sum m is lost for the player to move in misère
 // play: it has a move, and every move leads to a position won for the
-// miserePlayer to move then. The empty sum is won: its miserePlayer cannot move.
+// player to move then. The empty sum is won: its player cannot move.
 func (pl *miserePlayer) isP(m heapSum) (bool, error) {
 	if len(m) == 0 {
 		return false, nil
@@ -251,8 +270,8 @@ func (pl *miserePlayer) isP(m heapSum) (bool, error) {
 		}
 		return pl.known.p[x], nil
 	}
-	k := m.key()
-	if v, ok := pl.memo[k]; ok {
+	key := m.appendKey(make([]byte, 0, 2*len(m)))
+	if v, ok := pl.memo[string(key)]; ok {
 		return v, nil
 	}
 	if len(pl.memo) >= pl.limit {
@@ -262,14 +281,15 @@ func (pl *miserePlayer) isP(m heapSum) (bool, error) {
 	// outcomes the known quotient gives at once, and one winning move is
 	// enough.
 	lost := true
-	for i := len(m) - 1; i >= 0; i-- {
+	buf := make(heapSum, 0, len(m)+3)
+	for i := len(m) - 1; i >= 0 && lost; i-- {
 		h := m[i]
 		if i+1 < len(m) && m[i+1] == h {
 			continue
 		}
-		rest := slices.Delete(slices.Clone(m), i, i+1)
 		for _, o := range pl.opts[h] {
-			p, err := pl.isP(rest.plus(o))
+			buf = m.replace(buf[:0], i, o)
+			p, err := pl.isP(buf)
 			if err != nil {
 				return false, err
 			}
@@ -278,10 +298,7 @@ func (pl *miserePlayer) isP(m heapSum) (bool, error) {
 				break
 			}
 		}
-		if !lost {
-			break
-		}
 	}
-	pl.memo[k] = lost
+	pl.memo[string(key)] = lost
 	return lost, nil
 }

@@ -45,8 +45,8 @@ func TestHeapOptionsNormalPlay(t *testing.T) {
 }
 
 // bruteMisere plays sums of heaps out directly: a sum, as counts of each
-// heap size, is lost for the miserePlayer to move if it has a move and every
-// move leads to a sum won for the miserePlayer to move then.
+// heap size, is lost for the player to move if it has a move and every
+// move leads to a sum won for the player to move then.
 type bruteMisere struct {
 	opts [][]heapSum
 	memo map[string]bool
@@ -316,7 +316,7 @@ func TestMisereErrors(t *testing.T) {
 		t.Fatalf("0.0: %v, %v", q, err)
 	}
 	if o, _ := q.Outcome(3, 4); o != games.NextWins {
-		t.Errorf("0.0: outcome %v, want N (no move: the miserePlayer to move has won)", o)
+		t.Errorf("0.0: outcome %v, want N (no move: the player to move has won)", o)
 	}
 }
 
