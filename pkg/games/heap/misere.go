@@ -38,7 +38,7 @@ var ErrMisereBound = errors.New("misère quotient beyond bounds")
 // same misère outcome for every sum X of such heaps. The classes form a
 // finite commutative monoid, the quotient, with the P-portion, the classes
 // of the sums that are lost for the player to move (in misère play the
-// miserePlayer who makes the last move loses). The pretending function maps each
+// player who makes the last move loses). The pretending function maps each
 // heap to its class; the class of a sum is the product of its heaps'
 // classes, so the outcome of any sum is read off the monoid.
 //
