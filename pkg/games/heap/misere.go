@@ -173,6 +173,36 @@ type heapSum []int
 
 func (m heapSum) key() string { return string(m.appendKey(nil)) }
 
+// smallKey is a short sum of heaps: its length, then the sizes, one byte
+// each if all heaps are below 256, else two.
+type smallKey [31]byte
+
+// smallKey returns the key of m if m is short enough.
+func (m heapSum) smallKey(wide bool) (smallKey, bool) {
+	var k smallKey
+	if len(m) == 0 {
+		return k, true
+	}
+	if !wide {
+		if len(m) >= len(k) {
+			return k, false
+		}
+		k[0] = byte(len(m))
+		for i, h := range m {
+			k[1+i] = byte(h)
+		}
+		return k, true
+	}
+	if len(m) > (len(k)-1)/2 {
+		return k, false
+	}
+	k[0] = byte(len(m))
+	for i, h := range m {
+		k[1+2*i], k[2+2*i] = byte(h>>8), byte(h)
+	}
+	return k, true
+}
+
 // appendKey appends the sizes, two bytes each, to dst.
 func (m heapSum) appendKey(dst []byte) []byte {
 	for _, h := range m {
@@ -248,8 +278,12 @@ func misereOptions(c Code, n int) [][]heapSum {
 // miserePlayer finds misère outcomes of sums of heaps by direct play, remembering
 // them.
 type miserePlayer struct {
-	opts  [][]heapSum
-	memo  map[string]bool // true: a P-position
+	opts [][]heapSum
+	// The outcomes found, true for a P-position: short sums keyed by a
+	// fixed array (a map without pointers costs the collector nothing),
+	// longer ones by a string.
+	memo  map[smallKey]bool
+	long  map[string]bool
 	limit int
 	// known is the proven quotient of the heaps up to knownMax, or nil.
 	known    *Quotient
@@ -270,11 +304,19 @@ func (pl *miserePlayer) isP(m heapSum) (bool, error) {
 		}
 		return pl.known.p[x], nil
 	}
-	key := m.appendKey(make([]byte, 0, 2*len(m)))
-	if v, ok := pl.memo[string(key)]; ok {
-		return v, nil
+	small, isSmall := m.smallKey(len(pl.opts) > 256)
+	var key []byte
+	if isSmall {
+		if v, ok := pl.memo[small]; ok {
+			return v, nil
+		}
+	} else {
+		key = m.appendKey(make([]byte, 0, 2*len(m)))
+		if v, ok := pl.long[string(key)]; ok {
+			return v, nil
+		}
 	}
-	if len(pl.memo) >= pl.limit {
+	if len(pl.memo)+len(pl.long) >= pl.limit {
 		return false, fmt.Errorf("more than %d sums of heaps played out: %w", pl.limit, ErrMisereBound)
 	}
 	// Largest heaps first: a move there often leaves only heaps whose
@@ -299,6 +341,10 @@ func (pl *miserePlayer) isP(m heapSum) (bool, error) {
 			}
 		}
 	}
-	pl.memo[string(key)] = lost
+	if isSmall {
+		pl.memo[small] = lost
+	} else {
+		pl.long[string(key)] = lost
+	}
 	return lost, nil
 }

@@ -28,7 +28,7 @@ func newQuotientBuilder(c Code, maxHeap int) *quotientBuilder {
 	// maxHeap sizes the table of moves; grow sets the heaps in play.
 	b := &quotientBuilder{
 		code:    c,
-		pl:      &miserePlayer{opts: misereOptions(c, maxHeap), memo: map[string]bool{}, limit: maxPlayPositions},
+		pl:      &miserePlayer{opts: misereOptions(c, maxHeap), memo: map[smallKey]bool{}, long: map[string]bool{}, limit: maxPlayPositions},
 		testKey: map[string]bool{},
 	}
 	b.addTest(nil)

@@ -516,3 +516,25 @@ func TestMisereDawsonsChess(t *testing.T) {
 		}
 	}
 }
+
+// TestMisereLongHeaps takes 0.3 (take one token) to heaps past 255, where
+// sums are keyed with two bytes a heap: a sum is lost for the player to
+// move exactly when its number of tokens is odd.
+func TestMisereLongHeaps(t *testing.T) {
+	q, err := MisereQuotient("0.3", 300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.Size() != 2 || q.Presentation() != "<a | a^2=1>" {
+		t.Errorf("0.3 up to 300: order %d, %s", q.Size(), q.Presentation())
+	}
+	for _, heaps := range [][]int{{300}, {299}, {257, 300}, {1, 2, 3}, {256, 256, 255}} {
+		tokens := 0
+		for _, h := range heaps {
+			tokens += h
+		}
+		if got, _ := q.Outcome(heaps...); (got == games.PreviousWins) != (tokens%2 == 1) {
+			t.Errorf("0.3: sum %v of %d tokens: %v", heaps, tokens, got)
+		}
+	}
+}
