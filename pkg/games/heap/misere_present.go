@@ -1,6 +1,7 @@
 package heap
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -101,7 +102,32 @@ func presentQuotient(q *Quotient) miserePresentation {
 			pr.relations = append(pr.relations, [2][]int{c, pr.normal[x]})
 		}
 	}
+	// List the relations as Plambeck's tables do: those of each generator
+	// after those of the earlier ones (a^2=1, b^3=b, bc=ab, ...), shorter
+	// first.
+	slices.SortStableFunc(pr.relations, func(r, s [2][]int) int {
+		return cmp.Or(lastLetter(r[0])-lastLetter(s[0]), degree(r[0])-degree(s[0]))
+	})
 	return pr
+}
+
+// lastLetter returns the index of the last generator in a word.
+func lastLetter(m []int) int {
+	for i := len(m) - 1; i >= 0; i-- {
+		if m[i] > 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// degree returns the number of letters of a word.
+func degree(m []int) int {
+	d := 0
+	for _, e := range m {
+		d += e
+	}
+	return d
 }
 
 // revlexCompare orders words of one length: fewer of the last generator first,
