@@ -538,3 +538,36 @@ func TestMisereLongHeaps(t *testing.T) {
 		}
 	}
 }
+
+// TestMisereGenusPlambeck0312 reproduces the single-heap genera of 0.312
+// on Plambeck's page for the game (plambeck.org, misère octal games,
+// quaternary games, 0.312): 1^{03131} 2^{20} 0^{02} 2^{1420} 0^{02} 1^{13}
+// for heaps 1 to 6, where the exponent's last two values repeat for ever.
+func TestMisereGenusPlambeck0312(t *testing.T) {
+	want := []struct {
+		g      int
+		prefix []int
+	}{
+		{1, []int{0, 3, 1, 3, 1}},
+		{2, []int{2, 0}},
+		{0, []int{0, 2}},
+		{2, []int{1, 4, 2, 0}},
+		{0, []int{0, 2}},
+		{1, []int{1, 3}},
+	}
+	for i, w := range want {
+		n := i + 1
+		g, err := MisereGenus("0.312", n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Extend the published exponent by its repeating last two values.
+		seq := slices.Clone(w.prefix)
+		for len(seq) < GenusTerms {
+			seq = append(seq, seq[len(seq)-2])
+		}
+		if g.G != w.g || !slices.Equal(g.Gamma, seq) {
+			t.Errorf("0.312 heap %d: genus %v (γ %v), want g=%d γ %v", n, g, g.Gamma, w.g, seq)
+		}
+	}
+}
