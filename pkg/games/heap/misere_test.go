@@ -571,3 +571,36 @@ func TestMisereGenusPlambeck0312(t *testing.T) {
 		}
 	}
 }
+
+// TestMisereQuotientPlambeck0312 checks the quotient of 0.312 against the
+// solution on Plambeck's page for the game: heaps 1 to 10 pretend to be the
+// adders :1 :2 :4 A :4 :5 :4 :5 :4 :5 (period two from heap 5), with
+// A + A = :0; and :5 = :4 + :1 as adders add like Nim heaps.
+func TestMisereQuotientPlambeck0312(t *testing.T) {
+	q, err := MisereQuotient("0.312", 14)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := func(h int) int {
+		x, err := q.Pretend(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x
+	}
+	for h := 5; h <= 14; h++ {
+		if e(h) != e(h-2) {
+			t.Errorf("heaps %d and %d pretend to %s and %s", h, h-2, q.Name(e(h)), q.Name(e(h-2)))
+		}
+	}
+	if e(3) != e(5) || e(6) != q.Mul(e(3), e(1)) {
+		t.Errorf("heaps 3, 5: %s, %s; heap 6 %s, want heap 3 + heap 1 = %s", q.Name(e(3)), q.Name(e(5)), q.Name(e(6)), q.Name(q.Mul(e(3), e(1))))
+	}
+	if a := e(4); q.Mul(a, a) != 0 {
+		t.Errorf("A = heap 4 = %s: A + A = %s, want 1", q.Name(a), q.Name(q.Mul(a, a)))
+	}
+	distinct := map[int]bool{e(1): true, e(2): true, e(3): true, e(4): true, e(6): true}
+	if len(distinct) != 5 {
+		t.Errorf("heaps 1, 2, 3, 4, 6 should pretend to five different elements: %s", q.Pretending())
+	}
+}
