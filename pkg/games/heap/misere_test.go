@@ -223,9 +223,9 @@ func TestMisereKnownQuotients(t *testing.T) {
 		{"0.333", 3, 6, "<a,b | a^2=1, b^3=b>", "{a,b^2}", "a b ab"},
 		// Heaps 1-7: the tame quotient with three generators, order 10.
 		{"0.3333333", 7, 10, "<a,b,c | a^2=1, b^3=b, c^2=b^2, b^2c=c>", "{a,b^2}", "a b ab c ac bc abc"},
-		// 0.75, the first wild game Plambeck solved with a quotient
-		// (Taming the wild, 2005): the 8-element quotient that Plambeck and
-		// Siegel call R8, <a,b,c | a^2=1, b^3=b, bc=ab, c^2=b^2>, P={a,b^2}.
+		// 0.75, a wild game: the 8-element quotient that Plambeck and
+		// Siegel call R8 (Misère quotients for impartial games, 2008),
+		// <a,b,c | a^2=1, b^3=b, bc=ab, c^2=b^2>, P={a,b^2}.
 		{"0.75", 20, 8, "<a,b,c | a^2=1, b^3=b, bc=ab, c^2=b^2>", "{a,b^2}", "a b a b c b c b ab^2 b ab^2 b ab^2 b ab^2 b ab^2 b ab^2 b"},
 	} {
 		q, err := MisereQuotient(tc.code, tc.n)
