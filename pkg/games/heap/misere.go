@@ -81,9 +81,6 @@ func MisereQuotient(code string, maxHeap int) (*Quotient, error) {
 	if maxHeap < 1 || maxHeap > MaxMisereHeap {
 		return nil, fmt.Errorf("misère quotient of %s: heap size %d outside [1, %d]", c, maxHeap, MaxMisereHeap)
 	}
-	// Heap by heap: the quotient of the smaller heaps is proven, so play
-	// that reaches a sum of smaller heaps only can stop there and read the
-	// outcome off it; the tests found so far keep separating elements.
 	return misereQuotient(c, maxHeap, maxPlayPositions)
 }
 
@@ -95,6 +92,9 @@ func misereQuotient(c Code, maxHeap, playLimit int) (*Quotient, error) {
 		q   *Quotient
 		err error
 	)
+	// Heap by heap: once the quotient of the smaller heaps is proven, play
+	// that reaches a sum of smaller heaps only stops there and reads the
+	// outcome off it.
 	for n := 1; n <= maxHeap; n++ {
 		if len(b.pl.opts[n]) == 0 && n < maxHeap {
 			continue
