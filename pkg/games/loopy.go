@@ -157,7 +157,7 @@ func (s *LoopySolver[P]) Len() int { return len(s.value) }
 // manner of Fraenkel and Yesha: round m gives the value m to every position
 // that has options of every value below m, no option of value m, and whose
 // every unlabelled option can move to a position of value m; it grows that
-// set like a loopyRetrograde analysis, with a counter per position, so a round
+// set like a retrograde analysis, with a counter per position, so a round
 // costs time linear in the number of moves. Positions left unlabelled when no
 // position can take the next value are infinite.
 func (s *LoopySolver[P]) Value(p P) (LoopyValue, error) {
