@@ -8,9 +8,12 @@ import (
 	"github.com/grundylab/grundy/pkg/games"
 )
 
-// GenusTerms is the number of terms γ0, ..., γ(GenusTerms-1) that
-// MisereGenus computes.
+// GenusTerms is the least number of terms γ0, γ1, ... that MisereGenus
+// computes; it goes on, up to maxGenusTerms, until the last six alternate.
 const GenusTerms = 8
+
+// maxGenusTerms bounds the terms MisereGenus computes.
+const maxGenusTerms = 32
 
 // A Genus is Conway's genus of a game G (On Numbers and Games, ch. 12;
 // Winning Ways, ch. 13), written g^(γ0 γ1 γ2 ...): g is the normal-play
@@ -21,7 +24,7 @@ const GenusTerms = 8
 // the empty game has genus 0^120 (γ = 1, 2, 0, 2, 0, ...).
 type Genus struct {
 	G     int
-	Gamma []int // γ0, ..., γ(GenusTerms-1)
+	Gamma []int // γ0, γ1, ...: at least GenusTerms terms
 }
 
 // shown returns the number of terms the symbol writes: the least m >= 2
@@ -67,10 +70,12 @@ func (g Genus) Tame() bool {
 }
 
 // MisereGenus returns the genus of a heap of n tokens of the take-and-break
-// game of code, from GenusTerms terms of γ found by direct play: the genus
-// is exact for those terms, and its symbol assumes the alternation they show
-// goes on, which Conway proved it does from some term on. Heaps beyond
-// MaxMisereHeap, or play beyond the package's bounds, are errors.
+// game of code, from terms of γ found by direct play: at least GenusTerms,
+// and more until the last six alternate. The genus is exact for the terms
+// computed, and its symbol assumes the alternation they end with goes on,
+// as Conway proved it does from some term on. Heaps beyond MaxMisereHeap, a
+// sequence that has not settled by the 32nd term, or play beyond the
+// package's bounds are errors.
 func MisereGenus(code string, n int) (Genus, error) {
 	c, err := parseCode(code)
 	if err != nil {
@@ -84,19 +89,32 @@ func MisereGenus(code string, n int) (Genus, error) {
 		return Genus{}, fmt.Errorf("genus of %s: %w", c, err)
 	}
 	gp := &genusMiserePlayer{opts: misereOptions(c, n), memo: map[string]int{}, limit: maxPlayPositions}
-	g := Genus{G: normal[n], Gamma: make([]int, GenusTerms)}
+	g := Genus{G: normal[n]}
 	var m heapSum
 	if len(gp.opts[n]) > 0 {
 		m = heapSum{n}
 	}
-	for k := range GenusTerms {
+	for k := 0; k < GenusTerms || !alternates(g.Gamma[len(g.Gamma)-6:]); k++ {
+		if k == maxGenusTerms {
+			return Genus{}, fmt.Errorf("genus of %s heap %d: γ not alternating by term %d: %w", c, n, k, ErrMisereBound)
+		}
 		v, err := gp.value(m, k, 0)
 		if err != nil {
 			return Genus{}, fmt.Errorf("genus of %s heap %d: %w", c, n, err)
 		}
-		g.Gamma[k] = v
+		g.Gamma = append(g.Gamma, v)
 	}
 	return g, nil
+}
+
+// alternates reports whether s[i] = s[i-2] throughout.
+func alternates(s []int) bool {
+	for i := 2; i < len(s); i++ {
+		if s[i] != s[i-2] {
+			return false
+		}
+	}
+	return true
 }
 
 // genusMiserePlayer finds misère Grundy values of sums of heaps of the game plus
