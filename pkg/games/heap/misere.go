@@ -43,7 +43,8 @@ var ErrMisereBound = errors.New("misère quotient beyond bounds")
 // classes, so the outcome of any sum is read off the monoid.
 //
 // Elements are numbered 0..Size()-1 with 0 the identity (the class of the
-// empty sum).
+// empty sum). A Quotient does not change once built, so it is safe for
+// concurrent use.
 type Quotient struct {
 	code    Code
 	maxHeap int
