@@ -604,3 +604,23 @@ func TestMisereQuotientPlambeck0312(t *testing.T) {
 		t.Errorf("heaps 1, 2, 3, 4, 6 should pretend to five different elements: %s", q.Pretending())
 	}
 }
+
+func BenchmarkQuotientOutcome(b *testing.B) {
+	q, err := MisereQuotient("0.75", 30)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, k := range []int{10, 1000, 100_000} {
+		heaps := make([]int, k)
+		for i := range heaps {
+			heaps[i] = 1 + i%30
+		}
+		b.Run(strconv.Itoa(k), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := q.Outcome(heaps...); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
