@@ -1,0 +1,176 @@
+package heap
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/grundylab/grundy/pkg/games"
+)
+
+// GenusTerms is the least number of terms γ0, γ1, ... that MisereGenus
+// computes; it goes on, up to maxGenusTerms, until the last six alternate.
+const GenusTerms = 8
+
+// maxGenusTerms bounds the terms MisereGenus computes.
+const maxGenusTerms = 32
+
+// A Genus is Conway's genus of a game G (On Numbers and Games, ch. 12;
+// Winning Ways, ch. 13), written g^(γ0 γ1 γ2 ...): g is the normal-play
+// Grundy value of G and γk the misère Grundy value of G plus k Nim heaps of
+// size 2, where the misère Grundy value of a position without moves is 1 and
+// of any other the mex of its options'. The sequence γ alternates from some
+// term on; the symbol writes it up to the term after which it alternates, so
+// the empty game has genus 0^120 (γ = 1, 2, 0, 2, 0, ...).
+type Genus struct {
+	G     int
+	Gamma []int // γ0, γ1, ...: at least GenusTerms terms
+}
+
+// shown returns the number of terms the symbol writes: the least m >= 2
+// such that the computed γk equals γ(k-2) for every k >= m.
+func (g Genus) shown() int {
+	m := len(g.Gamma)
+	for m > 2 && g.Gamma[m-1] == g.Gamma[m-3] {
+		m--
+	}
+	return m
+}
+
+// String writes the genus as in Winning Ways: "0^120", "2^20"; values of
+// two digits or more make the exponent comma-separated in braces.
+func (g Genus) String() string {
+	terms := g.Gamma[:g.shown()]
+	small := g.G < 10
+	for _, v := range terms {
+		small = small && v < 10
+	}
+	parts := make([]string, len(terms))
+	for i, v := range terms {
+		parts[i] = strconv.Itoa(v)
+	}
+	if small {
+		return strconv.Itoa(g.G) + "^" + strings.Join(parts, "")
+	}
+	return strconv.Itoa(g.G) + "^{" + strings.Join(parts, ",") + "}"
+}
+
+// Tame reports whether the genus is one that misère Nim positions have:
+// 0^120, 1^031, or a^(a, a XOR 2) for any a. A game all of whose positions
+// have tame genera is tame, and plays in misère like misère Nim.
+func (g Genus) Tame() bool {
+	s := g.Gamma[:g.shown()]
+	switch {
+	case len(s) == 3 && g.G == 0 && s[0] == 1 && s[1] == 2 && s[2] == 0:
+		return true
+	case len(s) == 3 && g.G == 1 && s[0] == 0 && s[1] == 3 && s[2] == 1:
+		return true
+	}
+	return len(s) == 2 && s[0] == g.G && s[1] == g.G^2
+}
+
+// MisereGenus returns the genus of a heap of n tokens of the take-and-break
+// game of code, from terms of γ found by direct play: at least GenusTerms,
+// and more until the last six alternate. The genus is exact for the terms
+// computed, and its symbol assumes the alternation they end with goes on,
+// as Conway proved it does from some term on. Heaps beyond MaxMisereHeap, a
+// sequence that has not settled by the 32nd term, or play beyond the
+// package's bounds are errors.
+func MisereGenus(code string, n int) (Genus, error) {
+	c, err := parseCode(code)
+	if err != nil {
+		return Genus{}, &CodeError{Func: "MisereGenus", Code: code, Err: err}
+	}
+	if n < 0 || n > MaxMisereHeap {
+		return Genus{}, fmt.Errorf("genus of %s: heap size %d outside [0, %d]", c, n, MaxMisereHeap)
+	}
+	normal, err := TakeBreak(c, n)
+	if err != nil {
+		return Genus{}, fmt.Errorf("genus of %s: %w", c, err)
+	}
+	gp := &genusMiserePlayer{opts: misereOptions(c, n), memo: map[string]int{}, limit: maxPlayPositions}
+	g := Genus{G: normal[n]}
+	var m heapSum
+	if len(gp.opts[n]) > 0 {
+		m = heapSum{n}
+	}
+	for k := 0; k < GenusTerms || !alternates(g.Gamma[len(g.Gamma)-6:]); k++ {
+		if k == maxGenusTerms {
+			return Genus{}, fmt.Errorf("genus of %s heap %d: γ not alternating by term %d: %w", c, n, k, ErrMisereBound)
+		}
+		v, err := gp.value(m, k, 0)
+		if err != nil {
+			return Genus{}, fmt.Errorf("genus of %s heap %d: %w", c, n, err)
+		}
+		g.Gamma = append(g.Gamma, v)
+	}
+	return g, nil
+}
+
+// alternates reports whether s[i] = s[i-2] throughout.
+func alternates(s []int) bool {
+	for i := 2; i < len(s); i++ {
+		if s[i] != s[i-2] {
+			return false
+		}
+	}
+	return true
+}
+
+// genusMiserePlayer finds misère Grundy values of sums of heaps of the game plus
+// Nim heaps of sizes 2 and 1, by direct play.
+type genusMiserePlayer struct {
+	opts  [][]heapSum
+	memo  map[string]int
+	limit int
+}
+
+// value returns the misère Grundy value of the sum m + twos×*2 + ones×*1.
+func (gp *genusMiserePlayer) value(m heapSum, twos, ones int) (int, error) {
+	if len(m) == 0 && twos == 0 && ones == 0 {
+		return 1, nil
+	}
+	k := m.key() + "|" + strconv.Itoa(twos) + "|" + strconv.Itoa(ones)
+	if v, ok := gp.memo[k]; ok {
+		return v, nil
+	}
+	if len(gp.memo) >= gp.limit {
+		return 0, fmt.Errorf("more than %d sums played out: %w", gp.limit, ErrMisereBound)
+	}
+	var vals []int
+	add := func(m heapSum, twos, ones int) error {
+		v, err := gp.value(m, twos, ones)
+		vals = append(vals, v)
+		return err
+	}
+	for i, h := range m {
+		if i > 0 && m[i-1] == h {
+			continue
+		}
+		rest := append(append(heapSum{}, m[:i]...), m[i+1:]...)
+		for _, o := range gp.opts[h] {
+			if err := add(rest.plus(o), twos, ones); err != nil {
+				return 0, err
+			}
+		}
+	}
+	if twos > 0 {
+		if err := add(m, twos-1, ones+1); err != nil {
+			return 0, err
+		}
+		if err := add(m, twos-1, ones); err != nil {
+			return 0, err
+		}
+	}
+	if ones > 0 {
+		if err := add(m, twos, ones-1); err != nil {
+			return 0, err
+		}
+	}
+	v := 1 // no move: the misère Grundy value of an ended game
+	if len(vals) > 0 {
+		v = games.Mex(vals)
+	}
+	gp.memo[k] = v
+	return v, nil
+}
