@@ -29,4 +29,11 @@
 // m, for any k:
 //
 //	n, err := games.CountTuplesMod(g.Histogram(), 1_000_000_000_000, games.Nonzero, 987654321)
+//
+// Games with cycles have no Grundy values; a LoopySolver gives Smith's
+// generalised values instead, a number or ∞_K, and SumOutcome decides a sum
+// of such games as won, lost or drawn from its parts' values alone:
+//
+//	v, err := games.NewLoopySolver(moves, 1_000_000).Value(p)
+//	o := games.SumOutcome(v, w) // games.NextWins, games.PreviousWins or games.Draw
 package games

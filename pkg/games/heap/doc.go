@@ -29,6 +29,12 @@
 //	g, err := heap.Split(n, func(h int, emit func(parts ...int)) { ... })
 //	proof, err := heap.SubtractionPeriod(set, 1_000_000)
 //
+// In misère play (the last mover loses) MisereQuotient computes the game's
+// misère quotient, proven for every sum of heaps up to a size, and
+// MisereGenus Conway's genus of a heap:
+//
+//	q, err := heap.MisereQuotient("0.75", 20) // q.Presentation(), q.Outcome(2, 5, 5)
+//
 // Sequences are exact and bounded: a length that would exhaust memory is an
 // error (ErrTooLong), never a crash. Periodicity and closed forms of a computed
 // sequence are found by DetectPeriod and Recognize, which report the range
