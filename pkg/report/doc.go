@@ -26,7 +26,11 @@
 // and Jupyter Book fields and YAML front matter in a first cell are used.
 //
 // The other sub-packages do one job each: notebook reads and writes
-// .ipynb files; mathml renders TeX as MathML; sanitize cleans untrusted
-// HTML; plot draws the figures; site renders notebooks into a folder,
-// which cmd/render drives.
+// .ipynb files; mathml finds formulas as Jupyter does and renders TeX as
+// MathML; sanitize cleans untrusted HTML and MathML; site renders
+// notebooks into a folder, which cmd/render drives. The Jupyter client
+// lives under jupyter: kernel speaks the Jupyter messaging protocol, gonb
+// provisions and starts the GoNB kernel, and execute runs notebooks cell
+// by cell with parameters and a cache. For the notebooks themselves, plot
+// draws their figures and check holds their claim and unwrap helpers.
 package report
