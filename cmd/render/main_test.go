@@ -58,8 +58,13 @@ func TestRun(t *testing.T) {
 			if code != tt.code {
 				t.Errorf("exit %d, want %d; stderr:\n%s", code, tt.code, stderr.String())
 			}
-			if tt.stderr == "" && stderr.Len() > 0 && !strings.Contains(stderr.String(), "warning: math font") {
-				t.Errorf("unexpected stderr: %s", stderr.String())
+			// math.ipynb has a broken formula on purpose; its warning and
+			// the missing font's are the only ones expected.
+			for _, line := range strings.Split(strings.TrimSpace(stderr.String()), "\n") {
+				if tt.stderr == "" && line != "" && !strings.Contains(line, "warning: math font") &&
+					!strings.Contains(line, "math.ipynb: cell 3: cannot convert TeX") {
+					t.Errorf("unexpected stderr: %s", line)
+				}
 			}
 			if !strings.Contains(stderr.String(), tt.stderr) {
 				t.Errorf("stderr %q lacks %q", stderr.String(), tt.stderr)

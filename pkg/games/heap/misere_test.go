@@ -302,7 +302,7 @@ func TestMisereErrors(t *testing.T) {
 	if _, err := q.Outcome(-1); err == nil {
 		t.Error("Outcome of a negative heap: no error")
 	}
-	if _, err := MisereGenus("0.9", 3); !errors.Is(err, ErrCode) {
+	if _, err := MisereGenus("1.0", 3); !errors.Is(err, ErrCode) {
 		t.Errorf("MisereGenus of a bad code: error %v, want ErrCode", err)
 	}
 	for _, n := range []int{-1, MaxMisereHeap + 1} {
