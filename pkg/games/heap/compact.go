@@ -286,11 +286,18 @@ func (r *octalRun) extend(n int) error {
 // that does not fit in T.
 func runTo[T valueType](e *engine[T], n int) bool {
 	for len(e.g) < n {
-		if len(e.g) == cap(e.g) {
-			e.g = grow(e.g, max(n, 2*len(e.g)))
+		if e.usePipeline(n) {
+			return e.pipeline(n)
 		}
-		if _, ok := e.next(); !ok {
-			return false
+		// Alone until the values double, then ask again.
+		next := min(n, max(2*len(e.g), 4096))
+		if cap(e.g) < next {
+			e.g = grow(e.g, max(next, 2*len(e.g)))
+		}
+		for len(e.g) < next {
+			if _, ok := e.next(); !ok {
+				return false
+			}
 		}
 	}
 	return true

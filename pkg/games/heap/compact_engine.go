@@ -104,11 +104,13 @@ type engine[T valueType] struct {
 	scanned, enumerated int64
 	rebuilds            int
 	nextRebuild         int
+	parallel            bool // whether to use a helper goroutine (see pipeline)
+	batches             int  // how many times the helper was started
 }
 
 // newEngine returns an engine for code c that knows g(0) = 0 only.
 func newEngine[T valueType](c Code) *engine[T] {
-	e := &engine[T]{g: []T{0}, size: 1, nextRebuild: 64}
+	e := &engine[T]{g: []T{0}, size: 1, nextRebuild: 64, parallel: true}
 	for j := 0; j <= c.MaxTake(); j++ {
 		d := c.Digit(j)
 		if d&1 != 0 && j > 0 {
@@ -176,9 +178,41 @@ func (e *engine[T]) growSize(v int) {
 // next computes the value of the next heap and appends it; ok is false,
 // and nothing appended, if the value does not fit in T.
 func (e *engine[T]) next() (v int, ok bool) {
+	return e.nextWith(nil)
+}
+
+// markRare marks the values of the pairs (a, m-a) for the rare parts a in
+// rare below m.
+func markRare[T valueType](g []T, st []uint32, cur uint32, rare []uint32, m int) {
+	if len(rare) > 0 && int(rare[len(rare)-1]) >= m {
+		k, _ := slices.BinarySearch(rare, uint32(m))
+		rare = rare[:k]
+	}
+	i := 0
+	for ; i+4 <= len(rare); i += 4 {
+		r := rare[i : i+4]
+		a0, a1, a2, a3 := int(r[0]), int(r[1]), int(r[2]), int(r[3])
+		st[g[a0]^g[m-a0]] = cur
+		st[g[a1]^g[m-a1]] = cur
+		st[g[a2]^g[m-a2]] = cur
+		st[g[a3]^g[m-a3]] = cur
+	}
+	for _, a := range rare[i:] {
+		st[g[a]^g[m-int(a)]] = cur
+	}
+}
+
+// nextWith is next where a helper may already have marked the pairs of
+// some rare parts, as h says (see pipeline); then only the others are
+// marked here.
+func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 	n := len(e.g)
 	cur := uint32(n)
 	g, st := e.g, e.st
+	var hb []uint64 // the helper's marks
+	if h != nil {
+		hb = h.bits
+	}
 	for _, j := range e.whole {
 		if j == n {
 			st[0] = cur
@@ -193,38 +227,27 @@ func (e *engine[T]) next() (v int, ok bool) {
 		if c == nil {
 			continue
 		}
+		rare, extra := c.rare, []uint32(nil)
+		if h != nil {
+			// The helper did the parts from h.from on among the first
+			// h.count[d]; those that became rare since are for us.
+			k, _ := slices.BinarySearch(c.rare[:h.count[d]], uint32(h.from))
+			rare, extra = c.rare[:k], c.rare[h.count[d]:]
+		}
 		for _, j := range e.split[d] {
 			m := n - j
 			if m < 2 {
 				break
 			}
-			rare := c.rare
-			for i, a := range rare {
-				if int(a) >= m {
-					rare = rare[:i]
-					break
-				}
-			}
-			e.enumerated += int64(len(rare))
-			i := 0
-			for ; i+4 <= len(rare); i += 4 {
-				r := rare[i : i+4]
-				a0, a1, a2, a3 := int(r[0]), int(r[1]), int(r[2]), int(r[3])
-				st[g[a0]^g[m-a0]] = cur
-				st[g[a1]^g[m-a1]] = cur
-				st[g[a2]^g[m-a2]] = cur
-				st[g[a3]^g[m-a3]] = cur
-			}
-			for _, a := range rare[i:] {
-				st[g[a]^g[m-int(a)]] = cur
-			}
+			markRare(g, st, cur, rare, m)
+			markRare(g, st, cur, extra, m)
 		}
 	}
 	var pos [2]int
 	var done [2]bool
 	pos[0], pos[1] = 1, 1
 	for {
-		for st[v] == cur {
+		for st[v] == cur || (hb != nil && hb[v>>6]&(1<<(v&63)) != 0) {
 			v++
 		}
 		found := false
@@ -232,7 +255,7 @@ func (e *engine[T]) next() (v int, ok bool) {
 			if c == nil || done[d] || n-e.split[d][0] < 2 || !c.reach[v<<1|(n^d)&1] {
 				continue
 			}
-			if e.scan(d, n, v, &pos[d]) {
+			if e.scan(st, d, n, v, &pos[d]) {
 				found = true
 				break
 			}
@@ -280,8 +303,8 @@ func (e *engine[T]) next() (v int, ok bool) {
 // scan reads the pairs of the class-d splits of heap n from smallest part
 // *pos on, marking their values, until one is target (true) or they run
 // out (false). *pos is where to go on next time.
-func (e *engine[T]) scan(d, n, target int, pos *int) bool {
-	g, st := e.g, e.st
+func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int) bool {
+	g := e.g
 	cur := uint32(n)
 	amounts := e.split[d]
 	if !fits[T](target) {

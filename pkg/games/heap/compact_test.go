@@ -297,3 +297,55 @@ func FuzzCheckpoint(f *testing.F) {
 		}
 	})
 }
+
+// TestPipelineAgainstSequential checks the helper goroutine against the
+// single-goroutine computation on games with many rare heaps, through
+// rebuilds of the split and growth of the values.
+func TestPipelineAgainstSequential(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long")
+	}
+	codes := []string{"0.6", ".354", "0.165"}
+	r := rand.New(rand.NewPCG(9, 10))
+	for len(codes) < 10 {
+		c := randomCode(r, false)
+		e := newEngine[uint16](c)
+		e.parallel = false
+		runTo(e, 3000)
+		if e.rareWork() >= pipelineMinWork {
+			codes = append(codes, c.String())
+		}
+	}
+	const n = 3*pipelineLag + 2*pipelineMinBatch
+	for _, code := range codes {
+		c, _ := ParseCode(code)
+		seq, par := newEngine[uint16](c), newEngine[uint16](c)
+		seq.parallel = false
+		if !runTo(seq, n) || !runTo(par, n) {
+			t.Fatalf("%s: a value beyond two bytes", code)
+		}
+		if (par.batches == 0 && code == "0.6") || seq.batches != 0 {
+			t.Fatalf("%s: %d batches with a helper, %d without", code, par.batches, seq.batches)
+		}
+		if !slices.Equal(seq.g, par.g) {
+			i := 0
+			for seq.g[i] == par.g[i] {
+				i++
+			}
+			t.Fatalf("%s: g(%d) = %d with a helper, %d without", code, i, par.g[i], seq.g[i])
+		}
+	}
+	// And one against the definition, to be sure both are right.
+	c, _ := ParseCode("0.6")
+	want := naiveTakeBreak(c, 30_000)
+	e := newEngine[uint16](c)
+	runTo(e, len(want))
+	if e.batches == 0 {
+		t.Fatal("0.6: the helper was not used")
+	}
+	for i, w := range want {
+		if int(e.g[i]) != w {
+			t.Fatalf("0.6 with a helper: g(%d) = %d, want %d", i, e.g[i], w)
+		}
+	}
+}
