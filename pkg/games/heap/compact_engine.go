@@ -104,6 +104,7 @@ type engine[T valueType] struct {
 	scanned, enumerated int64
 	rebuilds            int
 	nextRebuild         int
+	nextTry             int // the first heap whose rarity may prompt a rebuild
 	parallel            bool // whether to use a helper goroutine (see pipeline)
 	batches             int  // how many times the helper was started
 }
@@ -284,8 +285,12 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 		}
 		if !c.inC[k] {
 			c.rare = append(c.rare, uint32(n))
-			if e.worthRebuilding(c, k) {
-				e.rebuild(d, false)
+			if n >= e.nextTry && e.worthRebuilding(c, k) {
+				if !e.rebuild(d, false) {
+					// The greedy choice costs O(keys²); after one that
+					// changed nothing, wait for the counts to move.
+					e.nextTry = n + n/16
+				}
 			}
 		}
 	}
@@ -380,8 +385,8 @@ func (e *engine[T]) worthRebuilding(c *rcClass, k int) bool {
 
 // rebuild chooses the common keys of class d anew, greedily from the most
 // frequent, and installs them if they leave fewer rare positions (or always,
-// if force).
-func (e *engine[T]) rebuild(d int, force bool) {
+// if force); it reports whether it did.
+func (e *engine[T]) rebuild(d int, force bool) bool {
 	c := e.cls[d]
 	keys := make([]int, 0, 64)
 	for k, n := range e.count {
@@ -401,7 +406,7 @@ func (e *engine[T]) rebuild(d int, force bool) {
 		}
 	}
 	if !force && rare >= int64(len(c.rare)) {
-		return
+		return false
 	}
 	e.rebuilds++
 	nc.rare = c.rare[:0]
@@ -411,4 +416,5 @@ func (e *engine[T]) rebuild(d int, force bool) {
 		}
 	}
 	e.cls[d] = nc
+	return true
 }
