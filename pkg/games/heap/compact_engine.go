@@ -104,7 +104,7 @@ type engine[T valueType] struct {
 	scanned, enumerated int64
 	rebuilds            int
 	nextRebuild         int
-	nextTry             int // the first heap whose rarity may prompt a rebuild
+	nextTry             int  // the first heap whose rarity may prompt a rebuild
 	parallel            bool // whether to use a helper goroutine (see pipeline)
 	batches             int  // how many times the helper was started
 }
