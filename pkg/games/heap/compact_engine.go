@@ -100,13 +100,11 @@ type engine[T valueType] struct {
 	size  int
 	count []int64 // count[κ]: positions x >= 1 with key κ
 
-	// scanned counts the pairs read by scans, for the statistics.
-	scanned, enumerated int64
-	rebuilds            int
-	nextRebuild         int
-	nextTry             int  // the first heap whose rarity may prompt a rebuild
-	parallel            bool // whether to use a helper goroutine (see pipeline)
-	batches             int  // how many times the helper was started
+	rebuilds    int
+	nextRebuild int
+	nextTry     int  // the first heap whose rarity may prompt a rebuild
+	parallel    bool // whether to use a helper goroutine (see pipeline)
+	batches     int  // how many times the helper was started
 }
 
 // newEngine returns an engine for code c that knows g(0) = 0 only.
@@ -332,7 +330,6 @@ func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int) bool {
 			st[lo[6]^hi[1]] = cur
 			st[lo[7]^hi[0]] = cur
 			if st[t] == cur {
-				e.scanned += int64(a + 8 - *pos)
 				*pos = a + 8
 				return true
 			}
@@ -341,12 +338,10 @@ func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int) bool {
 			x := g[a] ^ g[m-a]
 			st[x] = cur
 			if x == t {
-				e.scanned += int64(a - *pos + 1)
 				*pos = a + 1
 				return true
 			}
 		}
-		e.scanned += int64(a - *pos)
 		*pos = a
 		return false
 	}
@@ -361,13 +356,11 @@ func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int) bool {
 			x := ga ^ g[m-a]
 			st[x] = cur
 			if x == t {
-				e.scanned += int64(a - *pos + 1)
 				*pos = a // the other amounts of part a are read again
 				return true
 			}
 		}
 	}
-	e.scanned += int64(a - *pos)
 	*pos = a
 	return false
 }
