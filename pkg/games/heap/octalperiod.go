@@ -56,6 +56,10 @@ func (p PeriodProof) String() string {
 // far to compute next, and when it exceeds maxTerms the search stops early.
 // The first period proven is the smallest: the smallest period of the
 // sequence divides it, and its own check needs no more values.
+//
+// Octal codes are computed as OctalValues computes them, two bytes a value
+// while the values fit, and so is the closed form kept: the proof for .354
+// (period 1180 from heap 10,061,916) reads 20.1 million values in 40 MB.
 func OctalPeriod(code string, maxTerms int) (PeriodProof, error) {
 	c, err := parseCode(code)
 	if err != nil {
