@@ -48,7 +48,14 @@ type rcClass struct {
 	reach   []bool // reach[κ]: κ = c1^c2 for common c1, c2
 	members []int  // the common keys
 	rare    []uint32
+	// common lists the common positions below commonLimit: a scan reads
+	// only pairs with a common smaller part, the others being enumerated.
+	common []uint32
 }
+
+// commonLimit bounds the positions listed in rcClass.common; scans rarely
+// go that far.
+const commonLimit = 1 << 16
 
 func newRCClass(d, keys int) *rcClass {
 	return &rcClass{d: d, inC: make([]bool, keys), seen: make([]bool, keys), reach: make([]bool, keys)}
@@ -281,6 +288,9 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 				c.add(k)
 			}
 		}
+		if c.inC[k] && n < commonLimit {
+			c.common = append(c.common, uint32(n))
+		}
 		if !c.inC[k] {
 			c.rare = append(c.rare, uint32(n))
 			if n >= e.nextTry && e.worthRebuilding(c, k) {
@@ -317,8 +327,41 @@ func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int) bool {
 	if len(amounts) == 1 {
 		m := n - amounts[0]
 		a := *pos
-		// Eight pairs at a time, marked without a test each: a witness
-		// found a few pairs late costs less than a branch per pair.
+		// First the common smaller parts listed, eight pairs at a time,
+		// marked without a test each: a witness found a few pairs late
+		// costs less than a branch per pair.
+		common := e.cls[d].common
+		i, _ := slices.BinarySearch(common, uint32(a))
+		for ; i+8 <= len(common) && 2*int(common[i+7]) <= m; i += 8 {
+			c := common[i : i+8]
+			st[g[c[0]]^g[m-int(c[0])]] = cur
+			st[g[c[1]]^g[m-int(c[1])]] = cur
+			st[g[c[2]]^g[m-int(c[2])]] = cur
+			st[g[c[3]]^g[m-int(c[3])]] = cur
+			st[g[c[4]]^g[m-int(c[4])]] = cur
+			st[g[c[5]]^g[m-int(c[5])]] = cur
+			st[g[c[6]]^g[m-int(c[6])]] = cur
+			st[g[c[7]]^g[m-int(c[7])]] = cur
+			if st[t] == cur {
+				*pos = int(c[7]) + 1
+				return true
+			}
+		}
+		for ; i < len(common) && 2*int(common[i]) <= m; i++ {
+			a := int(common[i])
+			x := g[a] ^ g[m-a]
+			st[x] = cur
+			if x == t {
+				*pos = a + 1
+				return true
+			}
+		}
+		if i < len(common) {
+			*pos = m/2 + 1 // the list went past the middle
+			return false
+		}
+		// Then every part beyond the list.
+		a = max(a, commonLimit)
 		for ; 2*(a+7) <= m; a += 8 {
 			lo, hi := g[a:a+8], g[m-a-7:m-a+1]
 			st[lo[0]^hi[7]] = cur
@@ -402,10 +445,14 @@ func (e *engine[T]) rebuild(d int, force bool) bool {
 		return false
 	}
 	e.rebuilds++
-	nc.rare = c.rare[:0]
+	// New lists: a helper goroutine may still be reading the old ones.
+	nc.rare = make([]uint32, 0, len(c.rare))
+	nc.common = make([]uint32, 0, len(c.common))
 	for x := 1; x < len(e.g); x++ {
 		if !nc.inC[e.key(x)] {
 			nc.rare = append(nc.rare, uint32(x))
+		} else if x < commonLimit {
+			nc.common = append(nc.common, uint32(x))
 		}
 	}
 	e.cls[d] = nc
