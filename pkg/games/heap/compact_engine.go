@@ -116,7 +116,7 @@ type engine[T valueType] struct {
 
 // newEngine returns an engine for code c that knows g(0) = 0 only.
 func newEngine[T valueType](c Code) *engine[T] {
-	e := &engine[T]{g: []T{0}, size: 1, nextRebuild: 64, parallel: true}
+	e := &engine[T]{g: []T{0}, size: 1, nextRebuild: 64}
 	for j := 0; j <= c.MaxTake(); j++ {
 		d := c.Digit(j)
 		if d&1 != 0 && j > 0 {

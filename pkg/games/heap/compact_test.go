@@ -311,7 +311,6 @@ func TestPipelineAgainstSequential(t *testing.T) {
 		for len(codes) < 10 {
 			c := randomCode(r, false)
 			e := newEngine[uint16](c)
-			e.parallel = false
 			runTo(e, 3000)
 			if e.rareWork() >= pipelineMinWork {
 				codes = append(codes, c.String())
@@ -322,7 +321,7 @@ func TestPipelineAgainstSequential(t *testing.T) {
 	for _, code := range codes {
 		c, _ := ParseCode(code)
 		seq, par := newEngine[uint16](c), newEngine[uint16](c)
-		seq.parallel = false
+		par.parallel = true
 		if !runTo(seq, n) || !runTo(par, n) {
 			t.Fatalf("%s: a value beyond two bytes", code)
 		}
@@ -344,6 +343,7 @@ func TestPipelineAgainstSequential(t *testing.T) {
 	c, _ := ParseCode("0.6")
 	want := naiveTakeBreak(c, 30_000)
 	e := newEngine[uint16](c)
+	e.parallel = true
 	runTo(e, len(want))
 	if e.batches == 0 {
 		t.Fatal("0.6: the helper was not used")
@@ -352,5 +352,20 @@ func TestPipelineAgainstSequential(t *testing.T) {
 		if int(e.g[i]) != w {
 			t.Fatalf("0.6 with a helper: g(%d) = %d, want %d", i, e.g[i], w)
 		}
+	}
+}
+
+// TestOctalValuesHelper checks the Helper option against the run alone.
+func TestOctalValuesHelper(t *testing.T) {
+	alone, err := OctalValues("0.6", 30_000, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	helped, err := OctalValues("0.6", 30_000, &OctalOptions{Helper: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i := firstDiff(valuesSeq(t, alone), valuesSeq(t, helped)); i >= 0 {
+		t.Fatalf("0.6: g(%d) = %d with the helper, %d alone", i, helped.At(i), alone.At(i))
 	}
 }
