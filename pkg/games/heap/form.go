@@ -75,6 +75,15 @@ func fitValuation(s Sequence) (Valuation, bool) {
 type Periodic struct {
 	Preperiod, Period int
 	head              Sequence // g(0), ..., g(Preperiod+Period-1)
+	compact           *Values  // the same, two bytes a value, if head is nil
+}
+
+// at returns g(i) for i < Preperiod+Period.
+func (p Periodic) at(i int64) int {
+	if p.compact != nil {
+		return p.compact.At(int(i))
+	}
+	return p.head[i]
 }
 
 // NewPeriodic returns the periodic form with the given preperiod and period
@@ -98,7 +107,7 @@ func (p Periodic) Value(n int64) (int, error) {
 	if n < 0 {
 		return 0, fmt.Errorf("heap %d: %w", n, ErrRange)
 	}
-	return p.head[p.index(n)], nil
+	return p.at(p.index(n)), nil
 }
 
 func (p Periodic) index(n int64) int64 {
@@ -115,7 +124,11 @@ func (p Periodic) Histogram(lo, hi int64) ([]int64, error) {
 	if lo < 0 || hi < lo-1 {
 		return nil, fmt.Errorf("heaps %d..%d: %w", lo, hi, ErrRange)
 	}
-	h := make([]int64, p.head.Max()+1)
+	mx := p.head.Max()
+	if p.compact != nil {
+		mx = p.compact.Max()
+	}
+	h := make([]int64, mx+1)
 	p.countUpTo(h, hi, 1)
 	p.countUpTo(h, lo-1, -1)
 	return h, nil
@@ -128,7 +141,7 @@ func (p Periodic) countUpTo(h []int64, x, sign int64) {
 	}
 	e, per := int64(p.Preperiod), int64(p.Period)
 	for n := int64(0); n <= x && n < e; n++ {
-		h[p.head[n]] += sign
+		h[p.at(n)] += sign
 	}
 	if x < e {
 		return
@@ -140,7 +153,7 @@ func (p Periodic) countUpTo(h []int64, x, sign int64) {
 		if i < rest {
 			c++
 		}
-		h[p.head[e+i]] += sign * c
+		h[p.at(e+i)] += sign * c
 	}
 }
 

@@ -3,6 +3,7 @@ package heap
 import (
 	"strconv"
 	"testing"
+	"time"
 )
 
 // BenchmarkTakeBreak compares the sparse-space method with the plain
@@ -48,4 +49,89 @@ func BenchmarkOctalPeriod(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkOctalValues times the rare/common split over sizes, alone and
+// with its helper goroutine, on Officers (0.6, 1583 rare heaps), .354 (two
+// classes of splits), 0.16 and 0.56. The sizes reach 2^20; the workloads
+// of issue 15 (0.6 to 2^22, .354 to 20.2 million) are the same loops for
+// longer.
+func BenchmarkOctalValues(b *testing.B) {
+	for _, code := range []string{"0.6", ".354", "0.16", "0.56"} {
+		c, err := ParseCode(code)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, n := range []int{1 << 14, 1 << 16, 1 << 18, 1 << 20} {
+			for _, parallel := range []bool{false, true} {
+				name := code + "/alone/" + strconv.Itoa(n)
+				if parallel {
+					name = code + "/helper/" + strconv.Itoa(n)
+				}
+				b.Run(name, func(b *testing.B) {
+					for b.Loop() {
+						e := newEngine[uint16](c)
+						e.parallel = parallel
+						if !runTo(e, n) {
+							b.Fatal("a value beyond two bytes")
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkOctalRatio measures, in one run, the rare/common split and the
+// plain definition (naiveTakeBreak) on the same games and sizes, and
+// reports how many times faster the split is.
+func BenchmarkOctalRatio(b *testing.B) {
+	for _, code := range []string{"0.6", ".354", "0.16", Kayles} {
+		c, err := ParseCode(code)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, n := range []int{1 << 12, 1 << 13, 1 << 14} {
+			b.Run(code+"/"+strconv.Itoa(n), func(b *testing.B) {
+				var fast, plain time.Duration
+				for b.Loop() {
+					start := time.Now()
+					if _, err := OctalValues(code, n, nil); err != nil {
+						b.Fatal(err)
+					}
+					mid := time.Now()
+					naiveTakeBreak(c, n)
+					fast, plain = fast+mid.Sub(start), plain+time.Since(mid)
+				}
+				b.ReportMetric(float64(fast.Nanoseconds())/float64(b.N), "split-ns/op")
+				b.ReportMetric(float64(plain.Nanoseconds())/float64(b.N), "plain-ns/op")
+				b.ReportMetric(float64(plain)/float64(fast), "speedup")
+			})
+		}
+	}
+}
+
+// BenchmarkCheckpoint times saving and resuming a million values.
+func BenchmarkCheckpoint(b *testing.B) {
+	v, err := OctalValues("0.6", 1<<20, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	path := b.TempDir() + "/run.ckpt"
+	c, _ := ParseCode("0.6")
+	r := &octalRun{code: c, e16: resumeEngine(c, v.v16)}
+	b.Run("write", func(b *testing.B) {
+		for b.Loop() {
+			if err := writeCheckpoint(path, r); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("resume", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := readCheckpoint(path, c); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

@@ -3,6 +3,7 @@ package heap
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // ErrNoPeriod is wrapped by the errors of OctalPeriod when no period can be
@@ -55,6 +56,10 @@ func (p PeriodProof) String() string {
 // far to compute next, and when it exceeds maxTerms the search stops early.
 // The first period proven is the smallest: the smallest period of the
 // sequence divides it, and its own check needs no more values.
+//
+// Octal codes are computed as OctalValues computes them, two bytes a value
+// while the values fit, and so is the closed form kept: the proof for .354
+// (period 1180 from heap 10,061,916) reads 20.1 million values in 40 MB.
 func OctalPeriod(code string, maxTerms int) (PeriodProof, error) {
 	c, err := parseCode(code)
 	if err != nil {
@@ -64,14 +69,41 @@ func OctalPeriod(code string, maxTerms int) (PeriodProof, error) {
 		return PeriodProof{}, fmt.Errorf("heap.OctalPeriod(%s): %d terms: want 1 to %d", c, maxTerms, MaxLen)
 	}
 	s := periodSearch{t: c.MaxTake(), k: max(c.MaxHeaps(), 1)}
-	tb := newTakeBreak(c)
+	var r *octalRun
+	var tb *takeBreak
+	if c.IsOctal() {
+		r = newOctalRun(c)
+		// A long search reserves its values up to a limit at once, which
+		// costs the pages it writes and no copies; beyond, they double.
+		r.reserve(min(maxTerms, reserveLimit))
+	} else {
+		tb = newTakeBreak(c)
+	}
 	n := min(maxTerms, firstBatch)
 	for {
-		tb.extend(n)
-		found, need, likely := s.search(tb.g)
+		var found PeriodProof
+		var need, likely int
+		switch {
+		case tb != nil:
+			tb.extend(n)
+			found, need, likely = searchPeriod(&s, tb.g)
+		default:
+			if err := r.extend(n); err != nil {
+				return PeriodProof{}, fmt.Errorf("heap.OctalPeriod(%s): %w", c, err)
+			}
+			if r.e32 != nil {
+				found, need, likely = searchPeriod(&s, r.e32.g)
+			} else {
+				found, need, likely = searchPeriod(&s, r.e16.g)
+			}
+		}
 		if found.Period > 0 {
 			found.Terms = n
-			found.Form = NewPeriodic(tb.g, found.Preperiod, found.Period)
+			if tb != nil {
+				found.Form = NewPeriodic(tb.g, found.Preperiod, found.Period)
+			} else {
+				found.Form = r.periodic(found.Preperiod, found.Period)
+			}
 			return found, nil
 		}
 		if need > maxTerms || n == maxTerms {
@@ -87,6 +119,22 @@ func OctalPeriod(code string, maxTerms int) (PeriodProof, error) {
 		}
 		n = min(next, maxTerms)
 	}
+}
+
+// reserveLimit is the most values OctalPeriod reserves at once.
+const reserveLimit = 1 << 27
+
+// periodic returns the closed form of the values with the given preperiod
+// and period, two bytes a value while they fit.
+func (r *octalRun) periodic(preperiod, period int) Periodic {
+	head := r.values(preperiod + period)
+	// A copy, so that the values computed beyond the head can be freed.
+	if head.v32 != nil {
+		head.v32 = slices.Clone(head.v32)
+	} else {
+		head.v16 = slices.Clone(head.v16)
+	}
+	return Periodic{Preperiod: preperiod, Period: period, compact: head}
 }
 
 // firstBatch is how many values OctalPeriod computes before its first
@@ -115,12 +163,12 @@ func (s *periodSearch) bound(e, p int) int {
 	return s.k*e + max(s.k-1, 1)*p + s.t
 }
 
-// search returns the smallest period proven by the values g, with its
+// searchPeriod returns the smallest period proven by the values g, with its
 // smallest preperiod. Otherwise it returns a zero PeriodProof, a lower
 // bound on the number of values any proof needs, and the number of values
 // that would prove the likely periods, those that already repeat for a
 // period or longRun values (0 if none does).
-func (s *periodSearch) search(g Sequence) (found PeriodProof, need, likely int) {
+func searchPeriod[T ~int | valueType](s *periodSearch, g []T) (found PeriodProof, need, likely int) {
 	n := len(g)
 	s.runs = s.runs[:0]
 	for p := 1; ; p++ {
@@ -132,7 +180,7 @@ func (s *periodSearch) search(g Sequence) (found PeriodProof, need, likely int) 
 			}
 			return PeriodProof{}, need, likely
 		}
-		e, repeats := s.preperiod(g, p)
+		e, repeats := preperiodOf(s, g, p)
 		b := s.bound(e, p)
 		if b+p <= n {
 			return PeriodProof{Preperiod: e, Period: p, MaxTake: s.t, MaxHeaps: s.k, Bound: b}, 0, 0
@@ -146,10 +194,10 @@ func (s *periodSearch) search(g Sequence) (found PeriodProof, need, likely int) 
 	}
 }
 
-// preperiod returns the smallest e with g(m+p) = g(m) for all e <= m <
+// preperiodOf returns the smallest e with g(m+p) = g(m) for all e <= m <
 // len(g)-p, reading only what the recorded runs leave open, and whether
 // that repetition is long enough to make p a likely period.
-func (s *periodSearch) preperiod(g Sequence, p int) (int, bool) {
+func preperiodOf[T ~int | valueType](s *periodSearch, g []T, p int) (int, bool) {
 	e := len(g) - p
 	for _, r := range s.runs {
 		if p%r.period == 0 {
@@ -160,16 +208,18 @@ func (s *periodSearch) preperiod(g Sequence, p int) (int, bool) {
 		e--
 	}
 	repeats := len(g)-p-e >= min(p, longRun)
-	if repeats && !s.covered(p) {
+	if repeats && !s.reaches(p, e) {
 		s.runs = append(s.runs, run{period: p, preperiod: e})
 	}
 	return e, repeats
 }
 
-// covered reports whether a recorded run's period divides p.
-func (s *periodSearch) covered(p int) bool {
+// reaches reports whether a recorded run whose period divides p starts at
+// or before e, so that recording p would save nothing. (A short run of a
+// small period must not stand in for a long run of its multiple.)
+func (s *periodSearch) reaches(p, e int) bool {
 	for _, r := range s.runs {
-		if p%r.period == 0 {
+		if p%r.period == 0 && r.preperiod <= e {
 			return true
 		}
 	}

@@ -1,55 +1,25 @@
 package heap
 
-import "math/bits"
+import (
+	"fmt"
+	"math/bits"
+)
 
-// The sparse-space method (Winning Ways, "Sparse space spells speed"; used by
-// Gangolli and Plambeck for 0.16 and by Flammenkamp for his octal tables).
+// TakeBreak computes octal games (moves into at most two heaps) with the
+// rare/common split of the sparse-space method (Winning Ways, "Sparse space
+// spells speed"; Gangolli and Plambeck for 0.16, Flammenkamp for his
+// tables, Beling's refinement by parity), which compact_engine.go explains.
 //
-// A move that removes j tokens and splits the rest, m = n-j, into a+b offers
-// g(a)^g(b). Fix a mask and a flag delta in {0, 1} and call position x
-// "rare" when σ(x) = parity(g(x)&mask) ^ (delta & x) equals rho. As
-// parity(u^w) = parity(u)^parity(w) and a+b = m,
-//
-//	parity(g(a)^g(b) & mask) = σ(a) ^ σ(b) ^ (delta & m).
-//
-// So a value v with parity(v&mask) ^ (delta & m) = 1 comes only from a pair
-// with exactly one rare part. Every pair with a rare part is enumerated
-// from the list of rare positions, hence such "complete" values are known
-// exactly; the others ("incomplete") may also come from a pair of common
-// positions, of which there are about m/2.
-//
-// The mex is then the least value that is either complete and unmarked, or
-// incomplete and truly absent. The incomplete values below the first
-// unmarked complete value are settled by scanning the pairs until each has
-// a witness, which takes a few steps, since they are the values common pairs
-// produce all the time. Only when one of them is truly missing, which makes
-// the new value rare, does the scan run through all m/2 pairs.
-//
-// Choosing rho = delta & j for the splitting amount j makes the rare
-// positions exactly those whose values were incomplete: the mask that
-// leaves the fewest of them, found from a Walsh–Hadamard transform of the
-// value counts, gives the fastest computation. The result never depends on
-// the choice: mask 0 with delta 0 makes every position rare, which is the
-// plain O(n) per heap definition, and is where the computation starts.
-// With several splitting amounts, delta 1 is tried only when they all have
-// the same parity, so that one class of values is complete for all of them.
-//
-// Moves into three heaps have no such shortcut: games with them keep every
-// position rare and find the values of three-heap splits from the stored
-// sets of two-heap split values, in O(n·v) per heap for v possible values.
-
-// firstChoice is the heap at which the sparse space is first chosen; it is
-// chosen anew each time the number of heaps doubles.
-const firstChoice = 64
-
-// maxChoiceSize bounds the values whose masks are searched: beyond 2^20
-// possible values the transform would cost more than it saves, and the
-// current choice is kept.
-const maxChoiceSize = 1 << 20
+// Moves into three heaps have no such shortcut: games with them enumerate
+// every two-heap split and find the values of three-heap splits from the
+// stored sets of two-heap split values, in O(n·v) per heap for v possible
+// values.
 
 // takeBreak computes the Grundy values of a take-and-break game, one heap
 // after another.
 type takeBreak struct {
+	run *octalRun // for octal codes; the fields below are for the others
+
 	whole  []int // amounts j whose moves take a whole heap of j tokens
 	single []int // amounts j >= 1 whose moves leave one heap
 	split  []int // amounts j >= 0 whose moves leave two heaps, increasing
@@ -62,17 +32,16 @@ type takeBreak struct {
 	stamp []uint32
 	size  int
 
-	mask, delta, rho int
-	rare             []int // the rare positions x >= 1, increasing
-	nextChoice       int
-
-	// pairs[k] is the set of values g(a)^g(k-a), 1 <= a < k, as a bitset;
-	// only kept for games with moves into three heaps.
+	// pairs[k] is the set of values g(a)^g(k-a), 1 <= a < k, as a bitset.
 	pairs [][]uint64
 }
 
 func newTakeBreak(c Code) *takeBreak {
-	t := &takeBreak{g: Sequence{0}, size: 1, stamp: make([]uint32, 2), nextChoice: firstChoice}
+	if c.IsOctal() && c.MaxTake() < 15 {
+		// Below MaxLen heaps every value fits in four bytes (see errWide).
+		return &takeBreak{run: newOctalRun(c), g: Sequence{0}}
+	}
+	t := &takeBreak{g: Sequence{0}, size: 1, stamp: make([]uint32, 2)}
 	for j := 0; j <= c.MaxTake(); j++ {
 		d := c.Digit(j)
 		if d&1 != 0 && j > 0 {
@@ -93,25 +62,27 @@ func newTakeBreak(c Code) *takeBreak {
 
 // extend computes values until n are known.
 func (t *takeBreak) extend(n int) {
+	if t.run != nil {
+		t.run.reserve(n)
+		if err := t.run.extend(n); err != nil {
+			panic(fmt.Sprintf("heap: %s: %v below MaxLen heaps", t.run.code, err))
+		}
+		g := make(Sequence, n)
+		for i := range g {
+			g[i] = t.run.at(i)
+		}
+		t.g = g
+		return
+	}
 	if cap(t.g) < n {
 		g := make(Sequence, len(t.g), n)
 		copy(g, t.g)
 		t.g = g
 	}
 	for len(t.g) < n {
-		if len(t.g) == t.nextChoice {
-			t.choose()
-			t.nextChoice *= 2
-		}
 		t.next()
 	}
 }
-
-// allRare reports whether every position so far is rare, so that every
-// split is enumerated.
-func (t *takeBreak) allRare() bool { return len(t.rare) == len(t.g)-1 }
-
-func (t *takeBreak) parity(v int) int { return bits.OnesCount(uint(v&t.mask)) & 1 }
 
 // next computes the value of the next heap.
 func (t *takeBreak) next() {
@@ -130,26 +101,17 @@ func (t *takeBreak) next() {
 	}
 	for _, j := range t.split {
 		m := n - j
-		if m < 2 {
-			continue
-		}
-		if t.allRare() {
-			for a := 1; a <= m/2; a++ {
-				st[g[a]^g[m-a]] = cur
-			}
-			continue
-		}
-		for _, a := range t.rare {
-			if a >= m {
-				break
-			}
+		for a := 1; a <= m/2; a++ {
 			st[g[a]^g[m-a]] = cur
 		}
 	}
 	for _, j := range t.triple {
 		t.markTriples(n, n-j)
 	}
-	v := t.mex(n)
+	v := 0
+	for st[v] == cur {
+		v++
+	}
 	t.g = append(t.g, v)
 	if v >= t.size {
 		for v >= t.size {
@@ -157,141 +119,7 @@ func (t *takeBreak) next() {
 		}
 		t.stamp = append(t.stamp, make([]uint32, t.size+1-len(t.stamp))...)
 	}
-	if t.parity(v)^(t.delta&n&1) == t.rho {
-		t.rare = append(t.rare, n)
-	}
-	if len(t.triple) > 0 {
-		t.addPairs(n)
-	}
-}
-
-// mex returns the value of heap n once every option the rare positions
-// give has been marked.
-func (t *takeBreak) mex(n int) int {
-	cur := uint32(n)
-	st := t.stamp
-	allKnown := len(t.split) == 0 || n-t.split[0] < 2 || t.allRare()
-	complete := 1
-	if len(t.split) > 0 {
-		complete ^= t.delta & (n - t.split[0]) & 1
-	}
-	v, needed := 0, 0
-	for ; v < t.size; v++ {
-		if st[v] == cur {
-			continue
-		}
-		if allKnown || t.parity(v) == complete {
-			break
-		}
-		needed++
-	}
-	if needed > 0 {
-		t.witness(n, v, needed)
-		for w := range v {
-			if st[w] != cur {
-				return w
-			}
-		}
-	}
-	return v
-}
-
-// witness scans the splits of heap n for the values below limit that are
-// still unmarked, of which there are needed, marking them, and stops once
-// they are all found. It goes through the splitting amounts side by side,
-// smallest part first, since a value may have its first witness early for
-// one amount and only far out for another.
-func (t *takeBreak) witness(n, limit, needed int) {
-	cur := uint32(n)
-	g, st := t.g, t.stamp
-	for a := 1; 2*a <= n-t.split[0]; a++ {
-		// The amounts are increasing, so those with a part of a to spare
-		// come first.
-		for _, j := range t.split {
-			m := n - j
-			if 2*a > m {
-				break
-			}
-			x := g[a] ^ g[m-a]
-			if x < limit && st[x] != cur {
-				st[x] = cur
-				if needed--; needed == 0 {
-					return
-				}
-			}
-		}
-	}
-}
-
-// choose picks the mask and delta that make the fewest positions rare so
-// far, and rebuilds the rare list if they differ from the current ones.
-func (t *takeBreak) choose() {
-	if len(t.split) == 0 || len(t.triple) > 0 || t.size > maxChoiceSize {
-		return
-	}
-	var count [2][]int64 // count[x&1][v]: positions 1 <= x < n with g(x) = v
-	var total [2]int64
-	for p := range count {
-		count[p] = make([]int64, t.size)
-	}
-	for x := 1; x < len(t.g); x++ {
-		count[x&1][t.g[x]]++
-		total[x&1]++
-	}
-	for p := range count {
-		walshHadamard(count[p])
-	}
-	deltas := 1
-	if sameParity(t.split) {
-		deltas = 2
-	}
-	// Enumerating the pairs of r rare positions costs r steps; when every
-	// position is rare, half of them suffice (a <= m-a).
-	positions := int64(len(t.g) - 1)
-	cost := func(rare int64) int64 {
-		if rare == positions {
-			return positions / 2
-		}
-		return rare
-	}
-	best, bestMask, bestDelta := cost(int64(len(t.rare))), t.mask, t.delta
-	for delta := range deltas {
-		rho := delta & t.split[0] & 1
-		for mask := range t.size {
-			var rare int64
-			for p := range count {
-				even := (total[p] + count[p][mask]) / 2 // positions with parity(g&mask) = 0
-				if rho^(delta&p) == 0 {
-					rare += even
-				} else {
-					rare += total[p] - even
-				}
-			}
-			if cost(rare) < best {
-				best, bestMask, bestDelta = cost(rare), mask, delta
-			}
-		}
-	}
-	if bestMask == t.mask && bestDelta == t.delta {
-		return
-	}
-	t.mask, t.delta, t.rho = bestMask, bestDelta, bestDelta&t.split[0]&1
-	t.rare = t.rare[:0]
-	for x := 1; x < len(t.g); x++ {
-		if t.parity(t.g[x])^(t.delta&x&1) == t.rho {
-			t.rare = append(t.rare, x)
-		}
-	}
-}
-
-// sameParity reports whether the amounts are all even or all odd.
-func sameParity(amounts []int) bool {
-	for _, j := range amounts {
-		if (j^amounts[0])&1 != 0 {
-			return false
-		}
-	}
-	return true
+	t.addPairs(n)
 }
 
 // walshHadamard replaces a, whose length is a power of two, by its

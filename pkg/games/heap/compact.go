@@ -1,0 +1,334 @@
+package heap
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+)
+
+// MaxValues is the most values OctalValues computes: 2^31, four gigabytes
+// at two bytes a value.
+const MaxValues = 1 << 31
+
+// Values holds the Grundy values g(0), ..., g(Len()-1) of an octal game in
+// two bytes a value while every value is below 2^16, and four beyond. It is
+// the form for long computations; Sequence, eight bytes a value, is the easy
+// one for short ones.
+type Values struct {
+	code Code
+	v16  []uint16 // the values, unless one is 2^16 or more
+	v32  []uint32
+	max  int
+}
+
+// Code returns the game's code in canonical form.
+func (v *Values) Code() string { return v.code.String() }
+
+// Len returns the number of values, one more than the largest heap.
+func (v *Values) Len() int {
+	if v.v32 != nil {
+		return len(v.v32)
+	}
+	return len(v.v16)
+}
+
+// At returns g(i); it panics if i is not in [0, Len()), like an index.
+func (v *Values) At(i int) int {
+	if v.v32 != nil {
+		return int(v.v32[i])
+	}
+	return int(v.v16[i])
+}
+
+// Max returns the largest value.
+func (v *Values) Max() int { return v.max }
+
+// BytesPerValue returns 2 or 4, the storage of each value.
+func (v *Values) BytesPerValue() int {
+	if v.v32 != nil {
+		return 4
+	}
+	return 2
+}
+
+// Sequence returns the values as a Sequence, or an error wrapping
+// ErrTooLong if there are more than MaxLen.
+func (v *Values) Sequence() (Sequence, error) {
+	if v.Len() > MaxLen {
+		return nil, fmt.Errorf("heap: %s: %d values: %w (a Sequence holds at most %d)", v.code, v.Len(), ErrTooLong, MaxLen)
+	}
+	s := make(Sequence, v.Len())
+	for i := range s {
+		s[i] = v.At(i)
+	}
+	return s, nil
+}
+
+// Histogram returns how often each value occurs, like Sequence.Histogram.
+func (v *Values) Histogram() []int64 {
+	h := make([]int64, v.max+1)
+	if v.v32 != nil {
+		for _, x := range v.v32 {
+			h[x]++
+		}
+	} else {
+		for _, x := range v.v16 {
+			h[x]++
+		}
+	}
+	return h
+}
+
+// Sparse is the statistics of the sparse space that published tables of
+// octal games give (Flammenkamp's, for one): a mask M splits the values
+// into rare ones, with an even number of bits in common with M, and common
+// ones, with an odd number. The XOR of two common values is rare, which is
+// what makes games with few rare heaps fast to compute.
+type Sparse struct {
+	Largest  int   // the largest value
+	Mask     int   // M, the mask that leaves the fewest rare heaps (0 if no mask leaves fewer than all)
+	Rare     int64 // the number of heaps n >= 1 with a rare value
+	LastRare int   // the largest such heap, 0 if none
+	// RareValues lists the values that occur on rare heaps, increasing.
+	RareValues []int
+}
+
+// Sparse returns the statistics of the sparse space of the values: the
+// mask is chosen by a Walsh–Hadamard transform of the value counts (of heaps
+// n >= 1), smallest mask first among equals.
+func (v *Values) Sparse() Sparse {
+	size := 1
+	for size <= v.max {
+		size *= 2
+	}
+	h := v.Histogram()
+	h[0]-- // heap 0 counts for nothing
+	count := make([]int64, size)
+	copy(count, h)
+	total := int64(v.Len() - 1)
+	walshHadamard(count)
+	s := Sparse{Largest: v.max, Rare: total}
+	for m := 1; m < size; m++ {
+		if even := (total + count[m]) / 2; even < s.Rare {
+			s.Rare, s.Mask = even, m
+		}
+	}
+	if s.Mask == 0 {
+		return s
+	}
+	rare := func(x int) bool { return bits.OnesCount(uint(x&s.Mask))&1 == 0 }
+	for x := v.Len() - 1; x >= 1; x-- {
+		if rare(v.At(x)) {
+			s.LastRare = x
+			break
+		}
+	}
+	for x := range h {
+		if h[x] > 0 && rare(x) {
+			s.RareValues = append(s.RareValues, x)
+		}
+	}
+	return s
+}
+
+// ErrThreeHeaps is wrapped by the errors of OctalValues for codes with
+// moves that leave three heaps, which TakeBreak computes.
+var ErrThreeHeaps = errors.New("moves into three heaps are not supported")
+
+// OctalOptions configures a long computation; the zero value, or nil,
+// computes without progress reports or checkpoints.
+type OctalOptions struct {
+	// Progress, if not nil, is called with the number of values known and
+	// the number asked for, every ProgressStep values and at the end.
+	Progress     func(done, total int)
+	ProgressStep int // default 1<<20
+	// Checkpoint, if not empty, names a file the run is saved to every
+	// CheckpointStep values and at the end. If the file exists, the run
+	// resumes from the values it holds, after checking that they are of
+	// the same game and intact.
+	Checkpoint     string
+	CheckpointStep int // default 1<<24
+	// Helper, if true, has a second goroutine mark the pairs of the rare
+	// heaps ahead of the main one (see compact_parallel.go). It pays only
+	// with a core to itself: on a shared machine it cost 1.2 to 1.5 times
+	// the time alone.
+	Helper bool
+}
+
+// OctalValues computes g(0), ..., g(n) for the octal game of the code
+// (moves leave at most two heaps), as ParseCode reads it, in the compact
+// form. n may be up to MaxValues-1.
+//
+// It uses the rare/common split of the sparse-space method with parity
+// keys (see compact_engine.go): its cost is about n·(r + w) for r rare
+// heaps and w pairs read to witness the values below each mex that two
+// common heaps could give.
+func OctalValues(code string, n int, opts *OctalOptions) (*Values, error) {
+	c, err := parseCode(code)
+	if err != nil {
+		return nil, &CodeError{Func: "OctalValues", Code: code, Err: err}
+	}
+	if !c.IsOctal() {
+		return nil, fmt.Errorf("heap.OctalValues(%s): %w (use TakeBreak)", c, ErrThreeHeaps)
+	}
+	if n < 0 || n >= MaxValues {
+		return nil, fmt.Errorf("heap.OctalValues(%s): heap %d: want 0 to %d", c, n, MaxValues-1)
+	}
+	if opts == nil {
+		opts = &OctalOptions{}
+	}
+	r := newOctalRun(c)
+	if opts.Checkpoint != "" {
+		saved, err := readCheckpoint(opts.Checkpoint, c)
+		switch {
+		case err == nil:
+			r = saved
+		case !errors.Is(err, errNoCheckpoint):
+			return nil, fmt.Errorf("heap.OctalValues(%s): %w", c, err)
+		}
+	}
+	progressStep := opts.ProgressStep
+	if progressStep <= 0 {
+		progressStep = 1 << 20
+	}
+	checkpointStep := opts.CheckpointStep
+	if checkpointStep <= 0 {
+		checkpointStep = 1 << 24
+	}
+	total := n + 1
+	r.setHelper(opts.Helper)
+	r.reserve(total)
+	for r.len() < total {
+		next := min(total, (r.len()/progressStep+1)*progressStep)
+		if opts.Checkpoint != "" {
+			next = min(next, (r.len()/checkpointStep+1)*checkpointStep)
+		}
+		if err := r.extend(next); err != nil {
+			return nil, fmt.Errorf("heap.OctalValues(%s): %w", c, err)
+		}
+		if opts.Progress != nil {
+			opts.Progress(r.len(), total)
+		}
+		if opts.Checkpoint != "" && (r.len()%checkpointStep == 0 || r.len() == total) {
+			if err := writeCheckpoint(opts.Checkpoint, r); err != nil {
+				return nil, fmt.Errorf("heap.OctalValues(%s): %w", c, err)
+			}
+		}
+	}
+	if opts.Progress != nil && r.len() > total {
+		opts.Progress(total, total) // resumed from a longer run
+	}
+	return r.values(total), nil
+}
+
+// octalRun drives an engine, two bytes a value until a value needs four.
+type octalRun struct {
+	code Code
+	e16  *engine[uint16]
+	e32  *engine[uint32]
+}
+
+func newOctalRun(c Code) *octalRun {
+	return &octalRun{code: c, e16: newEngine[uint16](c)}
+}
+
+// setHelper says whether the engine uses a helper goroutine.
+func (r *octalRun) setHelper(on bool) {
+	if r.e32 != nil {
+		r.e32.parallel = on
+	} else {
+		r.e16.parallel = on
+	}
+}
+
+func (r *octalRun) len() int {
+	if r.e32 != nil {
+		return len(r.e32.g)
+	}
+	return len(r.e16.g)
+}
+
+func (r *octalRun) at(i int) int {
+	if r.e32 != nil {
+		return int(r.e32.g[i])
+	}
+	return int(r.e16.g[i])
+}
+
+// reserve makes room for n values. Fresh memory from the operating system
+// is only paid for when written, so reserving a long run up front costs
+// what it uses and spares the copies of growing.
+func (r *octalRun) reserve(n int) {
+	if r.e32 != nil {
+		r.e32.g = grow(r.e32.g, n)
+	} else {
+		r.e16.g = grow(r.e16.g, n)
+	}
+}
+
+func grow[T valueType](g []T, n int) []T {
+	if cap(g) >= n {
+		return g
+	}
+	ng := make([]T, len(g), n)
+	copy(ng, g)
+	return ng
+}
+
+// errWide is returned by extend for a value of 2^32 or more: a heap of x
+// tokens has fewer than (t+1)(x+2) options, t the code's MaxTake, so only
+// codes with t >= 1 beyond 2^31 heaps, or t >= 15 beyond 2^28, could get
+// there, and the marks of that many values would take 16 GB first.
+var errWide = errors.New("a value of 2^32 or more")
+
+// extend computes values until n are known.
+func (r *octalRun) extend(n int) error {
+	if r.e16 != nil && !runTo(r.e16, n) {
+		g := make([]uint32, len(r.e16.g), max(n, cap(r.e16.g)))
+		for i, v := range r.e16.g {
+			g[i] = uint32(v)
+		}
+		r.e32 = resumeEngine(r.code, g)
+		r.e32.parallel = r.e16.parallel
+		r.e16 = nil
+	}
+	if r.e32 != nil && !runTo(r.e32, n) {
+		return fmt.Errorf("heap %d: %w", len(r.e32.g), errWide)
+	}
+	return nil
+}
+
+// runTo computes values until n are known, or reports false at the first
+// that does not fit in T.
+func runTo[T valueType](e *engine[T], n int) bool {
+	for len(e.g) < n {
+		if e.usePipeline(n) {
+			return e.pipeline(n)
+		}
+		// Alone until the values double, then ask again.
+		next := min(n, max(2*len(e.g), 4096))
+		if cap(e.g) < next {
+			e.g = grow(e.g, max(next, 2*len(e.g)))
+		}
+		for len(e.g) < next {
+			if _, ok := e.next(); !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// values returns the first n values.
+func (r *octalRun) values(n int) *Values {
+	v := &Values{code: r.code}
+	if r.e32 != nil {
+		v.v32 = r.e32.g[:n:n]
+	} else {
+		v.v16 = r.e16.g[:n:n]
+	}
+	for i := range n {
+		v.max = max(v.max, v.At(i))
+	}
+	return v
+}

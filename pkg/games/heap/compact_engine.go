@@ -1,0 +1,460 @@
+package heap
+
+import (
+	"cmp"
+	"slices"
+)
+
+// The rare/common split with parity keys (the "RC2" refinement of the
+// sparse-space method, as Piotr Beling's ogs describes it).
+//
+// The key of position x is κ(x) = 2·g(x) + (x mod 2). A move that removes j
+// tokens and splits the rest, m = n-j, into a+b offers g(a)^g(b), and as
+// a+b = m, κ(a)^κ(b) = 2·(g(a)^g(b)) + (m mod 2): the XOR of the keys of
+// the parts is the key of the option "as seen from m". The splitting
+// amounts fall into two classes by parity, d = j mod 2; within one class the
+// parity of m is that of n^d, for every amount.
+//
+// Each class keeps a set C of common keys; a position is rare when its key
+// is not in C. Every pair with a rare part is enumerated from the list of
+// rare positions, so a value v can be missing from those enumerations and
+// still be an option only if 2v + (m mod 2) lies in C⊕C, the set reach of
+// XORs of two common keys; then the pairs are scanned, smallest part first,
+// until v turns up or they run out. The result never depends on C: the
+// empty C makes every position rare (the plain definition), and reach is
+// checked for every candidate value.
+//
+// C is chosen for speed: greedily, from the most frequent keys, keeping
+// c^d out of C⊕C for every c in C. A heap whose key is common then needs no
+// scan at all for that class, since its value cannot come from two common
+// parts; only rare heaps, and values below the mex that reach contains,
+// cost a scan. C is rebuilt when the frequencies say a better split exists.
+
+// valueType is the storage of a value: two bytes while every value fits,
+// four beyond.
+type valueType interface{ ~uint16 | ~uint32 }
+
+// fits reports whether T holds v.
+func fits[T valueType](v int) bool {
+	var z T
+	return uint64(v) <= uint64(^z)
+}
+
+// rcClass is the rare/common split of one class of splitting amounts.
+type rcClass struct {
+	d       int    // the parity of the amounts
+	inC     []bool // inC[κ]: κ is common
+	seen    []bool // seen[κ]: κ was classified when it first occurred
+	reach   []bool // reach[κ]: κ = c1^c2 for common c1, c2
+	members []int  // the common keys
+	rare    []uint32
+	// common lists the common positions below commonLimit: a scan reads
+	// only pairs with a common smaller part, the others being enumerated.
+	common []uint32
+}
+
+// commonLimit bounds the positions listed in rcClass.common; scans rarely
+// go that far.
+const commonLimit = 1 << 16
+
+func newRCClass(d, keys int) *rcClass {
+	return &rcClass{d: d, inC: make([]bool, keys), seen: make([]bool, keys), reach: make([]bool, keys)}
+}
+
+// grow makes room for keys below keys.
+func (c *rcClass) grow(keys int) {
+	c.inC = append(c.inC, make([]bool, keys-len(c.inC))...)
+	c.seen = append(c.seen, make([]bool, keys-len(c.seen))...)
+	c.reach = append(c.reach, make([]bool, keys-len(c.reach))...)
+}
+
+// canAdd reports whether key x can join C while c^d stays out of C⊕C for
+// every common c, x included.
+func (c *rcClass) canAdd(x int) bool {
+	if x == c.d || c.reach[x^c.d] {
+		return false
+	}
+	for _, y := range c.members {
+		// c^d = x^y' for common y, y' (one of them x) means x^y^d is common
+		// or x itself.
+		if z := x ^ y ^ c.d; z == x || (z < len(c.inC) && c.inC[z]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *rcClass) add(x int) {
+	c.inC[x] = true
+	c.reach[0] = true
+	for _, y := range c.members {
+		c.reach[x^y] = true
+	}
+	c.members = append(c.members, x)
+}
+
+// engine computes the values of an octal game (moves leave at most two
+// heaps) with values stored in T.
+type engine[T valueType] struct {
+	whole, single []int
+	split         [2][]int // splitting amounts j by parity, increasing
+	cls           [2]*rcClass
+
+	g []T
+	// st[v] == n marks v as the value of an option of heap n; every value is
+	// below size, a power of two, and so is the XOR of two of them.
+	st    []uint32
+	size  int
+	count []int64 // count[κ]: positions x >= 1 with key κ
+
+	rebuilds    int
+	nextRebuild int
+	nextTry     int  // the first heap whose rarity may prompt a rebuild
+	parallel    bool // whether to use a helper goroutine (see pipeline)
+	batches     int  // how many times the helper was started
+}
+
+// newEngine returns an engine for code c that knows g(0) = 0 only.
+func newEngine[T valueType](c Code) *engine[T] {
+	e := &engine[T]{g: []T{0}, size: 1, nextRebuild: 64}
+	for j := 0; j <= c.MaxTake(); j++ {
+		d := c.Digit(j)
+		if d&1 != 0 && j > 0 {
+			e.whole = append(e.whole, j)
+		}
+		if d&2 != 0 && j > 0 {
+			e.single = append(e.single, j)
+		}
+		if d&4 != 0 {
+			e.split[j&1] = append(e.split[j&1], j)
+		}
+	}
+	e.st = make([]uint32, 2)
+	e.count = make([]int64, 4)
+	for d := range 2 {
+		if len(e.split[d]) > 0 {
+			e.cls[d] = newRCClass(d, 4)
+		}
+	}
+	return e
+}
+
+// resume returns an engine that continues after the values g, which it
+// takes over.
+func resumeEngine[T valueType](c Code, g []T) *engine[T] {
+	e := newEngine[T](c)
+	e.g = g
+	mx := 0
+	for _, v := range g {
+		mx = max(mx, int(v))
+	}
+	e.growSize(mx)
+	for x := 1; x < len(g); x++ {
+		e.count[e.key(x)]++
+	}
+	e.nextRebuild = max(64, len(g))
+	for d := range 2 {
+		if e.cls[d] != nil {
+			e.rebuild(d, true)
+		}
+	}
+	return e
+}
+
+func (e *engine[T]) key(x int) int { return int(e.g[x])<<1 | x&1 }
+
+// growSize makes size exceed v.
+func (e *engine[T]) growSize(v int) {
+	if v < e.size {
+		return
+	}
+	for v >= e.size {
+		e.size *= 2
+	}
+	e.st = append(e.st, make([]uint32, e.size+1-len(e.st))...)
+	keys := 2*e.size + 2
+	e.count = append(e.count, make([]int64, keys-len(e.count))...)
+	for _, c := range e.cls {
+		if c != nil {
+			c.grow(keys)
+		}
+	}
+}
+
+// next computes the value of the next heap and appends it; ok is false,
+// and nothing appended, if the value does not fit in T.
+func (e *engine[T]) next() (v int, ok bool) {
+	return e.nextWith(nil)
+}
+
+// markRare marks the values of the pairs (a, m-a) for the rare parts a in
+// rare below m.
+func markRare[T valueType](g []T, st []uint32, cur uint32, rare []uint32, m int) {
+	if len(rare) > 0 && int(rare[len(rare)-1]) >= m {
+		k, _ := slices.BinarySearch(rare, uint32(m))
+		rare = rare[:k]
+	}
+	i := 0
+	for ; i+4 <= len(rare); i += 4 {
+		r := rare[i : i+4]
+		a0, a1, a2, a3 := int(r[0]), int(r[1]), int(r[2]), int(r[3])
+		st[g[a0]^g[m-a0]] = cur
+		st[g[a1]^g[m-a1]] = cur
+		st[g[a2]^g[m-a2]] = cur
+		st[g[a3]^g[m-a3]] = cur
+	}
+	for _, a := range rare[i:] {
+		st[g[a]^g[m-int(a)]] = cur
+	}
+}
+
+// nextWith is next where a helper may already have marked the pairs of
+// some rare parts, as h says (see pipeline); then only the others are
+// marked here.
+func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
+	n := len(e.g)
+	cur := uint32(n)
+	g, st := e.g, e.st
+	var hb []uint64 // the helper's marks
+	if h != nil {
+		hb = h.bits
+	}
+	for _, j := range e.whole {
+		if j == n {
+			st[0] = cur
+		}
+	}
+	for _, j := range e.single {
+		if j < n {
+			st[g[n-j]] = cur
+		}
+	}
+	for d, c := range e.cls {
+		if c == nil {
+			continue
+		}
+		rare, extra := c.rare, []uint32(nil)
+		if h != nil {
+			// The helper did the parts from h.from on among the first
+			// h.count[d]; those that became rare since are for us.
+			k, _ := slices.BinarySearch(c.rare[:h.count[d]], uint32(h.from))
+			rare, extra = c.rare[:k], c.rare[h.count[d]:]
+		}
+		for _, j := range e.split[d] {
+			m := n - j
+			if m < 2 {
+				break
+			}
+			markRare(g, st, cur, rare, m)
+			markRare(g, st, cur, extra, m)
+		}
+	}
+	var pos [2]int
+	var done [2]bool
+	pos[0], pos[1] = 1, 1
+	for {
+		for st[v] == cur || (hb != nil && hb[v>>6]&(1<<(v&63)) != 0) {
+			v++
+		}
+		found := false
+		for d, c := range e.cls {
+			if c == nil || done[d] || n-e.split[d][0] < 2 || !c.reach[v<<1|(n^d)&1] {
+				continue
+			}
+			if e.scan(st, d, n, v, &pos[d]) {
+				found = true
+				break
+			}
+			done[d] = true
+		}
+		if !found {
+			break
+		}
+	}
+	if !fits[T](v) {
+		return v, false
+	}
+	e.g = append(e.g, T(v))
+	e.growSize(v)
+	k := v<<1 | n&1
+	e.count[k]++
+	for d, c := range e.cls {
+		if c == nil {
+			continue
+		}
+		if !c.seen[k] {
+			c.seen[k] = true
+			if c.canAdd(k) {
+				c.add(k)
+			}
+		}
+		if c.inC[k] && n < commonLimit {
+			c.common = append(c.common, uint32(n))
+		}
+		if !c.inC[k] {
+			c.rare = append(c.rare, uint32(n))
+			if n >= e.nextTry && e.worthRebuilding(c, k) {
+				if !e.rebuild(d, false) {
+					// The greedy choice costs O(keys²); after one that
+					// changed nothing, wait for the counts to move.
+					e.nextTry = n + n/16
+				}
+			}
+		}
+	}
+	if n+1 == e.nextRebuild {
+		e.nextRebuild *= 2
+		for d, c := range e.cls {
+			if c != nil {
+				e.rebuild(d, false)
+			}
+		}
+	}
+	return v, true
+}
+
+// scan reads the pairs of the class-d splits of heap n from smallest part
+// *pos on, marking their values, until one is target (true) or they run
+// out (false). *pos is where to go on next time.
+func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int) bool {
+	g := e.g
+	cur := uint32(n)
+	amounts := e.split[d]
+	if !fits[T](target) {
+		return false // no pair gives it, and smaller values are all marked
+	}
+	t := T(target)
+	if len(amounts) == 1 {
+		m := n - amounts[0]
+		a := *pos
+		// First the common smaller parts listed, eight pairs at a time,
+		// marked without a test each: a witness found a few pairs late
+		// costs less than a branch per pair.
+		common := e.cls[d].common
+		i, _ := slices.BinarySearch(common, uint32(a))
+		for ; i+8 <= len(common) && 2*int(common[i+7]) <= m; i += 8 {
+			c := common[i : i+8]
+			st[g[c[0]]^g[m-int(c[0])]] = cur
+			st[g[c[1]]^g[m-int(c[1])]] = cur
+			st[g[c[2]]^g[m-int(c[2])]] = cur
+			st[g[c[3]]^g[m-int(c[3])]] = cur
+			st[g[c[4]]^g[m-int(c[4])]] = cur
+			st[g[c[5]]^g[m-int(c[5])]] = cur
+			st[g[c[6]]^g[m-int(c[6])]] = cur
+			st[g[c[7]]^g[m-int(c[7])]] = cur
+			if st[t] == cur {
+				*pos = int(c[7]) + 1
+				return true
+			}
+		}
+		for ; i < len(common) && 2*int(common[i]) <= m; i++ {
+			a := int(common[i])
+			x := g[a] ^ g[m-a]
+			st[x] = cur
+			if x == t {
+				*pos = a + 1
+				return true
+			}
+		}
+		if i < len(common) {
+			*pos = m/2 + 1 // the list went past the middle
+			return false
+		}
+		// Then every part beyond the list.
+		a = max(a, commonLimit)
+		for ; 2*(a+7) <= m; a += 8 {
+			lo, hi := g[a:a+8], g[m-a-7:m-a+1]
+			st[lo[0]^hi[7]] = cur
+			st[lo[1]^hi[6]] = cur
+			st[lo[2]^hi[5]] = cur
+			st[lo[3]^hi[4]] = cur
+			st[lo[4]^hi[3]] = cur
+			st[lo[5]^hi[2]] = cur
+			st[lo[6]^hi[1]] = cur
+			st[lo[7]^hi[0]] = cur
+			if st[t] == cur {
+				*pos = a + 8
+				return true
+			}
+		}
+		for ; 2*a <= m; a++ {
+			x := g[a] ^ g[m-a]
+			st[x] = cur
+			if x == t {
+				*pos = a + 1
+				return true
+			}
+		}
+		*pos = a
+		return false
+	}
+	a := *pos
+	for ; 2*a <= n-amounts[0]; a++ {
+		ga := g[a]
+		for _, j := range amounts {
+			m := n - j
+			if 2*a > m {
+				break
+			}
+			x := ga ^ g[m-a]
+			st[x] = cur
+			if x == t {
+				*pos = a // the other amounts of part a are read again
+				return true
+			}
+		}
+	}
+	*pos = a
+	return false
+}
+
+// worthRebuilding reports whether the rare key k has become more frequent
+// than some common key, so that a greedy choice might now take it.
+func (e *engine[T]) worthRebuilding(c *rcClass, k int) bool {
+	for _, y := range c.members {
+		if e.count[y] < e.count[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// rebuild chooses the common keys of class d anew, greedily from the most
+// frequent, and installs them if they leave fewer rare positions (or always,
+// if force); it reports whether it did.
+func (e *engine[T]) rebuild(d int, force bool) bool {
+	c := e.cls[d]
+	keys := make([]int, 0, 64)
+	for k, n := range e.count {
+		if n > 0 {
+			keys = append(keys, k)
+		}
+	}
+	slices.SortStableFunc(keys, func(a, b int) int { return cmp.Compare(e.count[b], e.count[a]) })
+	nc := newRCClass(d, len(e.count))
+	var rare int64
+	for _, k := range keys {
+		nc.seen[k] = true
+		if nc.canAdd(k) {
+			nc.add(k)
+		} else {
+			rare += e.count[k]
+		}
+	}
+	if !force && rare >= int64(len(c.rare)) {
+		return false
+	}
+	e.rebuilds++
+	// New lists: a helper goroutine may still be reading the old ones.
+	nc.rare = make([]uint32, 0, len(c.rare))
+	nc.common = make([]uint32, 0, len(c.common))
+	for x := 1; x < len(e.g); x++ {
+		if !nc.inC[e.key(x)] {
+			nc.rare = append(nc.rare, uint32(x))
+		} else if x < commonLimit {
+			nc.common = append(nc.common, uint32(x))
+		}
+	}
+	e.cls[d] = nc
+	return true
+}
