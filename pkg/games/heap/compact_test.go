@@ -162,7 +162,7 @@ func TestSparseStatistics(t *testing.T) {
 
 func TestOctalValuesErrors(t *testing.T) {
 	var ce *CodeError
-	if _, err := OctalValues("0.9", 10, nil); !errors.As(err, &ce) || ce.Func != "OctalValues" {
+	if _, err := OctalValues("0.{2", 10, nil); !errors.As(err, &ce) || ce.Func != "OctalValues" {
 		t.Errorf("bad code: %v, want a *CodeError from OctalValues", err)
 	}
 	if _, err := OctalValues("0x0.8", 10, nil); !errors.Is(err, ErrThreeHeaps) {

@@ -20,6 +20,14 @@
 //	proof, err := heap.OctalPeriod("0.16", 1_000_000)
 //	// proof.Preperiod = 105351, proof.Period = 149459, proof.Form evaluates any g(n)
 //
+// Long runs use OctalValues, which keeps two bytes a value while they fit
+// (four after), reports progress, checkpoints to a file to resume from, and
+// gives the statistics of the sparse space (largest value, rare mask, rare
+// heaps and the last of them):
+//
+//	v, err := heap.OctalValues("0.6", 1<<22, &heap.OctalOptions{Checkpoint: "officers.ckpt"})
+//	s := v.Sparse()
+//
 // CGSuite's generalised take-and-break codes (a Rule: digits to Z, numbers of
 // heaps in braces, the modifiers ! ? =, repeating digits) go through Octal
 // too, and any game whose moves replace a heap by smaller heaps through
