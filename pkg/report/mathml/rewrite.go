@@ -724,9 +724,19 @@ func (r *rewriter) group(toks []token, depth int) error {
 				for j < len(toks) && toks[j].kind == tSpace {
 					j++
 				}
-				if j < len(toks) && toks[j].kind == tChar {
+				switch {
+				case j < len(toks) && toks[j].kind == tChar:
 					r.out.WriteString("{" + toks[j].text + "}")
 					i = j + 1
+				case j < len(toks) && toks[j].kind == tCS && scriptCommand(toks[j].text):
+					// A command with its arguments is the script, as
+					// MathJax reads x^\frac12 or x_\mathrm{max}: braced
+					// for treeblood, which takes only the command.
+					next, err := r.script(toks, j, depth)
+					if err != nil {
+						return err
+					}
+					i = next
 				}
 			}
 			continue
@@ -738,6 +748,49 @@ func (r *rewriter) group(toks []token, depth int) error {
 		i = next
 	}
 	return nil
+}
+
+// scriptCommand reports whether a command, and the arguments it takes,
+// can stand as a script unbraced: not one that needs what is before it
+// or that runs to the end of its group.
+func scriptCommand(name string) bool {
+	if _, ok := switches[name]; ok {
+		return false
+	}
+	switch name {
+	case "\\", "over", "atop", "choose", "limits", "nolimits", "right", "middle", "begin", "end":
+		return false
+	}
+	return true
+}
+
+// script rewrites the command at toks[j], with its arguments, as a
+// braced script, and returns the index after it. A \left takes all up to
+// its \right and the delimiter after it.
+func (r *rewriter) script(toks []token, j, depth int) (int, error) {
+	r.out.WriteByte('{')
+	defer r.out.WriteByte('}')
+	if !toks[j].is(tCS, "left") {
+		return r.command(toks, j+1, toks[j].text, depth+1)
+	}
+	open := 0
+	for k := j; k < len(toks); k++ {
+		switch {
+		case toks[k].is(tCS, "left"):
+			open++
+		case toks[k].is(tCS, "right"):
+			open--
+		}
+		if open > 0 {
+			continue
+		}
+		_, end, err := arg(toks, k+1)
+		if err != nil {
+			return k, fmt.Errorf(`\right: %w`, err)
+		}
+		return end, r.group(toks[j:end], depth+1)
+	}
+	return len(toks), errors.New(`\left without \right`)
 }
 
 // command rewrites the control sequence name, whose arguments start at

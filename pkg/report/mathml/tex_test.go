@@ -63,6 +63,8 @@ func TestMathJaxConstructs(t *testing.T) {
 		{`a \\ b`, true, []string{`<mi>a</mi><mi>b</mi>`}},
 		{`\unicode{x263A} \unicode{65}`, false, []string{`<mi>☺</mi>`, `<mi>A</mi>`}},
 		{`\verb|a<b|`, false, []string{`<mtext mathvariant="monospace">a&lt;b</mtext>`}},
+		{`x^\frac{1}{2} y_\mathrm{max} z^\hat{a} w_\mathcal F`, false, []string{`<msup><mi>x</mi><mfrac><mn>1</mn><mn>2</mn></mfrac></msup>`, `<msub><mi>y</mi><mpadded lspace="0"><mi mathvariant="normal">m</mi>`, `<msup><mi>z</mi><mover`, `<msub><mi>w</mi>`}},
+		{`e^\left(a+b\right) c`, false, []string{`<msup><mi>e</mi><mrow><mo fence="true" form="prefix" stretchy="true">(</mo>`, `</msup><mi>c</mi>`}},
 	}
 	c := New()
 	for _, tt := range tests {
@@ -91,7 +93,7 @@ func TestMathJaxConstructs(t *testing.T) {
 // TestInvalidTeX checks that a formula that is truly invalid gives an
 // error wrapping ErrTeX, and that the Extender shows its source.
 func TestInvalidTeX(t *testing.T) {
-	for _, tex := range []string{`\frac{1}{`, `x}`, `\begin{foo} x \end{foo}`, `\begin{align} x`, `\hspace{wide}`, `\color{}{x}`, `\newcommand{x}{y}`, `\def\a#2{x}`, `\big x`, `#1`, `\`} {
+	for _, tex := range []string{`\frac{1}{`, `x}`, `\begin{foo} x \end{foo}`, `\begin{align} x`, `\hspace{wide}`, `\color{}{x}`, `\newcommand{x}{y}`, `\def\a#2{x}`, `\big x`, `#1`, `\`, `x^\left( a`} {
 		if _, _, err := New().Convert(tex, false); err == nil {
 			t.Errorf("%q: no error", tex)
 		}
