@@ -307,16 +307,12 @@ func (r *nodeRenderers) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
-		n := node.(*ast.HTMLBlock)
-		var b bytes.Buffer
-		for i := range n.Lines().Len() {
-			seg := n.Lines().At(i)
-			b.Write(seg.Value(source))
+		// The formulas in the block are typeset, as Jupyter does.
+		var clean func(string) string
+		if !r.p.opts.Trust {
+			clean = sanitize.HTML
 		}
-		if n.HasClosure() {
-			b.Write(n.ClosureLine.Value(source))
-		}
-		w.WriteString(r.rawHTML(b.String()))
+		w.WriteString(r.inlineFiles(r.p.conv.HTMLBlock(node.(*ast.HTMLBlock), source, clean)))
 		return ast.WalkContinue, nil
 	})
 	reg.Register(ast.KindRawHTML, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -341,6 +337,12 @@ func (r *nodeRenderers) rawHTML(s string) string {
 	if !r.p.opts.Trust {
 		s = sanitize.HTML(s)
 	}
+	return r.inlineFiles(s)
+}
+
+// inlineFiles returns HTML with the images that name a file of the view
+// inline.
+func (r *nodeRenderers) inlineFiles(s string) string {
 	if r.p.view == nil || !strings.Contains(s, "_files/") {
 		return s
 	}

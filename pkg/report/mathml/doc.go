@@ -18,6 +18,11 @@
 //	// render the cells with md, and after each one:
 //	for _, w := range c.TakeWarnings() { ... }
 //
+// Jupyter takes the math out of a cell before the Markdown is rendered, so
+// formulas in raw HTML blocks (a <td> holding $$...$$) are typeset too. The
+// Extender marks them, and the renderer of HTML blocks writes them with
+// Converter.HTMLBlock, which cleans the HTML around them.
+//
 // # Safety
 //
 // Formulas come from notebooks nobody here wrote. Every <math> element

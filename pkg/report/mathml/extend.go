@@ -73,6 +73,7 @@ func (e *Extender) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
 		parser.WithBlockParsers(util.Prioritized(blockParser{}, 150)),
 		parser.WithInlineParsers(util.Prioritized(inlineParser{}, 150)),
+		parser.WithASTTransformers(util.Prioritized(htmlBlockMath{}, 150)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(&nodeRenderer{conv: conv}, 150)))
 }
@@ -207,10 +208,21 @@ func (r *nodeRenderer) renderBlock(w util.BufWriter, source []byte, node ast.Nod
 // MathML cannot reach the width of the page; a <span>, not a <div>, as
 // a display may stand in a paragraph.
 func (r *nodeRenderer) write(w util.BufWriter, tex string, display bool) {
-	mml, tag, warnings, err := r.conv.convert(tex, display, false)
-	r.conv.warnings = append(r.conv.warnings, warnings...)
+	r.conv.writeHTML(w, tex, display)
+}
+
+// writer is what writeHTML writes to.
+type writer interface {
+	WriteString(string) (int, error)
+}
+
+// writeHTML writes the HTML of a formula as the Extender shows it (see
+// nodeRenderer.write).
+func (c *Converter) writeHTML(w writer, tex string, display bool) {
+	mml, tag, warnings, err := c.convert(tex, display, false)
+	c.warnings = append(c.warnings, warnings...)
 	if err != nil {
-		r.conv.warnings = append(r.conv.warnings, err.Error())
+		c.warnings = append(c.warnings, err.Error())
 		w.WriteString(`<code class="math-error" title="`)
 		w.WriteString(html.EscapeString(err.Error()))
 		w.WriteString(`">`)
