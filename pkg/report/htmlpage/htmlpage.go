@@ -236,6 +236,7 @@ func Render(v *report.View, opts Options) ([]byte, error) {
 	var b bytes.Buffer
 	err := pageTemplate.Execute(&b, pageData{
 		Title:    v.Meta.Title,
+		Heading:  Summary(v.Meta.Title),
 		Meta:     v.Meta,
 		Date:     v.Meta.Date.Format("2006-01-02"),
 		Contents: template.HTML(contents),

@@ -255,6 +255,38 @@ func TestContents(t *testing.T) {
 	}
 }
 
+// TestTitleMath checks that the header and the index typeset the
+// formulas of a title, as Jupyter shows the heading it comes from, and
+// that the window title keeps them as text.
+func TestTitleMath(t *testing.T) {
+	nb := notebook.New()
+	nb.Cells = []*notebook.Cell{{Type: notebook.Markdown, Source: "# The $k$-means <b>way</b>\n\ntext"}}
+	meta := report.Meta{Title: "The $k$-means <b>way</b>", Date: modTime}
+	page, err := Convert(nb, meta, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	index, err := Index("Writeups", []Entry{{URL: "k.html", Meta: meta}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		page []byte
+		want []string
+	}{
+		{"page", page, []string{`<title>The $k$-means &lt;b&gt;way&lt;/b&gt;</title>`, `<h1>The <math `, `<mi>k</mi>`, `-means &lt;b&gt;way&lt;/b&gt;</h1>`}},
+		{"index", index, []string{`<a href="k.html">The <math `, `-means &lt;b&gt;way&lt;/b&gt;</a>`}},
+	} {
+		checkSafe(t, tt.name, tt.page)
+		for _, w := range tt.want {
+			if !bytes.Contains(tt.page, []byte(w)) {
+				t.Errorf("%s lacks %q:\n%s", tt.name, w, tt.page)
+			}
+		}
+	}
+}
+
 func TestIndex(t *testing.T) {
 	entries := []Entry{
 		{URL: "a.html", Meta: report.Meta{Title: "A <b>", Date: modTime, Tags: []string{"x"}, Summary: "Sum $a\\oplus b$ <script>x()</script>"}},
