@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"strings"
+	"unicode"
 
 	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
@@ -167,7 +168,38 @@ func highlight(w *strings.Builder, segs []report.Segment) error {
 	if n := len(tokens); n > 0 && !strings.HasSuffix(tokens[n-1].Value, "\n") {
 		tokens = append(tokens, chroma.Token{Type: chroma.TextWhitespace, Value: "\n"})
 	}
-	return codeFormatter.Format(w, codeStyle, chroma.Literator(tokens...))
+	return codeFormatter.Format(w, codeStyle, chroma.Literator(joinMarks(tokens)...))
+}
+
+// joinMarks joins combining marks that a lexer could not take to the name
+// they follow, and the name that goes on after them: Python's names, as
+// "S̄", hold them (PEP 3131), and chroma's lexers read their letters only.
+func joinMarks(tokens []chroma.Token) []chroma.Token {
+	out := tokens[:0]
+	for i := 0; i < len(tokens); i++ {
+		t := tokens[i]
+		n := len(out)
+		if t.Type != chroma.Error || n == 0 || !out[n-1].Type.InCategory(chroma.Name) || !onlyMarks(t.Value) {
+			out = append(out, t)
+			continue
+		}
+		out[n-1].Value += t.Value
+		if i+1 < len(tokens) && tokens[i+1].Type.InCategory(chroma.Name) {
+			out[n-1].Value += tokens[i+1].Value
+			i++
+		}
+	}
+	return out
+}
+
+// onlyMarks reports whether s is one or more combining marks.
+func onlyMarks(s string) bool {
+	for _, r := range s {
+		if !unicode.Is(unicode.M, r) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // lexer returns chroma's lexer for a language, or the plain text one.

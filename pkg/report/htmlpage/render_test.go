@@ -46,6 +46,36 @@ func TestPythonCode(t *testing.T) {
 	}
 }
 
+// TestCombiningMarks checks that names with combining marks, which
+// Python takes, are lexed as one name, with no error token.
+func TestCombiningMarks(t *testing.T) {
+	tests := []struct {
+		src  string
+		want string
+	}{
+		{"like_S\u0304 = 1\n", "<span class=\"n\">like_S\u0304</span>"},
+		{"x = b\u0301c\n", "<span class=\"n\">b\u0301c</span>"},
+		{"suite['S\u0304'] *= like_S\u0304\n", "<span class=\"n\">like_S\u0304</span>"},
+	}
+	for _, tt := range tests {
+		var b strings.Builder
+		if err := highlight(&b, []report.Segment{{Lang: "python", Text: tt.src}}); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(b.String(), `class="err"`) || !strings.Contains(b.String(), tt.want) {
+			t.Errorf("%q gives\n%s\nwant %s and no error", tt.src, b.String(), tt.want)
+		}
+	}
+	// A mark after what is not a name is still an error.
+	var b strings.Builder
+	if err := highlight(&b, []report.Segment{{Lang: "python", Text: "x = 1 \u0304\n"}}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `class="err"`) {
+		t.Errorf("a stray mark is no error:\n%s", b.String())
+	}
+}
+
 // TestANSIColours: colours of streams and tracebacks are shown as colours.
 func TestANSIColours(t *testing.T) {
 	nb := notebook.New()
