@@ -230,7 +230,18 @@ func (c *Converter) writeHTML(w writer, tex string, display bool) {
 		w.WriteString("</code>")
 		return
 	}
-	if tag == "" {
+	switch {
+	case mml == "" && tag == "":
+		// A formula that only defines macros: an empty element, as
+		// MathJax typesets it, so that the page holds one element a
+		// formula.
+		if display {
+			w.WriteString(`<math display="block"></math>`)
+		} else {
+			w.WriteString(`<math display="inline"></math>`)
+		}
+		return
+	case tag == "":
 		w.WriteString(mml)
 		return
 	}

@@ -102,6 +102,24 @@ func TestNewCommandPersists(t *testing.T) {
 	}
 }
 
+// TestDefinitionsOnly checks that a formula that only defines macros is
+// an empty element on the page, one element a formula as MathJax makes
+// it, and that its macros hold after it.
+func TestDefinitionsOnly(t *testing.T) {
+	tests := []struct {
+		src, want string
+	}{
+		{"$\\DeclareMathOperator{\\Tr}{Trace}$ and $\\Tr A$", `<math display="inline"></math> and <math`},
+		{"$$\\newcommand{\\R}{\\mathbb{R}}$$\n\n$\\R$", `<math display="block"></math></div>`},
+	}
+	for _, tt := range tests {
+		_, out := formulas(t, tt.src)
+		if !strings.Contains(out, tt.want) || strings.Count(out, "<math") != 2 || strings.Contains(out, "merror") {
+			t.Errorf("%q gives\n%s\nwant %s, two elements and no error", tt.src, out, tt.want)
+		}
+	}
+}
+
 // formulas renders markdown and returns the TeX of each formula, marked
 // "I:" for inline and "D:" for display, read back from the annotations.
 func formulas(t testing.TB, src string) ([]string, string) {
