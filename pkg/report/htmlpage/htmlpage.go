@@ -114,7 +114,9 @@ func newPage(opts Options) *page {
 
 // markdown renders Markdown text, adding its headings to the contents.
 func (p *page) markdown(src string) (string, error) {
-	source := []byte(src)
+	// Formulas kept whole across lines that Markdown would read as
+	// blocks, as Jupyter keeps them.
+	source := mathml.JoinLines([]byte(src))
 	doc := p.md.Parser().Parse(text.NewReader(source), parser.WithContext(parser.NewContext(parser.WithIDs(p.ids))))
 	t, err := toc.Inspect(doc, source, toc.MinDepth(2), toc.MaxDepth(3))
 	if err != nil {

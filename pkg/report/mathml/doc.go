@@ -21,7 +21,11 @@
 // Jupyter takes the math out of a cell before the Markdown is rendered, so
 // formulas in raw HTML blocks (a <td> holding $$...$$) are typeset too. The
 // Extender marks them, and the renderer of HTML blocks writes them with
-// Converter.HTMLBlock, which cleans the HTML around them.
+// Converter.HTMLBlock, which cleans the HTML around them. For the same
+// reason a formula whose lines Markdown would read as blocks of their own
+// (one that starts in a heading, or has a line starting with "+ ") stays
+// whole in Jupyter: JoinLines, applied to a cell's source before it is
+// parsed, keeps it whole here too.
 //
 // # Safety
 //

@@ -413,3 +413,80 @@ func TestDisplayKeepsFollowingText(t *testing.T) {
 		t.Errorf("text after a one-line display lost: %s", out)
 	}
 }
+
+// TestJoinLines checks that a formula whose lines Markdown would read as
+// blocks stays whole, in its heading or paragraph, as in Jupyter, and that
+// code and TeX comments keep their lines.
+func TestJoinLines(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string // formulas, as formulas reports them
+		html      string   // in the page
+	}{
+		{"heading", "## \\begin{equation}\nf(x) = 1\n\\end{equation}\n\ntext", []string{"D:\\begin{equation} f(x) = 1 \\end{equation}"}, "<h2><span class=\"math-tagged\""},
+		{"list marker", "3. shift, $X = Y\n+ Z$ here", []string{"I:X = Y + Z"}, " here</li>"},
+		{"quote", "a $x\n> y$ b", []string{"I:x &gt; y"}, ""},
+		{"plain lines kept", "a $x\ny$ b", []string{"I:x\ny"}, ""},
+		{"comment kept", "## $x % c\n+ y$", nil, ""},
+		{"code kept", "    $ ls\n    - $ cd", nil, "<pre><code>$ ls\n- $ cd"},
+	}
+	for _, tt := range tests {
+		joined := JoinLines([]byte(tt.src))
+		if len(joined) != len(tt.src) {
+			t.Errorf("%s: length %d, want %d", tt.name, len(joined), len(tt.src))
+		}
+		got, out := formulas(t, string(joined))
+		for i := range got {
+			got[i] = strings.ReplaceAll(got[i], "&gt;", ">")
+		}
+		want := slices.Clone(tt.want)
+		for i := range want {
+			want[i] = strings.ReplaceAll(want[i], "&gt;", ">")
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: formulas %q, want %q\n%s", tt.name, got, want, out)
+		}
+		if !strings.Contains(out, tt.html) {
+			t.Errorf("%s: page lacks %q:\n%s", tt.name, tt.html, out)
+		}
+		if string(joined) != tt.src && len(FindMath(joined)) != len(FindMath([]byte(tt.src))) {
+			t.Errorf("%s: FindMath finds other formulas after JoinLines", tt.name)
+		}
+	}
+}
+
+// FuzzJoinLines checks that JoinLines keeps offsets and the formulas
+// FindMath finds.
+func FuzzJoinLines(f *testing.F) {
+	for _, s := range []string{"## $a\nb$", "1. $x\n- y$", "    $ a\n    - $ b", "$a %c\n+ b$", "\\begin{align}\n# x\n\\end{align}"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		joined := JoinLines([]byte(src))
+		if len(joined) != len(src) {
+			t.Fatalf("%q: length %d", src, len(joined))
+		}
+		before, after := FindMath([]byte(src)), FindMath(joined)
+		if len(before) != len(after) {
+			t.Fatalf("%q: %d formulas, %d after JoinLines", src, len(before), len(after))
+		}
+		for i := range before {
+			if before[i] != after[i] {
+				t.Fatalf("%q: formula %v, %v after JoinLines", src, before[i], after[i])
+			}
+		}
+	})
+}
+
+func BenchmarkJoinLines(b *testing.B) {
+	unit := "Text $a_1$ and $$\\frac{1}{2}\n+ x$$, and\n## $x\ny$\n\n"
+	for _, n := range []int{1, 100, 10000} {
+		src := []byte(strings.Repeat(unit, n))
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				JoinLines(src)
+			}
+		})
+	}
+}
