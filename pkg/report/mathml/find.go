@@ -281,9 +281,10 @@ func fenceAt(line []byte) string {
 var headingStart = regexp.MustCompile(`^ {0,3}#{1,6}[ \t]`)
 
 // blockStart matches a line that Markdown reads as the start of a block
-// even within a paragraph: a heading, a list item, a quote, a fence, a
-// thematic break or HTML.
-var blockStart = regexp.MustCompile("^[ \t]*(?:#{1,6}(?:[ \t]|$)|[-+*](?:[ \t]|$)|[0-9]{1,9}[.)](?:[ \t]|$)|>|```|~~~|<[A-Za-z/!?])")
+// even within a paragraph, or as the end of one: a heading, a setext
+// heading's underline, a list item, a quote, a fence, a thematic break or
+// HTML.
+var blockStart = regexp.MustCompile("^[ \t]*(?:#{1,6}(?:[ \t]|$)|[-+*](?:[ \t]|$)|[0-9]{1,9}[.)](?:[ \t]|$)|>|```|~~~|<[A-Za-z/!?]|(?:=+|-+|(?:\\*[ \t]*){3,}|(?:_[ \t]*){3,})[ \t]*$)")
 
 // JoinLines returns Markdown source with the line breaks inside a formula
 // made spaces where Markdown would read the formula's lines as blocks of

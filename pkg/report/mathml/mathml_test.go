@@ -426,6 +426,8 @@ func TestJoinLines(t *testing.T) {
 		{"heading", "## \\begin{equation}\nf(x) = 1\n\\end{equation}\n\ntext", []string{"D:\\begin{equation} f(x) = 1 \\end{equation}"}, "<h2><span class=\"math-tagged\""},
 		{"list marker", "3. shift, $X = Y\n+ Z$ here", []string{"I:X = Y + Z"}, " here</li>"},
 		{"quote", "a $x\n> y$ b", []string{"I:x &gt; y"}, ""},
+		{"setext underline", "$a\n=\nb$", []string{"I:a = b"}, "<p><math"},
+		{"thematic break", "$a\n***\nb$ c", []string{"I:a *** b"}, ""},
 		{"plain lines kept", "a $x\ny$ b", []string{"I:x\ny"}, ""},
 		{"comment kept", "## $x % c\n+ y$", nil, ""},
 		{"code kept", "    $ ls\n    - $ cd", nil, "<pre><code>$ ls\n- $ cd"},
