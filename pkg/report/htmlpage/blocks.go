@@ -160,6 +160,9 @@ func highlight(w *strings.Builder, segs []report.Segment) error {
 			continue
 		}
 		lexed := it.Tokens()
+		if s.Lang == "julia" {
+			adjoints(lexed)
+		}
 		if n := len(lexed); n > 0 && i < len(segs)-1 && !strings.HasSuffix(s.Text, "\n") {
 			lexed[n-1].Value = strings.TrimSuffix(lexed[n-1].Value, "\n")
 		}
@@ -190,6 +193,17 @@ func joinMarks(tokens []chroma.Token) []chroma.Token {
 		}
 	}
 	return out
+}
+
+// adjoints makes operators of the quotes that chroma's Julia lexer could
+// not take after a name: Julia's adjoint, as in v₁'a₂, whose names the
+// lexer reads but whose quote it expects after ASCII ones only.
+func adjoints(tokens []chroma.Token) {
+	for i := 1; i < len(tokens); i++ {
+		if tokens[i].Type == chroma.Error && tokens[i].Value == "'" && tokens[i-1].Type.InCategory(chroma.Name) {
+			tokens[i].Type = chroma.Operator
+		}
+	}
 }
 
 // onlyMarks reports whether s is one or more combining marks.

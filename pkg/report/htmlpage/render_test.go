@@ -47,7 +47,8 @@ func TestPythonCode(t *testing.T) {
 }
 
 // TestCombiningMarks checks that names with combining marks, which
-// Python takes, are lexed as one name, with no error token.
+// Python takes, are lexed as one name, and Julia's adjoint after a name
+// with subscripts as an operator, with no error token.
 func TestCombiningMarks(t *testing.T) {
 	tests := []struct {
 		src  string
@@ -65,6 +66,14 @@ func TestCombiningMarks(t *testing.T) {
 		if strings.Contains(b.String(), `class="err"`) || !strings.Contains(b.String(), tt.want) {
 			t.Errorf("%q gives\n%s\nwant %s and no error", tt.src, b.String(), tt.want)
 		}
+	}
+	// Julia's adjoint after a name with subscripts.
+	var julia strings.Builder
+	if err := highlight(&julia, []report.Segment{{Lang: "julia", Text: "v₂ = a₂ - v₁*(v₁'a₂)/(v₁'v₁)\nc = 'x'\n"}}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(julia.String(), `class="err"`) || !strings.Contains(julia.String(), `<span class="o">&#39;</span>`) || !strings.Contains(julia.String(), `<span class="sc">&#39;x&#39;</span>`) {
+		t.Errorf("Julia adjoints:\n%s", julia.String())
 	}
 	// A mark after what is not a name is still an error.
 	var b strings.Builder
