@@ -101,6 +101,26 @@ func columnSpec(spec []token) (*columnLayout, error) {
 	return l, nil
 }
 
+// looseColumns reads a column specification that columnSpec cannot, as
+// MathJax did before version 3.2 (Jupyter Notebook's and JupyterLab 3's):
+// its l, c and r, and anything else ignored; one centred column if it has
+// none. Notebooks written then show their arrays so.
+func looseColumns(spec []token) *columnLayout {
+	l := &columnLayout{left: "none", right: "none"}
+	for _, t := range spec {
+		if t.kind == tChar && (t.text == "l" || t.text == "c" || t.text == "r") {
+			if len(l.aligns) > 0 {
+				l.lines = append(l.lines, "none")
+			}
+			l.aligns = append(l.aligns, t.text)
+		}
+	}
+	if len(l.aligns) == 0 {
+		l.aligns = []string{"c"}
+	}
+	return l
+}
+
 // rowState is a numbered equation or row of a numbered environment.
 type rowState struct {
 	numbered bool   // numbered unless \notag
@@ -1124,7 +1144,8 @@ func (r *rewriter) environment(toks []token, i, depth int) (int, error) {
 			// the lines, which are drawn here.
 			layout, err := columnSpec(spec)
 			if err != nil {
-				return i, fmt.Errorf(`\begin{%s}: %w`, name, err)
+				layout = looseColumns(spec)
+				r.warn(`\begin{%s}: %v; read as {%s}`, name, err, strings.Join(layout.aligns, ""))
 			}
 			t.layout = layout
 			r.out.WriteString("{" + strings.Join(layout.aligns, "") + "}")

@@ -92,6 +92,32 @@ func TestMathJaxConstructs(t *testing.T) {
 	}
 }
 
+// TestLooseColumns checks that an array whose column specification MathJax
+// 3.2 refuses is shown as MathJax showed it before, with a warning: its
+// l, c and r taken, the rest ignored.
+func TestLooseColumns(t *testing.T) {
+	tests := []struct {
+		tex  string
+		want string
+	}{
+		{"\\begin{array}\n\\\n\\sigma = \\sqrt{x}.\n\\end{array}", `<mtd style="text-align: center;"><mi>σ</mi>`},
+		{`\begin{array}{lx} a & b \end{array}`, `<mtd style="text-align: left;"><mi>a</mi>`},
+	}
+	for _, tt := range tests {
+		got, warnings, err := New().Convert(tt.tex, true)
+		if err != nil {
+			t.Errorf("%q: %v", tt.tex, err)
+			continue
+		}
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("%q gives\n%s\nwithout %s", tt.tex, got, tt.want)
+		}
+		if len(warnings) != 1 || !strings.Contains(warnings[0], "read as") {
+			t.Errorf("%q: warnings %q, want one that says how the columns were read", tt.tex, warnings)
+		}
+	}
+}
+
 // TestInvalidTeX checks that a formula that is truly invalid gives an
 // error wrapping ErrTeX, and that the Extender shows its source.
 func TestInvalidTeX(t *testing.T) {
