@@ -8,6 +8,7 @@ import (
 	"html"
 	"html/template"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 
@@ -88,6 +89,9 @@ type page struct {
 	md   goldmark.Markdown
 	ids  *headingIDs
 	toc  toc.Items
+	// titles are the titles of the headings of the contents, by ID, as
+	// inline nodes that need no source.
+	titles map[string][]ast.Node
 	// title is the page title, until a level-1 heading with that text has
 	// been dropped from the body (the header shows it).
 	title string
@@ -123,12 +127,80 @@ func (p *page) markdown(src string) (string, error) {
 		return "", err
 	}
 	p.toc = mergeTOC(p.toc, t.Items)
+	p.keepTitles(doc, source)
 	p.dropTitle(doc, source)
 	var b bytes.Buffer
 	if err := p.md.Renderer().Render(&b, source, doc); err != nil {
 		return "", err
 	}
 	return b.String(), nil
+}
+
+// keepTitles keeps the titles of the headings of doc, for the contents
+// to show them as the headings do: with their formulas, and their text
+// read as Markdown reads it (&amp; is &). The contents would show only the
+// text of their source.
+func (p *page) keepTitles(doc ast.Node, source []byte) {
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		id, ok := h.AttributeString("id")
+		b, isBytes := id.([]byte)
+		if !ok || !isBytes {
+			continue
+		}
+		if p.titles == nil {
+			p.titles = map[string][]ast.Node{}
+		}
+		p.titles[string(b)] = inlineCopy(h, source)
+	}
+}
+
+// inlineCopy returns the text and formulas of n's inline content as nodes
+// that need no source, without its anchor.
+func inlineCopy(n ast.Node, source []byte) []ast.Node {
+	var out []ast.Node
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Text:
+			value := slices.Clone(c.Segment.Value(source))
+			if c.SoftLineBreak() || c.HardLineBreak() {
+				value = append(value, ' ')
+			}
+			out = append(out, ast.NewString(value))
+		case *ast.String:
+			out = append(out, ast.NewString(slices.Clone(c.Value)))
+		case *mathml.Math:
+			out = append(out, &mathml.Math{Display: c.Display, TeX: slices.Clone(c.TeX)})
+		default:
+			if c.Kind() != anchor.Kind {
+				out = append(out, inlineCopy(c, source)...)
+			}
+		}
+	}
+	return out
+}
+
+// titlesInContents puts the kept titles into the links of the contents.
+func (p *page) titlesInContents(list ast.Node) {
+	if len(p.titles) == 0 {
+		return
+	}
+	_ = ast.Walk(list, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		link, ok := n.(*ast.Link)
+		if !entering || !ok {
+			return ast.WalkContinue, nil
+		}
+		if title, ok := p.titles[strings.TrimPrefix(string(link.Destination), "#")]; ok {
+			link.RemoveChildren(link)
+			for _, t := range title {
+				link.AppendChild(link, t)
+			}
+		}
+		return ast.WalkSkipChildren, nil
+	})
 }
 
 // dropTitle removes the first level-1 heading of the page if its text is
@@ -229,6 +301,7 @@ func Render(v *report.View, opts Options) ([]byte, error) {
 	}
 	if countItems(items) >= 2 {
 		node := toc.RenderList(&toc.TOC{Items: items})
+		p.titlesInContents(node)
 		var b bytes.Buffer
 		if err := p.md.Renderer().Render(&b, nil, node); err != nil {
 			return nil, err
