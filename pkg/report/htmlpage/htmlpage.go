@@ -122,12 +122,12 @@ func (p *page) markdown(src string) (string, error) {
 	// blocks, as Jupyter keeps them.
 	source := mathml.JoinLines([]byte(src))
 	doc := p.md.Parser().Parse(text.NewReader(source), parser.WithContext(parser.NewContext(parser.WithIDs(p.ids))))
+	p.keepTitles(doc, source)
 	t, err := toc.Inspect(doc, source, toc.MinDepth(2), toc.MaxDepth(3))
 	if err != nil {
 		return "", err
 	}
 	p.toc = mergeTOC(p.toc, t.Items)
-	p.keepTitles(doc, source)
 	p.dropTitle(doc, source)
 	var b bytes.Buffer
 	if err := p.md.Renderer().Render(&b, source, doc); err != nil {
@@ -155,6 +155,15 @@ func (p *page) keepTitles(doc ast.Node, source []byte) {
 			p.titles = map[string][]ast.Node{}
 		}
 		p.titles[string(b)] = inlineCopy(h, source)
+		// The TeX of its formulas as text, which the renderer of a
+		// formula skips, so that a heading that is a formula has a
+		// title in the contents: the one kept here replaces it.
+		_ = ast.Walk(h, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if m, ok := n.(*mathml.Math); ok && entering && m.ChildCount() == 0 {
+				m.AppendChild(m, ast.NewString(slices.Clone(m.TeX)))
+			}
+			return ast.WalkContinue, nil
+		})
 	}
 }
 
@@ -173,7 +182,9 @@ func inlineCopy(n ast.Node, source []byte) []ast.Node {
 		case *ast.String:
 			out = append(out, ast.NewString(slices.Clone(c.Value)))
 		case *mathml.Math:
-			out = append(out, &mathml.Math{Display: c.Display, TeX: slices.Clone(c.TeX)})
+			// Inline, so that a display neither takes an equation number
+			// nor breaks the line of the contents.
+			out = append(out, &mathml.Math{TeX: slices.Clone(c.TeX)})
 		default:
 			if c.Kind() != anchor.Kind {
 				out = append(out, inlineCopy(c, source)...)

@@ -263,6 +263,7 @@ func TestContentsMath(t *testing.T) {
 		want []string
 	}{
 		{"## Discretizing $\\frac{a}{b}$ now\n\n## b", []string{`<a href="#discretizing-fracab-now">Discretizing <math `, `<mfrac><mi>a</mi><mi>b</mi></mfrac>`, `</math> now</a>`}},
+		{"## \\begin{equation}\nf = 1\n\\end{equation}\n\n## b\n\n$$x$$", []string{`<a href="#beginequation-f-1-endequation"><math class="math-textstyle" display="inline"`, `f = 1 \end{equation}</annotation></semantics></math></a>`}},
 		{"## x &lt; $y<z$ *w*\n\n## b", []string{`x &lt; <math `, `<mo>&lt;</mo>`, `</math> w</a>`}},
 		{"## plain *em* &amp; \\$5\n\n## b", []string{`<a href="#plain-em-amp-5">plain em &amp; $5</a>`}},
 	}
