@@ -159,6 +159,15 @@ func TestWarningsTaken(t *testing.T) {
 	if w := c.TakeWarnings(); len(w) != 0 {
 		t.Errorf("warnings kept after TakeWarnings: %q", w)
 	}
+	// Delimiters that do not pair are no mistake in TeX.
+	for _, tex := range []string{`\beta \in [0, 1)`, `(a, b]`, `x)`} {
+		if _, err := c.Inline(tex); err != nil {
+			t.Fatal(err)
+		}
+		if w := c.TakeWarnings(); len(w) != 0 {
+			t.Errorf("%q: warnings %q", tex, w)
+		}
+	}
 }
 
 // TestRandomTeXReachesNoPanic converts random formulas made of the pieces
