@@ -41,11 +41,14 @@ func (p *page) block(w *strings.Builder, blk *report.Block) error {
 		fmt.Fprintf(w, `<div class="output image"><img src="data:%s;base64,%s" alt="%s"%s></div>`+"\n",
 			blk.MIME, base64.StdEncoding.EncodeToString(blk.Data), html.EscapeString(blk.Alt), sizeAttrs(blk))
 	case report.KindHTML:
-		class := "output html"
+		class, text := "output html", blk.Text
 		if blk.Output == 0 {
 			class = "raw html"
+		} else {
+			// JupyterLab typesets the math of an HTML output.
+			text = p.conv.TypesetHTML(text)
 		}
-		w.WriteString(`<div class="` + class + `">` + blk.Text + "</div>\n")
+		w.WriteString(`<div class="` + class + `">` + text + "</div>\n")
 	case report.KindMath:
 		w.WriteString(`<div class="output math">` + p.math(blk.Text, blk.Display) + "</div>\n")
 	case report.KindNote:

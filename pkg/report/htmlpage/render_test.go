@@ -85,6 +85,19 @@ func TestCombiningMarks(t *testing.T) {
 	}
 }
 
+// TestHTMLOutputMath checks that the math of an HTML output is typeset,
+// as JupyterLab does, and that of a raw cell is not.
+func TestHTMLOutputMath(t *testing.T) {
+	nb := notebook.New()
+	nb.Cells = []*notebook.Cell{
+		{Type: notebook.Code, Source: "df", Outputs: []*notebook.Output{{Type: notebook.ExecuteResult, Data: notebook.MimeBundle{"text/html": []byte(`"<table><tr><th>$\\alpha$</th></tr></table>"`)}}}},
+	}
+	page := renderPage(t, nb, report.ViewOptions{})
+	if !bytes.Contains(page, []byte(`<th><math`)) || !bytes.Contains(page, []byte(`<mi>α</mi>`)) || bytes.Contains(page, []byte(`$\alpha$`)) {
+		t.Errorf("HTML output math not typeset:\n%s", body(page))
+	}
+}
+
 // TestANSIColours: colours of streams and tracebacks are shown as colours.
 func TestANSIColours(t *testing.T) {
 	nb := notebook.New()

@@ -25,7 +25,8 @@
 // reason a formula whose lines Markdown would read as blocks of their own
 // (one that starts in a heading, or has a line starting with "+ ") stays
 // whole in Jupyter: JoinLines, applied to a cell's source before it is
-// parsed, keeps it whole here too.
+// parsed, keeps it whole here too. JupyterLab also typesets the math in
+// a cell's HTML output, by MathJax's own delimiters: TypesetHTML does.
 //
 // # Safety
 //
