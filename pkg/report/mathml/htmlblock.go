@@ -139,6 +139,25 @@ func (c *Converter) HTMLBlock(n *ast.HTMLBlock, source []byte, clean func(string
 var mathless = map[string]bool{
 	"script": true, "noscript": true, "style": true, "textarea": true, "pre": true,
 	"code": true, "annotation": true, "annotation-xml": true, "title": true, "xmp": true,
+	"math": true, "svg": true,
+}
+
+// mathlessDepth returns how deep in elements where MathJax typesets
+// nothing the token just read leaves z, which was at depth.
+func mathlessDepth(z *xhtml.Tokenizer, tt xhtml.TokenType, depth int) int {
+	if tt != xhtml.StartTagToken && tt != xhtml.EndTagToken {
+		return depth
+	}
+	name, _ := z.TagName()
+	switch {
+	case !mathless[string(name)]:
+		return depth
+	case tt == xhtml.StartTagToken:
+		return depth + 1
+	case depth > 0:
+		return depth - 1
+	}
+	return depth
 }
 
 // fillPlaceholders replaces the placeholders of cleaned HTML with the
@@ -154,16 +173,7 @@ func (c *Converter) fillPlaceholders(cleaned string, spans []Span, texs [][]byte
 			break
 		}
 		raw := string(z.Raw())
-		if tt == xhtml.StartTagToken || tt == xhtml.EndTagToken {
-			name, _ := z.TagName()
-			if mathless[string(name)] {
-				if tt == xhtml.StartTagToken {
-					depth++
-				} else if depth > 0 {
-					depth--
-				}
-			}
-		}
+		depth = mathlessDepth(z, tt, depth)
 		typeset := tt == xhtml.TextToken && depth == 0
 		for {
 			i := strings.IndexRune(raw, placeholderOpen)

@@ -28,23 +28,12 @@ func (c *Converter) TypesetHTML(s string) string {
 			return out.String()
 		}
 		raw := string(z.Raw()) // before Text, which unescapes in place
-		switch tt {
-		case xhtml.StartTagToken, xhtml.EndTagToken:
-			name, _ := z.TagName()
-			if n := string(name); mathless[n] || n == "math" || n == "svg" {
-				if tt == xhtml.StartTagToken {
-					depth++
-				} else if depth > 0 {
-					depth--
-				}
-			}
-		case xhtml.TextToken:
-			if depth == 0 {
-				text := string(z.Text())
-				if spans := texSpans(text); len(spans) > 0 {
-					c.typesetText(&out, text, spans)
-					continue
-				}
+		depth = mathlessDepth(z, tt, depth)
+		if tt == xhtml.TextToken && depth == 0 {
+			text := string(z.Text())
+			if spans := texSpans(text); len(spans) > 0 {
+				c.typesetText(&out, text, spans)
+				continue
 			}
 		}
 		out.WriteString(raw)
