@@ -724,6 +724,13 @@ func (r *rewriter) group(toks []token, depth int) error {
 			if err != nil {
 				return err
 			}
+			if emptyBase(a, toks[next:]) {
+				// The empty base of a prescript, {}_{t+1}z, built here:
+				// treeblood fails on it after a space such as \;.
+				r.emitMathML("<mrow></mrow>")
+				i = next
+				continue
+			}
 			r.out.WriteByte('{')
 			if err := r.group(a, depth+1); err != nil {
 				return err
@@ -768,6 +775,20 @@ func (r *rewriter) group(toks []token, depth int) error {
 		i = next
 	}
 	return nil
+}
+
+// emptyBase reports whether a group of nothing, group, is the base of the
+// script that starts rest.
+func emptyBase(group, rest []token) bool {
+	if slices.ContainsFunc(group, func(t token) bool { return t.kind != tSpace }) {
+		return false
+	}
+	for _, t := range rest {
+		if t.kind != tSpace {
+			return t.is(tChar, "^") || t.is(tChar, "_")
+		}
+	}
+	return false
 }
 
 // scriptCommand reports whether a command, and the arguments it takes,

@@ -66,6 +66,7 @@ func TestMathJaxConstructs(t *testing.T) {
 		{`x^\frac{1}{2} y_\mathrm{max} z^\hat{a} w_\mathcal F`, false, []string{`<msup><mi>x</mi><mfrac><mn>1</mn><mn>2</mn></mfrac></msup>`, `<msub><mi>y</mi><mpadded lspace="0"><mi mathvariant="normal">m</mi>`, `<msup><mi>z</mi><mover`, `<msub><mi>w</mi>`}},
 		{`\mathbf{\Sigma} \mathbf \Omega^2 \mathbf{x_{\Gamma}} \mathbf{\hat{\Delta}}`, false, []string{"<mi>\U0001D6BA</mi>", "<msup><mi>\U0001D6C0</mi><mn>2</mn></msup>", "<msub><mi>\U0001D431</mi><mi>\U0001D6AA</mi></msub>", "<mover accent=\"true\"><mi>\U0001D6AB</mi>"}},
 		{`\mathbf{\boldsymbol{\beta}} \mathbf{K\bm{\epsilon}} \mathbf{\text{a}b}`, false, []string{"<mi>\U0001D737</mi>", "<mi>\U0001D40A</mi><mi>\U0001D750</mi>", "<mtext>a</mtext><mi>\U0001D41B</mi>"}},
+		{`\bigl(z_t,\;\; {}_{t+1}z_t^e\bigr) \quad {}^{14}C`, false, []string{`<msub><mrow></mrow><mrow><mi>t</mi>`, `<msup><mrow></mrow><mn>14</mn></msup><mi>C</mi>`}},
 		{`e^\left(a+b\right) c`, false, []string{`<msup><mi>e</mi><mrow><mo fence="true" form="prefix" stretchy="true">(</mo>`, `</msup><mi>c</mi>`}},
 	}
 	c := New()
