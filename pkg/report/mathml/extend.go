@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -196,7 +197,7 @@ func (r *nodeRenderer) renderBlock(w util.BufWriter, source []byte, node ast.Nod
 	}
 	s := node.(*MathBlock).Span
 	w.WriteString(`<div class="math-display">`)
-	r.write(w, strings.TrimSpace(string(source[s.TeXStart:s.TeXEnd])), true)
+	r.write(w, trimTeX(string(source[s.TeXStart:s.TeXEnd])), true)
 	w.WriteString("</div>\n")
 	return ast.WalkSkipChildren, nil
 }
@@ -209,6 +210,19 @@ func (r *nodeRenderer) renderBlock(w util.BufWriter, source []byte, node ast.Nod
 // a display may stand in a paragraph.
 func (r *nodeRenderer) write(w util.BufWriter, tex string, display bool) {
 	r.conv.writeHTML(w, tex, display)
+}
+
+// trimTeX returns tex without the space around it, but for a space after
+// a backslash that ends it: "\\" and a line break is a control space, as
+// MathJax reads it, not a backslash ending the formula.
+func trimTeX(tex string) string {
+	right := strings.TrimRightFunc(tex, unicode.IsSpace)
+	trimmed := strings.TrimLeftFunc(right, unicode.IsSpace)
+	n := len(trimmed) - len(strings.TrimRight(trimmed, `\`))
+	if n%2 == 1 && len(right) < len(tex) {
+		return trimmed + " "
+	}
+	return trimmed
 }
 
 // writer is what writeHTML writes to.

@@ -190,7 +190,7 @@ func (c *Converter) fillPlaceholders(cleaned string, spans []Span, texs [][]byte
 			switch {
 			case err != nil || k < 0 || k >= len(spans):
 			case typeset:
-				c.writeHTML(&out, strings.TrimSpace(string(texs[k])), spans[k].Display)
+				c.writeHTML(&out, trimTeX(string(texs[k])), spans[k].Display)
 			case trusted:
 				out.WriteString(originals[k])
 			default:

@@ -120,6 +120,22 @@ func TestDefinitionsOnly(t *testing.T) {
 	}
 }
 
+// TestTrailingControlSpace checks that a display whose TeX ends with a
+// backslash before its line break, a control space, converts.
+func TestTrailingControlSpace(t *testing.T) {
+	for _, src := range []string{"$$\na \\\n$$", "\\\\[a \\\n\\\\]"} {
+		_, out := formulas(t, src)
+		if strings.Contains(out, "math-error") || !strings.Contains(out, "<mi>a</mi>") {
+			t.Errorf("%q gives\n%s", src, out)
+		}
+	}
+	for tex, want := range map[string]string{"a \\\n": "a \\ ", " a\\\\\n": "a\\\\", "\\": "\\", " x ": "x"} {
+		if got := trimTeX(tex); got != want {
+			t.Errorf("trimTeX(%q) = %q, want %q", tex, got, want)
+		}
+	}
+}
+
 // formulas renders markdown and returns the TeX of each formula, marked
 // "I:" for inline and "D:" for display, read back from the annotations.
 func formulas(t testing.TB, src string) ([]string, string) {

@@ -53,7 +53,7 @@ func (c *Converter) typesetText(w *strings.Builder, text string, spans []texSpan
 	at := 0
 	for _, s := range spans {
 		w.WriteString(html.EscapeString(strings.ReplaceAll(text[at:s.start], `\$`, "$")))
-		c.writeHTML(w, strings.TrimSpace(s.tex), s.display)
+		c.writeHTML(w, trimTeX(s.tex), s.display)
 		at = s.end
 	}
 	w.WriteString(html.EscapeString(strings.ReplaceAll(text[at:], `\$`, "$")))
