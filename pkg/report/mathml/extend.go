@@ -168,7 +168,7 @@ func (inlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Context)
 		}
 		if s.End <= seg.Stop {
 			block.Advance(s.End - seg.Start)
-			return &Math{Display: s.Display, TeX: tex}
+			return &Math{Display: s.Display, TeX: unmask(tex)}
 		}
 		block.AdvanceLine()
 	}
@@ -197,7 +197,7 @@ func (r *nodeRenderer) renderBlock(w util.BufWriter, source []byte, node ast.Nod
 	}
 	s := node.(*MathBlock).Span
 	w.WriteString(`<div class="math-display">`)
-	r.write(w, trimTeX(string(source[s.TeXStart:s.TeXEnd])), true)
+	r.write(w, trimTeX(string(unmask(source[s.TeXStart:s.TeXEnd]))), true)
 	w.WriteString("</div>\n")
 	return ast.WalkSkipChildren, nil
 }

@@ -294,18 +294,31 @@ var blockStart = regexp.MustCompile("^[ \t]*(?:#{1,6}(?:[ \t]|$)|[-+*](?:[ \t]|$
 // such a formula whole, in its heading or paragraph. Offsets are kept, so
 // FindMath finds the same formulas in the result. A formula with a TeX
 // comment (%), which ends at its line, keeps its lines, as does one in an
-// indented code block. src is returned itself when nothing changes.
+// indented code block. The bars of a formula on a line with other bars, a
+// row of a table, are masked, so that they do not end its cell; the
+// Extender reads them back. src is returned itself when nothing changes.
 func JoinLines(src []byte) []byte {
 	var out []byte
 	for _, s := range FindMath(src) {
 		text := src[s.Start:s.End]
-		if !bytes.ContainsAny(text, "\n\r") || texComment(text) {
+		if !bytes.ContainsAny(text, "\n\r|") || texComment(text) {
 			continue
 		}
 		lineStart := bytes.LastIndexAny(src[:s.Start], "\n\r") + 1
 		prefix := src[lineStart:s.Start]
 		if len(bytes.TrimSpace(prefix)) == 0 && (bytes.HasPrefix(prefix, []byte("    ")) || bytes.HasPrefix(prefix, []byte("\t"))) {
 			continue // perhaps code
+		}
+		if lineEnd := lineEndAt(src, s.End); bytes.IndexByte(src[lineStart:s.Start], '|') >= 0 || bytes.IndexByte(src[s.End:lineEnd], '|') >= 0 {
+			// A row of a table, which a | in the formula would cut.
+			for i := s.Start; i < s.End; i++ {
+				if src[i] == '|' {
+					if out == nil {
+						out = bytes.Clone(src)
+					}
+					out[i] = maskedBar
+				}
+			}
 		}
 		join := headingStart.Match(prefix)
 		for _, line := range bytes.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' })[1:] {
@@ -327,6 +340,16 @@ func JoinLines(src []byte) []byte {
 		return src
 	}
 	return out
+}
+
+// maskedBar stands for a | of a formula in a table row, which the table
+// would otherwise read as the end of a cell; the Extender reads it back as
+// |. Jupyter takes the formula out before Markdown reads the table.
+const maskedBar = 0x1f
+
+// unmask returns TeX with the bars JoinLines masked put back.
+func unmask(tex []byte) []byte {
+	return bytes.ReplaceAll(tex, []byte{maskedBar}, []byte{'|'})
 }
 
 // texComment reports whether TeX holds a comment: a % not escaped.

@@ -130,7 +130,8 @@ func (c *Converter) HTMLBlock(n *ast.HTMLBlock, source []byte, clean func(string
 				texs[k] = append(texs[k], source[from:to]...)
 			}
 		}
-		originals[k] = string(orig)
+		originals[k] = string(unmask(orig))
+		texs[k] = unmask(texs[k])
 	}
 	return c.fillPlaceholders(clean(b.String()), spans, texs, originals, trusted)
 }

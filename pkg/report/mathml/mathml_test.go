@@ -444,6 +444,8 @@ func TestJoinLines(t *testing.T) {
 		{"quote", "a $x\n> y$ b", []string{"I:x &gt; y"}, ""},
 		{"setext underline", "$a\n=\nb$", []string{"I:a = b"}, "<p><math"},
 		{"thematic break", "$a\n***\nb$ c", []string{"I:a *** b"}, ""},
+		{"table", "|a|b|\n|-|-|\n|$x | y$|$\\|z\\|$|\n", []string{"I:x | y", "I:\\|z\\|"}, "<td><math"},
+		{"bars outside tables kept", "$|x|$ and $a \\mid b$", []string{"I:|x|", "I:a \\mid b"}, ""},
 		{"plain lines kept", "a $x\ny$ b", []string{"I:x\ny"}, ""},
 		{"comment kept", "## $x % c\n+ y$", nil, ""},
 		{"code kept", "    $ ls\n    - $ cd", nil, "<pre><code>$ ls\n- $ cd"},
