@@ -287,6 +287,11 @@ func inspect(n *html.Node, f *figures, source *markdownSource, markdownCell bool
 		switch {
 		case n.Data == "div" && hasClass(n, "cell"):
 			markdownCell = hasClass(n, "markdown")
+		case hasClass(n, "math-tag"):
+			// The tag of the formula beside it (package mathml sets it
+			// apart, in its own <math>): part of that formula, as MathJax
+			// typesets a tagged equation as one.
+			return
 		case n.Data == "math":
 			f.allMath++
 			if markdownCell {
@@ -568,8 +573,9 @@ func jupyterMath(src string) []string {
 
 // inIndentedCode reports whether the byte at offset of src is on a line of
 // an indented code block: indented by four columns, first in the cell or
-// after a blank line or another such line. (Lists, whose paragraphs may be
-// indented as much, are not told apart.)
+// after a blank line or another such line, and not the content of a list
+// item, which CommonMark indents as far as the item's text and reads as
+// code only four columns further.
 func inIndentedCode(src string, offset int) bool {
 	lines := strings.Split(src, "\n")
 	at := strings.Count(src[:offset], "\n")
@@ -577,11 +583,46 @@ func inIndentedCode(src string, offset int) bool {
 	for i := at; i >= 0; i-- {
 		switch {
 		case i < at && strings.TrimSpace(lines[i]) == "":
-			return true
+			return !inListItem(lines, at)
 		case !indented(lines[i]):
 			return false
 		case i == 0:
 			return true
+		}
+	}
+	return false
+}
+
+// listItem matches the start of a list item: its indentation, marker and
+// the spaces after it.
+var listItem = regexp.MustCompile(`^([ \t]*)([-+*]|[0-9]{1,9}[.)])([ \t]+|$)`)
+
+// columns returns the width of s, a tab taking four columns.
+func columns(s string) int {
+	return len(s) + 3*strings.Count(s, "\t")
+}
+
+// inListItem reports whether line at, after a blank line, is the content
+// of a list item above it and not code within that item.
+func inListItem(lines []string, at int) bool {
+	indent := columns(lines[at][:len(lines[at])-len(strings.TrimLeft(lines[at], " \t"))])
+	for i := at - 1; i >= 0; i-- {
+		l := lines[i]
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if m := listItem.FindStringSubmatch(l); m != nil {
+			content := columns(m[1]) + len(m[2]) + 1
+			if spaces := columns(m[3]); spaces >= 1 && spaces <= 4 && len(m[0]) < len(l) {
+				content = columns(m[1]) + len(m[2]) + spaces
+			}
+			if indent >= content {
+				return indent < content+4
+			}
+			continue // an item within another: the line may belong to the outer one
+		}
+		if columns(l[:len(l)-len(strings.TrimLeft(l, " \t"))]) < 4 && (i == 0 || strings.TrimSpace(lines[i-1]) == "") {
+			return false // a paragraph outside any list
 		}
 	}
 	return false
@@ -697,6 +738,11 @@ func selfCheck() error {
 		{"@@0@@ $a$", []string{"$a$"}},
 		{"    $ cmd\n    $ cmd2", nil},
 		{"text\n    $ a\n    $ b", []string{"$ a\n    $"}},
+		{"1. a\n\n    $x$ b", []string{"$x$"}},
+		{"- a\n    - b\n\n    $x$", []string{"$x$"}},
+		{"- a\n\n        $x$", nil},
+		{"para\n\n    $x$", nil},
+		{"- a\n\npara\n\n    $x$", nil},
 	} {
 		if got := jupyterMath(tc.src); !slices.Equal(got, tc.spans) {
 			return fmt.Errorf("spans of %q: got %q, want %q", tc.src, got, tc.spans)

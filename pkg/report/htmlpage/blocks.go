@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"strings"
+	"unicode"
 
 	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
@@ -40,11 +41,14 @@ func (p *page) block(w *strings.Builder, blk *report.Block) error {
 		fmt.Fprintf(w, `<div class="output image"><img src="data:%s;base64,%s" alt="%s"%s></div>`+"\n",
 			blk.MIME, base64.StdEncoding.EncodeToString(blk.Data), html.EscapeString(blk.Alt), sizeAttrs(blk))
 	case report.KindHTML:
-		class := "output html"
+		class, text := "output html", blk.Text
 		if blk.Output == 0 {
 			class = "raw html"
+		} else {
+			// JupyterLab typesets the math of an HTML output.
+			text = p.conv.TypesetHTML(text)
 		}
-		w.WriteString(`<div class="` + class + `">` + blk.Text + "</div>\n")
+		w.WriteString(`<div class="` + class + `">` + text + "</div>\n")
 	case report.KindMath:
 		w.WriteString(`<div class="output math">` + p.math(blk.Text, blk.Display) + "</div>\n")
 	case report.KindNote:
@@ -159,6 +163,9 @@ func highlight(w *strings.Builder, segs []report.Segment) error {
 			continue
 		}
 		lexed := it.Tokens()
+		if s.Lang == "julia" {
+			adjoints(lexed)
+		}
 		if n := len(lexed); n > 0 && i < len(segs)-1 && !strings.HasSuffix(s.Text, "\n") {
 			lexed[n-1].Value = strings.TrimSuffix(lexed[n-1].Value, "\n")
 		}
@@ -167,7 +174,49 @@ func highlight(w *strings.Builder, segs []report.Segment) error {
 	if n := len(tokens); n > 0 && !strings.HasSuffix(tokens[n-1].Value, "\n") {
 		tokens = append(tokens, chroma.Token{Type: chroma.TextWhitespace, Value: "\n"})
 	}
-	return codeFormatter.Format(w, codeStyle, chroma.Literator(tokens...))
+	return codeFormatter.Format(w, codeStyle, chroma.Literator(joinMarks(tokens)...))
+}
+
+// joinMarks joins combining marks that a lexer could not take to the name
+// they follow, and the name that goes on after them: Python's names, as
+// "S̄", hold them (PEP 3131), and chroma's lexers read their letters only.
+func joinMarks(tokens []chroma.Token) []chroma.Token {
+	out := tokens[:0]
+	for i := 0; i < len(tokens); i++ {
+		t := tokens[i]
+		n := len(out)
+		if t.Type != chroma.Error || n == 0 || !out[n-1].Type.InCategory(chroma.Name) || !onlyMarks(t.Value) {
+			out = append(out, t)
+			continue
+		}
+		out[n-1].Value += t.Value
+		if i+1 < len(tokens) && tokens[i+1].Type.InCategory(chroma.Name) {
+			out[n-1].Value += tokens[i+1].Value
+			i++
+		}
+	}
+	return out
+}
+
+// adjoints makes operators of the quotes that chroma's Julia lexer could
+// not take after a name: Julia's adjoint, as in v₁'a₂, whose names the
+// lexer reads but whose quote it expects after ASCII ones only.
+func adjoints(tokens []chroma.Token) {
+	for i := 1; i < len(tokens); i++ {
+		if tokens[i].Type == chroma.Error && tokens[i].Value == "'" && tokens[i-1].Type.InCategory(chroma.Name) {
+			tokens[i].Type = chroma.Operator
+		}
+	}
+}
+
+// onlyMarks reports whether s is one or more combining marks.
+func onlyMarks(s string) bool {
+	for _, r := range s {
+		if !unicode.Is(unicode.M, r) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // lexer returns chroma's lexer for a language, or the plain text one.

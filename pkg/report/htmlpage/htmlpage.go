@@ -8,6 +8,7 @@ import (
 	"html"
 	"html/template"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 
@@ -88,6 +89,9 @@ type page struct {
 	md   goldmark.Markdown
 	ids  *headingIDs
 	toc  toc.Items
+	// titles are the titles of the headings of the contents, by ID, as
+	// inline nodes that need no source.
+	titles map[string][]ast.Node
 	// title is the page title, until a level-1 heading with that text has
 	// been dropped from the body (the header shows it).
 	title string
@@ -114,8 +118,11 @@ func newPage(opts Options) *page {
 
 // markdown renders Markdown text, adding its headings to the contents.
 func (p *page) markdown(src string) (string, error) {
-	source := []byte(src)
+	// Formulas kept whole across lines that Markdown would read as
+	// blocks, as Jupyter keeps them.
+	source := mathml.JoinLines([]byte(src))
 	doc := p.md.Parser().Parse(text.NewReader(source), parser.WithContext(parser.NewContext(parser.WithIDs(p.ids))))
+	p.keepTitles(doc, source)
 	t, err := toc.Inspect(doc, source, toc.MinDepth(2), toc.MaxDepth(3))
 	if err != nil {
 		return "", err
@@ -127,6 +134,84 @@ func (p *page) markdown(src string) (string, error) {
 		return "", err
 	}
 	return b.String(), nil
+}
+
+// keepTitles keeps the titles of the headings of doc, for the contents
+// to show them as the headings do: with their formulas, and their text
+// read as Markdown reads it (&amp; is &). The contents would show only the
+// text of their source.
+func (p *page) keepTitles(doc ast.Node, source []byte) {
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
+		}
+		id, ok := h.AttributeString("id")
+		b, isBytes := id.([]byte)
+		if !ok || !isBytes {
+			continue
+		}
+		if p.titles == nil {
+			p.titles = map[string][]ast.Node{}
+		}
+		p.titles[string(b)] = inlineCopy(h, source)
+		// The TeX of its formulas as text, which the renderer of a
+		// formula skips, so that a heading that is a formula has a
+		// title in the contents: the one kept here replaces it.
+		_ = ast.Walk(h, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if m, ok := n.(*mathml.Math); ok && entering && m.ChildCount() == 0 {
+				m.AppendChild(m, ast.NewString(slices.Clone(m.TeX)))
+			}
+			return ast.WalkContinue, nil
+		})
+	}
+}
+
+// inlineCopy returns the text and formulas of n's inline content as nodes
+// that need no source, without its anchor.
+func inlineCopy(n ast.Node, source []byte) []ast.Node {
+	var out []ast.Node
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Text:
+			value := slices.Clone(c.Segment.Value(source))
+			if c.SoftLineBreak() || c.HardLineBreak() {
+				value = append(value, ' ')
+			}
+			out = append(out, ast.NewString(value))
+		case *ast.String:
+			out = append(out, ast.NewString(slices.Clone(c.Value)))
+		case *mathml.Math:
+			// Inline, so that a display neither takes an equation number
+			// nor breaks the line of the contents.
+			out = append(out, &mathml.Math{TeX: slices.Clone(c.TeX)})
+		default:
+			if c.Kind() != anchor.Kind {
+				out = append(out, inlineCopy(c, source)...)
+			}
+		}
+	}
+	return out
+}
+
+// titlesInContents puts the kept titles into the links of the contents.
+func (p *page) titlesInContents(list ast.Node) {
+	if len(p.titles) == 0 {
+		return
+	}
+	_ = ast.Walk(list, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		link, ok := n.(*ast.Link)
+		if !entering || !ok {
+			return ast.WalkContinue, nil
+		}
+		if title, ok := p.titles[strings.TrimPrefix(string(link.Destination), "#")]; ok {
+			link.RemoveChildren(link)
+			for _, t := range title {
+				link.AppendChild(link, t)
+			}
+		}
+		return ast.WalkSkipChildren, nil
+	})
 }
 
 // dropTitle removes the first level-1 heading of the page if its text is
@@ -227,6 +312,7 @@ func Render(v *report.View, opts Options) ([]byte, error) {
 	}
 	if countItems(items) >= 2 {
 		node := toc.RenderList(&toc.TOC{Items: items})
+		p.titlesInContents(node)
 		var b bytes.Buffer
 		if err := p.md.Renderer().Render(&b, nil, node); err != nil {
 			return nil, err
@@ -236,6 +322,7 @@ func Render(v *report.View, opts Options) ([]byte, error) {
 	var b bytes.Buffer
 	err := pageTemplate.Execute(&b, pageData{
 		Title:    v.Meta.Title,
+		Heading:  Summary(v.Meta.Title),
 		Meta:     v.Meta,
 		Date:     v.Meta.Date.Format("2006-01-02"),
 		Contents: template.HTML(contents),
@@ -307,16 +394,12 @@ func (r *nodeRenderers) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
-		n := node.(*ast.HTMLBlock)
-		var b bytes.Buffer
-		for i := range n.Lines().Len() {
-			seg := n.Lines().At(i)
-			b.Write(seg.Value(source))
+		// The formulas in the block are typeset, as Jupyter does.
+		var clean func(string) string
+		if !r.p.opts.Trust {
+			clean = sanitize.HTML
 		}
-		if n.HasClosure() {
-			b.Write(n.ClosureLine.Value(source))
-		}
-		w.WriteString(r.rawHTML(b.String()))
+		w.WriteString(r.inlineFiles(r.p.conv.HTMLBlock(node.(*ast.HTMLBlock), source, clean)))
 		return ast.WalkContinue, nil
 	})
 	reg.Register(ast.KindRawHTML, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -341,6 +424,12 @@ func (r *nodeRenderers) rawHTML(s string) string {
 	if !r.p.opts.Trust {
 		s = sanitize.HTML(s)
 	}
+	return r.inlineFiles(s)
+}
+
+// inlineFiles returns HTML with the images that name a file of the view
+// inline.
+func (r *nodeRenderers) inlineFiles(s string) string {
 	if r.p.view == nil || !strings.Contains(s, "_files/") {
 		return s
 	}

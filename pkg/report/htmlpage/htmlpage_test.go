@@ -255,6 +255,72 @@ func TestContents(t *testing.T) {
 	}
 }
 
+// TestContentsMath checks that the contents show the headings as the page
+// does: their formulas, and their text read as Markdown, escaped.
+func TestContentsMath(t *testing.T) {
+	tests := []struct {
+		src  string
+		want []string
+	}{
+		{"## Discretizing $\\frac{a}{b}$ now\n\n## b", []string{`<a href="#discretizing-fracab-now">Discretizing <math `, `<mfrac><mi>a</mi><mi>b</mi></mfrac>`, `</math> now</a>`}},
+		{"## \\begin{equation}\nf = 1\n\\end{equation}\n\n## b\n\n$$x$$", []string{`<a href="#beginequation-f-1-endequation"><math class="math-textstyle" display="inline"`, `f = 1 \end{equation}</annotation></semantics></math></a>`}},
+		{"## x &lt; $y<z$ *w*\n\n## b", []string{`x &lt; <math `, `<mo>&lt;</mo>`, `</math> w</a>`}},
+		{"## plain *em* &amp; \\$5\n\n## b", []string{`<a href="#plain-em-amp-5">plain em &amp; $5</a>`}},
+	}
+	for _, tt := range tests {
+		nb := notebook.New()
+		nb.Cells = []*notebook.Cell{{Type: notebook.Markdown, Source: tt.src}}
+		page, err := Convert(nb, report.Meta{Title: "t"}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSafe(t, tt.src, page)
+		i := bytes.Index(page, []byte(`class="toc"`))
+		if i < 0 {
+			t.Errorf("%q: no contents:\n%s", tt.src, body(page))
+			continue
+		}
+		contents := page[i : i+bytes.Index(page[i:], []byte("</nav>"))]
+		for _, w := range tt.want {
+			if !bytes.Contains(contents, []byte(w)) {
+				t.Errorf("%q: contents lack %q:\n%s", tt.src, w, contents)
+			}
+		}
+	}
+}
+
+// TestTitleMath checks that the header and the index typeset the
+// formulas of a title, as Jupyter shows the heading it comes from, and
+// that the window title keeps them as text.
+func TestTitleMath(t *testing.T) {
+	nb := notebook.New()
+	nb.Cells = []*notebook.Cell{{Type: notebook.Markdown, Source: "# The $k$-means <b>way</b>\n\ntext"}}
+	meta := report.Meta{Title: "The $k$-means <b>way</b>", Date: modTime}
+	page, err := Convert(nb, meta, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	index, err := Index("Writeups", []Entry{{URL: "k.html", Meta: meta}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		page []byte
+		want []string
+	}{
+		{"page", page, []string{`<title>The $k$-means &lt;b&gt;way&lt;/b&gt;</title>`, `<h1>The <math `, `<mi>k</mi>`, `-means &lt;b&gt;way&lt;/b&gt;</h1>`}},
+		{"index", index, []string{`<a href="k.html">The <math `, `-means &lt;b&gt;way&lt;/b&gt;</a>`}},
+	} {
+		checkSafe(t, tt.name, tt.page)
+		for _, w := range tt.want {
+			if !bytes.Contains(tt.page, []byte(w)) {
+				t.Errorf("%s lacks %q:\n%s", tt.name, w, tt.page)
+			}
+		}
+	}
+}
+
 func TestIndex(t *testing.T) {
 	entries := []Entry{
 		{URL: "a.html", Meta: report.Meta{Title: "A <b>", Date: modTime, Tags: []string{"x"}, Summary: "Sum $a\\oplus b$ <script>x()</script>"}},

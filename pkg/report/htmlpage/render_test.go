@@ -46,6 +46,58 @@ func TestPythonCode(t *testing.T) {
 	}
 }
 
+// TestCombiningMarks checks that names with combining marks, which
+// Python takes, are lexed as one name, and Julia's adjoint after a name
+// with subscripts as an operator, with no error token.
+func TestCombiningMarks(t *testing.T) {
+	tests := []struct {
+		src  string
+		want string
+	}{
+		{"like_S\u0304 = 1\n", "<span class=\"n\">like_S\u0304</span>"},
+		{"x = b\u0301c\n", "<span class=\"n\">b\u0301c</span>"},
+		{"suite['S\u0304'] *= like_S\u0304\n", "<span class=\"n\">like_S\u0304</span>"},
+	}
+	for _, tt := range tests {
+		var b strings.Builder
+		if err := highlight(&b, []report.Segment{{Lang: "python", Text: tt.src}}); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(b.String(), `class="err"`) || !strings.Contains(b.String(), tt.want) {
+			t.Errorf("%q gives\n%s\nwant %s and no error", tt.src, b.String(), tt.want)
+		}
+	}
+	// Julia's adjoint after a name with subscripts.
+	var julia strings.Builder
+	if err := highlight(&julia, []report.Segment{{Lang: "julia", Text: "v₂ = a₂ - v₁*(v₁'a₂)/(v₁'v₁)\nc = 'x'\n"}}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(julia.String(), `class="err"`) || !strings.Contains(julia.String(), `<span class="o">&#39;</span>`) || !strings.Contains(julia.String(), `<span class="sc">&#39;x&#39;</span>`) {
+		t.Errorf("Julia adjoints:\n%s", julia.String())
+	}
+	// A mark after what is not a name is still an error.
+	var b strings.Builder
+	if err := highlight(&b, []report.Segment{{Lang: "python", Text: "x = 1 \u0304\n"}}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `class="err"`) {
+		t.Errorf("a stray mark is no error:\n%s", b.String())
+	}
+}
+
+// TestHTMLOutputMath checks that the math of an HTML output is typeset,
+// as JupyterLab does, and that of a raw cell is not.
+func TestHTMLOutputMath(t *testing.T) {
+	nb := notebook.New()
+	nb.Cells = []*notebook.Cell{
+		{Type: notebook.Code, Source: "df", Outputs: []*notebook.Output{{Type: notebook.ExecuteResult, Data: notebook.MimeBundle{"text/html": []byte(`"<table><tr><th>$\\alpha$</th></tr></table>"`)}}}},
+	}
+	page := renderPage(t, nb, report.ViewOptions{})
+	if !bytes.Contains(page, []byte(`<th><math`)) || !bytes.Contains(page, []byte(`<mi>α</mi>`)) || bytes.Contains(page, []byte(`$\alpha$`)) {
+		t.Errorf("HTML output math not typeset:\n%s", body(page))
+	}
+}
+
 // TestANSIColours: colours of streams and tracebacks are shown as colours.
 func TestANSIColours(t *testing.T) {
 	nb := notebook.New()

@@ -8,7 +8,9 @@ import (
 )
 
 type pageData struct {
-	Title    string
+	Title string
+	// Heading is the title as the header shows it, its formulas typeset.
+	Heading  template.HTML
 	Meta     report.Meta
 	Date     string
 	Contents template.HTML
@@ -35,7 +37,7 @@ var pageTemplate = template.Must(template.New("page").Parse(head + `<body>
 {{- if .Home}}
 <nav><a href="{{.Home}}">← All writeups</a></nav>
 {{- end}}
-<h1>{{.Title}}</h1>
+<h1>{{.Heading}}</h1>
 <p class="meta"><time datetime="{{.Date}}">{{.Date}}</time>{{range .Meta.Tags}} <span class="tag">{{.}}</span>{{end}}</p>
 </header>
 {{- if .Contents}}
@@ -56,8 +58,10 @@ type indexData struct {
 }
 
 type indexEntry struct {
-	URL     string
-	Meta    report.Meta
+	URL  string
+	Meta report.Meta
+	// Heading is the title, its formulas typeset.
+	Heading template.HTML
 	Date    string
 	Summary template.HTML
 }
@@ -70,7 +74,7 @@ var indexTemplate = template.Must(template.New("index").Parse(head + `<body>
 <ul class="index">
 {{- range .Entries}}
 <li>
-<h2><a href="{{.URL}}">{{.Meta.Title}}</a></h2>
+<h2><a href="{{.URL}}">{{.Heading}}</a></h2>
 <p class="meta"><time datetime="{{.Date}}">{{.Date}}</time>{{range .Meta.Tags}} <span class="tag">{{.}}</span>{{end}}</p>
 {{.Summary}}</li>
 {{- end}}
@@ -97,7 +101,7 @@ func Index(title string, entries []Entry, opts Options) ([]byte, error) {
 	data := indexData{Title: title, CSS: template.CSS(css()), FontFace: fontFace(opts.MathFont)}
 	for _, e := range entries {
 		data.Entries = append(data.Entries, indexEntry{
-			URL: e.URL, Meta: e.Meta, Date: e.Meta.Date.Format("2006-01-02"),
+			URL: e.URL, Meta: e.Meta, Heading: Summary(e.Meta.Title), Date: e.Meta.Date.Format("2006-01-02"),
 			Summary: Summary(e.Meta.Summary),
 		})
 	}

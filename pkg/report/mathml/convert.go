@@ -288,6 +288,11 @@ func (c *Converter) treeblood(tex string, display bool) (string, []string, error
 			warnings[len(warnings)-1] += " " + line
 		}
 	}
+	// TeX pairs no delimiters but \left and \right, which are checked
+	// before: [0, 1) is an interval, not a mistake, in MathJax as in TeX.
+	warnings = slices.DeleteFunc(warnings, func(w string) bool {
+		return strings.HasPrefix(w, "WARN: Potentially unmatched")
+	})
 	if err != nil {
 		return "", warnings, errors.New(firstLine(err.Error()))
 	}

@@ -18,6 +18,16 @@
 //	// render the cells with md, and after each one:
 //	for _, w := range c.TakeWarnings() { ... }
 //
+// Jupyter takes the math out of a cell before the Markdown is rendered, so
+// formulas in raw HTML blocks (a <td> holding $$...$$) are typeset too. The
+// Extender marks them, and the renderer of HTML blocks writes them with
+// Converter.HTMLBlock, which cleans the HTML around them. For the same
+// reason a formula whose lines Markdown would read as blocks of their own
+// (one that starts in a heading, or has a line starting with "+ ") stays
+// whole in Jupyter: JoinLines, applied to a cell's source before it is
+// parsed, keeps it whole here too. JupyterLab also typesets the math in
+// a cell's HTML output, by MathJax's own delimiters: TypesetHTML does.
+//
 // # Safety
 //
 // Formulas come from notebooks nobody here wrote. Every <math> element

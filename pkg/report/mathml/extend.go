@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"strings"
+	"unicode"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -73,6 +74,7 @@ func (e *Extender) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
 		parser.WithBlockParsers(util.Prioritized(blockParser{}, 150)),
 		parser.WithInlineParsers(util.Prioritized(inlineParser{}, 150)),
+		parser.WithASTTransformers(util.Prioritized(htmlBlockMath{}, 150)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(&nodeRenderer{conv: conv}, 150)))
 }
@@ -166,7 +168,7 @@ func (inlineParser) Parse(parent ast.Node, block text.Reader, pc parser.Context)
 		}
 		if s.End <= seg.Stop {
 			block.Advance(s.End - seg.Start)
-			return &Math{Display: s.Display, TeX: tex}
+			return &Math{Display: s.Display, TeX: unmask(tex)}
 		}
 		block.AdvanceLine()
 	}
@@ -195,7 +197,7 @@ func (r *nodeRenderer) renderBlock(w util.BufWriter, source []byte, node ast.Nod
 	}
 	s := node.(*MathBlock).Span
 	w.WriteString(`<div class="math-display">`)
-	r.write(w, strings.TrimSpace(string(source[s.TeXStart:s.TeXEnd])), true)
+	r.write(w, trimTeX(string(unmask(source[s.TeXStart:s.TeXEnd]))), true)
 	w.WriteString("</div>\n")
 	return ast.WalkSkipChildren, nil
 }
@@ -207,10 +209,34 @@ func (r *nodeRenderer) renderBlock(w util.BufWriter, source []byte, node ast.Nod
 // MathML cannot reach the width of the page; a <span>, not a <div>, as
 // a display may stand in a paragraph.
 func (r *nodeRenderer) write(w util.BufWriter, tex string, display bool) {
-	mml, tag, warnings, err := r.conv.convert(tex, display, false)
-	r.conv.warnings = append(r.conv.warnings, warnings...)
+	r.conv.writeHTML(w, tex, display)
+}
+
+// trimTeX returns tex without the space around it, but for a space after
+// a backslash that ends it: "\\" and a line break is a control space, as
+// MathJax reads it, not a backslash ending the formula.
+func trimTeX(tex string) string {
+	right := strings.TrimRightFunc(tex, unicode.IsSpace)
+	trimmed := strings.TrimLeftFunc(right, unicode.IsSpace)
+	n := len(trimmed) - len(strings.TrimRight(trimmed, `\`))
+	if n%2 == 1 && len(right) < len(tex) {
+		return trimmed + " "
+	}
+	return trimmed
+}
+
+// writer is what writeHTML writes to.
+type writer interface {
+	WriteString(string) (int, error)
+}
+
+// writeHTML writes the HTML of a formula as the Extender shows it (see
+// nodeRenderer.write).
+func (c *Converter) writeHTML(w writer, tex string, display bool) {
+	mml, tag, warnings, err := c.convert(tex, display, false)
+	c.warnings = append(c.warnings, warnings...)
 	if err != nil {
-		r.conv.warnings = append(r.conv.warnings, err.Error())
+		c.warnings = append(c.warnings, err.Error())
 		w.WriteString(`<code class="math-error" title="`)
 		w.WriteString(html.EscapeString(err.Error()))
 		w.WriteString(`">`)
@@ -218,7 +244,18 @@ func (r *nodeRenderer) write(w util.BufWriter, tex string, display bool) {
 		w.WriteString("</code>")
 		return
 	}
-	if tag == "" {
+	switch {
+	case mml == "" && tag == "":
+		// A formula that only defines macros: an empty element, as
+		// MathJax typesets it, so that the page holds one element a
+		// formula.
+		if display {
+			w.WriteString(`<math display="block"></math>`)
+		} else {
+			w.WriteString(`<math display="inline"></math>`)
+		}
+		return
+	case tag == "":
 		w.WriteString(mml)
 		return
 	}

@@ -2,6 +2,7 @@ package mathml
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -273,4 +274,97 @@ func fenceAt(line []byte) string {
 		return ""
 	}
 	return string(line[:j])
+}
+
+// headingStart matches the start of a line that is an ATX heading, up to
+// its text.
+var headingStart = regexp.MustCompile(`^ {0,3}#{1,6}[ \t]`)
+
+// blockStart matches a line that Markdown reads as the start of a block
+// even within a paragraph, or as the end of one: a heading, a setext
+// heading's underline, a list item, a quote, a fence, a thematic break or
+// HTML.
+var blockStart = regexp.MustCompile("^[ \t]*(?:#{1,6}(?:[ \t]|$)|[-+*](?:[ \t]|$)|[0-9]{1,9}[.)](?:[ \t]|$)|>|```|~~~|<[A-Za-z/!?]|(?:=+|-+|(?:\\*[ \t]*){3,}|(?:_[ \t]*){3,})[ \t]*$)")
+
+// JoinLines returns Markdown source with the line breaks inside a formula
+// made spaces where Markdown would read the formula's lines as blocks of
+// their own: a formula that starts on a heading's line, or one with a line
+// that starts as a list item, a heading, a quote, a fence or HTML. Jupyter
+// takes the math out of a cell before it reads the Markdown, so it keeps
+// such a formula whole, in its heading or paragraph. Offsets are kept, so
+// FindMath finds the same formulas in the result. A formula with a TeX
+// comment (%), which ends at its line, keeps its lines, as does one in an
+// indented code block. The bars of a formula on a line with other bars, a
+// row of a table, are masked, so that they do not end its cell; the
+// Extender reads them back. src is returned itself when nothing changes.
+func JoinLines(src []byte) []byte {
+	var out []byte
+	for _, s := range FindMath(src) {
+		text := src[s.Start:s.End]
+		if !bytes.ContainsAny(text, "\n\r|") || texComment(text) {
+			continue
+		}
+		lineStart := bytes.LastIndexAny(src[:s.Start], "\n\r") + 1
+		prefix := src[lineStart:s.Start]
+		if len(bytes.TrimSpace(prefix)) == 0 && (bytes.HasPrefix(prefix, []byte("    ")) || bytes.HasPrefix(prefix, []byte("\t"))) {
+			continue // perhaps code
+		}
+		if lineEnd := lineEndAt(src, s.End); bytes.IndexByte(src[lineStart:s.Start], '|') >= 0 || bytes.IndexByte(src[s.End:lineEnd], '|') >= 0 {
+			// A row of a table, which a | in the formula would cut.
+			for i := s.Start; i < s.End; i++ {
+				if src[i] == '|' {
+					if out == nil {
+						out = bytes.Clone(src)
+					}
+					out[i] = maskedBar
+				}
+			}
+		}
+		join := headingStart.Match(prefix)
+		for _, line := range bytes.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' })[1:] {
+			join = join || blockStart.Match(line)
+		}
+		if !join {
+			continue
+		}
+		if out == nil {
+			out = bytes.Clone(src)
+		}
+		for i := s.Start; i < s.End; i++ {
+			if out[i] == '\n' || out[i] == '\r' {
+				out[i] = ' '
+			}
+		}
+	}
+	if out == nil {
+		return src
+	}
+	return out
+}
+
+// maskedBar stands for a | of a formula in a table row, which the table
+// would otherwise read as the end of a cell; the Extender reads it back as
+// |. Jupyter takes the formula out before Markdown reads the table.
+const maskedBar = 0x1f
+
+// unmask returns TeX with the bars JoinLines masked put back.
+func unmask(tex []byte) []byte {
+	return bytes.ReplaceAll(tex, []byte{maskedBar}, []byte{'|'})
+}
+
+// texComment reports whether TeX holds a comment: a % not escaped.
+func texComment(tex []byte) bool {
+	for i, c := range tex {
+		if c != '%' {
+			continue
+		}
+		backslashes := 0
+		for j := i - 1; j >= 0 && tex[j] == '\\'; j-- {
+			backslashes++
+		}
+		if backslashes%2 == 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -102,6 +102,40 @@ func TestNewCommandPersists(t *testing.T) {
 	}
 }
 
+// TestDefinitionsOnly checks that a formula that only defines macros is
+// an empty element on the page, one element a formula as MathJax makes
+// it, and that its macros hold after it.
+func TestDefinitionsOnly(t *testing.T) {
+	tests := []struct {
+		src, want string
+	}{
+		{"$\\DeclareMathOperator{\\Tr}{Trace}$ and $\\Tr A$", `<math display="inline"></math> and <math`},
+		{"$$\\newcommand{\\R}{\\mathbb{R}}$$\n\n$\\R$", `<math display="block"></math></div>`},
+	}
+	for _, tt := range tests {
+		_, out := formulas(t, tt.src)
+		if !strings.Contains(out, tt.want) || strings.Count(out, "<math") != 2 || strings.Contains(out, "merror") {
+			t.Errorf("%q gives\n%s\nwant %s, two elements and no error", tt.src, out, tt.want)
+		}
+	}
+}
+
+// TestTrailingControlSpace checks that a display whose TeX ends with a
+// backslash before its line break, a control space, converts.
+func TestTrailingControlSpace(t *testing.T) {
+	for _, src := range []string{"$$\na \\\n$$", "\\\\[a \\\n\\\\]"} {
+		_, out := formulas(t, src)
+		if strings.Contains(out, "math-error") || !strings.Contains(out, "<mi>a</mi>") {
+			t.Errorf("%q gives\n%s", src, out)
+		}
+	}
+	for tex, want := range map[string]string{"a \\\n": "a \\ ", " a\\\\\n": "a\\\\", "\\": "\\", " x ": "x"} {
+		if got := trimTeX(tex); got != want {
+			t.Errorf("trimTeX(%q) = %q, want %q", tex, got, want)
+		}
+	}
+}
+
 // formulas renders markdown and returns the TeX of each formula, marked
 // "I:" for inline and "D:" for display, read back from the annotations.
 func formulas(t testing.TB, src string) ([]string, string) {
@@ -393,5 +427,86 @@ func TestDisplayKeepsFollowingText(t *testing.T) {
 	_, out := formulas(t, "$$ x $$\nfollowing *text*\n")
 	if !strings.Contains(out, "<em>text</em>") || strings.Contains(out, "following *") {
 		t.Errorf("text after a one-line display lost: %s", out)
+	}
+}
+
+// TestJoinLines checks that a formula whose lines Markdown would read as
+// blocks stays whole, in its heading or paragraph, as in Jupyter, and that
+// code and TeX comments keep their lines.
+func TestJoinLines(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string // formulas, as formulas reports them
+		html      string   // in the page
+	}{
+		{"heading", "## \\begin{equation}\nf(x) = 1\n\\end{equation}\n\ntext", []string{"D:\\begin{equation} f(x) = 1 \\end{equation}"}, "<h2><span class=\"math-tagged\""},
+		{"list marker", "3. shift, $X = Y\n+ Z$ here", []string{"I:X = Y + Z"}, " here</li>"},
+		{"quote", "a $x\n> y$ b", []string{"I:x &gt; y"}, ""},
+		{"setext underline", "$a\n=\nb$", []string{"I:a = b"}, "<p><math"},
+		{"thematic break", "$a\n***\nb$ c", []string{"I:a *** b"}, ""},
+		{"table", "|a|b|\n|-|-|\n|$x | y$|$\\|z\\|$|\n", []string{"I:x | y", "I:\\|z\\|"}, "<td><math"},
+		{"bars outside tables kept", "$|x|$ and $a \\mid b$", []string{"I:|x|", "I:a \\mid b"}, ""},
+		{"plain lines kept", "a $x\ny$ b", []string{"I:x\ny"}, ""},
+		{"comment kept", "## $x % c\n+ y$", nil, ""},
+		{"code kept", "    $ ls\n    - $ cd", nil, "<pre><code>$ ls\n- $ cd"},
+	}
+	for _, tt := range tests {
+		joined := JoinLines([]byte(tt.src))
+		if len(joined) != len(tt.src) {
+			t.Errorf("%s: length %d, want %d", tt.name, len(joined), len(tt.src))
+		}
+		got, out := formulas(t, string(joined))
+		for i := range got {
+			got[i] = strings.ReplaceAll(got[i], "&gt;", ">")
+		}
+		want := slices.Clone(tt.want)
+		for i := range want {
+			want[i] = strings.ReplaceAll(want[i], "&gt;", ">")
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: formulas %q, want %q\n%s", tt.name, got, want, out)
+		}
+		if !strings.Contains(out, tt.html) {
+			t.Errorf("%s: page lacks %q:\n%s", tt.name, tt.html, out)
+		}
+		if string(joined) != tt.src && len(FindMath(joined)) != len(FindMath([]byte(tt.src))) {
+			t.Errorf("%s: FindMath finds other formulas after JoinLines", tt.name)
+		}
+	}
+}
+
+// FuzzJoinLines checks that JoinLines keeps offsets and the formulas
+// FindMath finds.
+func FuzzJoinLines(f *testing.F) {
+	for _, s := range []string{"## $a\nb$", "1. $x\n- y$", "    $ a\n    - $ b", "$a %c\n+ b$", "\\begin{align}\n# x\n\\end{align}"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		joined := JoinLines([]byte(src))
+		if len(joined) != len(src) {
+			t.Fatalf("%q: length %d", src, len(joined))
+		}
+		before, after := FindMath([]byte(src)), FindMath(joined)
+		if len(before) != len(after) {
+			t.Fatalf("%q: %d formulas, %d after JoinLines", src, len(before), len(after))
+		}
+		for i := range before {
+			if before[i] != after[i] {
+				t.Fatalf("%q: formula %v, %v after JoinLines", src, before[i], after[i])
+			}
+		}
+	})
+}
+
+func BenchmarkJoinLines(b *testing.B) {
+	unit := "Text $a_1$ and $$\\frac{1}{2}\n+ x$$, and\n## $x\ny$\n\n"
+	for _, n := range []int{1, 100, 10000} {
+		src := []byte(strings.Repeat(unit, n))
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				JoinLines(src)
+			}
+		})
 	}
 }

@@ -101,6 +101,26 @@ func columnSpec(spec []token) (*columnLayout, error) {
 	return l, nil
 }
 
+// looseColumns reads a column specification that columnSpec cannot, as
+// MathJax did before version 3.2 (Jupyter Notebook's and JupyterLab 3's):
+// its l, c and r, and anything else ignored; one centred column if it has
+// none. Notebooks written then show their arrays so.
+func looseColumns(spec []token) *columnLayout {
+	l := &columnLayout{left: "none", right: "none"}
+	for _, t := range spec {
+		if t.kind == tChar && (t.text == "l" || t.text == "c" || t.text == "r") {
+			if len(l.aligns) > 0 {
+				l.lines = append(l.lines, "none")
+			}
+			l.aligns = append(l.aligns, t.text)
+		}
+	}
+	if len(l.aligns) == 0 {
+		l.aligns = []string{"c"}
+	}
+	return l
+}
+
 // rowState is a numbered equation or row of a numbered environment.
 type rowState struct {
 	numbered bool   // numbered unless \notag
@@ -704,6 +724,13 @@ func (r *rewriter) group(toks []token, depth int) error {
 			if err != nil {
 				return err
 			}
+			if emptyBase(a, toks[next:]) {
+				// The empty base of a prescript, {}_{t+1}z, built here:
+				// treeblood fails on it after a space such as \;.
+				r.emitMathML("<mrow></mrow>")
+				i = next
+				continue
+			}
 			r.out.WriteByte('{')
 			if err := r.group(a, depth+1); err != nil {
 				return err
@@ -724,9 +751,19 @@ func (r *rewriter) group(toks []token, depth int) error {
 				for j < len(toks) && toks[j].kind == tSpace {
 					j++
 				}
-				if j < len(toks) && toks[j].kind == tChar {
+				switch {
+				case j < len(toks) && toks[j].kind == tChar:
 					r.out.WriteString("{" + toks[j].text + "}")
 					i = j + 1
+				case j < len(toks) && toks[j].kind == tCS && scriptCommand(toks[j].text):
+					// A command with its arguments is the script, as
+					// MathJax reads x^\frac12 or x_\mathrm{max}: braced
+					// for treeblood, which takes only the command.
+					next, err := r.script(toks, j, depth)
+					if err != nil {
+						return err
+					}
+					i = next
 				}
 			}
 			continue
@@ -738,6 +775,63 @@ func (r *rewriter) group(toks []token, depth int) error {
 		i = next
 	}
 	return nil
+}
+
+// emptyBase reports whether a group of nothing, group, is the base of the
+// script that starts rest.
+func emptyBase(group, rest []token) bool {
+	if slices.ContainsFunc(group, func(t token) bool { return t.kind != tSpace }) {
+		return false
+	}
+	for _, t := range rest {
+		if t.kind != tSpace {
+			return t.is(tChar, "^") || t.is(tChar, "_")
+		}
+	}
+	return false
+}
+
+// scriptCommand reports whether a command, and the arguments it takes,
+// can stand as a script unbraced: not one that needs what is before it
+// or that runs to the end of its group.
+func scriptCommand(name string) bool {
+	if _, ok := switches[name]; ok {
+		return false
+	}
+	switch name {
+	case "\\", "over", "atop", "choose", "limits", "nolimits", "right", "middle", "begin", "end":
+		return false
+	}
+	return true
+}
+
+// script rewrites the command at toks[j], with its arguments, as a
+// braced script, and returns the index after it. A \left takes all up to
+// its \right and the delimiter after it.
+func (r *rewriter) script(toks []token, j, depth int) (int, error) {
+	r.out.WriteByte('{')
+	defer r.out.WriteByte('}')
+	if !toks[j].is(tCS, "left") {
+		return r.command(toks, j+1, toks[j].text, depth+1)
+	}
+	open := 0
+	for k := j; k < len(toks); k++ {
+		switch {
+		case toks[k].is(tCS, "left"):
+			open++
+		case toks[k].is(tCS, "right"):
+			open--
+		}
+		if open > 0 {
+			continue
+		}
+		_, end, err := arg(toks, k+1)
+		if err != nil {
+			return k, fmt.Errorf(`\right: %w`, err)
+		}
+		return end, r.group(toks[j:end], depth+1)
+	}
+	return len(toks), errors.New(`\left without \right`)
 }
 
 // command rewrites the control sequence name, whose arguments start at
@@ -1071,7 +1165,8 @@ func (r *rewriter) environment(toks []token, i, depth int) (int, error) {
 			// the lines, which are drawn here.
 			layout, err := columnSpec(spec)
 			if err != nil {
-				return i, fmt.Errorf(`\begin{%s}: %w`, name, err)
+				layout = looseColumns(spec)
+				r.warn(`\begin{%s}: %v; read as {%s}`, name, err, strings.Join(layout.aligns, ""))
 			}
 			t.layout = layout
 			r.out.WriteString("{" + strings.Join(layout.aligns, "") + "}")

@@ -216,6 +216,30 @@ func TestMacroBombs(t *testing.T) {
 	}
 }
 
+// TestNestedFonts checks that fonts nested in fonts, around what the
+// rewriter builds itself, convert in time linear in the nesting, or end
+// with an error wrapping ErrLimit.
+func TestNestedFonts(t *testing.T) {
+	tests := []struct {
+		tex   string
+		limit bool
+	}{
+		{strings.Repeat(`\mathbf{`, 90) + `\Sigma\bm{y}` + strings.Repeat("}", 90), false},
+		{strings.Repeat(`\mathbf{\hat{\boldsymbol{x}`, 60) + `\Sigma` + strings.Repeat("}}", 60), false},
+		{`\mathbf{` + strings.Repeat(`{\bm{x}\hat{`, 150) + `\Sigma` + strings.Repeat("}}", 150) + "}", true},
+	}
+	for _, tt := range tests {
+		start := time.Now()
+		_, _, err := New().Convert(tt.tex, false)
+		if tt.limit != errors.Is(err, ErrLimit) {
+			t.Errorf("%.40q: error %v, want one wrapping ErrLimit: %v", tt.tex, err, tt.limit)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("%.40q: took %v", tt.tex, d)
+		}
+	}
+}
+
 // TestDefinitionsBounded checks that a document cannot hold macros of
 // unbounded size, formula after formula.
 func TestDefinitionsBounded(t *testing.T) {

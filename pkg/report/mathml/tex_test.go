@@ -63,6 +63,11 @@ func TestMathJaxConstructs(t *testing.T) {
 		{`a \\ b`, true, []string{`<mi>a</mi><mi>b</mi>`}},
 		{`\unicode{x263A} \unicode{65}`, false, []string{`<mi>☺</mi>`, `<mi>A</mi>`}},
 		{`\verb|a<b|`, false, []string{`<mtext mathvariant="monospace">a&lt;b</mtext>`}},
+		{`x^\frac{1}{2} y_\mathrm{max} z^\hat{a} w_\mathcal F`, false, []string{`<msup><mi>x</mi><mfrac><mn>1</mn><mn>2</mn></mfrac></msup>`, `<msub><mi>y</mi><mpadded lspace="0"><mi mathvariant="normal">m</mi>`, `<msup><mi>z</mi><mover`, `<msub><mi>w</mi>`}},
+		{`\mathbf{\Sigma} \mathbf \Omega^2 \mathbf{x_{\Gamma}} \mathbf{\hat{\Delta}}`, false, []string{"<mi>\U0001D6BA</mi>", "<msup><mi>\U0001D6C0</mi><mn>2</mn></msup>", "<msub><mi>\U0001D431</mi><mi>\U0001D6AA</mi></msub>", "<mover accent=\"true\"><mi>\U0001D6AB</mi>"}},
+		{`\mathbf{\boldsymbol{\beta}} \mathbf{K\bm{\epsilon}} \mathbf{\text{a}b}`, false, []string{"<mi>\U0001D737</mi>", "<mi>\U0001D40A</mi><mi>\U0001D750</mi>", "<mtext>a</mtext><mi>\U0001D41B</mi>"}},
+		{`\bigl(z_t,\;\; {}_{t+1}z_t^e\bigr) \quad {}^{14}C`, false, []string{`<msub><mrow></mrow><mrow><mi>t</mi>`, `<msup><mrow></mrow><mn>14</mn></msup><mi>C</mi>`}},
+		{`e^\left(a+b\right) c`, false, []string{`<msup><mi>e</mi><mrow><mo fence="true" form="prefix" stretchy="true">(</mo>`, `</msup><mi>c</mi>`}},
 	}
 	c := New()
 	for _, tt := range tests {
@@ -88,10 +93,36 @@ func TestMathJaxConstructs(t *testing.T) {
 	}
 }
 
+// TestLooseColumns checks that an array whose column specification MathJax
+// 3.2 refuses is shown as MathJax showed it before, with a warning: its
+// l, c and r taken, the rest ignored.
+func TestLooseColumns(t *testing.T) {
+	tests := []struct {
+		tex  string
+		want string
+	}{
+		{"\\begin{array}\n\\\n\\sigma = \\sqrt{x}.\n\\end{array}", `<mtd style="text-align: center;"><mi>σ</mi>`},
+		{`\begin{array}{lx} a & b \end{array}`, `<mtd style="text-align: left;"><mi>a</mi>`},
+	}
+	for _, tt := range tests {
+		got, warnings, err := New().Convert(tt.tex, true)
+		if err != nil {
+			t.Errorf("%q: %v", tt.tex, err)
+			continue
+		}
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("%q gives\n%s\nwithout %s", tt.tex, got, tt.want)
+		}
+		if len(warnings) != 1 || !strings.Contains(warnings[0], "read as") {
+			t.Errorf("%q: warnings %q, want one that says how the columns were read", tt.tex, warnings)
+		}
+	}
+}
+
 // TestInvalidTeX checks that a formula that is truly invalid gives an
 // error wrapping ErrTeX, and that the Extender shows its source.
 func TestInvalidTeX(t *testing.T) {
-	for _, tex := range []string{`\frac{1}{`, `x}`, `\begin{foo} x \end{foo}`, `\begin{align} x`, `\hspace{wide}`, `\color{}{x}`, `\newcommand{x}{y}`, `\def\a#2{x}`, `\big x`, `#1`, `\`} {
+	for _, tex := range []string{`\frac{1}{`, `x}`, `\begin{foo} x \end{foo}`, `\begin{align} x`, `\hspace{wide}`, `\color{}{x}`, `\newcommand{x}{y}`, `\def\a#2{x}`, `\big x`, `#1`, `\`, `x^\left( a`} {
 		if _, _, err := New().Convert(tex, false); err == nil {
 			t.Errorf("%q: no error", tex)
 		}
@@ -128,6 +159,15 @@ func TestWarningsTaken(t *testing.T) {
 	}
 	if w := c.TakeWarnings(); len(w) != 0 {
 		t.Errorf("warnings kept after TakeWarnings: %q", w)
+	}
+	// Delimiters that do not pair are no mistake in TeX.
+	for _, tex := range []string{`\beta \in [0, 1)`, `(a, b]`, `x)`} {
+		if _, err := c.Inline(tex); err != nil {
+			t.Fatal(err)
+		}
+		if w := c.TakeWarnings(); len(w) != 0 {
+			t.Errorf("%q: warnings %q", tex, w)
+		}
 	}
 }
 
