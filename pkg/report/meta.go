@@ -3,6 +3,7 @@ package report
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -378,18 +379,28 @@ func markdownLines(nb *notebook.Notebook, f func(line string) bool) {
 	}
 }
 
-// firstHeading returns the plain text of the first ATX heading of the
-// notebook's markdown cells, or "".
+// firstHeading returns the plain text of the notebook's first ATX heading
+// of level 1 to 3, or of its first heading of any level when it has none
+// of those: a licence line or a course banner in a small heading above the
+// real title does not become the title.
 func firstHeading(nb *notebook.Notebook) string {
-	var title string
+	var first, title string
 	markdownLines(nb, func(line string) bool {
-		if m := atxHeading.FindStringSubmatch(line); m != nil && m[2] != "" {
-			title = PlainText(m[2])
-			return title == ""
+		m := atxHeading.FindStringSubmatch(line)
+		if m == nil || m[2] == "" {
+			return true
+		}
+		text := PlainText(m[2])
+		if first == "" {
+			first = text
+		}
+		if len(m[1]) <= 3 && text != "" {
+			title = text
+			return false
 		}
 		return true
 	})
-	return title
+	return cmp.Or(title, first)
 }
 
 // firstParagraph returns the first paragraph of text of the notebook's

@@ -158,3 +158,28 @@ func TestSummarySentences(t *testing.T) {
 		}
 	}
 }
+
+func TestTitleFromHeadings(t *testing.T) {
+	tests := []struct {
+		cells []string
+		want  string
+	}{
+		{[]string{"###### Licence: CC-BY", "# The real title\n\ntext"}, "The real title"},
+		{[]string{"## Only small headings", "### Later"}, "Only small headings"},
+		{[]string{"text", "# First\n\n# Second"}, "First"},
+		{[]string{"#### Course banner", "## Lesson 3\n\n# Later"}, "Lesson 3"},
+	}
+	for _, tt := range tests {
+		nb := notebook.New()
+		for _, src := range tt.cells {
+			nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Markdown, Source: src})
+		}
+		v, err := NewView(nb, ViewOptions{Name: "file"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Meta.Title != tt.want {
+			t.Errorf("cells %q: title %q, want %q", tt.cells, v.Meta.Title, tt.want)
+		}
+	}
+}
