@@ -46,7 +46,7 @@ func (b *builder) outputs(cell int, outs []*notebook.Output) {
 		switch o.Type {
 		case notebook.Stream:
 			j := i + 1
-			for j < len(outs) && outs[j] != nil && outs[j].Type == notebook.Stream && outs[j].Name == o.Name {
+			for j < len(outs) && notebook.Joins(outs[j-1], outs[j]) {
 				j++
 			}
 			b.stream(cell, i+1, o.Name, outs[i:j])
@@ -118,17 +118,17 @@ func displayID(o *notebook.Output) string {
 // chunk once and stops copying at the size limit, so any number of
 // chunks takes time linear in the text kept.
 func (b *builder) stream(cell, out int, name string, chunks []*notebook.Output) {
-	limit := b.opts.MaxOutput
-	var sb strings.Builder
-	total := 0
-	for _, c := range chunks {
-		total += len(c.Text)
-		if limit >= 0 && sb.Len() >= limit {
-			continue
-		}
-		sb.WriteString(c.Text)
+	// One byte past the limit tells cut the text was longer, so that it
+	// cuts at a line end.
+	st := notebook.StreamText{Max: b.opts.MaxOutput}
+	if st.Max >= 0 {
+		st.Max++
 	}
-	text, cut := b.cut(sb.String())
+	for _, c := range chunks {
+		st.Add(c.Text)
+	}
+	total := st.Len() + int(st.Dropped)
+	text, cut := b.cut(st.String())
 	plain, spans := terminalText(text)
 	if plain == "" {
 		return // Jupyter shows an empty stream as nothing

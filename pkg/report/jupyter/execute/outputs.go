@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/grundylab/grundy/pkg/report/jupyter/kernel"
 	"github.com/grundylab/grundy/pkg/report/notebook"
@@ -62,9 +61,8 @@ type collector struct {
 
 // streamBuf gathers the text of a stream output.
 type streamBuf struct {
-	out     *notebook.Output
-	text    strings.Builder
-	dropped int64 // dropped counts the bytes past the limit.
+	out  *notebook.Output
+	text notebook.StreamText
 }
 
 func newCollector(cells []*notebook.Cell, isExit func(string) bool, max int) *collector {
@@ -162,32 +160,13 @@ func (c *collector) closeStream() {
 	}
 	c.stream = nil
 	text := s.text.String()
-	if s.dropped > 0 {
+	if s.text.Dropped > 0 {
 		if !strings.HasSuffix(text, "\n") && text != "" {
 			text += "\n"
 		}
-		text += fmt.Sprintf("[... output truncated: %d more bytes not shown; the limit is %d bytes per output]\n", s.dropped, c.max)
+		text += fmt.Sprintf("[... output truncated: %d more bytes not shown; the limit is %d bytes per output]\n", s.text.Dropped, c.max)
 	}
 	s.out.Text = text
-}
-
-// appendStream adds text to the open stream output, up to the limit.
-func (c *collector) appendStream(text string) {
-	s := c.stream
-	room := c.max - s.text.Len()
-	if s.dropped > 0 || room <= 0 {
-		s.dropped += int64(len(text))
-		return
-	}
-	if len(text) > room {
-		cut := room
-		for cut > 0 && !utf8.RuneStart(text[cut]) {
-			cut--
-		}
-		s.dropped += int64(len(text) - cut)
-		text = text[:cut]
-	}
-	s.text.WriteString(text)
 }
 
 // forgetDisplays drops the display references into cell i.
@@ -213,12 +192,11 @@ func (c *collector) handle(m *kernel.Message) {
 			c.stderr.write(s.Text)
 		}
 		c.flushClear()
-		if c.stream == nil || c.stream.out.Name != s.Name {
-			out := &notebook.Output{Type: notebook.Stream, Name: s.Name}
+		if out := (&notebook.Output{Type: notebook.Stream, Name: s.Name}); c.stream == nil || !notebook.Joins(c.stream.out, out) {
 			c.add(out, "")
-			c.stream = &streamBuf{out: out}
+			c.stream = &streamBuf{out: out, text: notebook.StreamText{Max: c.max}}
 		}
-		c.appendStream(s.Text)
+		c.stream.text.Add(s.Text)
 	case kernel.DisplayDataType, kernel.ExecuteResultType, kernel.UpdateDisplayDataType:
 		var d kernel.DisplayData
 		if !c.decode(m, &d) {
