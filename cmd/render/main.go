@@ -18,7 +18,10 @@
 // -timeout bounds each cell's run (10m by default), and -max-output the
 // bytes kept of one output (4 MiB by default; the rest is counted in a
 // note). Notebooks are untrusted unless -trust is given: their raw HTML is
-// sanitised. Cells tagged remove-cell, remove-input or remove-output (the
+// sanitised, and their formulas, outputs and names can put no script on a
+// page. Running a notebook is running its author's code, as Jupyter does
+// (GoNB's "!" lines reach a shell): render a notebook you do not trust
+// with -execute never, which shows its stored outputs and runs nothing. Cells tagged remove-cell, remove-input or remove-output (the
 // Jupyter Book tags) run as usual but leave the whole cell, its source or
 // its outputs out of the writeup. A notebook that fails is named, with its
 // cell, and leaves none of its files half-written; render then exits with
@@ -70,7 +73,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 	// with its own parsers.
 	var x execute.Executor
 	dir := fs.String("o", "site", "output `folder`")
-	fs.Var(&x.Mode, "execute", "run the notebooks first: `auto` (when stale), always, or never (render stored outputs)")
+	fs.Var(&x.Mode, "execute", "run the notebooks' code first: `auto` (when stale), always, or never (render stored outputs; use it for notebooks you do not trust)")
 	trust := fs.Bool("trust", false, "trust the notebooks: keep their raw HTML unsanitised")
 	fs.BoolVar(&x.AllowErrors, "allow-errors", false, "render a failing cell's error instead of stopping the notebook")
 	font := fs.String("font", "", "Latin Modern Math `file` to ship with the site (default: from fonts-lmodern)")

@@ -115,6 +115,8 @@ type Warning struct {
 	Msg          string
 }
 
+// String returns the warning as a log line: its cell and output, if any,
+// then the message.
 func (w Warning) String() string {
 	var b strings.Builder
 	if w.Cell > 0 {
@@ -165,6 +167,7 @@ const (
 
 var kindNames = [...]string{"", "markdown", "code", "stream", "error", "text", "image", "html", "math", "json", "note"}
 
+// String returns the name of the kind, as "markdown".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) && k > 0 {
 		return kindNames[k]

@@ -11,6 +11,7 @@ type Failure struct {
 	Claim string
 }
 
+// Error returns "claim failed: " and the claim.
 func (f Failure) Error() string { return "claim failed: " + f.Claim }
 
 // That prints the claim, formatted as by fmt.Sprintf, after a check mark

@@ -100,3 +100,40 @@ func jsonString(s string) json.RawMessage {
 	b, _ := json.Marshal(s)
 	return b
 }
+
+// TestSanitizeRejoined is the reviewer's finding: removing a made-up tag
+// joined the text around it into a real one. The post, read by an engine
+// that passes raw HTML, must hold no element from these.
+func TestSanitizeRejoined(t *testing.T) {
+	engine := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(html.WithUnsafe()))
+	for _, src := range []string{
+		`<im<x>g src=x onerror=alert(1)>`,
+		`<scr<script>ipt>alert(1)</script>`,
+		`<a hr<x>ef="javascript:alert(1)">y</a>`,
+		`<ifr<x>ame src="https://evil.example">`,
+		`<im<<x>x>g src=x onerror=alert(1)>`,
+	} {
+		clean := SanitizeHTML("text " + src + " more")
+		var page bytes.Buffer
+		if err := engine.Convert([]byte(clean), &page); err != nil {
+			t.Fatal(err)
+		}
+		doc, err := xhtml.Parse(&page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := range doc.Descendants() {
+			if n.Type != xhtml.ElementNode {
+				continue
+			}
+			if n.Data == "script" || n.Data == "iframe" {
+				t.Errorf("%q: cleaned to %q, which makes <%s>", src, clean, n.Data)
+			}
+			for _, a := range n.Attr {
+				if strings.HasPrefix(a.Key, "on") || strings.Contains(a.Val, ":") {
+					t.Errorf("%q: cleaned to %q, which makes <%s %s=%q>", src, clean, n.Data, a.Key, a.Val)
+				}
+			}
+		}
+	}
+}

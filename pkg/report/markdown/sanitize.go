@@ -28,6 +28,26 @@ type edit struct {
 // brackets of its formulas written as \lt and \gt (see MathAngles), and
 // the rest as written.
 func SanitizeHTML(src string) string {
+	// Removing a tag can join the text around it into a new one: "<im<x>g
+	// onerror=...>" becomes "<img onerror=...>". So clean again until
+	// nothing changes; text that keeps changing is hostile, and loses
+	// every tag.
+	for range maxPasses {
+		clean := sanitizeOnce(src)
+		if clean == src {
+			return clean
+		}
+		src = clean
+	}
+	return strings.ReplaceAll(src, "<", "&lt;")
+}
+
+// maxPasses bounds the cleaning passes of SanitizeHTML: ordinary Markdown
+// needs one, and a second finds nothing to change.
+const maxPasses = 4
+
+// sanitizeOnce is one pass of SanitizeHTML.
+func sanitizeOnce(src string) string {
 	source := []byte(src)
 	doc := parser.Parse(text.NewReader(source))
 	var edits []edit

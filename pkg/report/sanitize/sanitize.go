@@ -72,8 +72,11 @@ var (
 
 var (
 	// localSource matches an image given inline, or a reference within the
-	// page or to a file beside it (no scheme, no host).
-	localSource = regexp.MustCompile(`^(?i:data:image/(?:png|jpeg|gif|webp|svg\+xml)[;,]|#|[^:/?#\\]+(?:/|$)|[^:/?#\\]+$)`)
+	// page or to a file beside it (no scheme, no host). It holds no space
+	// or control character anywhere: a browser strips those from the ends
+	// of a URL and tabs and newlines from inside it, so " //host/x" or
+	// "\t/\t/host/x" would load from the web.
+	localSource = regexp.MustCompile(`^(?i:data:image/(?:png|jpeg|gif|webp|svg\+xml)[;,][^\x00-\x20]*|#[^\x00-\x20]*|[^:/?#\\\x00-\x20]+(?:/[^\x00-\x20]*)?)$`)
 	namespace   = regexp.MustCompile(`^http://www\.w3\.org/(?:2000/svg|1998/Math/MathML|1999/xlink)$`)
 	fragment    = regexp.MustCompile(`^#[-\w.:]*$`)
 	dataImage   = regexp.MustCompile(`^(?i:data:image/(?:png|jpeg|gif|webp)[;,])`)

@@ -172,3 +172,24 @@ func TestSVG(t *testing.T) {
 		t.Errorf("SVG:\n got  %s\n want %s", got, want)
 	}
 }
+
+// TestImageSourceWhitespace is the reviewer's finding: a source with
+// spaces or controls around or inside it, which a browser strips, must not
+// pass as a local file and load from the web.
+func TestImageSourceWhitespace(t *testing.T) {
+	for _, src := range []string{
+		` //evil.example/x.png`, `&#x20;//evil.example/x.png`, `&#9;//evil.example/x.png`,
+		"\f//evil.example/x.png", "\t/\t/evil.example/x.png", `&#10;/&#10;/evil.example/x.png`,
+		` https://evil.example/x.png`,
+	} {
+		out := HTML(`<img src="` + src + `">`)
+		if strings.Contains(out, "src=") {
+			t.Errorf("%q: kept as %s", src, out)
+		}
+	}
+	for _, src := range []string{"x.png", "figs/x.png", "#frag", "data:image/png;base64,AAAA"} {
+		if out := HTML(`<img src="` + src + `">`); !strings.Contains(out, "src=") {
+			t.Errorf("%q: local image dropped: %s", src, out)
+		}
+	}
+}
