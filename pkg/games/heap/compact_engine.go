@@ -215,9 +215,9 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 	n := len(e.g)
 	cur := uint32(n)
 	g, st := e.g, e.st
-	var hb []uint64 // the helper's marks
+	var hm []bool // the helper's marks
 	if h != nil {
-		hb = h.bits
+		hm = h.marks
 	}
 	for _, j := range e.whole {
 		if j == n {
@@ -253,7 +253,7 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 	var done [2]bool
 	pos[0], pos[1] = 1, 1
 	for {
-		for st[v] == cur || (hb != nil && hb[v>>6]&(1<<(v&63)) != 0) {
+		for st[v] == cur || (hm != nil && hm[v]) {
 			v++
 		}
 		found := false

@@ -11,17 +11,22 @@ import (
 // heap m-lag, so for heap n they can be marked lag heaps ahead, while the
 // heaps before n are still being computed. pipeline gives that work to a
 // second goroutine: it marks the pairs of the rare parts from lag on, for
-// the heaps up to lag ahead, each in its own bitset of a ring, and the main
+// the heaps up to lag ahead, each in its own slot of a ring, and the main
 // goroutine adds the rest (the rare parts below lag, those that became rare
 // since the helper started, the scans) and takes the mex of both.
 //
 // The helper marks only real options, so marking too many is harmless; a
 // batch ends, and a new one starts with a fresh copy of the rare lists,
-// whenever the split is rebuilt or the values outgrow the bitsets.
+// whenever the split is rebuilt or the values outgrow the slots.
 
 // pipelineLag is how far ahead the helper may run: the ring holds one
-// bitset per heap in flight.
+// slot of marks per heap in flight.
 const pipelineLag = 1024
+
+// pipelineSlack is how far a sleeping goroutine lets the other run before
+// it is woken; it is below pipelineLag, which bounds how far the helper
+// can go past the main goroutine.
+const pipelineSlack = pipelineLag / 4
 
 // pipelineMinWork is the least number of rare pairs per heap for which a
 // helper pays for its synchronisation, and pipelineMinBatch the fewest
@@ -33,11 +38,11 @@ const (
 
 // helped describes the helper's share of a heap's marks: the pairs of the
 // rare parts from from on, among the first count[d] of class d's list, are
-// in bits.
+// in marks: marks[v] says that v is the value of one of them.
 type helped struct {
 	from  int
 	count [2]int
-	bits  []uint64
+	marks []bool
 }
 
 // rareWork returns the number of rare pairs a heap costs.
@@ -62,6 +67,7 @@ func (e *engine[T]) usePipeline(n int) bool {
 type progress struct {
 	done    atomic.Int64 // the last heap finished
 	waiting atomic.Bool
+	want    atomic.Int64 // the heap the waiter sleeps until
 	wake    chan struct{}
 }
 
@@ -74,6 +80,17 @@ func newProgress(done int) *progress {
 // publish records that heap x is finished.
 func (p *progress) publish(x int) {
 	p.done.Store(int64(x))
+	if p.waiting.Load() && int64(x) >= p.want.Load() {
+		select {
+		case p.wake <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// release wakes a sleeping waiter whatever heap it waits for, after the
+// caller has set the waiter's stop.
+func (p *progress) release() {
 	if p.waiting.Load() {
 		select {
 		case p.wake <- struct{}{}:
@@ -83,8 +100,11 @@ func (p *progress) publish(x int) {
 }
 
 // wait returns once heap x is finished, or false if stop is set first (a
-// stopper publishes after setting it, to wake the waiter).
-func (p *progress) wait(x int, stop *atomic.Bool) bool {
+// stopper releases the waiter after setting it). A waiter that
+// has to sleep asks to be woken only once heap x+slack is finished: the
+// goroutine it waits for then runs ahead by slack heaps, instead of waking
+// it, at the cost of a system call, for every heap.
+func (p *progress) wait(x, slack int, stop *atomic.Bool) bool {
 	for spin := 0; ; spin++ {
 		if p.done.Load() >= int64(x) {
 			return true
@@ -95,6 +115,9 @@ func (p *progress) wait(x int, stop *atomic.Bool) bool {
 		if spin < 200 {
 			continue
 		}
+		x += slack
+		slack = 0
+		p.want.Store(int64(x))
 		p.waiting.Store(true)
 		// Checked again after announcing the wait: a publish either came
 		// before and is seen here, or sees the announcement and wakes us.
@@ -111,7 +134,7 @@ func (p *progress) wait(x int, stop *atomic.Bool) bool {
 // in T (false), with a helper goroutine marking the rare pairs ahead.
 func (e *engine[T]) pipeline(n int) bool {
 	e.g = grow(e.g, n) // the helper reads g while it grows, so it must stay put
-	var ring []uint64
+	var ring []bool
 	for len(e.g) < n {
 		if e.rareWork() < pipelineMinWork {
 			for len(e.g) < n {
@@ -121,9 +144,11 @@ func (e *engine[T]) pipeline(n int) bool {
 			}
 			return true
 		}
-		words := e.size/64 + 1
-		if len(ring) != words*pipelineLag {
-			ring = make([]uint64, words*pipelineLag)
+		// Bytes, not bits: the helper's marks are then plain stores,
+		// not a chain of read-modify-writes on a few words.
+		width := e.size + 1
+		if len(ring) != width*pipelineLag {
+			ring = make([]bool, width*pipelineLag)
 		}
 		h := &helped{from: pipelineLag}
 		var snap [2][]uint32 // the helper's rare parts, from pipelineLag on
@@ -143,14 +168,14 @@ func (e *engine[T]) pipeline(n int) bool {
 		g, split := e.g[:n], e.split
 		go func() {
 			defer wg.Done()
-			help(g, split, start, snap, ring, words, main, helper, &stop)
+			help(g, split, start, snap, ring, width, main, helper, &stop)
 		}()
 		size, rebuilds, fits := e.size, e.rebuilds, true
 		for len(e.g) < n && e.size == size && e.rebuilds == rebuilds {
 			x := len(e.g)
-			helper.wait(x, nil)
+			helper.wait(x, min(pipelineSlack, n-1-x), nil)
 			slot := x % pipelineLag
-			h.bits = ring[slot*words : (slot+1)*words]
+			h.marks = ring[slot*width : (slot+1)*width]
 			if _, fits = e.nextWith(h); !fits {
 				break
 			}
@@ -158,6 +183,7 @@ func (e *engine[T]) pipeline(n int) bool {
 		}
 		stop.Store(true)
 		main.publish(len(e.g) - 1)
+		main.release()
 		wg.Wait()
 		if !fits {
 			return false
@@ -168,21 +194,21 @@ func (e *engine[T]) pipeline(n int) bool {
 
 // help marks, for heaps from to len(g)-1 in turn, the pairs of the rare
 // parts in snap (all >= pipelineLag), each heap once the main goroutine has
-// finished the heap pipelineLag before it, whose bitset it reuses and
+// finished the heap pipelineLag before it, whose slot it reuses and
 // whose value is the newest it reads: g is read beyond the values known at
 // the start only as far as main publishes.
-func help[T valueType](g []T, split [2][]int, from int, snap [2][]uint32, ring []uint64, words int, main, helper *progress, stop *atomic.Bool) {
+func help[T valueType](g []T, split [2][]int, from int, snap [2][]uint32, ring []bool, width int, main, helper *progress, stop *atomic.Bool) {
 	for x := from; x < len(g); x++ {
-		if !main.wait(x-pipelineLag, stop) {
+		if !main.wait(x-pipelineLag, pipelineSlack, stop) {
 			return
 		}
 		slot := x % pipelineLag
-		b := ring[slot*words : (slot+1)*words]
+		b := ring[slot*width : (slot+1)*width]
 		clear(b)
 		for d, rare := range snap {
 			for _, j := range split[d] {
 				if m := x - j; m >= 2 {
-					markRareBits(g, b, rare, m)
+					markRareBools(g, b, rare, m)
 				}
 			}
 		}
@@ -190,14 +216,13 @@ func help[T valueType](g []T, split [2][]int, from int, snap [2][]uint32, ring [
 	}
 }
 
-// markRareBits is markRare into a bitset.
-func markRareBits[T valueType](g []T, b []uint64, rare []uint32, m int) {
+// markRareBools is markRare into marks.
+func markRareBools[T valueType](g []T, b []bool, rare []uint32, m int) {
 	if len(rare) > 0 && int(rare[len(rare)-1]) >= m {
 		k, _ := slices.BinarySearch(rare, uint32(m))
 		rare = rare[:k]
 	}
 	for _, a := range rare {
-		x := g[a] ^ g[m-int(a)]
-		b[x>>6] |= 1 << (x & 63)
+		b[g[a]^g[m-int(a)]] = true
 	}
 }
