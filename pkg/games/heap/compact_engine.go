@@ -261,7 +261,7 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 			if c == nil || done[d] || n-e.split[d][0] < 2 || !c.reach[v<<1|(n^d)&1] {
 				continue
 			}
-			if e.scan(st, d, n, v, &pos[d]) {
+			if e.scan(st, d, n, v, &pos[d], h) {
 				found = true
 				break
 			}
@@ -315,8 +315,10 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 
 // scan reads the pairs of the class-d splits of heap n from smallest part
 // *pos on, marking their values, until one is target (true) or they run
-// out (false). *pos is where to go on next time.
-func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int) bool {
+// out (false). *pos is where to go on next time. The pairs whose smaller
+// part the helper h covers (h.span[d]) are skipped: target, not among h's
+// marks, is not their value.
+func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int, h *helped) bool {
 	g := e.g
 	cur := uint32(n)
 	amounts := e.split[d]
@@ -327,38 +329,27 @@ func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int) bool {
 	if len(amounts) == 1 {
 		m := n - amounts[0]
 		a := *pos
-		// First the common smaller parts listed, eight pairs at a time,
-		// marked without a test each: a witness found a few pairs late
-		// costs less than a branch per pair.
+		// First the common smaller parts listed, up to the helper's span
+		// and after it.
 		common := e.cls[d].common
+		var skipFrom, skipTo int
+		if h != nil {
+			skipFrom, skipTo = h.span[d][0], h.span[d][1]
+		}
+		if a < skipFrom {
+			i, _ := slices.BinarySearch(common, uint32(a))
+			k, _ := slices.BinarySearch(common, uint32(skipFrom))
+			if at, found, stop := scanList(g, st, cur, t, common[i:k], m); stop {
+				*pos = at
+				return found
+			}
+			a = skipFrom
+		}
+		a = max(a, skipTo)
 		i, _ := slices.BinarySearch(common, uint32(a))
-		for ; i+8 <= len(common) && 2*int(common[i+7]) <= m; i += 8 {
-			c := common[i : i+8]
-			st[g[c[0]]^g[m-int(c[0])]] = cur
-			st[g[c[1]]^g[m-int(c[1])]] = cur
-			st[g[c[2]]^g[m-int(c[2])]] = cur
-			st[g[c[3]]^g[m-int(c[3])]] = cur
-			st[g[c[4]]^g[m-int(c[4])]] = cur
-			st[g[c[5]]^g[m-int(c[5])]] = cur
-			st[g[c[6]]^g[m-int(c[6])]] = cur
-			st[g[c[7]]^g[m-int(c[7])]] = cur
-			if st[t] == cur {
-				*pos = int(c[7]) + 1
-				return true
-			}
-		}
-		for ; i < len(common) && 2*int(common[i]) <= m; i++ {
-			a := int(common[i])
-			x := g[a] ^ g[m-a]
-			st[x] = cur
-			if x == t {
-				*pos = a + 1
-				return true
-			}
-		}
-		if i < len(common) {
-			*pos = m/2 + 1 // the list went past the middle
-			return false
+		if at, found, stop := scanList(g, st, cur, t, common[i:], m); stop {
+			*pos = at
+			return found
 		}
 		// Then every part beyond the list.
 		a = max(a, commonLimit)
@@ -406,6 +397,43 @@ func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int) bool {
 	}
 	*pos = a
 	return false
+}
+
+// scanList reads the pairs (a, m-a) for the parts a in list, increasing,
+// while 2a <= m, marking their values, until one is t. It reports whether
+// it found t, and whether it stopped before the list ran out (found, or
+// past the middle), with where to go on next: the part after the witness,
+// or m/2+1.
+func scanList[T valueType](g []T, st []uint32, cur uint32, t T, list []uint32, m int) (next int, found, stop bool) {
+	// Eight pairs at a time, marked without a test each: a witness found
+	// a few pairs late costs less than a branch per pair.
+	i := 0
+	for ; i+8 <= len(list) && 2*int(list[i+7]) <= m; i += 8 {
+		c := list[i : i+8]
+		st[g[c[0]]^g[m-int(c[0])]] = cur
+		st[g[c[1]]^g[m-int(c[1])]] = cur
+		st[g[c[2]]^g[m-int(c[2])]] = cur
+		st[g[c[3]]^g[m-int(c[3])]] = cur
+		st[g[c[4]]^g[m-int(c[4])]] = cur
+		st[g[c[5]]^g[m-int(c[5])]] = cur
+		st[g[c[6]]^g[m-int(c[6])]] = cur
+		st[g[c[7]]^g[m-int(c[7])]] = cur
+		if st[t] == cur {
+			return int(c[7]) + 1, true, true
+		}
+	}
+	for ; i < len(list) && 2*int(list[i]) <= m; i++ {
+		a := int(list[i])
+		x := g[a] ^ g[m-a]
+		st[x] = cur
+		if x == t {
+			return a + 1, true, true
+		}
+	}
+	if i < len(list) {
+		return m/2 + 1, false, true
+	}
+	return 0, false, false
 }
 
 // worthRebuilding reports whether the rare key k has become more frequent

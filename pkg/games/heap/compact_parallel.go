@@ -21,12 +21,18 @@ import (
 
 // pipelineLag is how far ahead the helper may run: the ring holds one
 // slot of marks per heap in flight.
-const pipelineLag = 1024
+const pipelineLag = 512
 
 // pipelineSlack is how far a sleeping goroutine lets the other run before
 // it is woken; it is below pipelineLag, which bounds how far the helper
 // can go past the main goroutine.
 const pipelineSlack = pipelineLag / 4
+
+// pipelineSpan is how many smaller parts from pipelineLag on the helper
+// reads for every heap of a class with one splitting amount, so that the
+// main goroutine's scans skip them: it balances the two goroutines on
+// Officers. It stays below commonLimit.
+const pipelineSpan = 2048
 
 // pipelineMinWork is the least number of rare pairs per heap for which a
 // helper pays for its synchronisation, and pipelineMinBatch the fewest
@@ -37,11 +43,13 @@ const (
 )
 
 // helped describes the helper's share of a heap's marks: the pairs of the
-// rare parts from from on, among the first count[d] of class d's list, are
-// in marks: marks[v] says that v is the value of one of them.
+// rare parts from from on, among the first count[d] of class d's list, and
+// those of all the parts a with span[d][0] <= a < span[d][1], are in marks:
+// marks[v] says that v is the value of one of them.
 type helped struct {
 	from  int
 	count [2]int
+	span  [2][2]int
 	marks []bool
 }
 
@@ -157,6 +165,9 @@ func (e *engine[T]) pipeline(n int) bool {
 				h.count[d] = len(c.rare)
 				k, _ := slices.BinarySearch(c.rare, pipelineLag)
 				snap[d] = c.rare[k:len(c.rare):len(c.rare)]
+				if len(e.split[d]) == 1 {
+					h.span[d] = [2]int{pipelineLag, pipelineLag + pipelineSpan}
+				}
 			}
 		}
 		start := len(e.g)
@@ -168,7 +179,7 @@ func (e *engine[T]) pipeline(n int) bool {
 		g, split := e.g[:n], e.split
 		go func() {
 			defer wg.Done()
-			help(g, split, start, snap, ring, width, main, helper, &stop)
+			help(g, split, h.span, start, snap, ring, width, main, helper, &stop)
 		}()
 		size, rebuilds, fits := e.size, e.rebuilds, true
 		for len(e.g) < n && e.size == size && e.rebuilds == rebuilds {
@@ -197,7 +208,7 @@ func (e *engine[T]) pipeline(n int) bool {
 // finished the heap pipelineLag before it, whose slot it reuses and
 // whose value is the newest it reads: g is read beyond the values known at
 // the start only as far as main publishes.
-func help[T valueType](g []T, split [2][]int, from int, snap [2][]uint32, ring []bool, width int, main, helper *progress, stop *atomic.Bool) {
+func help[T valueType](g []T, split [2][]int, span [2][2]int, from int, snap [2][]uint32, ring []bool, width int, main, helper *progress, stop *atomic.Bool) {
 	for x := from; x < len(g); x++ {
 		if !main.wait(x-pipelineLag, pipelineSlack, stop) {
 			return
@@ -211,6 +222,10 @@ func help[T valueType](g []T, split [2][]int, from int, snap [2][]uint32, ring [
 					markRareBools(g, b, rare, m)
 				}
 			}
+			if sp := span[d]; sp[1] > sp[0] {
+				m := x - split[d][0]
+				markSpan(g, b, sp[0], min(sp[1], m/2+1), m)
+			}
 		}
 		helper.publish(x)
 	}
@@ -222,7 +237,35 @@ func markRareBools[T valueType](g []T, b []bool, rare []uint32, m int) {
 		k, _ := slices.BinarySearch(rare, uint32(m))
 		rare = rare[:k]
 	}
-	for _, a := range rare {
+	i := 0
+	for ; i+4 <= len(rare); i += 4 {
+		r := rare[i : i+4]
+		a0, a1, a2, a3 := int(r[0]), int(r[1]), int(r[2]), int(r[3])
+		b[g[a0]^g[m-a0]] = true
+		b[g[a1]^g[m-a1]] = true
+		b[g[a2]^g[m-a2]] = true
+		b[g[a3]^g[m-a3]] = true
+	}
+	for _, a := range rare[i:] {
 		b[g[a]^g[m-int(a)]] = true
+	}
+}
+
+// markSpan marks the values of the pairs (a, m-a) for lo <= a < hi into b.
+func markSpan[T valueType](g []T, b []bool, lo, hi, m int) {
+	a := lo
+	for ; a+8 <= hi; a += 8 {
+		l, h := g[a:a+8], g[m-a-7:m-a+1]
+		b[l[0]^h[7]] = true
+		b[l[1]^h[6]] = true
+		b[l[2]^h[5]] = true
+		b[l[3]^h[4]] = true
+		b[l[4]^h[3]] = true
+		b[l[5]^h[2]] = true
+		b[l[6]^h[1]] = true
+		b[l[7]^h[0]] = true
+	}
+	for ; a < hi; a++ {
+		b[g[a]^g[m-a]] = true
 	}
 }
