@@ -112,6 +112,12 @@ type engine[T valueType] struct {
 	nextTry     int  // the first heap whose rarity may prompt a rebuild
 	parallel    bool // whether to use a helper goroutine (see pipeline)
 	batches     int  // how many times the helper was started
+	spans       int  // how many of those batches had a span (see helped)
+
+	// reach[d] sums, over the last reached heaps, how far the scans of
+	// class d went: the helper's span is chosen from their mean.
+	reach   [2]int64
+	reached int64
 }
 
 // newEngine returns an engine for code c that knows g(0) = 0 only.
@@ -188,8 +194,9 @@ func (e *engine[T]) next() (v int, ok bool) {
 }
 
 // markRare marks the values of the pairs (a, m-a) for the rare parts a in
-// rare below m.
-func markRare[T valueType](g []T, st []uint32, cur uint32, rare []uint32, m int) {
+// rare below m, setting st[v] to mark: the heap in the main goroutine, true
+// in the helper's (see pipeline).
+func markRare[T valueType, M uint32 | bool](g []T, st []M, mark M, rare []uint32, m int) {
 	if len(rare) > 0 && int(rare[len(rare)-1]) >= m {
 		k, _ := slices.BinarySearch(rare, uint32(m))
 		rare = rare[:k]
@@ -198,13 +205,13 @@ func markRare[T valueType](g []T, st []uint32, cur uint32, rare []uint32, m int)
 	for ; i+4 <= len(rare); i += 4 {
 		r := rare[i : i+4]
 		a0, a1, a2, a3 := int(r[0]), int(r[1]), int(r[2]), int(r[3])
-		st[g[a0]^g[m-a0]] = cur
-		st[g[a1]^g[m-a1]] = cur
-		st[g[a2]^g[m-a2]] = cur
-		st[g[a3]^g[m-a3]] = cur
+		st[g[a0]^g[m-a0]] = mark
+		st[g[a1]^g[m-a1]] = mark
+		st[g[a2]^g[m-a2]] = mark
+		st[g[a3]^g[m-a3]] = mark
 	}
 	for _, a := range rare[i:] {
-		st[g[a]^g[m-int(a)]] = cur
+		st[g[a]^g[m-int(a)]] = mark
 	}
 }
 
@@ -273,6 +280,12 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 	}
 	if !fits[T](v) {
 		return v, false
+	}
+	if e.parallel {
+		// Capped so that the sums cannot overflow: the span is far shorter.
+		e.reach[0] += int64(min(pos[0], commonLimit))
+		e.reach[1] += int64(min(pos[1], commonLimit))
+		e.reached++
 	}
 	e.g = append(e.g, T(v))
 	e.growSize(v)

@@ -28,17 +28,17 @@ const pipelineLag = 512
 // can go past the main goroutine.
 const pipelineSlack = pipelineLag / 4
 
-// pipelineSpan is how many smaller parts from pipelineLag on the helper
+// pipelineSpan is the most smaller parts from pipelineLag on the helper
 // reads for every heap of a class with one splitting amount, so that the
-// main goroutine's scans skip them: it balances the two goroutines on
+// main goroutine's scans skip them; it balances the two goroutines on
 // Officers. It stays below commonLimit.
-const pipelineSpan = 2048
+const pipelineSpan = 1536
 
 // pipelineMinWork is the least number of rare pairs per heap for which a
 // helper pays for its synchronisation, and pipelineMinBatch the fewest
 // heaps worth starting it for.
 const (
-	pipelineMinWork  = 96
+	pipelineMinWork  = 512
 	pipelineMinBatch = 1 << 14
 )
 
@@ -165,13 +165,21 @@ func (e *engine[T]) pipeline(n int) bool {
 				h.count[d] = len(c.rare)
 				k, _ := slices.BinarySearch(c.rare, pipelineLag)
 				snap[d] = c.rare[k:len(c.rare):len(c.rare)]
-				if len(e.split[d]) == 1 {
-					h.span[d] = [2]int{pipelineLag, pipelineLag + pipelineSpan}
+				if len(e.split[d]) == 1 && e.reached > 0 {
+					// Only as far as the scans went on average: the helper
+					// reads every pair of the span, a scan only up to its
+					// witness.
+					mean := int(e.reach[d] / e.reached)
+					h.span[d] = [2]int{pipelineLag, pipelineLag + min(pipelineSpan, max(0, mean-pipelineLag))}
+					if h.span[d][1] > h.span[d][0] {
+						e.spans++
+					}
 				}
 			}
 		}
 		start := len(e.g)
 		e.batches++
+		e.reach, e.reached = [2]int64{}, 0
 		main, helper := newProgress(start-1), newProgress(start-1)
 		var stop atomic.Bool
 		var wg sync.WaitGroup
@@ -219,7 +227,7 @@ func help[T valueType](g []T, split [2][]int, span [2][2]int, from int, snap [2]
 		for d, rare := range snap {
 			for _, j := range split[d] {
 				if m := x - j; m >= 2 {
-					markRareBools(g, b, rare, m)
+					markRare(g, b, true, rare, m)
 				}
 			}
 			if sp := span[d]; sp[1] > sp[0] {
@@ -228,26 +236,6 @@ func help[T valueType](g []T, split [2][]int, span [2][2]int, from int, snap [2]
 			}
 		}
 		helper.publish(x)
-	}
-}
-
-// markRareBools is markRare into marks.
-func markRareBools[T valueType](g []T, b []bool, rare []uint32, m int) {
-	if len(rare) > 0 && int(rare[len(rare)-1]) >= m {
-		k, _ := slices.BinarySearch(rare, uint32(m))
-		rare = rare[:k]
-	}
-	i := 0
-	for ; i+4 <= len(rare); i += 4 {
-		r := rare[i : i+4]
-		a0, a1, a2, a3 := int(r[0]), int(r[1]), int(r[2]), int(r[3])
-		b[g[a0]^g[m-a0]] = true
-		b[g[a1]^g[m-a1]] = true
-		b[g[a2]^g[m-a2]] = true
-		b[g[a3]^g[m-a3]] = true
-	}
-	for _, a := range rare[i:] {
-		b[g[a]^g[m-int(a)]] = true
 	}
 }
 
