@@ -355,13 +355,14 @@ func TestPipelineAgainstSequential(t *testing.T) {
 	}
 }
 
-// TestOctalValuesHelper checks the Helper option against the run alone.
+// TestOctalValuesHelper checks the run with a helper, the default, against
+// the run alone.
 func TestOctalValuesHelper(t *testing.T) {
-	alone, err := OctalValues("0.6", 30_000, nil)
+	alone, err := OctalValues("0.6", 30_000, &OctalOptions{Alone: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	helped, err := OctalValues("0.6", 30_000, &OctalOptions{Helper: true})
+	helped, err := OctalValues("0.6", 30_000, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
