@@ -15,6 +15,14 @@ import (
 // goroutine adds the rest (the rare parts below lag, those that became rare
 // since the helper started, the scans) and takes the mex of both.
 //
+// When the scans of the common parts go past lag, as on Officers where
+// they read thousands of pairs a heap, the helper also marks every pair
+// whose smaller part lies in a span from lag on, and the scans skip it: a
+// value the helper did not mark is not the value of any pair there. The
+// span is as long as the scans went on average in the previous batch, up
+// to pipelineSpan, since the helper reads all of it where a scan stops at
+// its witness.
+//
 // The helper marks only real options, so marking too many is harmless; a
 // batch ends, and a new one starts with a fresh copy of the rare lists,
 // whenever the split is rebuilt or the values outgrow the slots.
