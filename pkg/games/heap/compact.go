@@ -148,11 +148,13 @@ type OctalOptions struct {
 	// the same game and intact.
 	Checkpoint     string
 	CheckpointStep int // default 1<<24
-	// Helper, if true, has a second goroutine mark the pairs of the rare
-	// heaps ahead of the main one (see compact_parallel.go). It pays only
-	// with a core to itself: on a shared machine it cost 1.2 to 1.5 times
-	// the time alone.
-	Helper bool
+	// Alone, if true, computes with one goroutine. Otherwise, when
+	// GOMAXPROCS allows two and a heap costs enough pairs of rare parts, a
+	// second goroutine marks pairs ahead of the main one (see
+	// compact_parallel.go): Officers (0.6) to 2^22 then took 5.4 s instead
+	// of 9.4 s on two cores, and about as long as alone when another
+	// process held one of them.
+	Alone bool
 }
 
 // OctalValues computes g(0), ..., g(n) for the octal game of the code
@@ -196,7 +198,7 @@ func OctalValues(code string, n int, opts *OctalOptions) (*Values, error) {
 		checkpointStep = 1 << 24
 	}
 	total := n + 1
-	r.setHelper(opts.Helper)
+	r.setHelper(!opts.Alone)
 	r.reserve(total)
 	for r.len() < total {
 		next := min(total, (r.len()/progressStep+1)*progressStep)

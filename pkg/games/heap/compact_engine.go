@@ -112,6 +112,12 @@ type engine[T valueType] struct {
 	nextTry     int  // the first heap whose rarity may prompt a rebuild
 	parallel    bool // whether to use a helper goroutine (see pipeline)
 	batches     int  // how many times the helper was started
+	spans       int  // how many of those batches had a span (see helped)
+
+	// reach[d] sums, over the last reached heaps, how far the scans of
+	// class d went: the helper's span is chosen from their mean.
+	reach   [2]int64
+	reached int64
 }
 
 // newEngine returns an engine for code c that knows g(0) = 0 only.
@@ -188,8 +194,9 @@ func (e *engine[T]) next() (v int, ok bool) {
 }
 
 // markRare marks the values of the pairs (a, m-a) for the rare parts a in
-// rare below m.
-func markRare[T valueType](g []T, st []uint32, cur uint32, rare []uint32, m int) {
+// rare below m, setting st[v] to mark: the heap in the main goroutine, true
+// in the helper's (see pipeline).
+func markRare[T valueType, M uint32 | bool](g []T, st []M, mark M, rare []uint32, m int) {
 	if len(rare) > 0 && int(rare[len(rare)-1]) >= m {
 		k, _ := slices.BinarySearch(rare, uint32(m))
 		rare = rare[:k]
@@ -198,13 +205,13 @@ func markRare[T valueType](g []T, st []uint32, cur uint32, rare []uint32, m int)
 	for ; i+4 <= len(rare); i += 4 {
 		r := rare[i : i+4]
 		a0, a1, a2, a3 := int(r[0]), int(r[1]), int(r[2]), int(r[3])
-		st[g[a0]^g[m-a0]] = cur
-		st[g[a1]^g[m-a1]] = cur
-		st[g[a2]^g[m-a2]] = cur
-		st[g[a3]^g[m-a3]] = cur
+		st[g[a0]^g[m-a0]] = mark
+		st[g[a1]^g[m-a1]] = mark
+		st[g[a2]^g[m-a2]] = mark
+		st[g[a3]^g[m-a3]] = mark
 	}
 	for _, a := range rare[i:] {
-		st[g[a]^g[m-int(a)]] = cur
+		st[g[a]^g[m-int(a)]] = mark
 	}
 }
 
@@ -215,9 +222,9 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 	n := len(e.g)
 	cur := uint32(n)
 	g, st := e.g, e.st
-	var hb []uint64 // the helper's marks
+	var hm []bool // the helper's marks
 	if h != nil {
-		hb = h.bits
+		hm = h.marks
 	}
 	for _, j := range e.whole {
 		if j == n {
@@ -253,7 +260,7 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 	var done [2]bool
 	pos[0], pos[1] = 1, 1
 	for {
-		for st[v] == cur || (hb != nil && hb[v>>6]&(1<<(v&63)) != 0) {
+		for st[v] == cur || (hm != nil && hm[v]) {
 			v++
 		}
 		found := false
@@ -261,7 +268,7 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 			if c == nil || done[d] || n-e.split[d][0] < 2 || !c.reach[v<<1|(n^d)&1] {
 				continue
 			}
-			if e.scan(st, d, n, v, &pos[d]) {
+			if e.scan(st, d, n, v, &pos[d], h) {
 				found = true
 				break
 			}
@@ -273,6 +280,12 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 	}
 	if !fits[T](v) {
 		return v, false
+	}
+	if e.parallel {
+		// Capped so that the sums cannot overflow: the span is far shorter.
+		e.reach[0] += int64(min(pos[0], commonLimit))
+		e.reach[1] += int64(min(pos[1], commonLimit))
+		e.reached++
 	}
 	e.g = append(e.g, T(v))
 	e.growSize(v)
@@ -315,8 +328,10 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 
 // scan reads the pairs of the class-d splits of heap n from smallest part
 // *pos on, marking their values, until one is target (true) or they run
-// out (false). *pos is where to go on next time.
-func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int) bool {
+// out (false). *pos is where to go on next time. The pairs whose smaller
+// part the helper h covers (h.span[d]) are skipped: target, not among h's
+// marks, is not their value.
+func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int, h *helped) bool {
 	g := e.g
 	cur := uint32(n)
 	amounts := e.split[d]
@@ -327,38 +342,27 @@ func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int) bool {
 	if len(amounts) == 1 {
 		m := n - amounts[0]
 		a := *pos
-		// First the common smaller parts listed, eight pairs at a time,
-		// marked without a test each: a witness found a few pairs late
-		// costs less than a branch per pair.
+		// First the common smaller parts listed, up to the helper's span
+		// and after it.
 		common := e.cls[d].common
+		var skipFrom, skipTo int
+		if h != nil {
+			skipFrom, skipTo = h.span[d][0], h.span[d][1]
+		}
+		if a < skipFrom {
+			i, _ := slices.BinarySearch(common, uint32(a))
+			k, _ := slices.BinarySearch(common, uint32(skipFrom))
+			if at, found, stop := scanList(g, st, cur, t, common[i:k], m); stop {
+				*pos = at
+				return found
+			}
+			a = skipFrom
+		}
+		a = max(a, skipTo)
 		i, _ := slices.BinarySearch(common, uint32(a))
-		for ; i+8 <= len(common) && 2*int(common[i+7]) <= m; i += 8 {
-			c := common[i : i+8]
-			st[g[c[0]]^g[m-int(c[0])]] = cur
-			st[g[c[1]]^g[m-int(c[1])]] = cur
-			st[g[c[2]]^g[m-int(c[2])]] = cur
-			st[g[c[3]]^g[m-int(c[3])]] = cur
-			st[g[c[4]]^g[m-int(c[4])]] = cur
-			st[g[c[5]]^g[m-int(c[5])]] = cur
-			st[g[c[6]]^g[m-int(c[6])]] = cur
-			st[g[c[7]]^g[m-int(c[7])]] = cur
-			if st[t] == cur {
-				*pos = int(c[7]) + 1
-				return true
-			}
-		}
-		for ; i < len(common) && 2*int(common[i]) <= m; i++ {
-			a := int(common[i])
-			x := g[a] ^ g[m-a]
-			st[x] = cur
-			if x == t {
-				*pos = a + 1
-				return true
-			}
-		}
-		if i < len(common) {
-			*pos = m/2 + 1 // the list went past the middle
-			return false
+		if at, found, stop := scanList(g, st, cur, t, common[i:], m); stop {
+			*pos = at
+			return found
 		}
 		// Then every part beyond the list.
 		a = max(a, commonLimit)
@@ -406,6 +410,43 @@ func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int) bool {
 	}
 	*pos = a
 	return false
+}
+
+// scanList reads the pairs (a, m-a) for the parts a in list, increasing,
+// while 2a <= m, marking their values, until one is t. It reports whether
+// it found t, and whether it stopped before the list ran out (found, or
+// past the middle), with where to go on next: the part after the witness,
+// or m/2+1.
+func scanList[T valueType](g []T, st []uint32, cur uint32, t T, list []uint32, m int) (next int, found, stop bool) {
+	// Eight pairs at a time, marked without a test each: a witness found
+	// a few pairs late costs less than a branch per pair.
+	i := 0
+	for ; i+8 <= len(list) && 2*int(list[i+7]) <= m; i += 8 {
+		c := list[i : i+8]
+		st[g[c[0]]^g[m-int(c[0])]] = cur
+		st[g[c[1]]^g[m-int(c[1])]] = cur
+		st[g[c[2]]^g[m-int(c[2])]] = cur
+		st[g[c[3]]^g[m-int(c[3])]] = cur
+		st[g[c[4]]^g[m-int(c[4])]] = cur
+		st[g[c[5]]^g[m-int(c[5])]] = cur
+		st[g[c[6]]^g[m-int(c[6])]] = cur
+		st[g[c[7]]^g[m-int(c[7])]] = cur
+		if st[t] == cur {
+			return int(c[7]) + 1, true, true
+		}
+	}
+	for ; i < len(list) && 2*int(list[i]) <= m; i++ {
+		a := int(list[i])
+		x := g[a] ^ g[m-a]
+		st[x] = cur
+		if x == t {
+			return a + 1, true, true
+		}
+	}
+	if i < len(list) {
+		return m/2 + 1, false, true
+	}
+	return 0, false, false
 }
 
 // worthRebuilding reports whether the rare key k has become more frequent

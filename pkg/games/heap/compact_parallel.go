@@ -11,33 +11,54 @@ import (
 // heap m-lag, so for heap n they can be marked lag heaps ahead, while the
 // heaps before n are still being computed. pipeline gives that work to a
 // second goroutine: it marks the pairs of the rare parts from lag on, for
-// the heaps up to lag ahead, each in its own bitset of a ring, and the main
+// the heaps up to lag ahead, each in its own slot of a ring, and the main
 // goroutine adds the rest (the rare parts below lag, those that became rare
 // since the helper started, the scans) and takes the mex of both.
 //
+// When the scans of the common parts go past lag, as on Officers where
+// they read thousands of pairs a heap, the helper also marks every pair
+// whose smaller part lies in a span from lag on, and the scans skip it: a
+// value the helper did not mark is not the value of any pair there. The
+// span is as long as the scans went on average in the previous batch, up
+// to pipelineSpan, since the helper reads all of it where a scan stops at
+// its witness.
+//
 // The helper marks only real options, so marking too many is harmless; a
 // batch ends, and a new one starts with a fresh copy of the rare lists,
-// whenever the split is rebuilt or the values outgrow the bitsets.
+// whenever the split is rebuilt or the values outgrow the slots.
 
 // pipelineLag is how far ahead the helper may run: the ring holds one
-// bitset per heap in flight.
-const pipelineLag = 1024
+// slot of marks per heap in flight.
+const pipelineLag = 512
+
+// pipelineSlack is how far a sleeping goroutine lets the other run before
+// it is woken; it is below pipelineLag, which bounds how far the helper
+// can go past the main goroutine.
+const pipelineSlack = pipelineLag / 4
+
+// pipelineSpan is the most smaller parts from pipelineLag on the helper
+// reads for every heap of a class with one splitting amount, so that the
+// main goroutine's scans skip them; it balances the two goroutines on
+// Officers. It stays below commonLimit.
+const pipelineSpan = 1536
 
 // pipelineMinWork is the least number of rare pairs per heap for which a
 // helper pays for its synchronisation, and pipelineMinBatch the fewest
 // heaps worth starting it for.
 const (
-	pipelineMinWork  = 96
+	pipelineMinWork  = 512
 	pipelineMinBatch = 1 << 14
 )
 
 // helped describes the helper's share of a heap's marks: the pairs of the
-// rare parts from from on, among the first count[d] of class d's list, are
-// in bits.
+// rare parts from from on, among the first count[d] of class d's list, and
+// those of all the parts a with span[d][0] <= a < span[d][1], are in marks:
+// marks[v] says that v is the value of one of them.
 type helped struct {
 	from  int
 	count [2]int
-	bits  []uint64
+	span  [2][2]int
+	marks []bool
 }
 
 // rareWork returns the number of rare pairs a heap costs.
@@ -62,6 +83,7 @@ func (e *engine[T]) usePipeline(n int) bool {
 type progress struct {
 	done    atomic.Int64 // the last heap finished
 	waiting atomic.Bool
+	want    atomic.Int64 // the heap the waiter sleeps until
 	wake    chan struct{}
 }
 
@@ -74,6 +96,17 @@ func newProgress(done int) *progress {
 // publish records that heap x is finished.
 func (p *progress) publish(x int) {
 	p.done.Store(int64(x))
+	if p.waiting.Load() && int64(x) >= p.want.Load() {
+		select {
+		case p.wake <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// release wakes a sleeping waiter whatever heap it waits for, after the
+// caller has set the waiter's stop.
+func (p *progress) release() {
 	if p.waiting.Load() {
 		select {
 		case p.wake <- struct{}{}:
@@ -83,8 +116,11 @@ func (p *progress) publish(x int) {
 }
 
 // wait returns once heap x is finished, or false if stop is set first (a
-// stopper publishes after setting it, to wake the waiter).
-func (p *progress) wait(x int, stop *atomic.Bool) bool {
+// stopper releases the waiter after setting it). A waiter that
+// has to sleep asks to be woken only once heap x+slack is finished: the
+// goroutine it waits for then runs ahead by slack heaps, instead of waking
+// it, at the cost of a system call, for every heap.
+func (p *progress) wait(x, slack int, stop *atomic.Bool) bool {
 	for spin := 0; ; spin++ {
 		if p.done.Load() >= int64(x) {
 			return true
@@ -95,6 +131,9 @@ func (p *progress) wait(x int, stop *atomic.Bool) bool {
 		if spin < 200 {
 			continue
 		}
+		x += slack
+		slack = 0
+		p.want.Store(int64(x))
 		p.waiting.Store(true)
 		// Checked again after announcing the wait: a publish either came
 		// before and is seen here, or sees the announcement and wakes us.
@@ -111,7 +150,7 @@ func (p *progress) wait(x int, stop *atomic.Bool) bool {
 // in T (false), with a helper goroutine marking the rare pairs ahead.
 func (e *engine[T]) pipeline(n int) bool {
 	e.g = grow(e.g, n) // the helper reads g while it grows, so it must stay put
-	var ring []uint64
+	var ring []bool
 	for len(e.g) < n {
 		if e.rareWork() < pipelineMinWork {
 			for len(e.g) < n {
@@ -121,9 +160,11 @@ func (e *engine[T]) pipeline(n int) bool {
 			}
 			return true
 		}
-		words := e.size/64 + 1
-		if len(ring) != words*pipelineLag {
-			ring = make([]uint64, words*pipelineLag)
+		// Bytes, not bits: the helper's marks are then plain stores,
+		// not a chain of read-modify-writes on a few words.
+		width := e.size + 1
+		if len(ring) != width*pipelineLag {
+			ring = make([]bool, width*pipelineLag)
 		}
 		h := &helped{from: pipelineLag}
 		var snap [2][]uint32 // the helper's rare parts, from pipelineLag on
@@ -132,10 +173,21 @@ func (e *engine[T]) pipeline(n int) bool {
 				h.count[d] = len(c.rare)
 				k, _ := slices.BinarySearch(c.rare, pipelineLag)
 				snap[d] = c.rare[k:len(c.rare):len(c.rare)]
+				if len(e.split[d]) == 1 && e.reached > 0 {
+					// Only as far as the scans went on average: the helper
+					// reads every pair of the span, a scan only up to its
+					// witness.
+					mean := int(e.reach[d] / e.reached)
+					h.span[d] = [2]int{pipelineLag, pipelineLag + min(pipelineSpan, max(0, mean-pipelineLag))}
+					if h.span[d][1] > h.span[d][0] {
+						e.spans++
+					}
+				}
 			}
 		}
 		start := len(e.g)
 		e.batches++
+		e.reach, e.reached = [2]int64{}, 0
 		main, helper := newProgress(start-1), newProgress(start-1)
 		var stop atomic.Bool
 		var wg sync.WaitGroup
@@ -143,14 +195,14 @@ func (e *engine[T]) pipeline(n int) bool {
 		g, split := e.g[:n], e.split
 		go func() {
 			defer wg.Done()
-			help(g, split, start, snap, ring, words, main, helper, &stop)
+			help(g, split, h.span, start, snap, ring, width, main, helper, &stop)
 		}()
 		size, rebuilds, fits := e.size, e.rebuilds, true
 		for len(e.g) < n && e.size == size && e.rebuilds == rebuilds {
 			x := len(e.g)
-			helper.wait(x, nil)
+			helper.wait(x, min(pipelineSlack, n-1-x), nil)
 			slot := x % pipelineLag
-			h.bits = ring[slot*words : (slot+1)*words]
+			h.marks = ring[slot*width : (slot+1)*width]
 			if _, fits = e.nextWith(h); !fits {
 				break
 			}
@@ -158,6 +210,7 @@ func (e *engine[T]) pipeline(n int) bool {
 		}
 		stop.Store(true)
 		main.publish(len(e.g) - 1)
+		main.release()
 		wg.Wait()
 		if !fits {
 			return false
@@ -168,36 +221,47 @@ func (e *engine[T]) pipeline(n int) bool {
 
 // help marks, for heaps from to len(g)-1 in turn, the pairs of the rare
 // parts in snap (all >= pipelineLag), each heap once the main goroutine has
-// finished the heap pipelineLag before it, whose bitset it reuses and
+// finished the heap pipelineLag before it, whose slot it reuses and
 // whose value is the newest it reads: g is read beyond the values known at
 // the start only as far as main publishes.
-func help[T valueType](g []T, split [2][]int, from int, snap [2][]uint32, ring []uint64, words int, main, helper *progress, stop *atomic.Bool) {
+func help[T valueType](g []T, split [2][]int, span [2][2]int, from int, snap [2][]uint32, ring []bool, width int, main, helper *progress, stop *atomic.Bool) {
 	for x := from; x < len(g); x++ {
-		if !main.wait(x-pipelineLag, stop) {
+		if !main.wait(x-pipelineLag, pipelineSlack, stop) {
 			return
 		}
 		slot := x % pipelineLag
-		b := ring[slot*words : (slot+1)*words]
+		b := ring[slot*width : (slot+1)*width]
 		clear(b)
 		for d, rare := range snap {
 			for _, j := range split[d] {
 				if m := x - j; m >= 2 {
-					markRareBits(g, b, rare, m)
+					markRare(g, b, true, rare, m)
 				}
+			}
+			if sp := span[d]; sp[1] > sp[0] {
+				m := x - split[d][0]
+				markSpan(g, b, sp[0], min(sp[1], m/2+1), m)
 			}
 		}
 		helper.publish(x)
 	}
 }
 
-// markRareBits is markRare into a bitset.
-func markRareBits[T valueType](g []T, b []uint64, rare []uint32, m int) {
-	if len(rare) > 0 && int(rare[len(rare)-1]) >= m {
-		k, _ := slices.BinarySearch(rare, uint32(m))
-		rare = rare[:k]
+// markSpan marks the values of the pairs (a, m-a) for lo <= a < hi into b.
+func markSpan[T valueType](g []T, b []bool, lo, hi, m int) {
+	a := lo
+	for ; a+8 <= hi; a += 8 {
+		l, h := g[a:a+8], g[m-a-7:m-a+1]
+		b[l[0]^h[7]] = true
+		b[l[1]^h[6]] = true
+		b[l[2]^h[5]] = true
+		b[l[3]^h[4]] = true
+		b[l[4]^h[3]] = true
+		b[l[5]^h[2]] = true
+		b[l[6]^h[1]] = true
+		b[l[7]^h[0]] = true
 	}
-	for _, a := range rare {
-		x := g[a] ^ g[m-int(a)]
-		b[x>>6] |= 1 << (x & 63)
+	for ; a < hi; a++ {
+		b[g[a]^g[m-a]] = true
 	}
 }
