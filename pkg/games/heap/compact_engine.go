@@ -226,16 +226,7 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 	if h != nil {
 		hm = h.marks
 	}
-	for _, j := range e.whole {
-		if j == n {
-			st[0] = cur
-		}
-	}
-	for _, j := range e.single {
-		if j < n {
-			st[g[n-j]] = cur
-		}
-	}
+	markSimple(g, st, n, e.whole, e.single)
 	for d, c := range e.cls {
 		if c == nil {
 			continue

@@ -89,16 +89,7 @@ func (t *takeBreak) next() {
 	n := len(t.g)
 	cur := uint32(n)
 	g, st := t.g, t.stamp
-	for _, j := range t.whole {
-		if j == n {
-			st[0] = cur
-		}
-	}
-	for _, j := range t.single {
-		if j < n {
-			st[g[n-j]] = cur
-		}
-	}
+	markSimple(g, st, n, t.whole, t.single)
 	for _, j := range t.split {
 		m := n - j
 		for a := 1; a <= m/2; a++ {
@@ -161,6 +152,24 @@ func (t *takeBreak) markTriples(n, m int) {
 				word &= word - 1
 				t.stamp[gc^y] = cur
 			}
+		}
+	}
+}
+
+// markSimple stamps with n, in st, the values of heap n's options by the
+// moves that take a whole heap of j = n (leaving nothing, of value 0) and
+// those that take j < n and leave one heap, of value g[n-j]: the part of a
+// move's options every engine finds the same way.
+func markSimple[T int | valueType](g []T, st []uint32, n int, whole, single []int) {
+	cur := uint32(n)
+	for _, j := range whole {
+		if j == n {
+			st[0] = cur
+		}
+	}
+	for _, j := range single {
+		if j < n {
+			st[g[n-j]] = cur
 		}
 	}
 }

@@ -109,16 +109,7 @@ func (p *pairSparse) next() {
 	n := len(p.g)
 	cur := uint32(n)
 	g, st := p.g, p.stamp
-	for _, j := range p.whole {
-		if j == n {
-			st[0] = cur
-		}
-	}
-	for _, j := range p.single {
-		if j < n {
-			st[g[n-j]] = cur
-		}
-	}
+	markSimple(g, st, n, p.whole, p.single)
 	for _, j := range p.equal {
 		if m := n - j; m >= 2 && m%2 == 0 {
 			st[0] = cur
