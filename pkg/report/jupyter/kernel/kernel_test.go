@@ -3,6 +3,7 @@ package kernel_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -527,5 +528,38 @@ func TestKill(t *testing.T) {
 	}
 	if !processGone(k.Pid()) {
 		t.Error("kernel process still running after Kill and Close")
+	}
+}
+
+// TestStartPortTaken starts a kernel through a shell that, the first two
+// times, exits as a kernel does when another program took one of its
+// ports; Start tries again with fresh ports and gets a working kernel. A
+// kernel that always finds its ports taken fails after startAttempts.
+func TestStartPortTaken(t *testing.T) {
+	for _, tt := range []struct {
+		failures int
+		ok       bool
+	}{{2, true}, {3, false}} {
+		count := filepath.Join(t.TempDir(), "count")
+		script := fmt.Sprintf(`n=$(cat %[1]q 2>/dev/null || echo 0); echo $((n+1)) > %[1]q
+if [ "$n" -lt %[2]d ]; then echo "listen tcp 127.0.0.1:1: bind: address already in use" >&2; exit 2; fi
+exec "$0" "$1"`, count, tt.failures)
+		spec := fakeSpec("message")
+		spec.Argv = []string{"/bin/sh", "-c", script, os.Args[0], kernel.ConnectionFileArg}
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		k, err := kernel.Start(ctx, spec, fast())
+		cancel()
+		runs, _ := os.ReadFile(count)
+		if tt.ok {
+			if err != nil {
+				t.Fatalf("%d failures: Start = %v", tt.failures, err)
+			}
+			k.Close()
+		} else if !errors.Is(err, kernel.ErrExited) {
+			t.Errorf("%d failures: Start = %v, want the kernel's exit", tt.failures, err)
+		}
+		if got := strings.TrimSpace(string(runs)); got != strconv.Itoa(min(tt.failures+1, 3)) {
+			t.Errorf("%d failures: %s starts, want %d", tt.failures, got, min(tt.failures+1, 3))
+		}
 	}
 }

@@ -53,7 +53,27 @@ type process struct {
 // kernel_info_request. If the process exits or does not answer within
 // opts.ReadyTimeout, Start stops it and returns an error that says so,
 // with the last lines the process wrote.
+//
+// The ports of the connection file are free when chosen, but another
+// program may take one before the kernel binds it (Jupyter's own clients
+// have the same gap); a kernel that exits saying so is started again with
+// fresh ports, up to startAttempts times.
 func Start(ctx context.Context, spec Spec, opts *Options) (*Kernel, error) {
+	for attempt := 1; ; attempt++ {
+		k, err := start(ctx, spec, opts)
+		var exit *ExitError
+		if err == nil || attempt == startAttempts || ctx.Err() != nil ||
+			!errors.As(err, &exit) || !strings.Contains(exit.Stderr, "address already in use") {
+			return k, err
+		}
+	}
+}
+
+// startAttempts bounds the starts of a kernel whose ports were taken.
+const startAttempts = 3
+
+// start is one attempt of Start.
+func start(ctx context.Context, spec Spec, opts *Options) (*Kernel, error) {
 	if len(spec.Argv) == 0 {
 		return nil, errors.New("kernel: empty command line")
 	}
