@@ -271,7 +271,7 @@ func TestStreamCap(t *testing.T) {
 	if len(v.Warnings) != 1 {
 		t.Errorf("warnings %v", v.Warnings)
 	}
-	all := mustView(t, codeNotebook(outs...), ViewOptions{MaxOutput: -1})
+	all := mustView(t, codeNotebook(outs...), ViewOptions{MaxOutput: -1, FoldLines: -1})
 	if len(all.Blocks[1].Text) != 30000 {
 		t.Errorf("uncapped stream has %d bytes", len(all.Blocks[1].Text))
 	}
