@@ -57,7 +57,12 @@ func TestFoldsInPost(t *testing.T) {
 			fold(report.Block{Kind: report.KindHTML, Cell: 3, Output: 4, Text: "<table>\n\n<tr><td>1</td></tr></table>"}, report.FoldOutputs, "O"),
 		}, "<details>\n<summary>O</summary>\n\n<figure id=\"fig-a\">\n<img src=\"p_files/cell3-1.png\" alt=\"a &#34;b&#34; &lt;c&gt;\">\n<figcaption>Figure 1: x &lt; y</figcaption>\n</figure>\n\n" +
 			"<p><em>a &lt;note&gt;</em></p>\n\n<div class=\"math\">$$a&lt;b\nc$$</div>\n\n<div>\n<table>\n<tr><td>1</td></tr></table>\n</div>\n\n</details>\n"},
-		{"rest of a long output", []report.Block{out, func() report.Block { b := out; b.Text = "more <b>\n"; b.Rest, b.Summary = true, "Show 1 more line"; return b }()},
+		{"rest of a long output", []report.Block{out, func() report.Block {
+			b := out
+			b.Text = "more <b>\n"
+			b.Rest, b.Summary = true, "Show 1 more line"
+			return b
+		}()},
 			"```\nout\n```\n\n<details>\n<summary>Show 1 more line</summary>\n\n<pre><code>more &lt;b&gt;</code></pre>\n\n</details>\n"},
 		{"figure", []report.Block{{Kind: report.KindImage, Cell: 4, Output: 1, File: "p_files/cell4-1.png", Alt: "Values [1]", Caption: "Figure 2: *The* values of $g(n) < 3$ & more", Label: "fig-v"}},
 			"<a id=\"fig-v\"></a>![Values \\[1\\]](p_files/cell4-1.png)\n\n*Figure 2: \\*The\\* values of $g(n) \\lt  3$ \\& more*\n"},
