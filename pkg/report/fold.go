@@ -66,7 +66,7 @@ type look struct {
 // look reads how a cell is shown from its tags (remove-* and hide-*),
 // its Quarto options (code cells) and JupyterLab's metadata.
 func (b *builder) look(n int, c *notebook.Cell) look {
-	lk := look{opts: DefaultCellOptions}
+	lk := look{opts: defaultCellOptions}
 	lk.source, lk.outputs = Shown(c)
 	sourceHidden, outputsHidden := jupyterHidden(c)
 	if c.Type != notebook.Code {

@@ -34,9 +34,9 @@ type CellOptions struct {
 	Label string
 }
 
-// DefaultCellOptions are the options of a cell that sets none: shown
+// defaultCellOptions are the options of a cell that sets none: shown
 // whole, unfolded.
-var DefaultCellOptions = CellOptions{Echo: true, Output: true, Include: true}
+var defaultCellOptions = CellOptions{Echo: true, Output: true, Include: true}
 
 // commentPrefixes maps languages to the comment that starts their option
 // lines, where it is not "#", as Quarto writes them.
@@ -63,13 +63,14 @@ func OptionPrefix(lang string) string {
 // language lang from the lines at its top that begin with OptionPrefix
 // (after spaces or tabs; a first line that is a cell magic, "%%...", may
 // come before them, since IPython and GoNB want it first). It returns the
-// options, the source without the option lines, and an error when the
+// options (for a cell that sets none: Echo, Output and Include, the rest
+// zero), the source without the option lines, and an error when the
 // lines are not a YAML mapping or a known option has a value of the
 // wrong kind: the options then hold what could be read, and code is
 // still the source without the option lines, which are never code to
 // show. Options it does not know are ignored.
 func ParseCellOptions(lang, src string) (opts CellOptions, code string, err error) {
-	opts = DefaultCellOptions
+	opts = defaultCellOptions
 	prefix := OptionPrefix(lang)
 	lines := strings.SplitAfter(src, "\n")
 	start := 0

@@ -14,31 +14,31 @@ func TestParseCellOptions(t *testing.T) {
 		code            string
 		err             string // a piece of the error, "" for none
 	}{
-		{"none", "go", "x := 1", DefaultCellOptions, "x := 1", ""},
+		{"none", "go", "x := 1", defaultCellOptions, "x := 1", ""},
 		{"go echo", "go", "//| echo: false\nx := 1", CellOptions{Output: true, Include: true}, "x := 1", ""},
 		{"python, space before the bar", "python", "  #| output: false\n#|include: false\nprint(1)\n",
 			CellOptions{Echo: true}, "print(1)\n", ""},
-		{"go does not read #|", "go", "#| echo: false\nx", DefaultCellOptions, "#| echo: false\nx", ""},
-		{"python does not read //|", "python", "//| echo: false\nx", DefaultCellOptions, "//| echo: false\nx", ""},
-		{"# | is a comment", "python", "# | echo: false\nx", DefaultCellOptions, "# | echo: false\nx", ""},
+		{"go does not read #|", "go", "#| echo: false\nx", defaultCellOptions, "#| echo: false\nx", ""},
+		{"python does not read //|", "python", "//| echo: false\nx", defaultCellOptions, "//| echo: false\nx", ""},
+		{"# | is a comment", "python", "# | echo: false\nx", defaultCellOptions, "# | echo: false\nx", ""},
 		{"sql", "sql", "--| echo: false\nselect 1", CellOptions{Output: true, Include: true}, "select 1", ""},
 		{"after a cell magic", "go", "%%\n//| code-fold: true\nx", CellOptions{Echo: true, Output: true, Include: true, Fold: true},
 			"%%\nx", ""},
-		{"only at the top", "go", "x\n//| echo: false", DefaultCellOptions, "x\n//| echo: false", ""},
+		{"only at the top", "go", "x\n//| echo: false", defaultCellOptions, "x\n//| echo: false", ""},
 		{"figures", "go", "//| label: fig-values\n//| fig-cap: \"The values: $g(n)$\"\n//| fig-alt: A histogram\nshow()",
 			CellOptions{Echo: true, Output: true, Include: true, Label: "fig-values", Caption: []string{"The values: $g(n)$"}, Alt: []string{"A histogram"}},
 			"show()", ""},
 		{"lists and a block scalar", "python", "#| fig-cap:\n#|   - one\n#|   - 2\n#| fig-alt: |\n#|   long\n#|   text\n#| code-fold: show\n#| code-summary: See the code\nplot()",
 			CellOptions{Echo: true, Output: true, Include: true, Fold: true, FoldOpen: true, Summary: "See the code",
 				Caption: []string{"one", "2"}, Alt: []string{"long\ntext\n"}}, "plot()", ""},
-		{"unknown options", "go", "//| eval: false\n//| warning: false\n//| output: asis\n//| echo: fenced\nx", DefaultCellOptions, "x", ""},
+		{"unknown options", "go", "//| eval: false\n//| warning: false\n//| output: asis\n//| echo: fenced\nx", defaultCellOptions, "x", ""},
 		{"options only", "go", "//| echo: false", CellOptions{Output: true, Include: true}, "", ""},
-		{"not YAML", "go", "//| echo: [false\nx", DefaultCellOptions, "x", "not a YAML mapping"},
-		{"a scalar, not a mapping", "go", "//| echo false\nx", DefaultCellOptions, "x", "not a YAML mapping"},
+		{"not YAML", "go", "//| echo: [false\nx", defaultCellOptions, "x", "not a YAML mapping"},
+		{"a scalar, not a mapping", "go", "//| echo false\nx", defaultCellOptions, "x", "not a YAML mapping"},
 		{"wrong kinds", "go", "//| echo: maybe\n//| code-fold: later\n//| fig-cap: {a: b}\n//| label: [x]\n//| output: false\nx",
 			CellOptions{Echo: true, Include: true}, "x",
 			`option echo: "maybe" is not true or false`},
-		{"a list with a mapping", "go", "//| fig-alt: [a, {b: c}]\nx", DefaultCellOptions, "x", "option fig-alt: a list is neither text nor a list of texts"},
+		{"a list with a mapping", "go", "//| fig-alt: [a, {b: c}]\nx", defaultCellOptions, "x", "option fig-alt: a list is neither text nor a list of texts"},
 		{"CRLF lines", "python", "#| echo: false\r\nx", CellOptions{Output: true, Include: true}, "x", ""},
 	}
 	for _, tt := range tests {
@@ -93,7 +93,7 @@ func TestParseCellOptionsBounds(t *testing.T) {
 		{"deep", "//| x: " + strings.Repeat("[", 20000) + "\n", "max depth"},
 	} {
 		opts, code, err := ParseCellOptions("go", tt.src+"x")
-		if err == nil || !strings.Contains(err.Error(), tt.want) || len(err.Error()) > 300 || code != "x" || !reflect.DeepEqual(opts, DefaultCellOptions) {
+		if err == nil || !strings.Contains(err.Error(), tt.want) || len(err.Error()) > 300 || code != "x" || !reflect.DeepEqual(opts, defaultCellOptions) {
 			t.Errorf("%s: %+v, %q, %v; want default options, code x and a short error saying %q", tt.name, opts, code, err, tt.want)
 		}
 	}
@@ -119,7 +119,7 @@ func FuzzParseCellOptions(f *testing.F) {
 		opts, code, _ := ParseCellOptions(lang, src)
 		prefix := OptionPrefix(lang)
 		if !strings.Contains(src, prefix) {
-			if code != src || !reflect.DeepEqual(opts, DefaultCellOptions) {
+			if code != src || !reflect.DeepEqual(opts, defaultCellOptions) {
 				t.Fatalf("a cell without %s changed: %q, %+v", prefix, code, opts)
 			}
 			return
