@@ -131,10 +131,10 @@ func (b *builder) linkReferences(cell int, src string) string {
 		}
 		num := b.numbers[label]
 		if num == 0 {
-			if !warned[label] {
+			if !warned[label] && len(warned) < maxRefWarnings {
 				b.warn(cell, 0, "@%s refers to no numbered figure (a code cell's \"label: %s\" with an image shown), so it stays text", label, label)
-				warned[label] = true
 			}
+			warned[label] = true
 			continue
 		}
 		linkText := "Figure " + strconv.Itoa(num)
@@ -151,8 +151,15 @@ func (b *builder) linkReferences(cell int, src string) string {
 		last = end
 	}
 	out.WriteString(src[last:])
+	if len(warned) > maxRefWarnings {
+		b.warn(cell, 0, "%d more labels after these refer to no numbered figure", len(warned)-maxRefWarnings)
+	}
 	return out.String()
 }
+
+// maxRefWarnings is the number of labels of a Markdown block that refer
+// to no figure that are each named in a warning; the rest are counted.
+const maxRefWarnings = 5
 
 // isWordByte reports whether c is an ASCII letter or digit, "_" or "\",
 // before which "@" starts no reference (an e-mail address, an escape).

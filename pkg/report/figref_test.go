@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -122,6 +123,13 @@ func TestReferences(t *testing.T) {
 		{"unknown", "@fig-none and @fig-none again, @fig-a", "@fig-none and @fig-none again, [Figure 1](#fig-a)",
 			[]string{"cell 1: @fig-none refers to no numbered figure (a code cell's \"label: fig-none\" with an image shown), so it stays text"}},
 		{"across lines", "see\n@fig-a", "see\n[Figure 1](#fig-a)", nil},
+		{"many unknown", "@fig-u1 @fig-u2 @fig-u3 @fig-u1 @fig-u4 @fig-u5 @fig-u6 @fig-u7", "@fig-u1 @fig-u2 @fig-u3 @fig-u1 @fig-u4 @fig-u5 @fig-u6 @fig-u7",
+			[]string{"cell 1: @fig-u1 refers to no numbered figure (a code cell's \"label: fig-u1\" with an image shown), so it stays text",
+				"cell 1: @fig-u2 refers to no numbered figure (a code cell's \"label: fig-u2\" with an image shown), so it stays text",
+				"cell 1: @fig-u3 refers to no numbered figure (a code cell's \"label: fig-u3\" with an image shown), so it stays text",
+				"cell 1: @fig-u4 refers to no numbered figure (a code cell's \"label: fig-u4\" with an image shown), so it stays text",
+				"cell 1: @fig-u5 refers to no numbered figure (a code cell's \"label: fig-u5\" with an image shown), so it stays text",
+				"cell 1: 2 more labels after these refer to no numbered figure"}},
 		{"forward and back", "@fig-a", "[Figure 1](#fig-a)", nil},
 	}
 	for _, tt := range tests {
@@ -133,6 +141,27 @@ func TestReferences(t *testing.T) {
 			}
 			if got := warningTexts(v); !reflect.DeepEqual(got, tt.warnings) {
 				t.Errorf("warnings %q, want %q", got, tt.warnings)
+			}
+		})
+	}
+}
+
+// BenchmarkConventions renders notebooks whose cells use options,
+// figures, folds and references, at two sizes: the time should grow as
+// the notebook does.
+func BenchmarkConventions(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		var cells []string
+		for i := range n {
+			cells = append(cells, fmt.Sprintf("md:As @fig-f%d and @fig-f%d show, `code @fig-x` and $@fig$.", i, i/2),
+				fmt.Sprintf("//| label: fig-f%d\n//| fig-cap: Values $g(%d)$\n//| fig-alt: [a, b]\n//| code-fold: true\n%%%%\nshow(%d)", i, i, i))
+		}
+		nb := figureNotebook("", cells...)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := NewView(nb, ViewOptions{Name: "b"}); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}

@@ -14,7 +14,8 @@ type TextPiece struct {
 // SplitMath splits plain text that keeps its formulas as $TeX$ or
 // $$TeX$$ (as PlainText writes them) into text and formulas, in order.
 // A dollar that opens no formula (nothing up to the next one of the same
-// kind, or nothing at all) is text.
+// kind, or nothing at all) is text; a dollar meant as text before another
+// one reads as a formula, as in the summaries and captions it splits.
 func SplitMath(s string) []TextPiece {
 	var pieces []TextPiece
 	text := func(t string) {
