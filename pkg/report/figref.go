@@ -102,24 +102,32 @@ func at(list []string, i int) string {
 // references makes each reference to a numbered figure in Markdown
 // ("@fig-values") a link to it, "[Figure 1](#fig-values)", and leaves a
 // reference to no figure shown as it is, with a warning. References in
-// code, formulas, links and raw HTML are not references.
+// code, formulas, links and raw HTML are not references. The summary,
+// plain text, gets the text of the links.
 func (b *builder) references() {
 	for i := range b.v.Blocks {
 		blk := &b.v.Blocks[i]
 		if blk.Kind == KindMarkdown && strings.Contains(blk.Text, "@") {
-			blk.Text = b.linkReferences(blk.Cell, blk.Text)
+			blk.Text = b.rewriteReferences(blk.Cell, blk.Text, true)
 		}
+	}
+	if strings.Contains(b.v.Meta.Summary, "@") {
+		b.v.Meta.Summary = b.rewriteReferences(0, b.v.Meta.Summary, false)
 	}
 }
 
-// linkReferences returns Markdown src with its references to figures
-// made links.
-func (b *builder) linkReferences(cell int, src string) string {
+// rewriteReferences returns src with its references to numbered figures
+// as links, if markdown is set, with a warning for each reference to no
+// such figure; else, for plain text, as the text of the links.
+func (b *builder) rewriteReferences(cell int, src string, markdown bool) string {
 	matches := figureRef.FindAllStringSubmatchIndex(src, -1)
 	if matches == nil {
 		return src
 	}
-	prose := proseRanges(src)
+	prose := [][2]int{{0, len(src)}}
+	if markdown {
+		prose = proseRanges(src)
+	}
 	var out strings.Builder
 	last := 0
 	warned := map[string]bool{}
@@ -131,15 +139,15 @@ func (b *builder) linkReferences(cell int, src string) string {
 		}
 		num := b.numbers[label]
 		if num == 0 {
-			if !warned[label] && len(warned) < maxRefWarnings {
+			if markdown && !warned[label] && len(warned) < maxRefWarnings {
 				b.warn(cell, 0, "@%s refers to no numbered figure (a code cell's \"label: %s\" with an image shown), so it stays text", label, label)
 			}
 			warned[label] = true
 			continue
 		}
-		linkText := "Figure " + strconv.Itoa(num)
+		text := "Figure " + strconv.Itoa(num)
 		if m[3] > m[2] {
-			linkText = strconv.Itoa(num)
+			text = strconv.Itoa(num)
 		}
 		// Quarto's bracketed form, "[@fig-values]", reads the same.
 		if start > 0 && src[start-1] == '[' && end < len(src) && src[end] == ']' && inside(prose, start-1, end+1) &&
@@ -147,11 +155,14 @@ func (b *builder) linkReferences(cell int, src string) string {
 			start, end = start-1, end+1
 		}
 		out.WriteString(src[last:start])
-		out.WriteString("[" + linkText + "](#" + label + ")")
+		if markdown {
+			text = "[" + text + "](#" + label + ")"
+		}
+		out.WriteString(text)
 		last = end
 	}
 	out.WriteString(src[last:])
-	if len(warned) > maxRefWarnings {
+	if markdown && len(warned) > maxRefWarnings {
 		b.warn(cell, 0, "%d more labels after these refer to no numbered figure", len(warned)-maxRefWarnings)
 	}
 	return out.String()
