@@ -174,8 +174,8 @@ func Segments(lang, src string) (string, []Segment) {
 // line is the cell magic head.
 func cellMagicBody(lang, head string) string {
 	fields := strings.Fields(strings.TrimPrefix(head, "%%"))
-	if len(fields) == 0 {
-		return lang // GoNB's "%%": Go statements
+	if len(fields) == 0 || lang == "go" && strings.HasPrefix(fields[0], "-") {
+		return lang // GoNB's "%%", perhaps with the program's arguments: Go statements
 	}
 	name := strings.ToLower(fields[0])
 	switch name {

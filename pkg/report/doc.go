@@ -4,12 +4,12 @@
 // NewView makes one reader's view of a notebook: its metadata (Meta) and
 // an ordered list of blocks — Markdown, code in its language, streams,
 // errors, images, HTML, math, JSON, notes — with every rule about what is
-// shown applied once: cell tags (remove-cell, remove-input,
-// remove-output), streams joined and updates of displays applied as
-// Jupyter shows them, the preferred representation of each output, images
-// decoded and written as Files, GoNB's SVG figures recognised as images,
-// attachments resolved, untrusted HTML and SVG sanitised, terminal colours
-// kept as spans, outputs cut to a size:
+// shown applied once: what cells say about their writeup (below), streams
+// joined and updates of displays applied as Jupyter shows them, the
+// preferred representation of each output, images decoded and written as
+// Files, GoNB's SVG figures recognised as images, attachments resolved,
+// untrusted HTML and SVG sanitised, terminal colours kept as spans,
+// outputs cut to a size, long ones folded:
 //
 //	nb, err := notebook.ReadFile("notebooks/pe310.ipynb")
 //	v, err := report.NewView(nb, report.ViewOptions{Name: "pe310", ModTime: modTime})
@@ -19,6 +19,44 @@
 // The writers in the sub-packages markdown and htmlpage render a view
 // block by block, each kind in its own way, as goldmark renders nodes by
 // kind; neither decides what is shown.
+//
+// A cell says what its writeup shows in the ways writers already use, so
+// that one notebook looks right in Jupyter, Quarto and here:
+//
+//   - Jupyter Book's tags: remove-cell, remove-input and remove-output
+//     leave parts out; hide-cell, hide-input and hide-output fold them
+//     (Fold), one click from open.
+//   - JupyterLab's metadata jupyter.source_hidden and
+//     jupyter.outputs_hidden, and nbformat's collapsed (the outputs),
+//     fold as hide-input and hide-output do.
+//   - Quarto's cell options (ParseCellOptions), YAML in comment lines at
+//     the top of a code cell in its language's syntax, "//| echo: false"
+//     in Go, "#| echo: false" in Python: echo, output and include false
+//     leave out the source, the outputs, the cell; code-fold (true or
+//     show) folds the source behind code-summary; fig-cap, fig-alt and
+//     label give the cell's images captions, alternative text and a
+//     label. The option lines are never shown; options it does not know
+//     are ignored, and lines that are not YAML give a Warning.
+//
+// A remove-* tag or a false option wins over a fold. Every image is a
+// figure with alternative text that is never "output": fig-alt, else
+// its caption, else a short text form of the output, else "Figure from
+// cell K" and a Warning. The first image of a cell labelled "fig-NAME"
+// is numbered, "Figure 1: caption", and "@fig-NAME" in Markdown becomes
+// a link to it ("[@fig-NAME]" too; "-@fig-NAME" links the number
+// alone); a reference to no figure shown stays text, with a Warning.
+//
+// In a Go notebook, GoNB's directives are not shown with the code: the
+// "%%" line (with or without arguments), other "%" special commands, and
+// "!" and "!*" shell lines with their continuations, such as the module
+// set-up "!*go mod edit -replace ...". A cell of directives alone shows
+// its outputs only. A cell whose first line is a cell magic naming
+// another language or a file ("%%bash", "%%writefile f") is shown as
+// written. Other notebooks show their magics, set apart from the code.
+//
+// A stream or text output of more than ViewOptions.FoldLines lines (40
+// by default) shows half as many, its first lines, and keeps the rest a
+// click away (a Rest block); the size cap (MaxOutput) still applies.
 //
 // Metadata is read leniently: a field of an unexpected type (a numeric
 // date, a list of authors, a title that is a number) becomes a sensible

@@ -136,7 +136,7 @@ func (b *builder) stream(cell, out int, name string, chunks []*notebook.Output) 
 	if name != "stderr" {
 		name = "stdout"
 	}
-	b.add(Block{Kind: KindStream, Cell: cell, Output: out, Name: name, Text: plain, Spans: spans})
+	b.addLong(Block{Kind: KindStream, Cell: cell, Output: out, Name: name, Text: plain, Spans: spans})
 	if cut || total > len(text) {
 		b.cutNote(cell, out, len(text), total)
 	}
@@ -268,7 +268,7 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Me
 func (b *builder) text(cell, out int, value string) {
 	kept, cut := b.cut(value)
 	plain, spans := terminalText(kept)
-	b.add(Block{Kind: KindText, Cell: cell, Output: out, Text: plain, Spans: spans})
+	b.addLong(Block{Kind: KindText, Cell: cell, Output: out, Text: plain, Spans: spans})
 	if cut {
 		b.cutNote(cell, out, len(kept), len(value))
 	}
@@ -352,12 +352,15 @@ func (b *builder) html(s string) string {
 }
 
 // altText returns an image's text form as its alternative text when it is
-// one short line, else "output".
+// one short line that describes it, else "": a representation such as
+// matplotlib's "<Figure size 640x480 with 1 Axes>" says nothing a reader
+// wants.
 func altText(data notebook.MimeBundle) string {
 	plain, ok := data.Text("text/plain")
 	plain = strings.TrimSpace(StripANSI(plain))
-	if !ok || plain == "" || strings.Contains(plain, "\n") || len(plain) > 200 {
-		return "output"
+	if !ok || plain == "" || strings.Contains(plain, "\n") || len(plain) > 200 ||
+		strings.HasPrefix(plain, "<") && strings.HasSuffix(plain, ">") {
+		return ""
 	}
 	return cleanSource(plain)
 }

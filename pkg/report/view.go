@@ -50,6 +50,10 @@ type ViewOptions struct {
 	// MaxImage is the size of the largest image kept; a larger one gives a
 	// note instead. Zero means DefaultMaxImage; negative keeps every image.
 	MaxImage int
+	// FoldLines is the number of lines past which a stream or text output
+	// shows only its first FoldLines/2 lines, the rest a click away (a
+	// Rest block). Zero means DefaultFoldLines; negative never folds.
+	FoldLines int
 }
 
 // A View is a notebook as a reader sees it: what the writeup says about
@@ -149,9 +153,11 @@ const (
 	KindError
 	// KindText is a text/plain value (Text).
 	KindText
-	// KindImage is an image: MIME, Data (the bytes, decoded), Alt, the
-	// File it is written to beside a post, and the Width and Height to
-	// show it at, when the output's metadata gives them.
+	// KindImage is an image: MIME, Data (the bytes, decoded), Alt (never
+	// empty), the File it is written to beside a post, the Width and
+	// Height to show it at, when the output's metadata gives them, and its
+	// Caption and Label, when the cell's options give them. Writers show
+	// it as a figure.
 	KindImage
 	// KindHTML is HTML (Text), sanitised unless the view is trusted.
 	KindHTML
@@ -198,6 +204,26 @@ type Block struct {
 	Width, Height int
 	// Display is set for a displayed formula.
 	Display bool
+	// Fold is the folded part of its cell the block is shown in, if any:
+	// a run of blocks of one cell with the same Fold is one part, shown
+	// closed behind a control whose text is their Summary, and open at
+	// first if Open is set.
+	Fold Fold
+	Open bool
+	// Summary is the text of the control that opens the block's folded
+	// part, or, for a Rest block, the block itself.
+	Summary string
+	// Rest marks the rest of a long stream or text output, shown folded
+	// after the block before it, which holds the output's first lines.
+	Rest bool
+	// Caption is an image's caption, plain text with its formulas kept as
+	// $TeX$ (as Meta.Summary), "Figure 2: ..." for a numbered figure; ""
+	// for none.
+	Caption string
+	// Label is a numbered figure's label, as "fig-values": the anchor that
+	// "@fig-values" in Markdown links to. It is made of ASCII letters,
+	// digits and "-_.:" only.
+	Label string
 }
 
 // NewView returns the view of a notebook: its metadata and blocks, with
@@ -219,6 +245,9 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	if opts.MaxImage == 0 {
 		opts.MaxImage = DefaultMaxImage
 	}
+	if opts.FoldLines == 0 {
+		opts.FoldLines = DefaultFoldLines
+	}
 	b := &builder{opts: opts, v: &View{Trusted: opts.Trust, Language: Language(nb)}, dir: FilesDir(opts.Name), updated: updates(nb)}
 	skip := frontMatterCell(nb)
 	b.v.Meta, b.v.Warnings = metaOf(nb, cmp.Or(opts.Title, opts.Name), opts.ModTime, skip)
@@ -231,6 +260,7 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 			return nil, b.err
 		}
 	}
+	b.references()
 	return b.v, nil
 }
 
@@ -246,6 +276,8 @@ type builder struct {
 	err      error
 	// updated maps a display output to the update Jupyter shows instead.
 	updated map[*notebook.Output]*notebook.Output
+	// numbers maps the label of each numbered figure to its number.
+	numbers map[string]int
 }
 
 // fail records the first error.
@@ -265,8 +297,11 @@ func (b *builder) add(blk Block) {
 }
 
 func (b *builder) cell(n int, c *notebook.Cell) {
-	source, outputs := Shown(c)
+	lk := b.look(n, c)
+	source := lk.source
 	b.cellType = c.Type
+	start := len(b.v.Blocks)
+	defer b.fold(n, start, &lk)
 	switch c.Type {
 	case notebook.Markdown:
 		if source {
@@ -283,12 +318,11 @@ func (b *builder) cell(n int, c *notebook.Cell) {
 			b.add(Block{Kind: KindHTML, Cell: n, Text: b.html(cleanSource(c.Source))})
 		}
 	case notebook.Code:
-		if source && strings.TrimSpace(c.Source) != "" {
-			src := cleanSource(c.Source)
-			lang, segs := Segments(b.v.Language, src)
-			b.add(Block{Kind: KindCode, Cell: n, Text: src, Lang: lang, Segments: segs})
+		if source && strings.TrimSpace(lk.code) != "" {
+			lang, segs := Segments(b.v.Language, lk.code)
+			b.add(Block{Kind: KindCode, Cell: n, Text: lk.code, Lang: lang, Segments: segs})
 		}
-		if outputs {
+		if lk.outputs {
 			b.outputs(n, c.Outputs)
 		}
 	}

@@ -43,3 +43,26 @@ func ExampleNewView() {
 	// code "bash": "!ls"
 	// stream: "9\nsq.py\n"
 }
+
+func ExampleParseCellOptions() {
+	opts, code, err := report.ParseCellOptions("go", "//| label: fig-values\n//| fig-cap: Grundy values of $n$\n//| code-fold: true\nplot.Show(values)\n")
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("%q %q fold %v\n%s", opts.Label, opts.Caption, opts.Fold, code)
+	// Output:
+	// "fig-values" ["Grundy values of $n$"] fold true
+	// plot.Show(values)
+}
+
+func ExampleSplitMath() {
+	for _, p := range report.SplitMath("Values $g(n)$ sum to $$\\sum g$$, for $5.") {
+		fmt.Printf("%q math=%v display=%v\n", p.Text, p.Math, p.Display)
+	}
+	// Output:
+	// "Values " math=false display=false
+	// "g(n)" math=true display=false
+	// " sum to " math=false display=false
+	// "\\sum g" math=true display=true
+	// ", for $5." math=false display=false
+}

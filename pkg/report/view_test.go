@@ -271,7 +271,7 @@ func TestStreamCap(t *testing.T) {
 	if len(v.Warnings) != 1 {
 		t.Errorf("warnings %v", v.Warnings)
 	}
-	all := mustView(t, codeNotebook(outs...), ViewOptions{MaxOutput: -1})
+	all := mustView(t, codeNotebook(outs...), ViewOptions{MaxOutput: -1, FoldLines: -1})
 	if len(all.Blocks[1].Text) != 30000 {
 		t.Errorf("uncapped stream has %d bytes", len(all.Blocks[1].Text))
 	}
@@ -308,7 +308,7 @@ func TestStreamJoinIsLinear(t *testing.T) {
 	if d := best(big, 0); d > time.Second {
 		t.Errorf("joining 20 000 chunks with the default cap took %v", d)
 	}
-	if v := mustView(t, big, ViewOptions{}); len(v.Blocks[1].Text) > DefaultMaxOutput {
+	if v := mustView(t, big, ViewOptions{FoldLines: -1}); len(v.Blocks[1].Text) > DefaultMaxOutput {
 		t.Errorf("default cap kept %d bytes", len(v.Blocks[1].Text))
 	}
 	small, large := best(chunks(2000), -1), best(big, -1)
@@ -491,6 +491,7 @@ func FuzzView(f *testing.F) {
 	f.Add([]byte(`{"nbformat":4,"nbformat_minor":5,"metadata":{"date":1700000000,"title":["a"]},"cells":[{"cell_type":"code","metadata":{},"source":"%%bash\n!x","execution_count":1,"outputs":[{"output_type":"stream","name":"stdout","text":"\u001b[31ma\rb\u0000"}]}]}`))
 	f.Add([]byte(`{"nbformat":4,"nbformat_minor":5,"metadata":{},"cells":[{"cell_type":"markdown","metadata":{},"source":"![](attachment:)","attachments":{"":{"image/png":"AA=="}}}]}`))
 	f.Add([]byte(`{"nbformat":4,"nbformat_minor":5,"metadata":{},"cells":[{"cell_type":"code","metadata":{},"source":"","execution_count":1,"outputs":[{"output_type":"display_data","metadata":{},"data":{"text/html":"<div><svg><a/></svg></div>","text/latex":"$$x$$"}}]}]}`))
+	f.Add([]byte(`{"nbformat":4,"nbformat_minor":5,"metadata":{"kernelspec":{"name":"gonb","language":"go"}},"cells":[{"cell_type":"markdown","metadata":{},"source":"See [@fig-a] and -@fig-b."},{"cell_type":"code","metadata":{"tags":["hide-output"],"jupyter":{"source_hidden":true}},"source":"//| label: fig-a\n//| fig-cap: [x, y]\n//| code-fold: show\n%%\n!x","execution_count":1,"outputs":[{"output_type":"display_data","metadata":{},"data":{"image/png":"AA=="}},{"output_type":"stream","name":"stdout","text":"1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n13\n14\n15\n16\n17\n18\n19\n20\n21\n22\n23\n24\n25\n26\n27\n28\n29\n30\n31\n32\n33\n34\n35\n36\n37\n38\n39\n40\n41\n"}]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		nb, err := notebook.Parse(data)
 		if err != nil {
@@ -507,6 +508,12 @@ func FuzzView(f *testing.F) {
 		for _, b := range v.Blocks {
 			if b.Output > 0 && b.Kind != KindImage && b.Kind != KindNote && len(b.Text) > 4*limit {
 				t.Fatalf("%s output of %d bytes past the limit %d", b.Kind, len(b.Text), limit)
+			}
+			if b.Kind == KindImage && (strings.TrimSpace(b.Alt) == "" || b.Alt == "output") {
+				t.Fatalf("image of cell %d with alt text %q", b.Cell, b.Alt)
+			}
+			if b.Label != "" && !figureLabel.MatchString(b.Label) {
+				t.Fatalf("figure label %q", b.Label)
 			}
 		}
 		for _, f := range v.Files {

@@ -1,7 +1,6 @@
 package htmlpage
 
 import (
-	"encoding/base64"
 	"fmt"
 	"html"
 	"strings"
@@ -17,6 +16,9 @@ import (
 
 // block writes one block of the view by its kind.
 func (p *page) block(w *strings.Builder, blk *report.Block) error {
+	if blk.Rest {
+		return p.rest(w, blk)
+	}
 	switch blk.Kind {
 	case report.KindMarkdown:
 		out, err := p.markdown(blk.Text)
@@ -38,8 +40,7 @@ func (p *page) block(w *strings.Builder, blk *report.Block) error {
 	case report.KindJSON:
 		writePre(w, "output json", blk.Text, nil)
 	case report.KindImage:
-		fmt.Fprintf(w, `<div class="output image"><img src="data:%s;base64,%s" alt="%s"%s></div>`+"\n",
-			blk.MIME, base64.StdEncoding.EncodeToString(blk.Data), html.EscapeString(blk.Alt), sizeAttrs(blk))
+		p.figure(w, blk)
 	case report.KindHTML:
 		class, text := "output html", blk.Text
 		if blk.Output == 0 {

@@ -11,8 +11,12 @@
 // highlighted by chroma in the cell's language (magic commands and shell
 // lines apart) into CSS classes, terminal colours of streams and
 // tracebacks become Jupyter's ansi-* classes, HTML tables are styled as
-// JupyterLab styles them, images are inline data: URIs (attachments too),
-// headings have anchors and the page a table of contents. The only file a
+// JupyterLab styles them, images are inline data: URIs (attachments too)
+// in <figure> elements with their alternative text and <figcaption>, a
+// numbered figure with its label as id, folded parts of cells and the
+// rest of long outputs are <details> elements that open with one click,
+// tabs are four columns wide, headings have anchors and the page a table
+// of contents. The only file a
 // page refers to is the math font given in Options, which a site keeps
 // once in its assets folder.
 //

@@ -283,9 +283,16 @@ func Render(v *report.View, opts Options) ([]byte, error) {
 	p.view = v
 	p.title = v.Meta.Title
 	var body strings.Builder
+	for i := range v.Blocks {
+		if label := v.Blocks[i].Label; label != "" {
+			p.ids.Put([]byte(label)) // a heading takes no figure's id
+		}
+	}
 	open := false
+	var prev *report.Block
 	for i := range v.Blocks {
 		blk := &v.Blocks[i]
+		endFold(&body, prev, blk)
 		if i == 0 || blk.Cell != v.Blocks[i-1].Cell {
 			if open {
 				body.WriteString("</div>\n")
@@ -293,6 +300,8 @@ func Render(v *report.View, opts Options) ([]byte, error) {
 			body.WriteString(`<div class="cell ` + string(blk.CellType) + `">` + "\n")
 			open = true
 		}
+		startFold(&body, prev, blk)
+		prev = blk
 		if err := p.block(&body, blk); err != nil {
 			return nil, fmt.Errorf("cell %d: %w", blk.Cell, err)
 		}
@@ -302,6 +311,7 @@ func Render(v *report.View, opts Options) ([]byte, error) {
 			}
 		}
 	}
+	endFold(&body, prev, nil)
 	if open {
 		body.WriteString("</div>\n")
 	}

@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/mathml"
 )
 
@@ -16,26 +17,20 @@ import (
 // page.
 func Summary(summary string) template.HTML {
 	p := &page{conv: mathml.New()}
+	return template.HTML(p.textWithMath(summary))
+}
+
+// textWithMath returns plain text with formulas ($TeX$ and $$TeX$$) as
+// HTML: the text escaped, the formulas as MathML, sanitised unless the
+// page is trusted.
+func (p *page) textWithMath(text string) string {
 	var b strings.Builder
-	for s := summary; s != ""; {
-		i := strings.IndexByte(s, '$')
-		if i < 0 {
-			b.WriteString(html.EscapeString(s))
-			break
+	for _, piece := range report.SplitMath(text) {
+		if piece.Math {
+			b.WriteString(p.math(piece.Text, piece.Display))
+		} else {
+			b.WriteString(html.EscapeString(piece.Text))
 		}
-		b.WriteString(html.EscapeString(s[:i]))
-		delim := "$"
-		if strings.HasPrefix(s[i:], "$$") {
-			delim = "$$"
-		}
-		rest := s[i+len(delim):]
-		j := strings.Index(rest, delim)
-		if j <= 0 {
-			b.WriteString(html.EscapeString(s[i:]))
-			break
-		}
-		b.WriteString(p.math(rest[:j], delim == "$$"))
-		s = rest[j+len(delim):]
 	}
-	return template.HTML(b.String())
+	return b.String()
 }

@@ -11,7 +11,16 @@
 // raw HTML sanitised unless the notebook is trusted), code as fenced
 // blocks in the cell's language, streams, errors and text as plain fenced
 // blocks without terminal escapes, images as links to files in
-// NAME_files/, HTML as an HTML block, formulas between $ or $$, JSON as a
-// json block, and notes (an output cut to size, a widget) as quotes. No
-// control character reaches the post.
+// NAME_files/ with their alternative text and, below, their caption as
+// an emphasised paragraph (CaptionText: escaped, formulas kept), a
+// numbered figure with an anchor that references link to, HTML as an
+// HTML block, formulas between $ or $$, JSON as a json block, and notes
+// (an output cut to size, a widget) as quotes. No control character
+// reaches the post.
+//
+// A folded part of a cell, and the rest of a long output, is a <details>
+// element whose content is HTML with every text escaped, each element a
+// block of its own, so that a blog's engine shows the same text whether
+// it reads Markdown inside HTML (CommonMark) or not (kramdown); a folded
+// part that holds Markdown is written unfolded.
 package markdown

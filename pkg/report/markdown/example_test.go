@@ -79,3 +79,8 @@ func ExampleRender() {
 	//
 	// $6$
 }
+
+func ExampleCaptionText() {
+	fmt.Println(markdown.CaptionText("Figure 1: values of $g(n) < 8$ for *all* n <= 10"))
+	// Output: Figure 1: values of $g(n) \lt  8$ for \*all\* n \<= 10
+}

@@ -49,8 +49,8 @@ func Render(v *report.View) *Post {
 	w := &writer{trust: v.Trusted}
 	w.b.WriteString(FrontMatter(v.Meta))
 	w.b.WriteString("\n")
-	for i := range v.Blocks {
-		w.block(&v.Blocks[i])
+	for i := 0; i < len(v.Blocks); {
+		i = w.part(v.Blocks, i)
 	}
 	text := strings.TrimRight(w.b.String(), "\n") + "\n"
 	return &Post{Text: []byte(text), Files: v.Files}
@@ -63,6 +63,10 @@ type writer struct {
 
 // block writes one block by its kind.
 func (w *writer) block(blk *report.Block) {
+	if blk.Rest {
+		w.rest(blk)
+		return
+	}
 	switch blk.Kind {
 	case report.KindMarkdown:
 		w.markdown(blk.Text)
@@ -77,7 +81,7 @@ func (w *writer) block(blk *report.Block) {
 	case report.KindJSON:
 		w.b.WriteString(Fenced("json", blk.Text) + "\n")
 	case report.KindImage:
-		w.b.WriteString("![" + altEscaper.Replace(blk.Alt) + "](" + report.LinkPath(blk.File) + ")\n\n")
+		w.figure(blk)
 	case report.KindHTML:
 		w.html(blk.Text)
 	case report.KindMath:

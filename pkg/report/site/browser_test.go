@@ -279,6 +279,13 @@ func hostileNotebook(t *testing.T, path string) {
 			` <link rel="stylesheet" href="https://example.com/l.css"> <form action="https://example.com/f"><button formaction="javascript:` + pwn("form") + `">b</button></form>`},
 		{Type: notebook.Raw, Metadata: notebook.Metadata{"format": []byte(`"text/html"`)}, Source: `<body onload="` + pwn("raw") + `"><img src=x onerror="` + pwn("raw-img") + `">`},
 		{Type: notebook.Code, Source: "show()", ExecutionCount: &count, Metadata: notebook.Metadata{}, Outputs: []*notebook.Output{html, svg}},
+		// Cell options and tags that the writers turn into summaries,
+		// captions, alt text and anchors.
+		{Type: notebook.Code, ExecutionCount: &count, Metadata: notebook.Metadata{"tags": []byte(`["hide-output"]`)}, Outputs: []*notebook.Output{svg},
+			Source: "#| code-fold: true\n#| code-summary: |\n#|   <img src=x onerror=\"" + pwn("summary-option") + "\">\n" +
+				"#| fig-cap: |\n#|   <img src=x onerror=\"" + pwn("caption") + "\"> $\\text{<img src=x onerror=" + pwn("caption-math") + ">}$ [a](javascript:" + pwn("caption-link") + ")\n" +
+				"#| fig-alt: |\n#|   \" onerror=\"" + pwn("alt") + "\n#| label: fig-evil\nshow()"},
+		{Type: notebook.Markdown, Metadata: notebook.Metadata{}, Source: "See @fig-evil and @fig-x\"onmouseover=\"" + pwn("ref") + "."},
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)

@@ -1,0 +1,174 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/grundylab/grundy/pkg/report/notebook"
+)
+
+const tinyPNG = "iVBORw0KGgo="
+
+// figureNotebook returns a Go notebook of the cells: "md:TEXT" a Markdown
+// cell, anything else the source of a code cell that shows two images,
+// a PNG with the text form plain and a GoNB SVG figure with none.
+func figureNotebook(plain string, cells ...string) *notebook.Notebook {
+	nb := notebook.New()
+	nb.Metadata["kernelspec"] = json.RawMessage(`{"name": "gonb", "language": "go"}`)
+	for _, c := range cells {
+		if text, ok := strings.CutPrefix(c, "md:"); ok {
+			nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Markdown, Source: text})
+			continue
+		}
+		png := rich("image/png", tinyPNG)
+		if plain != "" {
+			png.Data.SetText("text/plain", plain)
+		}
+		svg := rich("text/html", `<div><svg width="4" height="4"></svg></div>`)
+		nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Code, Source: c, Outputs: []*notebook.Output{png, svg}})
+	}
+	return nb
+}
+
+// figureFields lists the images of a view as "label|caption|alt".
+func figureFields(v *View) []string {
+	var out []string
+	for _, b := range v.Blocks {
+		if b.Kind == KindImage {
+			out = append(out, b.Label+"|"+b.Caption+"|"+b.Alt)
+		}
+	}
+	return out
+}
+
+func warningTexts(v *View) []string {
+	var out []string
+	for _, w := range v.Warnings {
+		out = append(out, w.String())
+	}
+	return out
+}
+
+func TestFigures(t *testing.T) {
+	tests := []struct {
+		name     string
+		plain    string
+		cells    []string
+		want     []string
+		warnings []string
+	}{
+		{"no options", "<Figure size 640x480 with 1 Axes>", []string{"show()"},
+			[]string{"||Figure 1 of cell 1", "||Figure 2 of cell 1"},
+			[]string{`cell 1: output 1: figure has no alt text: "Figure 1 of cell 1" stands in; give the cell a line "//| fig-alt: [what figure 1 shows, what figure 2 shows]" at its top`,
+				`cell 1: output 2: figure has no alt text: "Figure 2 of cell 1" stands in`}},
+		{"text form as alt", "Histogram of values", []string{"//| fig-alt: [\"\", The sequence]\nshow()"},
+			[]string{"||Histogram of values", "||The sequence"}, nil},
+		{"caption and alt", "", []string{"//| fig-cap: The *values* of $g(n)$\n//| fig-alt: A bar chart\nshow()"},
+			[]string{"|The values of $g(n)$|A bar chart", "||Figure 2 of cell 1"}, []string{"cell 1: output 2: figure has no alt text"}},
+		{"caption stands for alt", "", []string{"//| fig-cap: [One, Two]\nshow()"},
+			[]string{"|One|One", "|Two|Two"}, nil},
+		{"numbered", "", []string{"//| label: fig-a\n//| fig-cap: [First, Second]\nshow()", "//| label: fig-b\n//| fig-alt: [x, y]\nshow()"},
+			[]string{"fig-a|Figure 1: First|First", "|Second|Second", "fig-b|Figure 2|x", "||y"}, nil},
+		{"numbered, no alt", "", []string{"//| label: fig-a\n//| fig-alt: [\"\", y]\nshow()"},
+			[]string{"fig-a|Figure 1|Figure 1, from cell 1", "||y"}, []string{`cell 1: output 1: figure has no alt text: "Figure 1, from cell 1" stands in`}},
+		{"other labels", "", []string{"//| label: tbl-x\n//| fig-alt: [a, b]\nshow()"}, []string{"||a", "||b"}, nil},
+		{"bad label", "", []string{"//| label: fig-a b\n//| fig-alt: [a, b]\nshow()"}, []string{"||a", "||b"},
+			[]string{`cell 1: label "fig-a b" is not a figure label`}},
+		{"repeated label", "", []string{"//| label: fig-a\n//| fig-alt: [a, b]\nshow()", "//| label: fig-a\n//| fig-alt: [c, d]\nshow()"},
+			[]string{"fig-a|Figure 1|a", "||b", "||c", "||d"}, []string{"cell 2: label fig-a is the label of figure 1 already"}},
+		{"hidden figure", "", []string{"//| label: fig-a\n//| output: false\nshow()"}, nil,
+			[]string{"cell 1: label fig-a names no figure: the cell shows no image"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			v := mustView(t, figureNotebook(tt.plain, tt.cells...), ViewOptions{})
+			if got := figureFields(v); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("figures %q, want %q", got, tt.want)
+			}
+			got := warningTexts(v)
+			if len(got) != len(tt.warnings) {
+				t.Fatalf("warnings %q, want %d", got, len(tt.warnings))
+			}
+			for i, w := range tt.warnings {
+				if !strings.HasPrefix(got[i], w) {
+					t.Errorf("warning %q, want one starting %q", got[i], w)
+				}
+			}
+			for _, b := range v.Blocks {
+				if b.Kind == KindImage && (b.Alt == "" || strings.EqualFold(b.Alt, "output")) {
+					t.Errorf("image of cell %d has alt %q", b.Cell, b.Alt)
+				}
+			}
+		})
+	}
+}
+
+func TestReferences(t *testing.T) {
+	tests := []struct {
+		name, md, want string
+		warnings       []string
+	}{
+		{"plain", "See @fig-a and @fig-b.", "See [Figure 1](#fig-a) and [Figure 2](#fig-b).", nil},
+		{"start of a sentence", "@Fig-a shows it", "[Figure 1](#fig-a) shows it", nil},
+		{"number alone", "Figures -@fig-a and -@fig-b", "Figures [1](#fig-a) and [2](#fig-b)", nil},
+		{"brackets", "(see [@fig-b])", "(see [Figure 2](#fig-b))", nil},
+		{"emphasis", "*@fig-a*", "*[Figure 1](#fig-a)*", nil},
+		{"not in code", "`@fig-a` and\n\n    @fig-a\n\n```\n@fig-a\n```", "`@fig-a` and\n\n    @fig-a\n\n```\n@fig-a\n```", nil},
+		{"not in math", "$x @fig-a$ and $$\n@fig-b\n$$", "$x @fig-a$ and $$\n@fig-b\n$$", nil},
+		{"not in links or HTML", "[@fig-a](http://x) <a title=\"@fig-a\">t</a> <http://x/@fig-a>", "[@fig-a](http://x) <a title=\"@fig-a\">t</a> <http://x/@fig-a>", nil},
+		{"not an address", "me@fig-a.org, \\@fig-a", "me@fig-a.org, \\@fig-a", nil},
+		{"unknown", "@fig-none and @fig-none again, @fig-a", "@fig-none and @fig-none again, [Figure 1](#fig-a)",
+			[]string{"cell 1: @fig-none refers to no numbered figure (a code cell's \"label: fig-none\" with an image shown), so it stays text"}},
+		{"across lines", "see\n@fig-a", "see\n[Figure 1](#fig-a)", nil},
+		{"many unknown", "@fig-u1 @fig-u2 @fig-u3 @fig-u1 @fig-u4 @fig-u5 @fig-u6 @fig-u7", "@fig-u1 @fig-u2 @fig-u3 @fig-u1 @fig-u4 @fig-u5 @fig-u6 @fig-u7",
+			[]string{"cell 1: @fig-u1 refers to no numbered figure (a code cell's \"label: fig-u1\" with an image shown), so it stays text",
+				"cell 1: @fig-u2 refers to no numbered figure (a code cell's \"label: fig-u2\" with an image shown), so it stays text",
+				"cell 1: @fig-u3 refers to no numbered figure (a code cell's \"label: fig-u3\" with an image shown), so it stays text",
+				"cell 1: @fig-u4 refers to no numbered figure (a code cell's \"label: fig-u4\" with an image shown), so it stays text",
+				"cell 1: @fig-u5 refers to no numbered figure (a code cell's \"label: fig-u5\" with an image shown), so it stays text",
+				"cell 1: 2 more labels after these refer to no numbered figure"}},
+		{"forward and back", "@fig-a", "[Figure 1](#fig-a)", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			nb := figureNotebook("", "md:"+tt.md, "//| label: fig-a\n//| fig-alt: [a, b]\nshow()", "//| label: fig-b\n//| fig-alt: [c, d]\nshow()")
+			v := mustView(t, nb, ViewOptions{})
+			if got := v.Blocks[0].Text; got != tt.want {
+				t.Errorf("Markdown %q, want %q", got, tt.want)
+			}
+			if got := warningTexts(v); !reflect.DeepEqual(got, tt.warnings) {
+				t.Errorf("warnings %q, want %q", got, tt.warnings)
+			}
+		})
+	}
+	// The summary, plain text, reads as the page does.
+	v := mustView(t, figureNotebook("", "md:As @fig-a shows, and [@fig-b], -@fig-a, @fig-c.", "//| label: fig-a\n//| fig-alt: [a, b]\nshow()",
+		"//| label: fig-b\n//| fig-alt: [c, d]\nshow()"), ViewOptions{})
+	if want := "As Figure 1 shows, and Figure 2, 1, @fig-c."; v.Meta.Summary != want {
+		t.Errorf("summary %q, want %q", v.Meta.Summary, want)
+	}
+}
+
+// BenchmarkConventions renders notebooks whose cells use options,
+// figures, folds and references, at two sizes: the time should grow as
+// the notebook does.
+func BenchmarkConventions(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		var cells []string
+		for i := range n {
+			cells = append(cells, fmt.Sprintf("md:As @fig-f%d and @fig-f%d show, `code @fig-x` and $@fig$.", i, i/2),
+				fmt.Sprintf("//| label: fig-f%d\n//| fig-cap: Values $g(%d)$\n//| fig-alt: [a, b]\n//| code-fold: true\n%%%%\nshow(%d)", i, i, i))
+		}
+		nb := figureNotebook("", cells...)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := NewView(nb, ViewOptions{Name: "b"}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

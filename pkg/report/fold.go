@@ -1,0 +1,219 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/grundylab/grundy/pkg/report/notebook"
+)
+
+// Cell tags of Jupyter Book that fold parts of a cell: the writeup shows
+// them closed, one click from open, where the remove-* tags (RemoveCell
+// and the others) leave them out.
+const (
+	HideInput  = "hide-input"  // HideInput folds the source.
+	HideOutput = "hide-output" // HideOutput folds the outputs.
+	HideCell   = "hide-cell"   // HideCell folds the whole cell, source and outputs together.
+)
+
+// DefaultFoldLines is the number of lines past which a stream or text
+// output is folded when ViewOptions.FoldLines is zero: about a screen.
+const DefaultFoldLines = 40
+
+// Fold says which folded part of its cell a block is shown in.
+type Fold uint8
+
+// The folded parts of a cell.
+const (
+	// Unfolded is a block shown as it is.
+	Unfolded Fold = iota
+	// FoldSource is a code cell's folded source: tag hide-input, option
+	// code-fold, or JupyterLab's metadata jupyter.source_hidden.
+	FoldSource
+	// FoldOutputs is a code cell's folded outputs: tag hide-output, or
+	// the metadata jupyter.outputs_hidden or collapsed (nbformat's,
+	// which the classic Notebook sets).
+	FoldOutputs
+	// FoldCell is a whole cell folded as one: tag hide-cell, or a
+	// Markdown or raw cell with jupyter.source_hidden.
+	FoldCell
+)
+
+// The texts of the controls that open folded parts, as Jupyter Book and
+// Quarto word them.
+const (
+	sourceSummary   = "Show code cell source"
+	outputsSummary  = "Show code cell outputs"
+	cellSummary     = "Show code cell content"
+	textSummary     = "Show cell content"
+	codeFoldSummary = "Code"
+)
+
+// look is how a cell is shown: which parts, folded how, and the options
+// it sets.
+type look struct {
+	source, outputs         bool
+	sourceFold, outputsFold Fold
+	open                    bool
+	summary                 string
+	// code is a code cell's source as shown: without option lines, and
+	// without GoNB's directives in a Go notebook.
+	code string
+	opts CellOptions
+}
+
+// look reads how a cell is shown from its tags (remove-* and hide-*),
+// its Quarto options (code cells) and JupyterLab's metadata.
+func (b *builder) look(n int, c *notebook.Cell) look {
+	lk := look{opts: defaultCellOptions}
+	lk.source, lk.outputs = Shown(c)
+	sourceHidden, outputsHidden := jupyterHidden(c)
+	if c.Type != notebook.Code {
+		if c.HasTag(HideCell) || sourceHidden {
+			lk.sourceFold, lk.summary = FoldCell, textSummary
+		}
+		return lk
+	}
+	src := cleanSource(c.Source)
+	opts, code, err := ParseCellOptions(b.optionLanguage(src), src)
+	if err != nil {
+		b.warn(n, 0, "%v", err)
+	}
+	if b.v.Language == "go" {
+		code = goNBCode(code)
+	}
+	lk.opts, lk.code = opts, code
+	if !opts.Include {
+		lk.source, lk.outputs = false, false
+	}
+	lk.source = lk.source && opts.Echo
+	lk.outputs = lk.outputs && opts.Output
+	switch {
+	case c.HasTag(HideCell):
+		lk.sourceFold, lk.outputsFold, lk.summary = FoldCell, FoldCell, cellSummary
+		return lk
+	case opts.Fold:
+		lk.sourceFold, lk.open, lk.summary = FoldSource, opts.FoldOpen, codeFoldSummary
+	case c.HasTag(HideInput) || sourceHidden:
+		lk.sourceFold, lk.summary = FoldSource, sourceSummary
+	}
+	if opts.Summary != "" && lk.sourceFold == FoldSource {
+		lk.summary = strings.Join(strings.Fields(opts.Summary), " ")
+	}
+	if c.HasTag(HideOutput) || outputsHidden {
+		lk.outputsFold = FoldOutputs
+	}
+	return lk
+}
+
+// optionLanguage returns the language of a code cell's option lines:
+// the notebook's, or that of the body of a cell magic on the first line
+// ("%%bash" gives "bash").
+func (b *builder) optionLanguage(src string) string {
+	first, _, _ := strings.Cut(src, "\n")
+	if strings.HasPrefix(first, "%%") {
+		return cellMagicBody(b.v.Language, first)
+	}
+	return b.v.Language
+}
+
+// jupyterHidden reads JupyterLab's cell metadata jupyter.source_hidden
+// and jupyter.outputs_hidden, and the older collapsed, which means the
+// outputs.
+func jupyterHidden(c *notebook.Cell) (source, outputs bool) {
+	var j struct {
+		SourceHidden  bool `json:"source_hidden"`
+		OutputsHidden bool `json:"outputs_hidden"`
+	}
+	if raw, ok := c.Metadata["jupyter"]; ok && json.Unmarshal(raw, &j) != nil {
+		j.SourceHidden, j.OutputsHidden = false, false
+	}
+	var collapsed bool
+	if raw, ok := c.Metadata["collapsed"]; ok && json.Unmarshal(raw, &collapsed) != nil {
+		collapsed = false
+	}
+	return j.SourceHidden, j.OutputsHidden || collapsed && c.Type == notebook.Code
+}
+
+// fold marks the blocks of cell n, from start on, with the folded parts
+// they are in, and makes figures of its images.
+func (b *builder) fold(n, start int, lk *look) {
+	for i := start; i < len(b.v.Blocks); i++ {
+		blk := &b.v.Blocks[i]
+		switch {
+		case blk.Output == 0 && lk.sourceFold != Unfolded:
+			blk.Fold, blk.Open, blk.Summary = lk.sourceFold, lk.open, lk.summary
+		case blk.Output > 0 && lk.outputsFold == FoldCell:
+			blk.Fold, blk.Summary = FoldCell, lk.summary
+		case blk.Output > 0 && lk.outputsFold == FoldOutputs:
+			blk.Fold, blk.Summary = FoldOutputs, outputsSummary
+		}
+	}
+	if b.cellType == notebook.Code {
+		b.figures(n, start, lk.opts)
+	}
+}
+
+// addLong adds a stream or text block, split in two when it has more
+// than FoldLines lines: the first FoldLines/2 lines, and the rest as a
+// Rest block, which the writers show a click away.
+func (b *builder) addLong(blk Block) {
+	limit := b.opts.FoldLines
+	lines := countLines(blk.Text)
+	if limit < 0 || lines <= limit {
+		b.add(blk)
+		return
+	}
+	head := max(limit/2, 1)
+	cut := 0
+	for range head {
+		cut += strings.IndexByte(blk.Text[cut:], '\n') + 1
+	}
+	rest := blk
+	blk.Text, rest.Text = blk.Text[:cut], blk.Text[cut:]
+	blk.Spans, rest.Spans = splitSpans(blk.Spans, cut)
+	rest.Rest = true
+	rest.Summary = fmt.Sprintf("Show %d more lines", lines-head)
+	if lines-head == 1 {
+		rest.Summary = "Show 1 more line"
+	}
+	b.add(blk)
+	b.add(rest)
+}
+
+// countLines returns the number of lines of s, the last one counted
+// whether or not it ends in a newline.
+func countLines(s string) int {
+	n := strings.Count(s, "\n")
+	if s != "" && !strings.HasSuffix(s, "\n") {
+		n++
+	}
+	return n
+}
+
+// splitSpans splits spans, whose texts join to a text, at byte cut of
+// that text; nil stays nil.
+func splitSpans(spans []Span, cut int) (head, tail []Span) {
+	if spans == nil {
+		return nil, nil
+	}
+	pos := 0
+	for i, s := range spans {
+		end := pos + len(s.Text)
+		switch {
+		case end <= cut:
+			pos = end
+			continue
+		case pos == cut:
+			head, tail = spans[:i:i], spans[i:]
+		default:
+			first, second := s, s
+			first.Text, second.Text = s.Text[:cut-pos], s.Text[cut-pos:]
+			head = append(spans[:i:i], first)
+			tail = append([]Span{second}, spans[i+1:]...)
+		}
+		return head, tail
+	}
+	return spans, []Span{}
+}

@@ -1,0 +1,99 @@
+package htmlpage
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/notebook"
+)
+
+// viewBody renders blocks as a page and returns its body.
+func viewBody(t *testing.T, blocks ...report.Block) string {
+	t.Helper()
+	page, err := Render(&report.View{Blocks: blocks}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return body(page)
+}
+
+func TestFoldsInPage(t *testing.T) {
+	code := report.Block{Kind: report.KindCode, Cell: 1, CellType: notebook.Code, Segments: []report.Segment{{Lang: "go", Text: "x()"}}}
+	out := report.Block{Kind: report.KindStream, Cell: 1, Output: 1, CellType: notebook.Code, Name: "stdout", Text: "out\n"}
+	fold := func(b report.Block, f report.Fold, summary string, open bool) report.Block {
+		b.Fold, b.Summary, b.Open = f, summary, open
+		return b
+	}
+	const codeHTML = `<pre class="chroma"><code><span class="line"><span class="cl"><span class="nf">x</span><span class="p">()</span><span class="w">` + "\n</span></span></span></code></pre>"
+	tests := []struct {
+		name   string
+		blocks []report.Block
+		want   string
+	}{
+		{"folded source", []report.Block{fold(code, report.FoldSource, "Code", false), out},
+			`<div class="cell code">` + "\n" + `<details class="fold source"><summary>Code</summary>` + "\n" + codeHTML + "</details>\n" + `<pre class="output stream stdout">out</pre>` + "\n</div>"},
+		{"open", []report.Block{fold(code, report.FoldSource, "Code", true)}, `<details class="fold source" open><summary>Code</summary>`},
+		{"outputs", []report.Block{code, fold(out, report.FoldOutputs, "Show code cell outputs", false)},
+			codeHTML + `<details class="fold outputs"><summary>Show code cell outputs</summary>` + "\n" + `<pre class="output stream stdout">out</pre>` + "\n</details>\n</div>"},
+		{"whole cell, then the next cell", []report.Block{fold(code, report.FoldCell, "C", false), fold(out, report.FoldCell, "C", false),
+			{Kind: report.KindMarkdown, Cell: 2, CellType: notebook.Markdown, Text: "next"}},
+			`<details class="fold cell"><summary>C</summary>` + "\n" + codeHTML + `<pre class="output stream stdout">out</pre>` + "\n</details>\n</div>\n" + `<div class="cell markdown">` + "\n<p>next</p>"},
+		{"summary escaped", []report.Block{fold(code, report.FoldSource, `<img src=x onerror="alert(1)">`, false)},
+			`<summary>&lt;img src=x onerror=&#34;alert(1)&#34;&gt;</summary>`},
+		{"rest of an output", []report.Block{out, {Kind: report.KindStream, Cell: 1, Output: 1, Name: "stderr", Text: "more <b>\n", Rest: true, Summary: "Show 1 more line"}},
+			`<pre class="output stream stdout">out</pre>` + "\n" + `<details class="more"><summary>Show 1 more line</summary>` + "\n" + `<pre class="output stream stderr">more &lt;b&gt;</pre>` + "\n</details>"},
+		{"figure", []report.Block{{Kind: report.KindImage, Cell: 1, Output: 1, MIME: "image/png", Data: []byte{1}, Alt: `A "chart"`, Caption: "Figure 1: values of $g(n) < 3$ & <b>", Label: "fig-v", Width: 40}},
+			`<figure class="output image" id="fig-v"><img src="data:image/png;base64,AQ==" alt="A &#34;chart&#34;" width="40">` + "\n<figcaption>Figure 1: values of <math"},
+		{"figure without caption", []report.Block{{Kind: report.KindImage, Cell: 1, Output: 1, MIME: "image/png", Data: []byte{1}, Alt: "Figure from cell 1"}},
+			`<figure class="output image"><img src="data:image/png;base64,AQ==" alt="Figure from cell 1"></figure>`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := viewBody(t, tt.blocks...); !strings.Contains(got, tt.want) {
+				t.Errorf("page\n%s\nlacks\n%s", got, tt.want)
+			}
+		})
+	}
+	caption := viewBody(t, tests[6].blocks...)
+	if !strings.Contains(caption, "</math> &amp; &lt;b&gt;</figcaption>") {
+		t.Errorf("caption text not escaped after its formula:\n%s", caption)
+	}
+}
+
+// TestFigureIDs: a numbered figure keeps its label as id, which a
+// heading of the same text does not take, and references link to it.
+func TestFigureIDs(t *testing.T) {
+	nb := notebook.New()
+	nb.Metadata["kernelspec"] = json.RawMessage(`{"name": "gonb", "language": "go"}`)
+	png := &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{}}
+	png.Data.SetText("image/png", "iVBORw0KGgo=")
+	nb.Cells = []*notebook.Cell{
+		{Type: notebook.Markdown, Source: "## Fig values\n\nAs @fig-values shows."},
+		{Type: notebook.Code, Source: "//| label: fig-values\n//| fig-cap: The values & <b>more</b>\n//| fig-alt: A chart\nshow()", Outputs: []*notebook.Output{png}},
+	}
+	page := body(renderPage(t, nb, report.ViewOptions{}))
+	for _, want := range []string{`<h2 id="fig-values-1">`, `<a href="#fig-values">Figure 1</a>`, `<figure class="output image" id="fig-values">`,
+		`alt="A chart"`, "<figcaption>Figure 1: The values &amp; more</figcaption>"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %s:\n%s", want, page)
+		}
+	}
+	if strings.Count(page, `id="fig-values"`) != 1 {
+		t.Errorf("id fig-values used more than once:\n%s", page)
+	}
+}
+
+// TestTabWidth: code and outputs show a tab as four columns, on screen
+// and on paper (the rule is in no media query).
+func TestTabWidth(t *testing.T) {
+	c := css()
+	rule := strings.Index(c, "tab-size: 4")
+	if rule < 0 || !strings.Contains(c[:rule], "pre, code {") {
+		t.Fatalf("no tab-size: 4 for pre and code")
+	}
+	if open := strings.Count(c[:rule], "{") - strings.Count(c[:rule], "}"); open != 1 {
+		t.Errorf("tab-size: 4 is inside a media query (%d open braces before it)", open)
+	}
+}

@@ -1,0 +1,113 @@
+package markdown
+
+import (
+	"html"
+	"strings"
+
+	"github.com/grundylab/grundy/pkg/report"
+)
+
+// A folded part of a cell, and the rest of a long output, are written as
+// a <details> element: a click on its summary opens it. Its content is
+// HTML written here with every text escaped, each element a block of its
+// own between blank lines: a <pre> block may hold blank lines, since
+// CommonMark ends it only at </pre>, and an engine that reads the whole
+// <details> as raw HTML (kramdown does) finds nothing but escaped text
+// and HTML the view has sanitised. Markdown is not HTML, and such an
+// engine would not read it as Markdown, so a part that holds Markdown is
+// written unfolded.
+
+// part writes the block at i, or the folded part that starts there, and
+// returns the index of the block after it.
+func (w *writer) part(blocks []report.Block, i int) int {
+	first := &blocks[i]
+	end := i + 1
+	if first.Fold != report.Unfolded {
+		for end < len(blocks) && blocks[end].Cell == first.Cell && blocks[end].Fold == first.Fold {
+			end++
+		}
+	}
+	folded := first.Fold != report.Unfolded
+	for _, blk := range blocks[i:end] {
+		folded = folded && blk.Kind != report.KindMarkdown
+	}
+	if !folded {
+		for j := i; j < end; j++ {
+			w.block(&blocks[j])
+		}
+		return end
+	}
+	w.openDetails(first.Summary, first.Open)
+	for j := i; j < end; j++ {
+		w.htmlBlock(&blocks[j])
+	}
+	w.b.WriteString("</details>\n\n")
+	return end
+}
+
+// openDetails starts a <details> element with its summary.
+func (w *writer) openDetails(summary string, open bool) {
+	w.b.WriteString("<details")
+	if open {
+		w.b.WriteString(" open")
+	}
+	w.b.WriteString(">\n<summary>" + html.EscapeString(oneLine(summary)) + "</summary>\n\n")
+}
+
+// rest writes the rest of a long output, folded after its first lines.
+func (w *writer) rest(blk *report.Block) {
+	w.openDetails(blk.Summary, false)
+	w.pre("", blk.Text)
+	w.b.WriteString("</details>\n\n")
+}
+
+// htmlBlock writes a block that is not Markdown as HTML, followed by a
+// blank line.
+func (w *writer) htmlBlock(blk *report.Block) {
+	switch {
+	case blk.Rest:
+		w.rest(blk)
+	case blk.Kind == report.KindCode:
+		w.pre(blk.Lang, blk.Text)
+	case blk.Kind == report.KindStream, blk.Kind == report.KindError, blk.Kind == report.KindText:
+		w.pre("", blk.Text)
+	case blk.Kind == report.KindJSON:
+		w.pre("json", blk.Text)
+	case blk.Kind == report.KindImage:
+		w.b.WriteString("<figure")
+		if blk.Label != "" {
+			w.b.WriteString(` id="` + html.EscapeString(blk.Label) + `"`)
+		}
+		w.b.WriteString(">\n" + `<img src="` + html.EscapeString(report.LinkPath(blk.File)) + `" alt="` + html.EscapeString(oneLine(blk.Alt)) + `">` + "\n")
+		if blk.Caption != "" {
+			w.b.WriteString("<figcaption>" + html.EscapeString(oneLine(blk.Caption)) + "</figcaption>\n")
+		}
+		w.b.WriteString("</figure>\n\n")
+	case blk.Kind == report.KindHTML:
+		w.html(blk.Text)
+	case blk.Kind == report.KindMath:
+		delim := "$"
+		if blk.Display {
+			delim = "$$"
+		}
+		tex := blankLines.ReplaceAllString(strings.TrimSpace(blk.Text), "\n")
+		w.b.WriteString(`<div class="math">` + html.EscapeString(delim+tex+delim) + "</div>\n\n")
+	case blk.Kind == report.KindNote:
+		w.b.WriteString("<p><em>" + html.EscapeString(oneLine(blk.Text)) + "</em></p>\n\n")
+	}
+}
+
+// pre writes text as a <pre> block, its text escaped, the code element
+// classed by the language as Markdown engines class a fenced block's.
+func (w *writer) pre(lang, text string) {
+	w.b.WriteString("<pre><code")
+	if lang != "" && lang != "text" {
+		w.b.WriteString(` class="language-` + html.EscapeString(lang) + `"`)
+	}
+	w.b.WriteString(">" + html.EscapeString(strings.TrimRight(text, "\n")) + "</code></pre>\n\n")
+}
+
+// oneLine returns s with each run of white space, newlines too, one space.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}

@@ -1,0 +1,147 @@
+package report
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestParseCellOptions(t *testing.T) {
+	tests := []struct {
+		name, lang, src string
+		want            CellOptions
+		code            string
+		err             string // a piece of the error, "" for none
+	}{
+		{"none", "go", "x := 1", defaultCellOptions, "x := 1", ""},
+		{"go echo", "go", "//| echo: false\nx := 1", CellOptions{Output: true, Include: true}, "x := 1", ""},
+		{"python, space before the bar", "python", "  #| output: false\n#|include: false\nprint(1)\n",
+			CellOptions{Echo: true}, "print(1)\n", ""},
+		{"go does not read #|", "go", "#| echo: false\nx", defaultCellOptions, "#| echo: false\nx", ""},
+		{"python does not read //|", "python", "//| echo: false\nx", defaultCellOptions, "//| echo: false\nx", ""},
+		{"# | is a comment", "python", "# | echo: false\nx", defaultCellOptions, "# | echo: false\nx", ""},
+		{"sql", "sql", "--| echo: false\nselect 1", CellOptions{Output: true, Include: true}, "select 1", ""},
+		{"after a cell magic", "go", "%%\n//| code-fold: true\nx", CellOptions{Echo: true, Output: true, Include: true, Fold: true},
+			"%%\nx", ""},
+		{"only at the top", "go", "x\n//| echo: false", defaultCellOptions, "x\n//| echo: false", ""},
+		{"figures", "go", "//| label: fig-values\n//| fig-cap: \"The values: $g(n)$\"\n//| fig-alt: A histogram\nshow()",
+			CellOptions{Echo: true, Output: true, Include: true, Label: "fig-values", Caption: []string{"The values: $g(n)$"}, Alt: []string{"A histogram"}},
+			"show()", ""},
+		{"lists and a block scalar", "python", "#| fig-cap:\n#|   - one\n#|   - 2\n#| fig-alt: |\n#|   long\n#|   text\n#| code-fold: show\n#| code-summary: See the code\nplot()",
+			CellOptions{Echo: true, Output: true, Include: true, Fold: true, FoldOpen: true, Summary: "See the code",
+				Caption: []string{"one", "2"}, Alt: []string{"long\ntext\n"}}, "plot()", ""},
+		{"unknown options", "go", "//| eval: false\n//| warning: false\n//| output: asis\n//| echo: fenced\nx", defaultCellOptions, "x", ""},
+		{"options only", "go", "//| echo: false", CellOptions{Output: true, Include: true}, "", ""},
+		{"not YAML", "go", "//| echo: [false\nx", defaultCellOptions, "x", "not a YAML mapping"},
+		{"a scalar, not a mapping", "go", "//| echo false\nx", defaultCellOptions, "x", "not a YAML mapping"},
+		{"wrong kinds", "go", "//| echo: maybe\n//| code-fold: later\n//| fig-cap: {a: b}\n//| label: [x]\n//| output: false\nx",
+			CellOptions{Echo: true, Include: true}, "x",
+			`option echo: "maybe" is not true or false`},
+		{"a list with a mapping", "go", "//| fig-alt: [a, {b: c}]\nx", defaultCellOptions, "x", "option fig-alt: a list is neither text nor a list of texts"},
+		{"CRLF lines", "python", "#| echo: false\r\nx", CellOptions{Output: true, Include: true}, "x", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, code, err := ParseCellOptions(tt.lang, strings.ReplaceAll(tt.src, "\r\n", "\n"))
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("options %+v, want %+v", got, tt.want)
+			}
+			if code != tt.code {
+				t.Errorf("code %q, want %q", code, tt.code)
+			}
+			switch {
+			case tt.err == "" && err != nil:
+				t.Errorf("error %v", err)
+			case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+				t.Errorf("error %v, want one saying %q", err, tt.err)
+			}
+		})
+	}
+}
+
+// TestParseCellOptionsWrongKinds: each value of the wrong kind gets its
+// own line in the error, and the others are still read.
+func TestParseCellOptionsWrongKinds(t *testing.T) {
+	_, _, err := ParseCellOptions("go", "//| echo: maybe\n//| code-fold: later\n//| fig-cap: {a: b}\n//| label: [x]\nx")
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, want := range []string{"option echo:", "option code-fold: \"later\" is not true, false or show", "option fig-cap: a mapping", "option label: a list is not text"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
+}
+
+// TestParseCellOptionsBounds: hostile option lines give a short error
+// and no options, quickly.
+func TestParseCellOptionsBounds(t *testing.T) {
+	var dup strings.Builder
+	for i := range 2500 {
+		fmt.Fprintf(&dup, "//| k%d: v\n//| k%d: w\n", i%100, i%100)
+	}
+	bomb := "//| a: &a [x, x, x, x, x, x, x, x, x]\n"
+	for c := 'b'; c <= 'j'; c++ {
+		prev := string(c - 1)
+		bomb += fmt.Sprintf("//| %c: &%c [*%s, *%s, *%s, *%s, *%s, *%s, *%s, *%s, *%s]\n", c, c, prev, prev, prev, prev, prev, prev, prev, prev, prev)
+	}
+	for _, tt := range []struct{ name, src, want string }{
+		{"repeated keys", dup.String(), "already defined"},
+		{"too long", strings.Repeat("//| fig-cap: "+strings.Repeat("x", 100)+"\n", 700), "of 75.2 kB: more than 64.0 kB"},
+		{"aliases", bomb, "excessive aliasing"},
+		{"deep", "//| x: " + strings.Repeat("[", 20000) + "\n", "max depth"},
+	} {
+		opts, code, err := ParseCellOptions("go", tt.src+"x")
+		if err == nil || !strings.Contains(err.Error(), tt.want) || len(err.Error()) > 300 || code != "x" || !reflect.DeepEqual(opts, defaultCellOptions) {
+			t.Errorf("%s: %+v, %q, %v; want default options, code x and a short error saying %q", tt.name, opts, code, err, tt.want)
+		}
+	}
+}
+
+func TestOptionPrefix(t *testing.T) {
+	for lang, want := range map[string]string{"go": "//|", "python": "#|", "r": "#|", "julia": "#|", "bash": "#|", "c++": "//|", "rust": "//|", "sql": "--|", "": "#|", "fortran": "#|"} {
+		if got := OptionPrefix(lang); got != want {
+			t.Errorf("OptionPrefix(%q) = %q, want %q", lang, got, want)
+		}
+	}
+}
+
+// FuzzParseCellOptions: any cell parses without a panic; the code is the
+// source with whole option lines taken out, and has none left to take.
+func FuzzParseCellOptions(f *testing.F) {
+	for _, s := range []string{"", "x", "//| echo: false\nx", "%%\n//| fig-cap: [a, b]\n", "//| a: &x [*x, *x]\n", "//| fig-cap: |\n//|   two\n//|   lines\ny",
+		"//| echo: [\n", "//|\n//|\n", "//| label: fig-a\n//| fig-alt: {x: 1}\n", "#| echo: false\n", "//| ? [a]\n//| : b\n"} {
+		f.Add("go", s)
+		f.Add("python", strings.ReplaceAll(s, "//|", "#|"))
+	}
+	f.Fuzz(func(t *testing.T, lang, src string) {
+		opts, code, _ := ParseCellOptions(lang, src)
+		prefix := OptionPrefix(lang)
+		if !strings.Contains(src, prefix) {
+			if code != src || !reflect.DeepEqual(opts, defaultCellOptions) {
+				t.Fatalf("a cell without %s changed: %q, %+v", prefix, code, opts)
+			}
+			return
+		}
+		// The lines of code are those of src, in order, less option lines.
+		srcLines, codeLines := strings.SplitAfter(src, "\n"), strings.SplitAfter(code, "\n")
+		j := 0
+		for _, l := range srcLines {
+			if j < len(codeLines) && l == codeLines[j] {
+				j++
+			} else if !strings.HasPrefix(strings.TrimLeft(l, " \t"), prefix) {
+				t.Fatalf("line %q of %q dropped", l, src)
+			}
+		}
+		if j != len(codeLines) && !(j == len(codeLines)-1 && codeLines[j] == "") {
+			t.Fatalf("code %q is not src %q less option lines", code, src)
+		}
+		if _, _, err := ParseCellOptions(lang, src); err != nil && len(err.Error()) > 1500 {
+			t.Fatalf("an error of %d bytes", len(err.Error()))
+		}
+		if _, again, _ := ParseCellOptions(lang, code); again != code {
+			t.Fatalf("option lines left in %q: %q", code, again)
+		}
+	})
+}
