@@ -69,8 +69,11 @@ func markdown(src string) *notebook.Cell {
 	return &notebook.Cell{Type: notebook.Markdown, Source: src, Metadata: notebook.Metadata{}}
 }
 
+// newNotebook returns a Go notebook of the cells, which the fake kernel
+// runs in place of GoNB.
 func newNotebook(cells ...*notebook.Cell) *notebook.Notebook {
 	nb := notebook.New()
+	nb.Metadata.Set("kernelspec", map[string]string{"name": "gonb", "language": "go", "display_name": "Go (gonb)"})
 	nb.Cells = cells
 	return nb
 }

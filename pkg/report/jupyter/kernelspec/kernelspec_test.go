@@ -17,14 +17,8 @@ import (
 	"github.com/grundylab/grundy/pkg/report/jupyter/kernel/kerneltest"
 )
 
-// fakeKernelEnv makes the test binary run the fake kernel of package
-// kerneltest (see TestMain); the fake kernel specs set it in their env.
-const fakeKernelEnv = "GRUNDY_KERNELTEST_SERVE"
-
 func TestMain(m *testing.M) {
-	if os.Getenv(fakeKernelEnv) == "1" {
-		kerneltest.Main(os.Args[len(os.Args)-1])
-	}
+	kerneltest.ServeIfAsked()
 	os.Exit(m.Run())
 }
 
@@ -49,7 +43,7 @@ func fakeSpec(t *testing.T, language string) string {
 		"display_name":   "Fake",
 		"language":       language,
 		"interrupt_mode": "signal",
-		"env":            map[string]string{fakeKernelEnv: "1"},
+		"env":            map[string]string{kerneltest.ServeEnv: "1"},
 	})
 	if err != nil {
 		t.Fatal(err)
