@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/jupyter/kernelspec"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
@@ -33,7 +34,10 @@ func (c kernelChoice) isGo() bool { return c.name == GoNBKernel }
 // from its metadata (kernelspec.name; for the language language_info.name,
 // else kernelspec.language), unless override names one: a Go notebook, or
 // one naming GoNB's kernel, runs in GoNB; one that names no kernel runs in
-// DefaultKernel when its language is Python or unknown.
+// DefaultKernel when its language is Python. A notebook whose metadata
+// names neither has the language its code reads as (report.Language, which
+// the pages' highlighting uses too): Go for GoNB's "%%" lines and Go's
+// ":=" or "func", else Python.
 func chooseKernel(nb *notebook.Notebook, override string) (kernelChoice, error) {
 	var spec struct {
 		Name     string `json:"name"`
@@ -50,10 +54,13 @@ func chooseKernel(nb *notebook.Notebook, override string) (kernelChoice, error) 
 	}
 	name := strings.ToLower(strings.TrimSpace(nonBlank(override, spec.Name)))
 	language := strings.ToLower(strings.TrimSpace(nonBlank(info.Name, spec.Language)))
+	if name == "" && language == "" {
+		language = report.Language(nb)
+	}
 	switch {
 	case name == GoNBKernel || name == "" && language == "go":
 		return kernelChoice{GoNBKernel, "go"}, nil
-	case name == "" && (language == "" || language == "python"):
+	case name == "" && language == "python":
 		return kernelChoice{DefaultKernel, "python"}, nil
 	case name == "":
 		return kernelChoice{}, fmt.Errorf("the notebook's metadata names no kernel (kernelspec.name) for its language %q; name one with -kernel", language)

@@ -1,6 +1,7 @@
 package execute
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -38,24 +39,28 @@ func TestChooseKernel(t *testing.T) {
 		metadata, override string
 		name, language     string
 		err                string
+		code               string // code is the only cell's; "x = 1" when empty
 	}{
-		{`{"kernelspec": {"name": "gonb", "language": "go", "display_name": "Go (gonb)"}}`, "", "gonb", "go", ""},
-		{`{"kernelspec": {"name": "GoNB"}}`, "", "gonb", "go", ""},
-		{`{"language_info": {"name": "go"}}`, "", "gonb", "go", ""},
-		{`{"kernelspec": {"name": "python3", "language": "python"}}`, "", "python3", "python", ""},
-		{`{"kernelspec": {"name": "python2", "language": "python"}}`, "", "python2", "python", ""},
-		{`{"kernelspec": {"name": "python3"}}`, "", "python3", "python", ""},
-		{`{"kernelspec": {"name": "ir", "language": "R"}}`, "", "ir", "r", ""},
-		{`{"kernelspec": {"name": "julia-1.10"}, "language_info": {"name": "julia"}}`, "", "julia-1.10", "julia", ""},
-		{`{"language_info": {"name": "python"}}`, "", "python3", "python", ""},
-		{`{}`, "", "python3", "python", ""},
-		{`{"kernelspec": "gonb"}`, "", "python3", "python", ""},
-		{`{"language_info": {"name": "R"}}`, "", "", "", `no kernel (kernelspec.name) for its language "r"`},
-		{`{"kernelspec": {"name": "python2", "language": "python"}}`, "python3", "python3", "python", ""},
-		{`{"kernelspec": {"name": "python3", "language": "python"}}`, "gonb", "gonb", "go", ""},
+		{`{"kernelspec": {"name": "gonb", "language": "go", "display_name": "Go (gonb)"}}`, "", "gonb", "go", "", ""},
+		{`{"kernelspec": {"name": "GoNB"}}`, "", "gonb", "go", "", ""},
+		{`{"language_info": {"name": "go"}}`, "", "gonb", "go", "", ""},
+		{`{"kernelspec": {"name": "python3", "language": "python"}}`, "", "python3", "python", "", ""},
+		{`{"kernelspec": {"name": "python2", "language": "python"}}`, "", "python2", "python", "", ""},
+		{`{"kernelspec": {"name": "python3"}}`, "", "python3", "python", "", ""},
+		{`{"kernelspec": {"name": "ir", "language": "R"}}`, "", "ir", "r", "", ""},
+		{`{"kernelspec": {"name": "julia-1.10"}, "language_info": {"name": "julia"}}`, "", "julia-1.10", "julia", "", ""},
+		{`{"language_info": {"name": "python"}}`, "", "python3", "python", "", ""},
+		{`{}`, "", "python3", "python", "", ""},
+		{`{"kernelspec": "gonb"}`, "", "python3", "python", "", ""},
+		{`{"language_info": {"name": "R"}}`, "", "", "", `no kernel (kernelspec.name) for its language "r"`, ""},
+		{`{}`, "", "gonb", "go", "", "%%\nfmt.Println(1)"},
+		{`{}`, "", "gonb", "go", "", "n := 3"},
+		{`{"kernelspec": {"name": "python3"}}`, "", "python3", "python", "", "n := 3"},
+		{`{"kernelspec": {"name": "python2", "language": "python"}}`, "python3", "python3", "python", "", ""},
+		{`{"kernelspec": {"name": "python3", "language": "python"}}`, "gonb", "gonb", "go", "", ""},
 	}
 	for _, tt := range tests {
-		got, err := chooseKernel(withMetadata(t, tt.metadata), tt.override)
+		got, err := chooseKernel(withMetadata(t, tt.metadata, code(cmp.Or(tt.code, "x = 1"))), tt.override)
 		if tt.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.err) {
 				t.Errorf("%s: error %v, want %q", tt.metadata, err, tt.err)
