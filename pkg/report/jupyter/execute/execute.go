@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -416,7 +414,7 @@ func (e *Executor) moduleRoot(ctx context.Context, dir string) (string, error) {
 	if ok {
 		return root, nil
 	}
-	root, err := goModRoot(ctx, dir)
+	root, err := gonb.ModuleRoot(ctx, dir)
 	if err != nil {
 		return "", err
 	}
@@ -427,22 +425,6 @@ func (e *Executor) moduleRoot(ctx context.Context, dir string) (string, error) {
 	e.modules[dir] = root
 	e.mu.Unlock()
 	return root, nil
-}
-
-// goModRoot returns the root folder of the Go module holding dir, or ""
-// when there is none.
-func goModRoot(ctx context.Context, dir string) (string, error) {
-	cmd := exec.CommandContext(ctx, "go", "env", "GOMOD")
-	cmd.Dir = dir
-	out, err := cmd.Output()
-	if err != nil {
-		return "", fmt.Errorf("go env GOMOD in %s: %w", dir, err)
-	}
-	gomod := strings.TrimSpace(string(out))
-	if gomod == "" || gomod == os.DevNull {
-		return "", nil
-	}
-	return filepath.Dir(gomod), nil
 }
 
 // dedupe keeps one value per name, the last given, in the order names first

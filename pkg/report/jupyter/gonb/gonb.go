@@ -261,6 +261,22 @@ func output(ctx context.Context, goCmd, dir string, env []string, args ...string
 	return strings.TrimSpace(string(out)), nil
 }
 
+// ModuleRoot returns the root folder of the Go module holding dir, or ""
+// when there is none.
+func ModuleRoot(ctx context.Context, dir string) (string, error) {
+	cmd := exec.CommandContext(ctx, "go", "env", "GOMOD")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMOD in %s: %w", dir, err)
+	}
+	gomod := strings.TrimSpace(string(out))
+	if gomod == "" || gomod == os.DevNull {
+		return "", nil
+	}
+	return filepath.Dir(gomod), nil
+}
+
 // findGo returns the path of the go command: the one on PATH, or the one
 // in $GOROOT/bin.
 func findGo() (string, error) {
