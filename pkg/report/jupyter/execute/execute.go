@@ -1,6 +1,7 @@
 package execute
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -196,7 +197,7 @@ func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebo
 			return nil, fmt.Errorf("execute %s: %w", path, err)
 		}
 	}
-	kern, err := e.kernel(ctx, choice, root)
+	kern, err := e.kernel(ctx, path, choice, root)
 	if err != nil {
 		return nil, fmt.Errorf("execute %s: %w", path, err)
 	}
@@ -368,9 +369,9 @@ func (e *Executor) report(p Progress) {
 	}
 }
 
-// kernel returns the Kernel chosen for a notebook, for Go the one of the
-// module at root, made once.
-func (e *Executor) kernel(ctx context.Context, choice kernelChoice, root string) (Kernel, error) {
+// kernel returns the Kernel chosen for the notebook at path, for Go the
+// one of the module at root, made once.
+func (e *Executor) kernel(ctx context.Context, path string, choice kernelChoice, root string) (Kernel, error) {
 	id := "spec\x00" + choice.name
 	if choice.isGo() {
 		id = "go\x00" + root
@@ -386,7 +387,7 @@ func (e *Executor) kernel(ctx context.Context, choice kernelChoice, root string)
 	case choice.isGo() && e.Kernel != nil:
 		k, err = e.Kernel(ctx, root)
 	case choice.isGo():
-		k, err = gonb.Provision(ctx, root, e.ToolsDir, e.Log)
+		k, err = gonb.Provision(ctx, root, e.ToolsDir, e.buildLog(path))
 	case e.KernelSpec != nil:
 		k, err = e.KernelSpec(ctx, choice.name)
 	default:
@@ -400,6 +401,35 @@ func (e *Executor) kernel(ctx context.Context, choice kernelChoice, root string)
 	}
 	e.kernels[id] = k
 	return k, nil
+}
+
+// buildLog returns the writer for the output of building the kernel of the
+// notebook at path: Log, if set, and a Building event for each line.
+func (e *Executor) buildLog(path string) io.Writer {
+	w := &lineWriter{line: func(s string) { e.report(Progress{Notebook: path, Event: Building, Source: s}) }}
+	if e.Log == nil {
+		return w
+	}
+	return io.MultiWriter(e.Log, w)
+}
+
+// A lineWriter calls line with each complete line written to it.
+type lineWriter struct {
+	line    func(string)
+	partial []byte
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	w.partial = append(w.partial, p...)
+	for {
+		i := bytes.IndexByte(w.partial, '\n')
+		if i < 0 {
+			break
+		}
+		w.line(string(w.partial[:i]))
+		w.partial = w.partial[i+1:]
+	}
+	return len(p), nil
 }
 
 // moduleRoot returns the root folder of the Go module holding dir, or

@@ -63,7 +63,8 @@ func DefaultCacheDir() (string, error) {
 // nothing but Go: inside the module, or in a module it generates for the
 // pinned versions. KEY holds both module versions and the Go version, so
 // a new pin or a new Go builds afresh. An empty cacheDir means
-// DefaultCacheDir. Build output goes to log, which may be nil.
+// DefaultCacheDir. A line saying that a build starts, and the build's
+// output, go to log, which may be nil.
 func Provision(ctx context.Context, moduleDir, cacheDir string, log io.Writer) (*Tools, error) {
 	goCmd, err := findGo()
 	if err != nil {
@@ -114,6 +115,9 @@ func Provision(ctx context.Context, moduleDir, cacheDir string, log io.Writer) (
 	// Another process may have built them while this one waited.
 	if !v.local && isExecutable(t.GoNB) && isExecutable(t.Goimports) {
 		return t, nil
+	}
+	if log != nil {
+		fmt.Fprintf(log, "building GoNB %s and goimports (x/tools %s) with %s into the cache, once (a minute or two)\n", v.gonb, v.tools, goVersion)
 	}
 	if v.pinned {
 		err = buildPinned(ctx, goCmd, v, dir, log)
