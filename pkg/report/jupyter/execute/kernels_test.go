@@ -210,12 +210,14 @@ func TestPythonNotebook(t *testing.T) {
 		t.Errorf("the home folder printed as %q, want ~", stdoutOf(got.Cells[4]))
 	}
 
-	x.Params = []Param{{"N", "100"}, {"label", "big one"}}
+	// Text with quotes, a backslash and a non-ASCII letter reaches Python
+	// as it was typed.
+	x.Params = []Param{{"N", "100"}, {"label", `big "one" \ it's é`}}
 	got, err = x.Execute(ctx, path, withMetadata(t, meta, cells...))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := stdoutOf(got.Cells[3]); s != "big one 1200\n" || !got.Cells[2].HasTag(InjectedTag) {
+	if s := stdoutOf(got.Cells[3]); s != `big "one" \ it's é 1200`+"\n" || !got.Cells[2].HasTag(InjectedTag) {
 		t.Errorf("with parameters cell 3 printed %q:\n%s", s, marshal(t, got))
 	}
 
