@@ -5,32 +5,48 @@
 //
 // Usage:
 //
-//	render [-o DIR] [-execute auto|always|never] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [PATH ...]
+//	render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [PATH ...]
+//	render -install-kernel
 //
 // PATH is a notebook or a folder of them (default notebooks); DIR defaults
 // to site. With -execute never the outputs stored in the notebooks are
-// rendered; auto (the default) and always run the notebooks through the
-// GoNB kernel first, auto only when the cached result is stale: when the
-// code, the parameters, these settings or the Go packages the notebook
-// imports have changed. -p sets a parameter of the notebooks' "parameters"
-// cell to a Go expression (or text, for a string) on one line,
-// -allow-errors renders a failing cell's error instead of stopping,
-// -timeout bounds each cell's run (10m by default), and -max-output the
-// bytes kept of one output (4 MiB by default; the rest is counted in a
-// note). Notebooks are untrusted unless -trust is given: their raw HTML is
-// sanitised, and their formulas, outputs and names can put no script on a
-// page. Running a notebook is running its author's code, as Jupyter does
-// (GoNB's "!" lines reach a shell): render a notebook you do not trust
-// with -execute never, which shows its stored outputs and runs nothing. Cells tagged remove-cell, remove-input or remove-output (the
-// Jupyter Book tags) run as usual but leave the whole cell, its source or
-// its outputs out of the writeup. A notebook that fails is named, with its
-// cell, and leaves none of its files half-written; render then exits with
-// status 1. SIGINT, SIGTERM and SIGHUP stop a run alike: the kernel and
-// every program it runs are ended, their temporary files removed, and the
-// pages already written stay as they were; render exits with status 1.
-// Progress goes to standard error: one status line kept up to date on a
-// terminal, a line per notebook and cell otherwise (a log); notebook text
-// shown there is stripped of terminal control sequences.
+// rendered; auto (the default) and always run the notebooks first, auto
+// only when the cached result is stale: when the code, the parameters,
+// the kernel, these settings or the Go packages the notebook imports have
+// changed. Each notebook runs in the kernel its metadata names, as Jupyter
+// chooses it: a Go notebook in GoNB, which render builds for the Go module
+// holding the notebook (or at render's own versions, for a notebook in no
+// module), any other in the Jupyter kernel spec of that name, found where
+// `jupyter kernelspec list` finds it; -kernel names one kernel for all.
+// -p sets a parameter of the notebooks' "parameters" cell, in Go to a Go
+// expression and in Python to a Python expression (or, for a string,
+// text) on one line, -allow-errors renders a failing cell's error instead
+// of stopping, -timeout bounds each cell's run in seconds or as a Go
+// duration (10m by default), and -max-output the bytes kept of one output
+// (4 MiB by default; the rest is counted in a note). Notebooks are
+// untrusted unless -trust is given: their raw HTML is sanitised, and their
+// formulas, outputs and names can put no script on a page. Running a
+// notebook is running its author's code, as Jupyter does (GoNB's "!" lines
+// reach a shell): render a notebook you do not trust with -execute never,
+// which shows its stored outputs and runs nothing. Cells tagged
+// remove-cell, remove-input or remove-output (the Jupyter Book tags) run
+// as usual but leave the whole cell, its source or its outputs out of the
+// writeup. A notebook that fails is named, with its cell, and leaves none
+// of its files half-written; render then exits with status 1. SIGINT,
+// SIGTERM and SIGHUP stop a run alike: the kernel and every program it
+// runs are ended, their temporary files removed, and the pages already
+// written stay as they were; render exits with status 1. Progress goes to
+// standard error: one status line kept up to date on a terminal, a line
+// per notebook and cell otherwise (a log); notebook text shown there is
+// stripped of terminal control sequences. A summary ends every run: the
+// pages written, the notebooks run and those taken from the cache, the
+// warnings, the time taken and the index page. -h prints the usage on
+// standard output.
+//
+// -install-kernel builds GoNB as render runs it and installs it as the
+// Jupyter kernel gonb in the user's Jupyter data folder
+// (~/.local/share/jupyter/kernels/gonb, or $JUPYTER_DATA_DIR), so that
+// Jupyter opens the notebooks with the same GoNB.
 package main
 
 import (
