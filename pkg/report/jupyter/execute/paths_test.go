@@ -2,6 +2,7 @@ package execute
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
@@ -52,5 +53,26 @@ func TestPathScrubber(t *testing.T) {
 	png, _ := o[2].Data.Text("image/png")
 	if o[0].Text != "open ~/x: no such file" || o[1].EValue != "at ../a.go" || o[1].Traceback[0] != "~/b.py line 1" || html != "<pre>~/secret</pre>" || png != "/home/ann/not-text" {
 		t.Errorf("outputs: %q %q %q %q %q", o[0].Text, o[1].EValue, o[1].Traceback, html, png)
+	}
+}
+
+// BenchmarkPathScrubber scrubs an output of DefaultMaxOutput bytes: a
+// stack trace full of paths, and text with none (strings.Contains skips
+// it).
+func BenchmarkPathScrubber(b *testing.B) {
+	s := newPathScrubber("/home/ann/src/grundy", "/home/ann/src/grundy/notebooks", "/home/ann")
+	line := "\t/home/ann/src/grundy/pkg/games/heap/octal.go:123 +0x1d\n\t/home/ann/go/pkg/mod/x@v1/y.go:9\n"
+	for _, c := range []struct {
+		name, text string
+	}{
+		{"paths", strings.Repeat(line, DefaultMaxOutput/len(line))},
+		{"none", strings.Repeat("0123456789abcdef", DefaultMaxOutput/16)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.text)))
+			for b.Loop() {
+				s.text(c.text)
+			}
+		})
 	}
 }
