@@ -20,7 +20,7 @@ import (
 )
 
 // cacheVersion changes when the cached form or the key's recipe changes.
-const cacheVersion = "grundy-execute-3"
+const cacheVersion = "grundy-execute-4"
 
 // keepPerNotebook is how many results the cache keeps for one notebook
 // (for example for several parameter values).
