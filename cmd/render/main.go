@@ -5,44 +5,65 @@
 //
 // Usage:
 //
-//	render [-o DIR] [-execute auto|always|never] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [PATH ...]
+//	render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [PATH ...]
+//	render -install-kernel
 //
 // PATH is a notebook or a folder of them (default notebooks); DIR defaults
 // to site. With -execute never the outputs stored in the notebooks are
-// rendered; auto (the default) and always run the notebooks through the
-// GoNB kernel first, auto only when the cached result is stale: when the
-// code, the parameters, these settings or the Go packages the notebook
-// imports have changed. -p sets a parameter of the notebooks' "parameters"
-// cell to a Go expression (or text, for a string) on one line,
-// -allow-errors renders a failing cell's error instead of stopping,
-// -timeout bounds each cell's run (10m by default), and -max-output the
-// bytes kept of one output (4 MiB by default; the rest is counted in a
-// note). Notebooks are untrusted unless -trust is given: their raw HTML is
-// sanitised, and their formulas, outputs and names can put no script on a
-// page. Running a notebook is running its author's code, as Jupyter does
-// (GoNB's "!" lines reach a shell): render a notebook you do not trust
-// with -execute never, which shows its stored outputs and runs nothing. Cells tagged remove-cell, remove-input or remove-output (the
-// Jupyter Book tags) run as usual but leave the whole cell, its source or
-// its outputs out of the writeup. A notebook that fails is named, with its
-// cell, and leaves none of its files half-written; render then exits with
-// status 1. SIGINT, SIGTERM and SIGHUP stop a run alike: the kernel and
-// every program it runs are ended, their temporary files removed, and the
-// pages already written stay as they were; render exits with status 1.
-// Progress goes to standard error: one status line kept up to date on a
-// terminal, a line per notebook and cell otherwise (a log); notebook text
-// shown there is stripped of terminal control sequences.
+// rendered; auto (the default) and always run the notebooks first, auto
+// only when the cached result is stale: when the code, the parameters,
+// the kernel, these settings or the Go packages the notebook imports have
+// changed. Each notebook runs in the kernel its metadata names, as Jupyter
+// chooses it: a Go notebook in GoNB, which render builds for the Go module
+// holding the notebook (or at render's own versions, for a notebook in no
+// module), any other in the Jupyter kernel spec of that name, found where
+// `jupyter kernelspec list` finds it; -kernel names one kernel for all.
+// -p sets a parameter of the notebooks' "parameters" cell, in Go to a Go
+// expression and in Python to a Python expression (or, for a string,
+// text) on one line, -allow-errors renders a failing cell's error instead
+// of stopping, -timeout bounds each cell's run in seconds or as a Go
+// duration (10m by default), and -max-output the bytes kept of one output
+// (4 MiB by default; the rest is counted in a note). Notebooks are
+// untrusted unless -trust is given: their raw HTML is sanitised, and their
+// formulas, outputs and names can put no script on a page. Running a
+// notebook is running its author's code, as Jupyter does (GoNB's "!" lines
+// reach a shell): render a notebook you do not trust with -execute never,
+// which shows its stored outputs and runs nothing. Cells tagged
+// remove-cell, remove-input or remove-output (the Jupyter Book tags) run
+// as usual but leave the whole cell, its source or its outputs out of the
+// writeup. A notebook that fails is named, with its cell, and leaves none
+// of its files half-written; render then exits with status 1. SIGINT,
+// SIGTERM and SIGHUP stop a run alike: the kernel and every program it
+// runs are ended, their temporary files removed, and the pages already
+// written stay as they were; render exits with status 1. Progress goes to
+// standard error: one status line kept up to date on a terminal, a line
+// per notebook and cell otherwise (a log); notebook text shown there is
+// stripped of terminal control sequences. A summary ends every run: the
+// pages written, the notebooks run and those taken from the cache, the
+// warnings, the time taken and the index page. -h prints the usage on
+// standard output.
+//
+// -install-kernel builds GoNB as render runs it and installs it as the
+// Jupyter kernel gonb in the user's Jupyter data folder
+// (~/.local/share/jupyter/kernels/gonb, or $JUPYTER_DATA_DIR), so that
+// Jupyter opens the notebooks with the same GoNB.
 package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
+	"time"
 
 	"github.com/grundylab/grundy/pkg/report/jupyter/execute"
+	"github.com/grundylab/grundy/pkg/report/jupyter/gonb"
+	"github.com/grundylab/grundy/pkg/report/jupyter/kernelspec"
 	"github.com/grundylab/grundy/pkg/report/site"
 )
 
@@ -51,7 +72,7 @@ func main() {
 	// (SIGHUP) all end the run the same way: the kernels' process groups
 	// are killed and their temporary folders removed before render exits.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	code := run(ctx, os.Args[1:], os.Stderr)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
 }
@@ -62,23 +83,39 @@ func isTerminal(f *os.File) bool {
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
-func run(ctx context.Context, args []string, stderr io.Writer) int {
+const usageLine = "usage: render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [PATH ...]\n       render -install-kernel"
+
+// options are render's command line, parsed.
+type options struct {
+	x             execute.Executor
+	dir           string
+	trust         bool
+	font, title   string
+	installKernel bool
+	maxOutputSet  bool // maxOutputSet reports an explicit -max-output.
+	paths         []string
+}
+
+// parse parses the command line. It returns the exit status for a command
+// line that says to stop, with what to say already written: 0 for -h (the
+// usage on stdout), 2 for a mistake (on stderr); -1 to go on.
+func parse(args []string, stdout, stderr io.Writer) (*options, int) {
+	o := &options{}
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: render [-o DIR] [-execute auto|always|never] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [PATH ...]")
-		fs.PrintDefaults()
-	}
-	// The flags that say how to run the notebooks set the executor itself,
-	// with its own parsers.
-	var x execute.Executor
-	dir := fs.String("o", "site", "output `folder`")
+	// Parse's own messages are left out: the usage goes where it was
+	// asked for, and a mistake is reported below.
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	x := &o.x
+	x.CellTimeout = execute.DefaultCellTimeout
+	fs.StringVar(&o.dir, "o", "site", "output `folder`")
 	fs.Var(&x.Mode, "execute", "run the notebooks' code first: `auto` (when stale), always, or never (render stored outputs; use it for notebooks you do not trust)")
-	trust := fs.Bool("trust", false, "trust the notebooks: keep their raw HTML unsanitised")
+	fs.StringVar(&x.KernelName, "kernel", "", "run every notebook in the Jupyter kernel `NAME` (as `jupyter kernelspec list` shows; gonb is render's own GoNB) instead of the one its metadata names")
+	fs.BoolVar(&o.trust, "trust", false, "trust the notebooks: keep their raw HTML unsanitised")
 	fs.BoolVar(&x.AllowErrors, "allow-errors", false, "render a failing cell's error instead of stopping the notebook")
-	font := fs.String("font", "", "Latin Modern Math `file` to ship with the site (default: from fonts-lmodern)")
-	title := fs.String("title", "", "`title` of the index page (default Writeups)")
-	fs.DurationVar(&x.CellTimeout, "timeout", execute.DefaultCellTimeout, "the longest a cell may run before it is interrupted and the notebook fails")
+	fs.StringVar(&o.font, "font", "", "Latin Modern Math `file` to ship with the site (default: from fonts-lmodern)")
+	fs.StringVar(&o.title, "title", "", "`title` of the index page (default Writeups)")
+	fs.Var(durationFlag{&x.CellTimeout}, "timeout", "the longest a cell may run before it is interrupted and the notebook fails: `seconds` (as nbconvert takes it) or a Go duration such as 90s or 2m")
 	fs.IntVar(&x.MaxOutput, "max-output", execute.DefaultMaxOutput, "the most `bytes` kept of one output of a cell run; the rest is counted in a note")
 	fs.Func("p", "set notebook parameter `NAME=VALUE` (repeatable)", func(s string) error {
 		p, err := execute.ParseParam(s)
@@ -87,53 +124,134 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 		}
 		return err
 	})
-	if err := fs.Parse(args); err != nil {
-		return 2
+	fs.BoolVar(&o.installKernel, "install-kernel", false, "install render's GoNB as the Jupyter kernel gonb, for opening the notebooks in Jupyter, and exit")
+	usage := func(w io.Writer) {
+		fmt.Fprintln(w, usageLine)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
 	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			usage(stdout)
+			return nil, 0
+		}
+		fmt.Fprintf(stderr, "render: %v\n", err)
+		usage(stderr)
+		return nil, 2
+	}
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "max-output" {
+			o.maxOutputSet = true
+		}
+	})
+	o.paths = fs.Args()
 	switch {
 	case x.CellTimeout <= 0:
 		fmt.Fprintf(stderr, "render: -timeout %v: want a positive duration\n", x.CellTimeout)
-		return 2
+		return nil, 2
 	case x.MaxOutput <= 0:
 		fmt.Fprintf(stderr, "render: -max-output %d: want a positive number of bytes\n", x.MaxOutput)
-		return 2
-	case x.Mode == execute.Never && len(x.Params) > 0:
+		return nil, 2
+	case x.KernelName != "" && !kernelspec.ValidName(x.KernelName):
+		fmt.Fprintf(stderr, "render: -kernel %q: a kernel's name has letters, digits, '.', '_' and '-'\n", x.KernelName)
+		return nil, 2
+	case o.installKernel && len(o.paths) > 0:
+		fmt.Fprintln(stderr, "render: -install-kernel installs the kernel and renders nothing: give no PATH")
+		return nil, 2
+	}
+	if len(o.paths) == 0 {
+		o.paths = []string{"notebooks"}
+	}
+	return o, -1
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	start := time.Now()
+	o, code := parse(args, stdout, stderr)
+	if o == nil {
+		return code
+	}
+	if o.installKernel {
+		return installKernel(ctx, stdout, stderr)
+	}
+	x := &o.x
+	if x.Mode == execute.Never && len(x.Params) > 0 {
 		fmt.Fprintln(stderr, "render: -p needs the notebooks to run, but -execute is never")
 		return 1
-	}
-	paths := fs.Args()
-	if len(paths) == 0 {
-		paths = []string{"notebooks"}
 	}
 
 	f, ok := stderr.(*os.File)
 	progress := execute.NewPrinter(stderr, ok && isTerminal(f))
-	x.Progress = progress.Progress
+	var events counter
+	x.Progress = func(p execute.Progress) {
+		events.count(p.Event)
+		progress.Progress(p)
+	}
 	s := &site.Site{
-		Dir: *dir, Title: *title, Trust: *trust, MathFont: *font,
-		Progress: progress.Notebook, Warn: progress.Warn,
+		Dir: o.dir, Title: o.title, Trust: o.trust, MathFont: o.font,
+		Progress: progress.Notebook,
+		Warn: func(msg string) {
+			events.count(execute.Warning)
+			progress.Warn(msg)
+		},
 	}
 	// An explicit -max-output caps the pages too; otherwise they keep
 	// their own, smaller default, which keeps them readable.
-	fs.Visit(func(f *flag.Flag) {
-		if f.Name == "max-output" {
-			s.MaxOutput = x.MaxOutput
-		}
-	})
-	if x.Mode != execute.Never {
-		s.Executor = &x
+	if o.maxOutputSet {
+		s.MaxOutput = x.MaxOutput
 	}
-	if err := s.Build(ctx, paths); err != nil {
-		for _, e := range unjoin(err) {
-			fmt.Fprintf(stderr, "render: %s\n", execute.TerminalText(e.Error()))
-		}
+	if x.Mode != execute.Never {
+		s.Executor = x
+	}
+	pages := watchPages(o.dir, o.paths)
+	err := s.Build(ctx, o.paths)
+	for _, e := range unjoin(err) {
+		fmt.Fprintf(stderr, "render: %s\n", execute.TerminalText(e.Error()))
+	}
+	sum := &summary{Executed: x.Mode != execute.Never}
+	events.add(sum)
+	sum.Notebooks, sum.Pages = pages.written()
+	if index := filepath.Join(o.dir, "index.html"); fileExists(index) {
+		sum.Index = index
+	}
+	sum.Elapsed = time.Since(start)
+	fmt.Fprintln(stderr, execute.TerminalText(sum.String()))
+	if err != nil {
 		return 1
 	}
 	return 0
 }
 
-// unjoin splits an error made by errors.Join into its parts.
+// installKernel builds GoNB as render runs it (at the versions the module
+// of the working directory pins, else render's own) and installs it as
+// the Jupyter kernel gonb in the user's Jupyter data folder.
+func installKernel(ctx context.Context, stdout, stderr io.Writer) int {
+	root, err := gonb.ModuleRoot(ctx, ".")
+	if err == nil {
+		var tools *gonb.Tools
+		if tools, err = gonb.Provision(ctx, root, "", stderr); err == nil {
+			var dir string
+			if dir, err = kernelspec.Install("", tools.KernelSpec()); err == nil {
+				fmt.Fprintf(stdout, "installed the Jupyter kernel gonb (GoNB %s, %s) in %s\n", tools.Version, tools.Key, dir)
+				return 0
+			}
+		}
+	}
+	fmt.Fprintf(stderr, "render: -install-kernel: %s\n", execute.TerminalText(err.Error()))
+	return 1
+}
+
+func fileExists(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// unjoin splits an error made by errors.Join into its parts; nil has none.
 func unjoin(err error) []error {
+	if err == nil {
+		return nil
+	}
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
 		return j.Unwrap()
 	}

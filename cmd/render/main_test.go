@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,22 +48,24 @@ func TestRun(t *testing.T) {
 		{"parameter on two lines", []string{"-p", "N=1\n!touch x"}, 2, "the value must be one line"},
 		{"parameter keyword", []string{"-p", "func=1"}, 2, `"func" is not a Go identifier`},
 		{"negative timeout", []string{"-timeout", "-1s"}, 2, "-timeout -1s: want a positive duration"},
+		{"bad timeout", []string{"-timeout", "soon"}, 2, `invalid value "soon" for flag -timeout: "soon": want seconds (10) or a Go duration (90s, 2m)`},
 		{"zero output limit", []string{"-max-output", "0"}, 2, "-max-output 0: want a positive number"},
 		{"unknown flag", []string{"-x"}, 2, "usage: render"},
 		{"missing path", []string{"-o", out, "-execute", "never", filepath.Join(src, "nope")}, 1, "no such file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var stderr bytes.Buffer
-			code := run(context.Background(), tt.args, &stderr)
+			var stdout, stderr bytes.Buffer
+			code := run(context.Background(), tt.args, &stdout, &stderr)
 			if code != tt.code {
 				t.Errorf("exit %d, want %d; stderr:\n%s", code, tt.code, stderr.String())
 			}
-			// math.ipynb has a broken formula on purpose; its warning and
-			// the missing font's are the only ones expected.
+			// math.ipynb has a broken formula on purpose; its warning,
+			// the missing font's and the summary are the only lines
+			// expected.
 			for _, line := range strings.Split(strings.TrimSpace(stderr.String()), "\n") {
 				if tt.stderr == "" && line != "" && !strings.Contains(line, "warning: math font") &&
-					!strings.Contains(line, "math.ipynb: cell 3: cannot convert TeX") {
+					!strings.Contains(line, "math.ipynb: cell 3: cannot convert TeX") && !strings.HasPrefix(line, "render: 2 pages written in ") {
 					t.Errorf("unexpected stderr: %s", line)
 				}
 			}
@@ -94,7 +97,7 @@ func TestRunHostileNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stderr bytes.Buffer
-	if code := run(context.Background(), []string{"-o", filepath.Join(t.TempDir(), "site"), "-execute", "never", src}, &stderr); code != 1 {
+	if code := run(context.Background(), []string{"-o", filepath.Join(t.TempDir(), "site"), "-execute", "never", src}, io.Discard, &stderr); code != 1 {
 		t.Errorf("exit %d, want 1; stderr:\n%s", code, stderr.String())
 	}
 	if !strings.Contains(stderr.String(), "evil") {

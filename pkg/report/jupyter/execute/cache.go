@@ -20,7 +20,7 @@ import (
 )
 
 // cacheVersion changes when the cached form or the key's recipe changes.
-const cacheVersion = "grundy-execute-3"
+const cacheVersion = "grundy-execute-4"
 
 // keepPerNotebook is how many results the cache keeps for one notebook
 // (for example for several parameter values).
@@ -42,10 +42,10 @@ func (e *Executor) cacheDir() (string, error) {
 // (after parameter injection) and their execution tags, the kernel and its
 // version, the settings that change results (errors allowed, the cell
 // timeout, the output limit), the notebook's folder within the module, and
-// the Go packages the code cells import with their dependencies (see
-// importsDigest). Nothing else of the module counts: editing a package no
-// notebook imports reruns nothing.
-func (e *Executor) cacheKey(ctx context.Context, root, dir, kernelID string, nb *notebook.Notebook) (string, error) {
+// for a Go notebook the Go packages the code cells import with their
+// dependencies (see importsDigest). Nothing else of the module counts:
+// editing a package no notebook imports reruns nothing.
+func (e *Executor) cacheKey(ctx context.Context, root, dir, kernelID string, nb *notebook.Notebook, goCode bool) (string, error) {
 	h := sha256.New()
 	field := func(name, value string) {
 		fmt.Fprintf(h, "%s %d\n%s\n", name, len(value), value)
@@ -72,7 +72,7 @@ func (e *Executor) cacheKey(ctx context.Context, root, dir, kernelID string, nb 
 		field("skip", strconv.FormatBool(c.HasTag(SkipTag)))
 		field("raises", strconv.FormatBool(c.HasTag(RaisesTag)))
 		field("code", c.Source)
-		if runnable(c) {
+		if goCode && runnable(c) {
 			imports = append(imports, cellImports(c.Source)...)
 		}
 	}

@@ -1,24 +1,32 @@
-// Package execute runs Jupyter notebooks through a kernel, GoNB by default,
-// and keeps the executed notebooks in a cache keyed by content, so that
-// rendering again with nothing changed runs nothing.
+// Package execute runs Jupyter notebooks, each in the kernel its metadata
+// names, and keeps the executed notebooks in a cache keyed by content, so
+// that rendering again with nothing changed runs nothing.
 //
 // The main call is
 //
 //	x := &execute.Executor{Params: []execute.Param{{Name: "N", Value: "1000"}}}
 //	executed, err := x.Execute(ctx, "notebooks/pe459.ipynb", nb)
 //
-// Execute gets the Kernel for the Go module holding the notebook (an
-// interface: start, identify, recognise a failure report), by default GoNB
-// provisioned by package gonb, starts it in the notebook's folder, runs the code cells in
-// order with a timeout each, and turns what the kernel publishes into
-// nbformat outputs as Jupyter does. It stops at the first failing cell
+// Execute chooses the kernel as Jupyter does, from the notebook's
+// metadata (kernelspec.name, and the language from language_info or
+// kernelspec; a notebook that names neither runs in DefaultKernel, and
+// Executor.KernelName overrides them all, as papermill's -k). A Go
+// notebook, or one naming GoNBKernel, runs in GoNB as package gonb
+// provisions it for the Go module holding the notebook, or at render's own
+// versions for a notebook in no module; any other runs in the Jupyter
+// kernel spec of that name, found where Jupyter finds it (package
+// kernelspec), or fails with an error that names the kernel and how to
+// install it. The Kernel (an interface: start, identify, recognise a
+// failure report) starts in the notebook's folder, runs the code cells in
+// order with a timeout each, and what it publishes becomes nbformat
+// outputs as Jupyter makes them. It stops at the first failing cell
 // with a *CellError that names the notebook, the cell and its first line,
 // and carries the kernel's error text; GoNB's report of a program that
 // panicked or exited non-zero counts as a failure too. With AllowErrors the
 // error stays in the cell's outputs and the run goes on.
 //
 // Parameters work as in papermill: the code cell tagged "parameters"
-// declares them at top level with their defaults,
+// declares them at top level with their defaults, in Go
 //
 //	var N = 100
 //	var Title = "small case"
@@ -29,15 +37,25 @@
 // for every later cell. A value is a Go expression on one line; for a
 // string parameter plain text is quoted. A value with a line break is
 // refused, so that no part of it can reach GoNB's "!" and "%%" handling.
+// In Python the parameters cell assigns them (N = 100), and the injected
+// cell assigns the new values, as papermill's does: a value is a Python
+// expression on one line, or text for a parameter whose default is a
+// string. Other languages take no parameters.
 //
 // The cache key covers the code cells (after injection), the kernel and its
-// version, the settings that change results (AllowErrors, CellTimeout,
-// MaxOutput), the notebook's folder in the module, and what the code cells
+// version (for a kernel spec, its kernel.json and the program it runs),
+// the settings that change results (AllowErrors, CellTimeout, MaxOutput),
+// the notebook's folder in the module, and what a Go notebook's code cells
 // import: the Go packages with their dependencies as `go list -deps` finds
 // them (a package of the module by its files, one of another module by its
-// version) and go.sum. In mode Auto a hit returns the cached outputs in the
-// current notebook, so editing markdown, or a package no notebook imports,
-// reruns nothing. A notebook with no code to run gets no kernel and no key.
+// version) and go.sum. What other languages import does not count: rerun
+// those notebooks with Always after changing their libraries. In mode Auto
+// a hit returns the cached outputs in the current notebook, so editing
+// markdown, or a package no notebook imports, reruns nothing. A notebook with no code to run gets no kernel and no key.
+//
+// The outputs of a run never show where the project is checked out or the
+// user's home folder: a path in the Go module is written relative to the
+// notebook's folder, one in the home folder as "~/...".
 //
 // Output is collected in linear time and bounded: each output keeps at most
 // MaxOutput bytes and ends with a note counting the rest. Progress events

@@ -1,12 +1,11 @@
 package execute
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/grundylab/grundy/pkg/report/jupyter/gonb"
 	"github.com/grundylab/grundy/pkg/report/jupyter/kernel"
+	"github.com/grundylab/grundy/pkg/report/jupyter/kernelspec"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
@@ -32,7 +32,8 @@ var (
 )
 
 // A Kernel is the kind of Jupyter kernel that runs notebooks, and what
-// the executor needs to know of it. *gonb.Tools implements it for GoNB.
+// the executor needs to know of it. *gonb.Tools implements it for GoNB,
+// and *kernelspec.Spec for the kernels Jupyter has installed.
 type Kernel interface {
 	// Start starts a kernel whose working directory is dir.
 	Start(ctx context.Context, dir string, opts *kernel.Options) (*kernel.Kernel, error)
@@ -44,14 +45,20 @@ type Kernel interface {
 	IsFailureReport(stderr string) bool
 }
 
-// GoNB's tools are the default Kernel.
-var _ Kernel = (*gonb.Tools)(nil)
+// GoNB's tools and Jupyter's kernel specs are Kernels.
+var (
+	_ Kernel = (*gonb.Tools)(nil)
+	_ Kernel = (*kernelspec.Spec)(nil)
+)
 
-// An Executor runs notebooks in a kernel, GoNB by default, and keeps the
-// results in a cache keyed by content. The zero Executor is ready to use:
-// mode Auto, no parameters, errors stop a notebook, GoNB provisioned for
-// the Go module that holds each notebook. An Executor is safe for
-// concurrent use; set its fields before the first call.
+// An Executor runs notebooks, each in the kernel its metadata names, and
+// keeps the results in a cache keyed by content. The zero Executor is
+// ready to use: mode Auto, no parameters, errors stop a notebook, Go
+// notebooks run in GoNB provisioned for the Go module that holds each
+// (or at render's own versions, for a notebook in none), and the others
+// in the Jupyter kernel their metadata names, as Jupyter finds it. An
+// Executor is safe for concurrent use; set its fields before the first
+// call.
 type Executor struct {
 	// Mode says when to run a notebook: Auto, Always or Never.
 	Mode Mode
@@ -74,14 +81,22 @@ type Executor struct {
 	// gonb.DefaultCacheDir.
 	ToolsDir string
 	// ModuleDir is the Go module that provides GoNB and the packages the
-	// notebooks import; empty means the module holding each notebook, or
-	// for a notebook in none, the one of the working directory.
+	// Go notebooks import; empty means the module holding each notebook.
 	ModuleDir string
-	// Kernel returns the Kernel for notebooks of the Go module whose root
-	// folder is module ("" for none); it is called once per module. Nil
-	// means GoNB, built by gonb.Provision into ToolsDir at the versions
-	// the module requires.
+	// KernelName, if set, names the kernel of every notebook, instead of
+	// its metadata (as papermill's -k does): GoNBKernel for GoNB, or the
+	// name of a Jupyter kernel spec.
+	KernelName string
+	// Kernel returns the Kernel for Go notebooks of the Go module whose
+	// root folder is module ("" for none); it is called once per module.
+	// Nil means GoNB, built by gonb.Provision into ToolsDir at the
+	// versions the module requires, or render's own for no module.
 	Kernel func(ctx context.Context, module string) (Kernel, error)
+	// KernelSpec returns the Kernel for notebooks whose kernel is the
+	// Jupyter kernel spec name (any but GoNB's); it is called once per
+	// name. Nil means the kernel spec as Jupyter finds it
+	// (kernelspec.Find).
+	KernelSpec func(ctx context.Context, name string) (Kernel, error)
 	// Progress, if not nil, is told which notebook and cell run, and for
 	// how long.
 	Progress func(Progress)
@@ -91,7 +106,7 @@ type Executor struct {
 	KernelOptions *kernel.Options
 
 	mu      sync.Mutex
-	kernels map[string]Kernel // kernels by module root
+	kernels map[string]Kernel // kernels by kind and module root or name
 	modules map[string]string // module root by notebook folder
 	digests map[string]string // digests of imported packages by module root and imports
 }
@@ -142,8 +157,9 @@ func (e *CellError) Unwrap() error { return e.Err }
 // kernel and module sources is returned without running anything; Always
 // runs and refreshes the cache; Never returns a copy of nb as it is.
 //
-// The kernel starts in the notebook's folder (GoNB's GONB_DIR). Each code
-// cell runs in order with the cell timeout. A failing cell, a timeout, or a
+// The kernel is the one the notebook's metadata names (see the package
+// documentation) and starts in the notebook's folder (GoNB's GONB_DIR).
+// Each code cell runs in order with the cell timeout. A failing cell, a timeout, or a
 // kernel that exits or hangs stops the run with a *CellError, except that
 // with AllowErrors (or a cell tagged raises-exception) a cell's error stays
 // in its outputs and the run goes on. Cells tagged skip-execution and empty
@@ -156,7 +172,11 @@ func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebo
 		return nb.Clone(), nil
 	}
 	out := nb.Clone()
-	injected, err := inject(out, dedupe(e.Params))
+	choice, err := chooseKernel(out, e.KernelName)
+	if err != nil {
+		return nil, fmt.Errorf("execute %s: %w", path, err)
+	}
+	injected, err := inject(out, dedupe(e.Params), choice.language)
 	if err != nil {
 		return nil, fmt.Errorf("execute %s: %w", path, err)
 	}
@@ -169,15 +189,19 @@ func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebo
 	if err != nil {
 		return nil, fmt.Errorf("execute %s: %w", path, err)
 	}
-	root, err := e.moduleRoot(ctx, dir)
+	// Only Go notebooks have a module: its packages are what their code
+	// imports, and it pins GoNB.
+	root := ""
+	if choice.isGo() {
+		if root, err = e.moduleRoot(ctx, dir); err != nil {
+			return nil, fmt.Errorf("execute %s: %w", path, err)
+		}
+	}
+	kern, err := e.kernel(ctx, path, choice, root)
 	if err != nil {
 		return nil, fmt.Errorf("execute %s: %w", path, err)
 	}
-	kern, err := e.kernel(ctx, root)
-	if err != nil {
-		return nil, fmt.Errorf("execute %s: %w", path, err)
-	}
-	key, err := e.cacheKey(ctx, root, dir, kern.ID(), out)
+	key, err := e.cacheKey(ctx, root, dir, kern.ID(), out, choice.isGo())
 	if err != nil {
 		return nil, fmt.Errorf("execute %s: %w", path, err)
 	}
@@ -192,6 +216,7 @@ func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebo
 	if err := e.run(ctx, path, dir, kern, out, injected, start); err != nil {
 		return nil, err
 	}
+	newPathScrubber(root, dir, userHome()).notebook(out)
 	if cacheErr == nil {
 		cacheErr = storeCached(cache, path, key, out)
 	}
@@ -344,39 +369,71 @@ func (e *Executor) report(p Progress) {
 	}
 }
 
-// kernel returns the Kernel for the module, made once.
-func (e *Executor) kernel(ctx context.Context, root string) (Kernel, error) {
+// kernel returns the Kernel chosen for the notebook at path, for Go the
+// one of the module at root, made once.
+func (e *Executor) kernel(ctx context.Context, path string, choice kernelChoice, root string) (Kernel, error) {
+	id := "spec\x00" + choice.name
+	if choice.isGo() {
+		id = "go\x00" + root
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if k, ok := e.kernels[root]; ok {
+	if k, ok := e.kernels[id]; ok {
 		return k, nil
 	}
-	provide := e.Kernel
-	if provide == nil {
-		provide = e.gonb
+	var k Kernel
+	var err error
+	switch {
+	case choice.isGo() && e.Kernel != nil:
+		k, err = e.Kernel(ctx, root)
+	case choice.isGo():
+		k, err = gonb.Provision(ctx, root, e.ToolsDir, e.buildLog(path))
+	case e.KernelSpec != nil:
+		k, err = e.KernelSpec(ctx, choice.name)
+	default:
+		k, err = findKernelSpec(choice.language)(ctx, choice.name)
 	}
-	k, err := provide(ctx, root)
 	if err != nil {
 		return nil, err
 	}
 	if e.kernels == nil {
 		e.kernels = map[string]Kernel{}
 	}
-	e.kernels[root] = k
+	e.kernels[id] = k
 	return k, nil
 }
 
-// gonb provisions GoNB for the module.
-func (e *Executor) gonb(ctx context.Context, root string) (Kernel, error) {
-	if root == "" {
-		return nil, errors.New("neither the notebook's folder nor the working directory is inside a Go module, which GoNB is built from (set ModuleDir)")
+// buildLog returns the writer for the output of building the kernel of the
+// notebook at path: Log, if set, and a Building event for each line.
+func (e *Executor) buildLog(path string) io.Writer {
+	w := &lineWriter{line: func(s string) { e.report(Progress{Notebook: path, Event: Building, Source: s}) }}
+	if e.Log == nil {
+		return w
 	}
-	return gonb.Provision(ctx, root, e.ToolsDir, e.Log)
+	return io.MultiWriter(e.Log, w)
+}
+
+// A lineWriter calls line with each complete line written to it.
+type lineWriter struct {
+	line    func(string)
+	partial []byte
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	w.partial = append(w.partial, p...)
+	for {
+		i := bytes.IndexByte(w.partial, '\n')
+		if i < 0 {
+			break
+		}
+		w.line(string(w.partial[:i]))
+		w.partial = w.partial[i+1:]
+	}
+	return len(p), nil
 }
 
 // moduleRoot returns the root folder of the Go module holding dir, or
-// ModuleDir when set, or for a folder in no module the one of the working
-// directory; "" when there is none either.
+// ModuleDir when set; "" when there is none.
 func (e *Executor) moduleRoot(ctx context.Context, dir string) (string, error) {
 	if e.ModuleDir != "" {
 		return filepath.Abs(e.ModuleDir)
@@ -387,15 +444,9 @@ func (e *Executor) moduleRoot(ctx context.Context, dir string) (string, error) {
 	if ok {
 		return root, nil
 	}
-	root, err := goModRoot(ctx, dir)
+	root, err := gonb.ModuleRoot(ctx, dir)
 	if err != nil {
 		return "", err
-	}
-	if root == "" {
-		// A notebook outside any module uses the module render runs in.
-		if root, err = goModRoot(ctx, "."); err != nil {
-			return "", err
-		}
 	}
 	e.mu.Lock()
 	if e.modules == nil {
@@ -404,22 +455,6 @@ func (e *Executor) moduleRoot(ctx context.Context, dir string) (string, error) {
 	e.modules[dir] = root
 	e.mu.Unlock()
 	return root, nil
-}
-
-// goModRoot returns the root folder of the Go module holding dir, or ""
-// when there is none.
-func goModRoot(ctx context.Context, dir string) (string, error) {
-	cmd := exec.CommandContext(ctx, "go", "env", "GOMOD")
-	cmd.Dir = dir
-	out, err := cmd.Output()
-	if err != nil {
-		return "", fmt.Errorf("go env GOMOD in %s: %w", dir, err)
-	}
-	gomod := strings.TrimSpace(string(out))
-	if gomod == "" || gomod == os.DevNull {
-		return "", nil
-	}
-	return filepath.Dir(gomod), nil
 }
 
 // dedupe keeps one value per name, the last given, in the order names first

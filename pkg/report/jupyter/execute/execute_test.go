@@ -69,8 +69,11 @@ func markdown(src string) *notebook.Cell {
 	return &notebook.Cell{Type: notebook.Markdown, Source: src, Metadata: notebook.Metadata{}}
 }
 
+// newNotebook returns a Go notebook of the cells, which the fake kernel
+// runs in place of GoNB.
 func newNotebook(cells ...*notebook.Cell) *notebook.Notebook {
 	nb := notebook.New()
+	nb.Metadata.Set("kernelspec", map[string]string{"name": "gonb", "language": "go", "display_name": "Go (gonb)"})
 	nb.Cells = cells
 	return nb
 }
@@ -399,6 +402,7 @@ func TestPrinterTerminal(t *testing.T) {
 	var buf bytes.Buffer
 	p := NewPrinter(&buf, true)
 	p.Notebook(0, 2, "a/pe1.ipynb")
+	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: Building, Source: "building GoNB v1"})
 	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: Starting})
 	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: CellStarted, Cell: 2, Cells: 5, Source: "x := 1", Elapsed: 1500 * time.Millisecond})
 	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: CellFinished, Cell: 2, Cells: 5})
@@ -408,6 +412,7 @@ func TestPrinterTerminal(t *testing.T) {
 	p.Warn("the math font is missing")
 	p.Notebook(2, 2, "")
 	want := "\r\033[K[1/2] a/pe1.ipynb" +
+		"\r\033[K[1/2] pe1.ipynb: building GoNB v1\n" +
 		"\r\033[K[1/2] pe1.ipynb: starting the kernel" +
 		"\r\033[K[1/2] pe1.ipynb: cell 2/5 (at 1.5s): x := 1" +
 		"\r\033[K[1/2] pe1.ipynb: executed in 3s\n" +
@@ -428,11 +433,12 @@ func TestPrinterLog(t *testing.T) {
 	var buf bytes.Buffer
 	p := NewPrinter(&buf, false)
 	p.Notebook(0, 1, "a/pe1.ipynb")
+	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: Building, Source: "go: downloading \x1b]0;x\a"})
 	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: CellStarted, Cell: 2, Cells: 5, Source: "x := 1"})
 	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: CellFinished, Cell: 2, Cells: 5, CellElapsed: 2100 * time.Millisecond, Elapsed: 9800 * time.Millisecond})
 	p.Progress(Progress{Notebook: "a/pe1.ipynb", Event: Warning, Err: errors.New("not cached")})
 	p.Notebook(1, 1, "")
-	want := "pe1.ipynb: cell 2/5: x := 1\npe1.ipynb: cell 2/5 done in 2.1s (at 9.8s)\nwarning: pe1.ipynb: not cached\n"
+	want := "pe1.ipynb: go: downloading \npe1.ipynb: cell 2/5: x := 1\npe1.ipynb: cell 2/5 done in 2.1s (at 9.8s)\nwarning: pe1.ipynb: not cached\n"
 	if buf.String() != want {
 		t.Errorf("the log printer wrote\n%q, want\n%q", buf.String(), want)
 	}
@@ -529,5 +535,18 @@ func TestExecuteNoCacheDir(t *testing.T) {
 	}
 	if len(warnings) != 1 || !strings.Contains(warnings[0].Error(), "not cached") {
 		t.Errorf("warnings %v", warnings)
+	}
+}
+
+func TestLineWriter(t *testing.T) {
+	var lines []string
+	w := &lineWriter{line: func(s string) { lines = append(lines, s) }}
+	for _, chunk := range []string{"go: downloading a\ngo: down", "loading b\n", "", "\nlast without end"} {
+		if n, err := w.Write([]byte(chunk)); n != len(chunk) || err != nil {
+			t.Fatalf("Write(%q) = %d, %v", chunk, n, err)
+		}
+	}
+	if want := []string{"go: downloading a", "go: downloading b", ""}; !reflect.DeepEqual(lines, want) {
+		t.Errorf("lines %q, want %q", lines, want)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -67,15 +68,14 @@ func stdout(t *testing.T, nb *notebook.Notebook, id string) string {
 
 // TestGoNBParameters runs the test notebook in GoNB with its defaults, again
 // from the cache, and with overrides of an int and a string parameter; it
-// checks the kernel's folder (GONB_DIR) and that the local module is used.
+// checks the kernel's folder (GONB_DIR, which the notebook prints and the
+// outputs show as "." since they never show the checkout's path) and that
+// the local module is used.
 func TestGoNBParameters(t *testing.T) {
 	x := gonbExecutor(t)
 	ctx := context.Background()
 	nb := readNotebook(t)
-	dir, err := filepath.Abs("testdata")
-	if err != nil {
-		t.Fatal(err)
-	}
+	const dir = "."
 
 	start := time.Now()
 	got, err := x.Execute(ctx, paramsNotebook, nb)
@@ -223,5 +223,41 @@ func TestGoNBBigOutput(t *testing.T) {
 	t.Logf("peak heap in use: %d MB", peak.Load()>>20)
 	if p := peak.Load(); p > 100<<20 {
 		t.Errorf("the heap reached %d MB for 200 MB of output", p>>20)
+	}
+}
+
+// TestGoNBOutsideModule runs a Go notebook in a folder that no Go module
+// holds: GoNB comes at render's own versions (from the shared tools cache,
+// or built there from a generated module), and the run's outputs show the
+// user's home folder as "~".
+func TestGoNBOutsideModule(t *testing.T) {
+	x := gonbExecutor(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "anywhere.ipynb")
+	nb := withMetadata(t, `{"kernelspec": {"name": "gonb", "language": "go", "display_name": "Go (gonb)"}}`,
+		code("import \"fmt\"\n\nfunc square(n int) int { return n * n }"),
+		code("%%\nfmt.Println(\"square:\", square(12))"),
+		code("!go env GOMODCACHE"),
+	)
+	got, err := x.Execute(context.Background(), path, nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := stdoutOf(got.Cells[1]); s != "square: 144\n" {
+		t.Errorf("cell 2 printed %q", s)
+	}
+	printed := strings.TrimSpace(stdoutOf(got.Cells[2]))
+	out, err := exec.Command("go", "env", "GOMODCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	modcache := strings.TrimSpace(string(out))
+	home, _ := os.UserHomeDir()
+	want := modcache
+	if rest, ok := strings.CutPrefix(modcache, home+"/"); ok && home != "" {
+		want = "~/" + rest
+	}
+	if printed != want || home != "" && strings.Contains(marshal(t, got), home+"/") {
+		t.Errorf("GOMODCACHE %s printed as %q, want %q", modcache, printed, want)
 	}
 }

@@ -183,17 +183,9 @@ func injectedSource(paramsCell string, params []Param) (string, error) {
 	var b strings.Builder
 	b.WriteString("// Parameters injected by render -p.\n")
 	for _, p := range params {
-		d, ok := decls[p.Name]
-		if !ok {
-			names := make([]string, 0, len(decls))
-			for n := range decls {
-				names = append(names, n)
-			}
-			slices.Sort(names)
-			return "", fmt.Errorf("%s is not declared in the parameters cell (it declares %s)", p.Name, strings.Join(names, ", "))
-		}
-		if err := checkLine(p.Value); err != nil {
-			return "", fmt.Errorf("%s: %w", p.Name, err)
+		d, err := lookup(decls, p, "declares", "declared")
+		if err != nil {
+			return "", err
 		}
 		value := strings.TrimSpace(p.Value)
 		if d.str && !isStringLiteral(value) {
@@ -216,6 +208,26 @@ func injectedSource(paramsCell string, params []Param) (string, error) {
 	return strings.TrimSuffix(b.String(), "\n"), nil
 }
 
+// lookup returns how the parameters cell declares the parameter p, after
+// checking its value is one line. For the error naming the parameters
+// there are, does and done say what the cell does to a name: "declares"
+// and "declared" in Go, "assigns" and "assigned" in Python.
+func lookup(decls map[string]declared, p Param, does, done string) (declared, error) {
+	d, ok := decls[p.Name]
+	if !ok {
+		names := make([]string, 0, len(decls))
+		for n := range decls {
+			names = append(names, n)
+		}
+		slices.Sort(names)
+		return d, fmt.Errorf("%s is not %s in the parameters cell (it %s %s)", p.Name, done, does, strings.Join(names, ", "))
+	}
+	if err := checkLine(p.Value); err != nil {
+		return d, fmt.Errorf("%s: %w", p.Name, err)
+	}
+	return d, nil
+}
+
 func isStringLiteral(s string) bool {
 	e, err := parser.ParseExpr(s)
 	if err != nil {
@@ -226,9 +238,10 @@ func isStringLiteral(s string) bool {
 }
 
 // inject removes any injected-parameters cell from nb and, when there are
-// parameters, inserts a new one after the parameters cell. It returns the
-// index of the inserted cell, or -1.
-func inject(nb *notebook.Notebook, params []Param) (int, error) {
+// parameters, inserts a new one after the parameters cell, in the
+// notebook's language: "go" or "python". It returns the index of the
+// inserted cell, or -1.
+func inject(nb *notebook.Notebook, params []Param, language string) (int, error) {
 	nb.Cells = slices.DeleteFunc(nb.Cells, func(c *notebook.Cell) bool { return c.HasTag(InjectedTag) })
 	if len(params) == 0 {
 		return -1, nil
@@ -237,7 +250,16 @@ func inject(nb *notebook.Notebook, params []Param) (int, error) {
 	if at < 0 {
 		return -1, fmt.Errorf("%w: no code cell is tagged %q", ErrParameter, ParametersTag)
 	}
-	src, err := injectedSource(nb.Cells[at].Source, params)
+	var src string
+	var err error
+	switch language {
+	case "go":
+		src, err = injectedSource(nb.Cells[at].Source, params)
+	case "python":
+		src, err = pythonInjectedSource(nb.Cells[at].Source, params)
+	default:
+		err = fmt.Errorf("parameters are injected into Go and Python notebooks, but this notebook's language is %q", language)
+	}
 	if err != nil {
 		return -1, fmt.Errorf("%w: cell %d: %w", ErrParameter, at+1, err)
 	}

@@ -127,7 +127,7 @@ func TestInjectedSource(t *testing.T) {
 func TestInject(t *testing.T) {
 	old := code("var N = 5", InjectedTag)
 	nb := newNotebook(markdown("m"), code("var N = 1", ParametersTag), old, code("use(N)"))
-	at, err := inject(nb, []Param{{"N", "7"}})
+	at, err := inject(nb, []Param{{"N", "7"}}, "go")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,17 +143,17 @@ func TestInject(t *testing.T) {
 	}
 	// Without parameters an old injected cell goes away.
 	nb2 := newNotebook(code("var N = 1", ParametersTag), code("var N = 5", InjectedTag))
-	if at, err := inject(nb2, nil); err != nil || at != -1 || len(nb2.Cells) != 1 {
+	if at, err := inject(nb2, nil, "go"); err != nil || at != -1 || len(nb2.Cells) != 1 {
 		t.Errorf("inject(nil) = %d, %v, %d cells", at, err, len(nb2.Cells))
 	}
 	// No parameters cell.
-	if _, err := inject(newNotebook(code("x")), []Param{{"N", "1"}}); !errors.Is(err, ErrParameter) {
+	if _, err := inject(newNotebook(code("x")), []Param{{"N", "1"}}, "go"); !errors.Is(err, ErrParameter) {
 		t.Errorf("no parameters cell: %v", err)
 	}
 	// Older notebooks have no cell ids.
 	nb3 := newNotebook(code("var N = 1", ParametersTag))
 	nb3.FormatMinor = 4
-	if _, err := inject(nb3, []Param{{"N", "2"}}); err != nil || nb3.Cells[1].ID != "" {
+	if _, err := inject(nb3, []Param{{"N", "2"}}, "go"); err != nil || nb3.Cells[1].ID != "" {
 		t.Errorf("nbformat 4.4: %v, id %q", err, nb3.Cells[1].ID)
 	}
 }
@@ -243,7 +243,7 @@ func TestParamShellInjection(t *testing.T) {
 		}
 		name, value, _ := strings.Cut(s, "=")
 		nb := newNotebook(code("var N = 1\nvar Label = \"default\"", ParametersTag), code("print x"))
-		if _, err := inject(nb, []Param{{name, value}}); err == nil || !errors.Is(err, ErrParameter) {
+		if _, err := inject(nb, []Param{{name, value}}, "go"); err == nil || !errors.Is(err, ErrParameter) {
 			t.Errorf("inject(%q) = %v; want ErrParameter\n%s", s, err, nb.Cells[1].Source)
 		}
 	}
@@ -262,7 +262,7 @@ func TestParamShellInjection(t *testing.T) {
 			continue
 		}
 		nb := newNotebook(code("var N = 1\nvar Label = \"default\"", ParametersTag), code("print x"))
-		at, err := inject(nb, []Param{p})
+		at, err := inject(nb, []Param{p}, "go")
 		if err != nil {
 			t.Errorf("inject(%q): %v", s, err)
 			continue
@@ -280,7 +280,7 @@ func TestParamShellInjection(t *testing.T) {
 func TestInjectKeepsOtherCells(t *testing.T) {
 	nb := newNotebook(code("var N = 1", ParametersTag), code("a"), code("b"))
 	orig := []*notebook.Cell{nb.Cells[0], nb.Cells[1], nb.Cells[2]}
-	if _, err := inject(nb, []Param{{"N", "2"}}); err != nil {
+	if _, err := inject(nb, []Param{{"N", "2"}}, "go"); err != nil {
 		t.Fatal(err)
 	}
 	if nb.Cells[0] != orig[0] || nb.Cells[2] != orig[1] || nb.Cells[3] != orig[2] {

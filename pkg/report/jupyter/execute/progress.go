@@ -63,6 +63,7 @@ const (
 	Finished                  // Finished: every cell ran.
 	Cached                    // Cached: the result came from the cache; nothing ran.
 	Warning                   // Warning: something went wrong that does not fail the run; see Err.
+	Building                  // Building: the kernel is being built (GoNB, the first time); Source says what happens.
 )
 
 // Progress reports how the execution of a notebook goes.
@@ -136,6 +137,8 @@ func (pr *Printer) Progress(p Progress) {
 	case Warning:
 		pr.Warn(fmt.Sprintf("%s: %v", name, p.Err))
 		return
+	case Building:
+		line, keep = fmt.Sprintf("%s: %s", name, source), true
 	default:
 		return
 	}

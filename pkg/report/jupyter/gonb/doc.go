@@ -14,10 +14,15 @@
 // module in moduleDir requires (Go 1.24+ tool lines in its go.mod pin
 // them), into a cache folder named after both versions and the Go version,
 // and only when they are not already there; a lock file keeps concurrent
-// processes from building twice. Start runs `gonb --kernel FILE
-// --raw_error` through package kernel with the notebook's folder as working
-// directory, which GoNB exports as GONB_DIR, and with goimports and go first
-// on PATH.
+// processes from building twice. For notebooks in no module, or in a
+// module that does not require GoNB, it builds the versions this program
+// was built with (Pinned: its build information, else the versions pinned
+// in this repository's go.mod) in a module it generates in the cache, so
+// that a notebook anywhere needs only Go. Start runs `gonb --kernel FILE
+// --raw_error` through package kernel with the notebook's folder as
+// working directory, which GoNB exports as GONB_DIR, and with goimports
+// and go first on PATH. KernelSpec describes the same kernel for Jupyter,
+// to install it where Jupyter finds it.
 //
 // GoNB reports a cell whose program fails at run time (a panic, os.Exit(1))
 // not as an error but as a last line "exit status N" on stderr, with an ok

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report/jupyter/kernel"
+	"github.com/grundylab/grundy/pkg/report/jupyter/kernelspec"
 )
 
 // Module paths of the tools, and the packages built from them.
@@ -23,10 +24,6 @@ const (
 	goimportsPkg    = ToolsModule + "/cmd/goimports"
 	toolsFolderName = "tools"
 )
-
-// ErrNotRequired means the module does not require GoNB or x/tools, so
-// their versions are unknown.
-var ErrNotRequired = errors.New("module does not require the tool")
 
 // Tools are GoNB and goimports built for one module, and the go command
 // that built them.
@@ -43,6 +40,9 @@ type Tools struct {
 	// Built reports whether Provision built the programs rather than
 	// finding them in the cache.
 	Built bool
+	// Pinned reports that the versions are render's own (see Pinned),
+	// since no module that requires GoNB holds the notebooks.
+	Pinned bool
 }
 
 // DefaultCacheDir returns the folder where Provision keeps its builds when
@@ -56,11 +56,15 @@ func DefaultCacheDir() (string, error) {
 }
 
 // Provision returns GoNB and goimports at the versions the Go module in
-// moduleDir requires (for example through go.mod tool lines), building them
-// with `go build` into cacheDir/tools/KEY when they are not there yet, so a
-// machine needs nothing but Go. KEY holds both module versions and the Go
-// version, so a new pin or a new Go builds afresh. An empty cacheDir means
-// DefaultCacheDir. Build output goes to log, which may be nil.
+// moduleDir requires (for example through go.mod tool lines), or, when
+// moduleDir is empty or its module does not require GoNB, at the versions
+// this program was built with (see Pinned). It builds them with `go build`
+// into cacheDir/tools/KEY when they are not there yet, so a machine needs
+// nothing but Go: inside the module, or in a module it generates for the
+// pinned versions. KEY holds both module versions and the Go version, so
+// a new pin or a new Go builds afresh. An empty cacheDir means
+// DefaultCacheDir. A line saying that a build starts, and the build's
+// output, go to log, which may be nil.
 func Provision(ctx context.Context, moduleDir, cacheDir string, log io.Writer) (*Tools, error) {
 	goCmd, err := findGo()
 	if err != nil {
@@ -71,31 +75,37 @@ func Provision(ctx context.Context, moduleDir, cacheDir string, log io.Writer) (
 			return nil, err
 		}
 	}
-	mods, err := listModules(ctx, goCmd, moduleDir, GoNBModule, ToolsModule)
+	if err := os.MkdirAll(filepath.Join(cacheDir, toolsFolderName), 0o755); err != nil {
+		return nil, fmt.Errorf("gonb: %w", err)
+	}
+	v, err := resolve(ctx, goCmd, moduleDir)
 	if err != nil {
 		return nil, err
 	}
-	goVersion, err := output(ctx, goCmd, moduleDir, "env", "GOVERSION")
+	// The Go version is asked where the build runs, outside any module
+	// and workspace for the pinned versions, since a go.mod's toolchain
+	// line may choose another Go.
+	where, env := moduleDir, os.Environ()
+	if v.pinned {
+		where, env = cacheDir, generatedEnv()
+	}
+	goVersion, err := output(ctx, goCmd, where, env, "env", "GOVERSION")
 	if err != nil {
 		return nil, err
 	}
-	gonbMod, toolsMod := mods[GoNBModule], mods[ToolsModule]
-	key := "gonb-" + gonbMod.version() + "_tools-" + toolsMod.version() + "_" + goVersion + "_" + runtime.GOOS + "-" + runtime.GOARCH
+	key := "gonb-" + v.gonb + "_tools-" + v.tools + "_" + goVersion + "_" + runtime.GOOS + "-" + runtime.GOARCH
 	dir := filepath.Join(cacheDir, toolsFolderName, key)
 	t := &Tools{
 		Dir:       dir,
 		GoNB:      filepath.Join(dir, "gonb"+exeSuffix),
 		Goimports: filepath.Join(dir, "goimports"+exeSuffix),
 		Go:        goCmd,
-		Version:   gonbMod.version(),
+		Version:   v.gonb,
 		Key:       key,
+		Pinned:    v.pinned,
 	}
-	local := gonbMod.localReplace() || toolsMod.localReplace()
-	if !local && isExecutable(t.GoNB) && isExecutable(t.Goimports) {
+	if !v.local && isExecutable(t.GoNB) && isExecutable(t.Goimports) {
 		return t, nil
-	}
-	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
-		return nil, fmt.Errorf("gonb: %w", err)
 	}
 	unlock, err := lockFile(ctx, dir+".lock")
 	if err != nil {
@@ -103,34 +113,63 @@ func Provision(ctx context.Context, moduleDir, cacheDir string, log io.Writer) (
 	}
 	defer unlock()
 	// Another process may have built them while this one waited.
-	if !local && isExecutable(t.GoNB) && isExecutable(t.Goimports) {
+	if !v.local && isExecutable(t.GoNB) && isExecutable(t.Goimports) {
 		return t, nil
 	}
-	if err := build(ctx, goCmd, moduleDir, dir, log); err != nil {
+	if log != nil {
+		fmt.Fprintf(log, "building GoNB %s and goimports (x/tools %s) with %s into the cache, once (a minute or two)\n", v.gonb, v.tools, goVersion)
+	}
+	if v.pinned {
+		err = buildPinned(ctx, goCmd, v, dir, log)
+	} else {
+		err = build(ctx, goCmd, moduleDir, os.Environ(), dir, log)
+	}
+	if err != nil {
 		return nil, err
 	}
 	t.Built = true
 	return t, nil
 }
 
-// build builds both programs into a fresh folder beside dir and renames it
-// into place, so a build that fails or races with another leaves no half
-// folder behind.
-func build(ctx context.Context, goCmd, moduleDir, dir string, log io.Writer) error {
+// versions are the GoNB and x/tools versions a build uses.
+type versions struct {
+	gonb, tools string
+	local       bool // local reports that a module is replaced by a folder.
+	pinned      bool // pinned reports render's own versions, from Pinned.
+	deps        map[string]string
+}
+
+// resolve returns the versions the module in moduleDir requires, or the
+// pinned ones when moduleDir is empty or its module does not require GoNB.
+func resolve(ctx context.Context, goCmd, moduleDir string) (versions, error) {
+	if moduleDir != "" {
+		mods, err := listModules(ctx, goCmd, moduleDir, GoNBModule, ToolsModule)
+		if err != nil {
+			return versions{}, err
+		}
+		gonbMod, toolsMod := mods[GoNBModule], mods[ToolsModule]
+		if gonbMod.known() && toolsMod.known() {
+			return versions{
+				gonb: gonbMod.version(), tools: toolsMod.version(),
+				local: gonbMod.localReplace() || toolsMod.localReplace(),
+			}, nil
+		}
+	}
+	gonbVersion, toolsVersion, deps := Pinned()
+	return versions{gonb: gonbVersion, tools: toolsVersion, pinned: true, deps: deps}, nil
+}
+
+// build builds both programs, in the module in moduleDir, into a fresh
+// folder beside dir and renames it into place, so a build that fails or
+// races with another leaves no half folder behind.
+func build(ctx context.Context, goCmd, moduleDir string, env []string, dir string, log io.Writer) error {
 	tmp, err := os.MkdirTemp(filepath.Dir(dir), ".build-")
 	if err != nil {
 		return fmt.Errorf("gonb: %w", err)
 	}
 	defer os.RemoveAll(tmp)
-	cmd := exec.CommandContext(ctx, goCmd, "build", "-o", tmp+string(filepath.Separator), GoNBModule, goimportsPkg)
-	cmd.Dir = moduleDir
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if log != nil {
-		cmd.Stdout, cmd.Stderr = io.MultiWriter(&out, log), io.MultiWriter(&out, log)
-	}
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("gonb: go build %s %s in %s: %w\n%s", GoNBModule, goimportsPkg, moduleDir, err, strings.TrimSpace(out.String()))
+	if err := run(ctx, goCmd, moduleDir, env, log, "build", "-o", tmp+string(filepath.Separator), GoNBModule, goimportsPkg); err != nil {
+		return err
 	}
 	if err := os.RemoveAll(dir); err != nil {
 		return fmt.Errorf("gonb: %w", err)
@@ -141,6 +180,22 @@ func build(ctx context.Context, goCmd, moduleDir, dir string, log io.Writer) err
 			return nil
 		}
 		return fmt.Errorf("gonb: %w", err)
+	}
+	return nil
+}
+
+// run runs the go command in dir, its output going to log and, when it
+// fails, into the error.
+func run(ctx context.Context, goCmd, dir string, env []string, log io.Writer, args ...string) error {
+	cmd := exec.CommandContext(ctx, goCmd, args...)
+	cmd.Dir, cmd.Env = dir, env
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if log != nil {
+		cmd.Stdout, cmd.Stderr = io.MultiWriter(&out, log), io.MultiWriter(&out, log)
+	}
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("gonb: go %s in %s: %w\n%s", strings.Join(args, " "), dir, err, strings.TrimSpace(out.String()))
 	}
 	return nil
 }
@@ -164,6 +219,11 @@ func (m *module) version() string {
 	return m.Version
 }
 
+// known reports whether the module is in the build list with a version.
+func (m *module) known() bool {
+	return m != nil && m.Error == nil && m.version() != ""
+}
+
 // localReplace reports whether the module is replaced by a folder, whose
 // content no version names.
 func (m *module) localReplace() bool {
@@ -171,10 +231,11 @@ func (m *module) localReplace() bool {
 }
 
 // listModules asks the go command which versions of the modules the module
-// in dir requires.
+// in dir requires; a module it does not require is missing or has an
+// Error.
 func listModules(ctx context.Context, goCmd, dir string, paths ...string) (map[string]*module, error) {
 	args := append([]string{"list", "-m", "-json", "-e"}, paths...)
-	out, err := output(ctx, goCmd, dir, args...)
+	out, err := output(ctx, goCmd, dir, os.Environ(), args...)
 	if err != nil {
 		return nil, err
 	}
@@ -187,19 +248,14 @@ func listModules(ctx context.Context, goCmd, dir string, paths ...string) (map[s
 		}
 		mods[m.Path] = &m
 	}
-	for _, p := range paths {
-		m := mods[p]
-		if m == nil || m.Error != nil || m.version() == "" {
-			return nil, fmt.Errorf("gonb: %w: the module in %s does not require %s; add it with `go get -tool %s@VERSION`", ErrNotRequired, dir, p, p)
-		}
-	}
 	return mods, nil
 }
 
-// output runs the go command and returns its trimmed standard output.
-func output(ctx context.Context, goCmd, dir string, args ...string) (string, error) {
+// output runs the go command in dir with the environment env and returns
+// its trimmed standard output.
+func output(ctx context.Context, goCmd, dir string, env []string, args ...string) (string, error) {
 	cmd := exec.CommandContext(ctx, goCmd, args...)
-	cmd.Dir = dir
+	cmd.Dir, cmd.Env = dir, env
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -207,6 +263,22 @@ func output(ctx context.Context, goCmd, dir string, args ...string) (string, err
 		return "", fmt.Errorf("gonb: go %s in %s: %w\n%s", strings.Join(args, " "), dir, err, strings.TrimSpace(stderr.String()))
 	}
 	return strings.TrimSpace(string(out)), nil
+}
+
+// ModuleRoot returns the root folder of the Go module holding dir, or ""
+// when there is none.
+func ModuleRoot(ctx context.Context, dir string) (string, error) {
+	cmd := exec.CommandContext(ctx, "go", "env", "GOMOD")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOMOD in %s: %w", dir, err)
+	}
+	gomod := strings.TrimSpace(string(out))
+	if gomod == "" || gomod == os.DevNull {
+		return "", nil
+	}
+	return filepath.Dir(gomod), nil
 }
 
 // findGo returns the path of the go command: the one on PATH, or the one
@@ -257,6 +329,22 @@ func (t *Tools) Spec(dir string) kernel.Spec {
 		Env:           t.Env(),
 		InterruptMode: "message",
 		PrivateTemp:   true,
+	}
+}
+
+// KernelSpec returns the kernel spec that lets Jupyter run this GoNB as the
+// kernel "gonb", as `gonb --install` would write it, but with the tools'
+// folder and the go command's first on PATH (Jupyter expands ${PATH} when
+// it starts the kernel), so that goimports need not be installed.
+func (t *Tools) KernelSpec() *kernelspec.Spec {
+	sep := string(os.PathListSeparator)
+	return &kernelspec.Spec{
+		Name:          "gonb",
+		Argv:          []string{t.GoNB, "--kernel", kernel.ConnectionFileArg},
+		DisplayName:   "Go (gonb)",
+		Language:      "go",
+		InterruptMode: "message",
+		Env:           map[string]string{"PATH": t.Dir + sep + filepath.Dir(t.Go) + sep + "${PATH}"},
 	}
 }
 

@@ -2,7 +2,6 @@ package gonb
 
 import (
 	"context"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -59,6 +58,11 @@ func TestEnvPath(t *testing.T) {
 	if n != 1 || path != want {
 		t.Errorf("PATH = %q (%d entries), want %q", path, n, want)
 	}
+	ks := tools.KernelSpec()
+	if ks.Name != "gonb" || ks.Language != "go" || ks.InterruptMode != "message" || ks.Argv[0] != tools.GoNB ||
+		ks.Env["PATH"] != "/cache/tools/k"+string(os.PathListSeparator)+"/opt/go/bin"+string(os.PathListSeparator)+"${PATH}" {
+		t.Errorf("KernelSpec = %+v", ks)
+	}
 	spec := tools.Spec("/nb")
 	if spec.Dir != "/nb" || spec.InterruptMode != "message" || !spec.PrivateTemp ||
 		!strings.Contains(strings.Join(spec.Argv, " "), "--kernel "+kernel.ConnectionFileArg+" --raw_error") {
@@ -66,14 +70,57 @@ func TestEnvPath(t *testing.T) {
 	}
 }
 
-func TestProvisionNotRequired(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/x\n\ngo 1.24\n"), 0o644); err != nil {
+// TestResolve checks which versions a build uses: the module's, when it
+// requires GoNB, else the pinned ones, which are go.mod's.
+func TestResolve(t *testing.T) {
+	goCmd, err := findGo()
+	if err != nil {
 		t.Fatal(err)
 	}
-	_, err := Provision(context.Background(), dir, t.TempDir(), nil)
-	if !errors.Is(err, ErrNotRequired) || !strings.Contains(err.Error(), GoNBModule) {
-		t.Fatalf("Provision = %v, want ErrNotRequired naming %s", err, GoNBModule)
+	other := t.TempDir()
+	if err := os.WriteFile(filepath.Join(other, "go.mod"), []byte("module example.com/x\n\ngo 1.24\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mods, err := listModules(context.Background(), goCmd, moduleRoot, GoNBModule, ToolsModule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mods[GoNBModule].Version != PinnedGoNB || mods[ToolsModule].Version != PinnedTools {
+		t.Errorf("go.mod pins GoNB %s and x/tools %s, but PinnedGoNB is %s and PinnedTools %s",
+			mods[GoNBModule].Version, mods[ToolsModule].Version, PinnedGoNB, PinnedTools)
+	}
+	tests := []struct {
+		name, dir string
+		pinned    bool
+	}{
+		{"this module", moduleRoot, false},
+		{"a module without GoNB", other, true},
+		{"no module", "", true},
+	}
+	for _, tt := range tests {
+		v, err := resolve(context.Background(), goCmd, tt.dir)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if v.pinned != tt.pinned || v.gonb != PinnedGoNB || v.tools != PinnedTools || v.local {
+			t.Errorf("%s: %+v", tt.name, v)
+		}
+	}
+}
+
+func TestGeneratedGoMod(t *testing.T) {
+	got := generatedGoMod(versions{gonb: "v1.2.3", tools: "v0.4.5", deps: map[string]string{"example.com/b": "v2.0.0", "example.com/a": "v0.1.0"}})
+	want := "module grundy.invalid/gonb-tools\n\ngo 1.24\n\nrequire (\n" +
+		"\tgithub.com/janpfeifer/gonb v1.2.3\n\tgolang.org/x/tools v0.4.5\n\texample.com/a v0.1.0\n\texample.com/b v2.0.0\n)\n\n" +
+		"tool (\n\tgithub.com/janpfeifer/gonb\n\tgolang.org/x/tools/cmd/goimports\n)\n"
+	if got != want {
+		t.Errorf("generatedGoMod =\n%s\nwant\n%s", got, want)
+	}
+	t.Setenv("GOFLAGS", "-buildvcs=false")
+	t.Setenv("GOWORK", "/somewhere/go.work")
+	env := strings.Join(generatedEnv(), "\n")
+	if !strings.Contains(env, "\nGOFLAGS=-buildvcs=false -mod=mod") || !strings.Contains(env, "\nGOWORK=off") || strings.Contains(env, "/somewhere") {
+		t.Errorf("generatedEnv:\n%s", env)
 	}
 }
 
@@ -141,6 +188,39 @@ func TestProvisionBuilds(t *testing.T) {
 	again, err := Provision(context.Background(), moduleRoot, cache, nil)
 	if err != nil || again.Built {
 		t.Errorf("second Provision: built %v, %v", again.Built, err)
+	}
+}
+
+// TestProvisionPinned builds the pinned versions for no module, in a
+// module generated in an empty cache folder, and checks that they are the
+// versions this module builds.
+func TestProvisionPinned(t *testing.T) {
+	inModule := provision(t)
+	cache := t.TempDir()
+	start := time.Now()
+	tools, err := Provision(context.Background(), "", cache, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("pinned Provision: %v", time.Since(start))
+	if !tools.Built || !tools.Pinned || tools.Key != inModule.Key || !strings.HasPrefix(tools.Dir, cache) {
+		t.Errorf("pinned build %+v; the module's key is %s", tools, inModule.Key)
+	}
+	out, err := exec.Command(tools.GoNB, "-V").Output()
+	if got := strings.TrimSpace(string(out)); err != nil || got != PinnedGoNB {
+		t.Errorf("gonb -V = %q, %v; want %s", got, err, PinnedGoNB)
+	}
+	if err := exec.Command(tools.Goimports, "-h").Run(); err != nil && !strings.Contains(err.Error(), "exit status 2") {
+		t.Errorf("goimports -h: %v", err)
+	}
+	entries, err := os.ReadDir(filepath.Join(cache, toolsFolderName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("leftover %s", e.Name())
+		}
 	}
 }
 

@@ -18,13 +18,8 @@ import (
 	"github.com/grundylab/grundy/pkg/report/jupyter/kernel/kerneltest"
 )
 
-// fakeKernelEnv makes the test binary run the fake kernel (see TestMain).
-const fakeKernelEnv = "GRUNDY_KERNELTEST_SERVE"
-
 func TestMain(m *testing.M) {
-	if os.Getenv(fakeKernelEnv) == "1" {
-		kerneltest.Main(os.Args[len(os.Args)-1])
-	}
+	kerneltest.ServeIfAsked()
 	os.Exit(m.Run())
 }
 
@@ -299,7 +294,7 @@ func TestCloseSendsShutdown(t *testing.T) {
 func fakeSpec(mode string) kernel.Spec {
 	return kernel.Spec{
 		Argv:          []string{os.Args[0], kernel.ConnectionFileArg},
-		Env:           append(os.Environ(), fakeKernelEnv+"=1"),
+		Env:           append(os.Environ(), kerneltest.ServeEnv+"=1"),
 		InterruptMode: mode,
 		PrivateTemp:   true,
 	}

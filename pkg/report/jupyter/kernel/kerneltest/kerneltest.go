@@ -12,8 +12,10 @@
 //	defer srv.Close()
 //	k, err := kernel.Connect(ctx, srv.Info, nil)
 //
-// or runs it as a separate process (to test crashes) by calling Main from
-// TestMain in a re-executed test binary.
+// or runs it as a separate process (to test crashes, or to stand for an
+// installed kernel) by re-executing the test binary with ServeEnv set to
+// "1" and the connection file as its last argument; its TestMain calls
+// ServeIfAsked first.
 //
 // Each line of a cell is one command:
 //
@@ -122,6 +124,19 @@ func Main(connectionFile string) {
 	<-s.stopped
 	s.Close()
 	os.Exit(0)
+}
+
+// ServeEnv is the environment variable that makes ServeIfAsked serve.
+const ServeEnv = "GRUNDY_KERNELTEST_SERVE"
+
+// ServeIfAsked serves as a fake kernel, with Main, and never returns when
+// the variable ServeEnv is "1"; the last command-line argument is the
+// connection file. Otherwise it returns at once. A test's TestMain calls
+// it before running the tests, so that the test binary can be a kernel.
+func ServeIfAsked() {
+	if os.Getenv(ServeEnv) == "1" {
+		Main(os.Args[len(os.Args)-1])
+	}
 }
 
 // start binds the sockets; ports that are 0 are chosen by the system and

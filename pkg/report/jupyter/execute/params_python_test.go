@@ -1,0 +1,97 @@
+package execute
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestPythonParameters(t *testing.T) {
+	cell := "# Parameters\nN = 100\nTitle = 'small'\nlabel: str = None\nratio: float = 0.5\nraw = r\"\\d+\"\nfmt = f\"{N}\"\ndata = b\"x\"\nflag=True\nif N == 3:\n    hidden = 'x'\nN == 4\nA = B = 1\n"
+	want := map[string]declared{
+		"N": {}, "Title": {str: true}, "label": {str: true}, "ratio": {}, "raw": {str: true},
+		"fmt": {str: true}, "data": {}, "flag": {}, "A": {},
+	}
+	if got := pythonParameters(cell); !reflect.DeepEqual(got, want) {
+		t.Errorf("pythonParameters =\n%v\nwant\n%v", got, want)
+	}
+}
+
+func TestPythonInjectedSource(t *testing.T) {
+	cell := "N = 100\nTitle = \"t\"\nsizes = [1, 2]\nname: str = 'x'"
+	tests := []struct {
+		params []Param
+		want   string // the assignments, without the comment line
+		err    string
+	}{
+		{[]Param{{"N", "1000"}}, "N = 1000", ""},
+		{[]Param{{"N", " 10**6 "}, {"sizes", "[3, 4]"}}, "N = 10**6\nsizes = [3, 4]", ""},
+		{[]Param{{"Title", "big case"}}, `Title = "big case"`, ""},
+		{[]Param{{"Title", `'quoted'`}}, `Title = 'quoted'`, ""},
+		{[]Param{{"Title", `a"b\c`}}, `Title = "a\"b\\c"`, ""},
+		{[]Param{{"name", "é ü"}}, `name = "é ü"`, ""},
+		{[]Param{{"name", "!ls"}}, `name = "!ls"`, ""},
+		{[]Param{{"M", "1"}}, "", "M is not assigned in the parameters cell (it assigns N, Title, name, sizes)"},
+		{[]Param{{"N", "!ls"}}, "", "not a Python expression"},
+		{[]Param{{"N", "%time 1"}}, "", "not a Python expression"},
+		{[]Param{{"N", " "}}, "", "the value is empty"},
+	}
+	for _, tt := range tests {
+		got, err := pythonInjectedSource(cell, tt.params)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%v: error %v, want %q", tt.params, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%v: %v", tt.params, err)
+			continue
+		}
+		comment, assignments, _ := strings.Cut(got, "\n")
+		if !strings.HasPrefix(comment, "# ") || assignments != tt.want {
+			t.Errorf("%v: got\n%s\nwant\n%s", tt.params, got, tt.want)
+		}
+	}
+}
+
+func TestInjectLanguages(t *testing.T) {
+	nb := newNotebook(code("N = 1", ParametersTag), code("print(N)"))
+	at, err := inject(nb, []Param{{"N", "2"}}, "python")
+	if err != nil || at != 1 || nb.Cells[1].Source != "# Parameters injected by render -p.\nN = 2" {
+		t.Errorf("inject python: %d, %v\n%s", at, err, nb.Cells[at].Source)
+	}
+	r := newNotebook(code("N <- 1", ParametersTag))
+	if _, err := inject(r, []Param{{"N", "2"}}, "r"); !errors.Is(err, ErrParameter) || !strings.Contains(err.Error(), `language is "r"`) {
+		t.Errorf("inject r: %v", err)
+	}
+	if at, err := inject(r, nil, "r"); err != nil || at != -1 {
+		t.Errorf("inject r without parameters: %d, %v", at, err)
+	}
+}
+
+// FuzzPythonInjectedSource checks that no value, however odd, makes the
+// injected cell more than one assignment per parameter, or a line that
+// IPython would run as a shell command or a magic.
+func FuzzPythonInjectedSource(f *testing.F) {
+	for _, s := range []string{"1", "hello", "'x'", "!ls", "%%bash", "a\nb", "\"\\\"", "x\u2028!ls"} {
+		f.Add("N = 1\nS = 's'", s)
+	}
+	f.Fuzz(func(t *testing.T, cell, value string) {
+		for _, name := range []string{"N", "S"} {
+			src, err := pythonInjectedSource(cell, []Param{{name, value}})
+			if err != nil {
+				continue
+			}
+			lines := strings.Split(src, "\n")
+			if len(lines) != 2 || !strings.HasPrefix(lines[1], name+" = ") {
+				t.Fatalf("value %q: injected\n%s", value, src)
+			}
+			v := strings.TrimPrefix(lines[1], name+" = ")
+			if strings.HasPrefix(v, "!") || strings.HasPrefix(v, "%") {
+				t.Fatalf("value %q: an IPython command line %q", value, lines[1])
+			}
+		}
+	})
+}
