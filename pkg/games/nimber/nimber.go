@@ -55,7 +55,7 @@ func mul32Times31(x, y uint32) uint32 {
 }
 
 // Square returns a⊗a. Squaring is additive in characteristic 2, so Square is
-// a table-driven linear map, faster than Mul(a, a).
+// a table-driven linear map: eight lookups, where Mul(a, a) makes up to 28.
 func Square(a uint64) uint64 { return squareMap.apply(a) }
 
 // Sqrt returns the square root of a: the unique r with r⊗r = a. Every nimber
