@@ -17,6 +17,11 @@ func Mex(values []int) int {
 	if m, ok := mexWords(small[:], values); ok {
 		return m
 	}
+	// Every value below 1024 is present: the mex is 1024 unless 1024 is
+	// present too, which a second look at the values tells.
+	if limit := len(small) * 64; !slices.Contains(values, limit) {
+		return limit
+	}
 	// Only values < len(values) can matter: the mex of n values is at most n.
 	large := make([]uint64, len(values)/64+1)
 	m, _ := mexWords(large, values)
@@ -37,9 +42,7 @@ func mexWords(set []uint64, values []int) (int, bool) {
 			return i*64 + bits.TrailingZeros64(^w), true
 		}
 	}
-	// Every value below limit is present: the mex is limit unless limit
-	// is present too, which only a second look at the values can tell.
-	return limit, !slices.Contains(values, limit)
+	return limit, len(values) < limit
 }
 
 // Mexer computes the mexes of many sets in turn without allocating once warm
