@@ -19,8 +19,8 @@ var ErrCount = errors.New("invalid count")
 
 // Limits of the counting functions. A histogram may have at most
 // MaxCountValues entries, k at most MaxCountHeaps, and the estimated work of
-// a count, in word operations on its integers, at most MaxCountWork, about
-// ten seconds. Counts modulo m of ordered tuples have no limit on k but
+// a count, in word operations on its integers, at most MaxCountWork. Counts
+// modulo m of ordered tuples have no limit on k but
 // MaxCountHeaps. A histogram holds at most MaxCountHeaps heaps in all, or
 // up to math.MaxInt64 for ordered tuples, whose method needs only the
 // transform of the histogram to fit in an int64.

@@ -7,6 +7,23 @@
 // exactly when its value is zero, and a sum of games has the XOR of the values
 // of its parts.
 //
+// That is the Sprague–Grundy theorem, for games in which every play ends
+// (normal play: the player who cannot move loses); the proof is short.
+// Both parts go by induction over the positions, options first. A position
+// of value 0 has no option of value 0, so every move leaves a position of
+// non-zero value, which by induction is won for the player who moves next:
+// the position is lost. A position of value v > 0 has an option of value
+// 0, which by induction is lost for the player to move there: moving to it
+// wins. For a sum G+H with values a and b, the options are G'+H and G+H',
+// of values g(G') xor b and a xor g(H') by induction. None has value
+// a xor b, since that needs g(G') = a or g(H') = b, and a is the mex of the
+// values of the options of G, b of H. Every y < a xor b is the value of an
+// option: at the highest bit where y and a xor b differ, a xor b has a 1,
+// so one of a and b has it, say a; then a' = a xor (a xor b xor y) < a, so
+// some G' has value a', and G'+H has value a' xor b = y. So the mex is a xor
+// b. (The theorem and this proof: T. S. Ferguson, Game Theory, Part I,
+// §4.2.)
+//
 //	g, err := games.Grundy(start, moves, 1_000_000)
 //
 // A Solver keeps its memo between calls, so many positions of one game are

@@ -14,9 +14,9 @@ var ErrLoopy = errors.New("invalid loopy solver")
 
 // A LoopyValue is the generalised Sprague–Grundy value of a position of a
 // game that may have cycles (C. A. B. Smith, "Graphs and composite games",
-// J. Combin. Theory 1 (1966); A. S. Fraenkel and Y. Yesha, "Theory of
-// annihilation games" and "The generalized Sprague–Grundy function and its
-// invariance under certain mappings", J. Combin. Theory A 43 (1986)).
+// J. Combin. Theory 1 (1966); A. S. Fraenkel and Y. Yesha, "The generalized
+// Sprague–Grundy function and its invariance under certain mappings",
+// J. Combin. Theory A 43 (1986)).
 //
 // It is either finite, a number n that behaves in sums like the Nim heap *n,
 // or infinite, written ∞_K where K is the set of finite values among the

@@ -96,10 +96,27 @@ func TestMexerStampWrap(t *testing.T) {
 	}
 }
 
+// TestMexAllocs holds Mex to its promise, no allocation when every value is
+// below 1024, on sets that leave room in the bitset and on the set of all
+// 1024 values (with and without values beyond it, which then matter).
 func TestMexAllocs(t *testing.T) {
 	v := []int{4, 0, 1, 2, 7, 3, 900}
 	if n := testing.AllocsPerRun(100, func() { Mex(v) }); n != 0 {
 		t.Errorf("Mex allocates %v times per call", n)
+	}
+	all := make([]int, 2048)
+	for i := range all {
+		all[i] = (i * 7) % 1024
+	}
+	if n := testing.AllocsPerRun(100, func() { Mex(all) }); n != 0 || Mex(all) != 1024 {
+		t.Errorf("Mex of every value below 1024: %d, %v allocations per call", Mex(all), n)
+	}
+	beyond := append(slices.Clone(all[:1024]), 1025, 5000)
+	if got := Mex(beyond); got != 1024 {
+		t.Errorf("Mex of 0..1023, 1025, 5000 = %d, want 1024", got)
+	}
+	if got := Mex(append(beyond, 1024)); got != 1026 {
+		t.Errorf("Mex of 0..1025, 5000 = %d, want 1026", got)
 	}
 	var m Mexer
 	m.Add(100) // warm up: the stamps grow once
@@ -133,13 +150,16 @@ func ExampleMex() {
 	// Output: 2
 }
 
+// BenchmarkMex measures sets of 0..n-1 in shuffled order; n = 1024 fills
+// the bitset on the stack, n = 3000 needs one on the heap.
 func BenchmarkMex(b *testing.B) {
-	for _, n := range []int{8, 64, 512} {
+	for _, n := range []int{8, 64, 512, 1024, 3000} {
 		v := make([]int, n)
 		for i := range v {
 			v[i] = (i * 7) % n
 		}
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
 			for b.Loop() {
 				Mex(v)
 			}

@@ -32,9 +32,9 @@ type Line struct {
 }
 
 // MaxSamples bounds the work of NewLine: the number of pairs (coin x,
-// length w <= x) it reads, which is 1.4·10^9 for the triangular numbers on
-// 10^6 coins. A game that needs more, about a minute's work or more, is an
-// error wrapping heap.ErrTooLong.
+// length w <= x) it reads, which is 941,810,658 for the triangular numbers
+// on 10^6 coins. A game that needs more is an error wrapping
+// heap.ErrTooLong, before any work.
 const MaxSamples = 1 << 34
 
 // NewLine computes the coin-turning game on n coins whose moves turn runs of

@@ -228,6 +228,14 @@ func TestLineAccessors(t *testing.T) {
 }
 
 func TestLineErrors(t *testing.T) {
+	hundred := make([]int, 100)
+	for i := range hundred {
+		hundred[i] = i + 1
+	}
+	many, err := heap.Finite(hundred...) // 100·(MaxLen-50) pairs on MaxLen-1 coins
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		set  heap.Set
@@ -236,6 +244,7 @@ func TestLineErrors(t *testing.T) {
 	}{
 		{"negative", heap.Squares(), -1, nil},
 		{"too long", heap.Squares(), heap.MaxLen, heap.ErrTooLong},
+		{"more than MaxSamples pairs", many, heap.MaxLen - 1, heap.ErrTooLong},
 		{"zero set", heap.Set{}, 10, heap.ErrSet},
 		{"not increasing", heap.Increasing("bad", func(i int) int { return 5 - i }), 10, heap.ErrSet},
 	}
@@ -244,6 +253,19 @@ func TestLineErrors(t *testing.T) {
 		if err == nil || tt.is != nil && !errors.Is(err, tt.is) {
 			t.Errorf("%s: NewLine error = %v, want %v", tt.name, err, tt.is)
 		}
+	}
+	// The figure MaxSamples quotes: pairs (coin x, length w <= x) of the
+	// triangular numbers on 10^6 coins, within the limit.
+	lengths, err := heap.Triangular().Members(1_000_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs := 0
+	for _, w := range lengths {
+		pairs += 1_000_000 - w + 1
+	}
+	if pairs != 941_810_658 || pairs > MaxSamples {
+		t.Errorf("triangular numbers on 10^6 coins: %d pairs", pairs)
 	}
 }
 

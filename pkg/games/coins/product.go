@@ -311,7 +311,7 @@ func (p *Product) CountWinningMoves(board *Board) (*big.Int, error) {
 // MaxMoveWork bounds the work of CountWinningMoves, the pairs of a heads
 // coin and a run of columns ending at it, and of WinningMoves, which tries
 // every move from every heads coin: a position that needs more is an error
-// wrapping ErrBoard. It is about half a minute.
+// wrapping ErrBoard, before the work starts.
 const MaxMoveWork = 1 << 35
 
 // checkWork reports an error if counting (or, with every, listing) the

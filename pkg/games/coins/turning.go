@@ -16,8 +16,8 @@ var ErrTooLarge = errors.New("turning game too large")
 
 // Limits of Turning. A game's values must stay below MaxTurningValue, its
 // bitsets of nim-sums must take at most MaxTurningBytes, and its computation
-// at most MaxTurningWork elementary steps (bitset words or moves), about half
-// a minute.
+// at most MaxTurningWork elementary steps (bitset words or moves), as
+// estimated before it starts.
 const (
 	MaxTurningValue = 1 << 24
 	MaxTurningBytes = 1 << 28

@@ -14,8 +14,8 @@ import (
 const divisorNimEvidence = 1 << 12
 
 // divisorNimForm computes Divisor Nim's Grundy values once per process and
-// recognises their closed form, the 2-adic valuation; the notebook for PE 509
-// proves that it holds for every heap.
+// recognises their closed form, the 2-adic valuation, which DivisorNim's
+// documentation proves for every heap.
 var divisorNimForm = sync.OnceValues(func() (heap.Form, error) {
 	g, err := heap.ProperDivisor(divisorNimEvidence)
 	if err != nil {
@@ -36,7 +36,12 @@ var divisorNimForm = sync.OnceValues(func() (heap.Form, error) {
 //
 // The Grundy value of a heap is the 2-adic valuation of its size, so the
 // value histogram of heaps 1..n has a closed form and n may be as large as
-// an int64 allows.
+// an int64 allows. Proof, by induction on the heap h = 2^k·m, m odd (the
+// heap 1 has no move and value 0): for each j < k, taking 2^j, a proper
+// divisor, leaves 2^j·(2^(k-j)·m - 1), of valuation j; and no move leaves
+// valuation k, since a proper divisor d = 2^a·b, b odd, leaves valuation a
+// if a < k, and if a = k leaves 2^k·(m - b) with m - b even and positive,
+// of valuation above k. So the mex of the options' values is k.
 func DivisorNim(n, m int64) (int64, error) {
 	if n < 0 {
 		return 0, fmt.Errorf("divisor nim: n = %d is negative", n)

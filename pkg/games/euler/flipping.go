@@ -16,10 +16,12 @@ import (
 //
 // Flipping a disk is turning a coin, white for heads, and a rectangle is a
 // move of the product of two coin-turning games: runs of square length
-// across and of triangular length up. The Tartan theorem gives the value of
-// every position from the values of the two one-dimensional games, and the
-// winning moves are counted by pairing the values of their runs. The two
-// games are computed concurrently, in O(n^1.5) time.
+// across and of triangular length up. The Tartan theorem (proved in package
+// coins) gives the value of every position from the values of the two
+// one-dimensional games, and the winning moves are counted by pairing the
+// values of their runs. The two games are computed concurrently; each reads
+// its pairs (disk, run length), about (2/3)·n·√n and (2/3)·n·√(2n) of
+// them.
 func FlippingGame(n int) (*big.Int, error) {
 	if n < 1 {
 		return nil, fmt.Errorf("flipping game: board size %d is less than 1", n)

@@ -172,3 +172,19 @@ func (c Code) MaxHeaps() int {
 	}
 	return 0
 }
+
+// fewerHeapsAllowed reports whether every digit that allows a split into k
+// = 2 or 3 heaps also allows k-1 heaps, which lets the periodicity theorem
+// take preperiod 0 as it is (see the package documentation). The digit
+// before the point never allows one heap (bit 2 of d_0 is not a move:
+// removing no tokens and leaving the heap as it was), so a code that
+// splits a heap without removing tokens into two never qualifies.
+func (c Code) fewerHeapsAllowed() bool {
+	for j := range len(c.d) {
+		d := c.d[j]
+		if d&8 != 0 && d&4 == 0 || d&4 != 0 && d&2 == 0 {
+			return false
+		}
+	}
+	return true
+}

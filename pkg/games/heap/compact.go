@@ -151,9 +151,8 @@ type OctalOptions struct {
 	// Alone, if true, computes with one goroutine. Otherwise, when
 	// GOMAXPROCS allows two and a heap costs enough pairs of rare parts, a
 	// second goroutine marks pairs ahead of the main one (see
-	// compact_parallel.go): Officers (0.6) to 2^22 then took 5.4 s instead
-	// of 9.4 s on two cores, and about as long as alone when another
-	// process held one of them.
+	// compact_parallel.go); BenchmarkOctalValues times both ways. It gains
+	// only when a second core is free.
 	Alone bool
 }
 

@@ -48,4 +48,92 @@
 // sequence are found by DetectPeriod and Recognize, which report the range
 // they were checked on; only a theorem (OctalPeriod, SubtractionPeriod) turns
 // such a finding into a proof.
+//
+// # Proofs of periodicity
+//
+// OctalPeriod reports a period only with this proof. It is the
+// periodicity theorem of R. K. Guy and C. A. B. Smith ("The G-values of
+// various games", Proc. Cambridge Philos. Soc. 52 (1956); also Winning
+// Ways, 2nd ed., vol. 1, ch. 4), stated here for every Code: moves into up
+// to three heaps, and splits that remove no tokens. It is stated with care
+// at preperiod 0: the form often quoted, "g(n+p) = g(n) for e <= n <
+// 2e+p+t implies it for every n >= e", is false for e = 0 when a move must
+// split a heap, as the example after the proof shows.
+//
+// Let the code's last non-zero digit be d_t, so that a move removes at
+// most t tokens, and let k be the most heaps a move leaves (k = 1 when no
+// move splits a heap). Say that the code lets splits shrink when every
+// digit that allows two heaps (bit 4) also allows one (bit 2), and every
+// digit that allows three (bit 8) also allows two; the digit before the
+// point never allows one heap, since removing no tokens and leaving the
+// heap as it was is no move. Given p >= 1 and e >= 0, let E = max(e, 1),
+// or E = 0 when e = 0 and the code lets splits shrink, and
+//
+//	B = e + p + t       if k = 1,
+//	B = 2E + p + t      if k = 2,
+//	B = 3E + 2p + t     if k = 3.
+//
+// Theorem. If g(n+p) = g(n) for every e <= n < B, then g(n+p) = g(n) for
+// every n >= e.
+//
+// Proof. By induction on n. For n < B it is the hypothesis. Let n >= B and
+// suppose g(m+p) = g(m) for every e <= m < n. The value of a heap is the
+// least value none of its options has, so it is enough to pair each option
+// of the heap n+p with an option of n of the same value, and each option
+// of n with one of n+p. A move through digit d_j removes j <= t tokens and
+// leaves heaps of n+p-j tokens in all from n+p, n-j from n. In all three
+// cases B >= p+t > t, so both heaps exceed t: no move takes a heap whole
+// (that needs a heap of exactly j tokens), and n-j >= p >= 1 tokens remain.
+// A heap of 0 tokens has no move, so g(0) = 0.
+//
+// One heap (bit 2 of d_j, j >= 1). The move leaves n+p-j from n+p and
+// m = n-j from n, with 1 <= m < n and m >= B-t >= e. By the induction
+// hypothesis g(m+p) = g(m): the two options, one from each heap, have the
+// same value, and this pairs all one-heap options of n and n+p.
+//
+// Two heaps (bit 4 of d_j, k >= 2; note 3E+2p+t >= 2E+p+t, so n >= 2E+p+t
+// also when k = 3). From n+p the move leaves a+b = n+p-j, 1 <= a <= b.
+// Then 2b >= n+p-t >= 2E+2p, so m = b-p >= E >= e, and m = n-j-a < n; by
+// hypothesis g(b) = g(m). If m >= 1, the same digit moves n to heaps a and
+// m, of value g(a) xor g(m) = g(a) xor g(b). If m = 0, then E = 0, so e = 0
+// and the code lets splits shrink: d_j allows the single heap a = n-j,
+// which is a move from n of value g(a) = g(a) xor g(0) = g(a) xor g(p)
+// (the hypothesis at m = 0), that is g(a) xor g(b). Conversely, from n the
+// move leaves a+b = n-j, 1 <= a <= b; then 2b >= n-t >= 2E+p >= 2e, so
+// e <= b < n and g(b+p) = g(b), and the same digit moves n+p to heaps a
+// and b+p, of the same value.
+//
+// Three heaps (bit 8 of d_j, k = 3). From n+p the move leaves a+b+c =
+// n+p-j, 1 <= a <= b <= c. Then 3c >= n+p-t >= 3E+3p, so m = c-p >= E >= e
+// and m = n-j-a-b < n; by hypothesis g(c) = g(m). If m >= 1, the same
+// digit moves n to a, b and m. If m = 0, then E = 0, the code lets splits
+// shrink and d_j allows the two heaps a and b from n, of value g(a) xor
+// g(b) = g(a) xor g(b) xor g(p), since g(p) = g(0) = 0. Conversely, from
+// n the move leaves a+b+c = n-j with c largest; 3c >= n-t >= 3E+2p >= 3e,
+// so e <= c < n, g(c+p) = g(c), and n+p moves to a, b and c+p.
+//
+// Every option of n+p has the value of an option of n and conversely, so
+// their mexes agree: g(n+p) = g(n). ∎
+//
+// Only the part reduced by p needs care: it must be a legal heap, at least
+// 1, and within the range of the induction hypothesis, at least e; E
+// provides both. The inequalities are tight at n = B, and that is where
+// E matters. In 0.4 (remove one token, split the rest into two heaps)
+// g(0), g(1), g(2), g(3) = 0, 0, 0, 1: with p = 1 and e = 0 the usual bound
+// 2e+p+t = 2 asks only g(1) = g(0) and g(2) = g(1), which hold, yet g(3) =
+// 1 differs from g(2) = 0: the heap 3 may leave heaps 1 and 1 (here b-p =
+// 0), and the heap 2 may not leave the single heap 1. With E = 1 the check
+// runs to B = 4, and the repetition fails at n = 2.
+//
+// The check reads the values g(0), ..., g(B+p-1). OctalPeriod tries p =
+// 1, 2, ... in turn, each with the least e from which the values computed
+// repeat with period p; they show g(e-1) != g(e-1+p), so e is the least
+// preperiod of p. The first p proven is the least period p0, the least
+// with which the sequence repeats from some heap e0 on: if p repeats from
+// e, then for n >= e and M with n+Mp >= e0, g(n+p0) = g(n+p0+Mp) =
+// g(n+Mp) = g(n), so p0 repeats from e too; the values computed show it
+// repeating from e or earlier, and B grows with e and p, so the values
+// that prove p prove p0, which is tried first. SubtractionPeriod proves
+// its periods by another argument (see there) and reports the k = 1 bound
+// of this theorem, which its values also meet.
 package heap

@@ -36,7 +36,9 @@ var ErrMisereBound = errors.New("misère quotient beyond bounds")
 //
 // Two sums of heaps G and H are indistinguishable when G+X and H+X have the
 // same misère outcome for every sum X of such heaps. The classes form a
-// finite commutative monoid, the quotient, with the P-portion, the classes
+// commutative monoid, the quotient (finite or not: MisereQuotient returns
+// an error for one of more than MaxQuotientSize elements), with the
+// P-portion, the classes
 // of the sums that are lost for the player to move (in misère play the
 // player who makes the last move loses). The pretending function maps each
 // heap to its class; the class of a sum is the product of its heaps'

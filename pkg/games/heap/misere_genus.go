@@ -55,9 +55,15 @@ func (g Genus) String() string {
 	return strconv.Itoa(g.G) + "^{" + strings.Join(parts, ",") + "}"
 }
 
-// Tame reports whether the genus is one that misère Nim positions have:
-// 0^120, 1^031, or a^(a, a XOR 2) for any a. A game all of whose positions
-// have tame genera is tame, and plays in misère like misère Nim.
+// Tame reports whether the genus is one of those of the positions of Nim
+// played in misère: 0^120, 1^031, or a^(a, a XOR 2) for any a, which
+// Conway's genus theory calls tame (On Numbers and Games, ch. 12; Winning
+// Ways, ch. 13). By the misère rule for Nim (same chapters) a Nim position
+// with every heap of at most one token has genus 0^120 or 1^031 as the
+// number of its heaps is even or odd, any other a^(a, a XOR 2) for a the
+// XOR of its heaps; the tests check single heaps up to 6. Tame looks at one
+// genus only: whether a game plays in misère like Nim depends on more than
+// that, and Tame does not decide it.
 func (g Genus) Tame() bool {
 	s := g.Gamma[:g.shown()]
 	switch {
@@ -73,7 +79,8 @@ func (g Genus) Tame() bool {
 // game of code, from terms of γ found by direct play: at least GenusTerms,
 // and more until the last six alternate. The genus is exact for the terms
 // computed, and its symbol assumes the alternation they end with goes on,
-// as Conway proved it does from some term on. Heaps beyond MaxMisereHeap, a
+// as Conway proved it does from some term on (On Numbers and Games,
+// ch. 12). Heaps beyond MaxMisereHeap, a
 // sequence that has not settled by the 32nd term, or play beyond the
 // package's bounds are errors.
 func MisereGenus(code string, n int) (Genus, error) {

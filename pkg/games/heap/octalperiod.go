@@ -11,8 +11,9 @@ import (
 var ErrNoPeriod = errors.New("no period proven")
 
 // A PeriodProof is the ultimate period of a take-and-break game, proven by
-// the periodicity theorem: g(n+Period) = g(n) for every n >= Preperiod, all
-// the way to infinity.
+// the periodicity theorem of the package documentation ("Proofs of
+// periodicity"): g(n+Period) = g(n) for every n >= Preperiod, all the way
+// to infinity.
 type PeriodProof struct {
 	// Period is the smallest period and Preperiod the smallest preperiod
 	// that goes with it: the first heap from which g(n) = g(n+Period)
@@ -22,8 +23,12 @@ type PeriodProof struct {
 	// removes, and k, the most heaps a move leaves (at least 1 here).
 	MaxTake, MaxHeaps int
 	// Bound is where the theorem lets the check stop: g(n+Period) = g(n)
-	// was verified for Preperiod <= n < Bound, with Bound =
-	// k·Preperiod + max(k-1, 1)·Period + t.
+	// was verified for Preperiod <= n < Bound, which reads Bound+Period
+	// values. With e = Preperiod, p = Period and t = MaxTake, Bound is
+	// e+p+t when no move splits a heap (k = 1), 2E+p+t when moves leave
+	// two heaps and 3E+2p+t when they leave three, where E = max(e, 1),
+	// except that E = 0 when e = 0 and every digit that allows a split
+	// into two or three heaps also allows one heap fewer.
 	Bound int
 	// Terms is the number of values computed, g(0), ..., g(Terms-1).
 	Terms int
@@ -38,28 +43,26 @@ func (p PeriodProof) String() string {
 // OctalPeriod proves the ultimate period of the take-and-break game of the
 // code (octal or hexadecimal, as ParseCode reads it) from at most maxTerms
 // values g(0), ..., g(maxTerms-1), or returns an error wrapping ErrNoPeriod.
-// It never guesses: a period is reported only with its proof.
-//
-// The proof is the periodicity theorem of Guy and Smith (Winning Ways,
-// chapter 4): if a move removes at most t tokens and leaves at most two
-// heaps, and g(n+p) = g(n) for all e <= n < 2e+p+t, then g(n+p) = g(n) for
-// every n >= e. For a move that leaves heaps a+b = n+p-j, the larger part
-// is at least e+p, so taking p from it gives an option of n of the same
-// value, and conversely; induction does the rest. The same argument gives
-// the bound e+p+t when no move splits a heap and 3e+2p+t when moves may
-// leave three heaps (hexadecimal digits 8-F).
+// It never guesses: a period is reported only when the values computed
+// meet the hypothesis of the periodicity theorem, which the package
+// documentation states and proves ("Proofs of periodicity"). That
+// theorem asks two or three values more than the form of Guy and Smith's
+// theorem often quoted when the preperiod is 0 and a move must split a
+// heap, where the quoted form is false (0.4: take a token and split the
+// rest in two).
 //
 // OctalPeriod computes values in growing batches and, after each, looks
 // for the smallest period whose apparent preperiod e satisfies the theorem
 // with the values at hand. More values can only move an apparent preperiod
 // up, so the least number of values any candidate still needs tells how
 // far to compute next, and when it exceeds maxTerms the search stops early.
-// The first period proven is the smallest: the smallest period of the
-// sequence divides it, and its own check needs no more values.
+// The first period proven is the smallest, with the smallest preperiod
+// (the package documentation says why).
 //
 // Octal codes are computed as OctalValues computes them, two bytes a value
 // while the values fit, and so is the closed form kept: the proof for .354
-// (period 1180 from heap 10,061,916) reads 20.1 million values in 40 MB.
+// (period 1180 from heap 10,061,916) reads 20.1 million values, 40 MB at
+// two bytes each.
 func OctalPeriod(code string, maxTerms int) (PeriodProof, error) {
 	c, err := parseCode(code)
 	if err != nil {
@@ -68,7 +71,10 @@ func OctalPeriod(code string, maxTerms int) (PeriodProof, error) {
 	if maxTerms < 1 || maxTerms > MaxLen {
 		return PeriodProof{}, fmt.Errorf("heap.OctalPeriod(%s): %d terms: want 1 to %d", c, maxTerms, MaxLen)
 	}
-	s := periodSearch{t: c.MaxTake(), k: max(c.MaxHeaps(), 1)}
+	s := periodSearch{t: c.MaxTake(), k: max(c.MaxHeaps(), 1), leastE: 1}
+	if c.fewerHeapsAllowed() {
+		s.leastE = 0
+	}
 	var r *octalRun
 	var tb *takeBreak
 	if c.IsOctal() {
@@ -149,6 +155,9 @@ const longRun = 1024
 // with the given t and k.
 type periodSearch struct {
 	t, k int
+	// leastE is the least E of the theorem's bound: 1, or 0 when every
+	// digit that allows a split into k >= 2 heaps allows k-1 heaps too.
+	leastE int
 	// runs holds the periods seen to repeat for more than a period at the
 	// end of the values, with their apparent preperiods: a multiple of such
 	// a period repeats at least as far, which its check need not read again.
@@ -158,9 +167,13 @@ type periodSearch struct {
 type run struct{ period, preperiod int }
 
 // bound returns the heap below which the theorem asks g(n+p) = g(n) to be
-// checked, for apparent preperiod e and period p.
+// checked, for apparent preperiod e and period p. It grows with e and p,
+// which the search relies on.
 func (s *periodSearch) bound(e, p int) int {
-	return s.k*e + max(s.k-1, 1)*p + s.t
+	if s.k == 1 {
+		return e + p + s.t
+	}
+	return s.k*max(e, s.leastE) + (s.k-1)*p + s.t
 }
 
 // searchPeriod returns the smallest period proven by the values g, with its

@@ -14,8 +14,11 @@ import (
 func checkProof(t *testing.T, code string, p PeriodProof, g Sequence) {
 	t.Helper()
 	e, per := p.Preperiod, p.Period
-	k, tk := p.MaxHeaps, p.MaxTake
-	if want := k*e + max(k-1, 1)*per + tk; p.Bound != want || p.Terms < p.Bound+per {
+	d, err := refDigits(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := refBound(d, e, per); p.Bound != want || p.Terms < p.Bound+per {
 		t.Fatalf("%s: bound %d from %d values, want bound %d and at least %d values", code, p.Bound, p.Terms, want, want+per)
 	}
 	for n := e; n+per < len(g); n++ {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -715,5 +716,20 @@ func TestRuleCGSuite(t *testing.T) {
 		if got := strings.Trim(fmt.Sprint(g[1:]), "[]"); got != tc.values {
 			t.Errorf("%s:\n got %s\nwant %s", tc.code, got, tc.values)
 		}
+	}
+}
+
+// TestGrundysGameReach checks what MaxMoves says of Grundy's game: the
+// budget gets it past 200,000 heaps and not to 300,000. It takes about half
+// a minute; set GRUNDY_LONG=1 to run it.
+func TestGrundysGameReach(t *testing.T) {
+	if os.Getenv("GRUNDY_LONG") == "" {
+		t.Skip("set GRUNDY_LONG=1 to play Grundy's game to 300,000 heaps (half a minute)")
+	}
+	if _, err := Octal(GrundysGame, 200_000); err != nil {
+		t.Errorf("Grundy's game to 200,000 heaps: %v", err)
+	}
+	if _, err := Octal(GrundysGame, 300_000); !errors.Is(err, ErrTooManyMoves) {
+		t.Errorf("Grundy's game to 300,000 heaps: %v, want ErrTooManyMoves", err)
 	}
 }

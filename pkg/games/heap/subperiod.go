@@ -13,10 +13,13 @@ import (
 // The proof: with t the largest amount, g(n) for n >= t is the mex of
 // g(n-m) for the amounts m, all of which are legal, so the t values before
 // n decide g(n). Two equal windows g(a..a+t-1) = g(a+p..a+p+t-1) therefore
-// make every later pair equal, and g(n+p) = g(n) for every n >= a. The
-// windows follow one another by a fixed rule, so they are ultimately
-// periodic; the least period of the windows, which Brent's cycle search
-// finds with a rolling hash of the windows (every match is checked value by
+// make every later pair equal, and g(n+p) = g(n) for every n >= a. Such a
+// pair exists: a value is the mex of at most k values, k the number of
+// amounts, so it is at most k, and there are at most (k+1)^t windows, so
+// two of the first (k+1)^t+1 are equal. So every finite subtraction game
+// is ultimately periodic, with preperiod plus period at most (k+1)^t. The
+// least period of the windows, which Brent's cycle search finds
+// with a rolling hash of the windows (every match is checked value by
 // value), is the least period of g, and the least preperiod is where the
 // repetition starts.
 //

@@ -16,9 +16,9 @@ var ErrNoLog = errors.New("not a power of the base")
 // The multiplicative group has order 2^64-1, the product of seven distinct
 // primes, so the Pohlig–Hellman reduction splits the problem into one per
 // prime q dividing Order(g), inside the subgroup of order q; each is solved by
-// baby-step giant-step in about 2√q products (q <= 6700417), and the Chinese
-// remainder theorem joins the answers. A logarithm costs well under a
-// millisecond.
+// baby-step giant-step in at most 2s products, s the least integer with
+// s² >= q (s <= 2589), and the Chinese remainder theorem joins the answers.
+// It does not allocate unless it returns an error.
 func Log(g, a uint64) (uint64, error) {
 	if g == 0 {
 		// Pow(0, 0) = 1 and Pow(0, e) = 0 for every e >= 1.
@@ -36,11 +36,12 @@ func Log(g, a uint64) (uint64, error) {
 	n := Order(g)
 	var e uint64 // e mod the product of the primes done so far, which is m
 	m := uint64(1)
+	var baby babySteps // on the stack, shared by the primes
 	for _, q := range groupPrimes {
 		if n%q != 0 {
 			continue
 		}
-		x, ok := logPrime(Pow(g, n/q), Pow(a, n/q), q)
+		x, ok := baby.log(Pow(g, n/q), Pow(a, n/q), q)
 		if !ok {
 			return 0, fmt.Errorf("nimber: log of %#x to the base %#x: %w", a, g, ErrNoLog)
 		}
@@ -56,25 +57,55 @@ func Log(g, a uint64) (uint64, error) {
 	return e, nil
 }
 
-// logPrime returns the x in [0, q) with Pow(g, x) = a, where g has prime
-// order q, by baby-step giant-step, and whether there is one.
-func logPrime(g, a, q uint64) (uint64, bool) {
+// maxBabySteps is the most baby steps a logarithm takes: the least s with
+// s·s >= 6700417, the largest prime of the group's order.
+const maxBabySteps = 2589
+
+// babySlots is the size of the hash table of the baby steps, a power of two
+// that keeps it at most two thirds full.
+const babySlots = 4096
+
+// babySteps holds the baby steps g^j, j < s, of one logarithm by open
+// addressing: key[i] is a power of g, 0 for an empty slot (no power of a
+// non-zero nimber is 0), and exp[i] its exponent j. Log keeps it on its
+// stack, 40 KiB, so that a logarithm does not allocate.
+type babySteps struct {
+	key [babySlots]uint64
+	exp [babySlots]uint16
+}
+
+// slot returns the first slot for x in a table of 2^size slots.
+func slot(x uint64, size uint) uint64 { return x * 0x9E3779B97F4A7C15 >> (64 - size) }
+
+// log returns the x in [0, q) with Pow(g, x) = a, where g has prime order
+// q, by baby-step giant-step, and whether there is one.
+func (b *babySteps) log(g, a, q uint64) (uint64, bool) {
 	s := uint64(1) // the steps: s*s >= q
 	for s*s < q {
 		s++
 	}
-	baby := make(map[uint64]uint64, s)
+	size := uint(1) // the table has 2^size slots, at least 1.5·s
+	for 1<<size < 3*s/2+1 {
+		size++
+	}
+	mask := uint64(1)<<size - 1
+	clear(b.key[:1<<size])
+	// The powers g^j for j < s <= q are distinct: each goes in once.
 	p := uint64(1)
 	for j := range s {
-		if _, seen := baby[p]; !seen {
-			baby[p] = j
+		i := slot(p, size)
+		for b.key[i] != 0 {
+			i = (i + 1) & mask
 		}
+		b.key[i], b.exp[i] = p, uint16(j)
 		p = Mul(p, g)
 	}
 	giant, _ := Inv(p) // g^-s; p = g^s is not 0
 	for i := range s {
-		if j, ok := baby[a]; ok {
-			return i*s + j, true
+		for k := slot(a, size); b.key[k] != 0; k = (k + 1) & mask {
+			if b.key[k] == a {
+				return i*s + uint64(b.exp[k]), true
+			}
 		}
 		a = Mul(a, giant)
 	}

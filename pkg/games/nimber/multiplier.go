@@ -2,15 +2,15 @@ package nimber
 
 // A Multiplier multiplies by a fixed nimber b. Multiplication by b is linear
 // over GF(2), so a Multiplier holds it as eight byte tables (16 KiB) and
-// multiplies with eight lookups, several times faster than Mul when one
-// factor repeats, as along a row of a product game's value grid. The zero
-// value multiplies by 0.
+// multiplies with eight lookups, where Mul makes up to 28, for the case
+// where one factor repeats, as along a row of a product game's value grid.
+// The zero value multiplies by 0.
 type Multiplier struct {
 	b uint64
 	t linearMap
 }
 
-// NewMultiplier returns a Multiplier by b.
+// NewMultiplier returns a Multiplier by b. It allocates the Multiplier, once.
 func NewMultiplier(b uint64) *Multiplier {
 	m := &Multiplier{b: b}
 	var image [64]uint64

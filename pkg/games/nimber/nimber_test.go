@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"unsafe"
 )
 
 func TestMulKnownValues(t *testing.T) {
@@ -272,12 +273,24 @@ func TestTables(t *testing.T) {
 	if got := log16[Mul(1<<15, 1<<15)]; got != logC2 {
 		t.Errorf("log of 2^15⊗2^15 = %d, logC2 = %d", got, logC2)
 	}
+	// The sizes the documentation gives: 1.2 MB of tables, 16 KiB a
+	// Multiplier.
+	tables := unsafe.Sizeof(log16) + unsafe.Sizeof(exp16) + unsafe.Sizeof(squareMap) + unsafe.Sizeof(sqrtMap)
+	if tables < 1_150_000 || tables >= 1_250_000 {
+		t.Errorf("the tables take %d bytes, not 1.2 MB", tables)
+	}
+	if m := unsafe.Sizeof(linearMap{}); m != 16<<10 {
+		t.Errorf("a Multiplier's tables take %d bytes, not 16 KiB", m)
+	}
 	// The largest index a product reads: two zero logarithms and a constant.
 	if need := 2*zeroLog + max(logC1, logC2) + 1; len(exp16) < need {
 		t.Errorf("exp16 has %d entries, products read up to %d", len(exp16), need)
 	}
 }
 
+// TestNoAllocation holds the package to its documentation: no function
+// allocates, the errors of division by zero included, but NewMultiplier
+// (once, its tables) and Log when it fails.
 func TestNoAllocation(t *testing.T) {
 	m := NewMultiplier(0x123456789ABCDEF)
 	var sink uint64
@@ -285,10 +298,28 @@ func TestNoAllocation(t *testing.T) {
 		a := sink | 0xFEDCBA9876543210
 		inv, _ := Inv(a)
 		q, _ := Div(a, 12345)
+		_, err1 := Inv(0)
+		_, err2 := Div(a, 0)
+		if err1 == nil || err2 == nil {
+			panic("no error for a division by zero")
+		}
 		sink ^= Mul(a, 0x0F0F0F0F0F0F0F0F) ^ Square(a) ^ Sqrt(a) ^ Pow(a, 99) ^ inv ^ q ^ m.Mul(a) ^ Order(a)
 	})
 	if allocs != 0 {
 		t.Errorf("arithmetic allocates %v times per run", allocs)
+	}
+	g := uint64(1<<63 | 1) // a generator: Log goes through all seven primes
+	e := uint64(0x0123456789ABCDEF)
+	allocs = testing.AllocsPerRun(10, func() {
+		if x, err := Log(g, Pow(g, e)); err != nil || x != e {
+			panic(fmt.Sprintf("Log = %d, %v; want %d", x, err, e))
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("Log allocates %v times per call", allocs)
+	}
+	if n := testing.AllocsPerRun(10, func() { m = NewMultiplier(sink) }); n != 1 {
+		t.Errorf("NewMultiplier allocates %v times, want once", n)
 	}
 }
 

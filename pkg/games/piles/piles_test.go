@@ -456,7 +456,7 @@ func TestSizeLimits(t *testing.T) {
 			t.Errorf("%s: Bytes(%d) accepted", tt.name, tt.n)
 		}
 	}
-	for _, n := range []int{0, 1000, 100_000} {
+	for _, n := range []int{0, 1000, 100_000, 1_000_000} {
 		if _, err := Wythoff().PPositions(n); err != nil {
 			t.Errorf("Wythoff up to %d: %v", n, err)
 		}

@@ -14,9 +14,9 @@ const MaxBytes = 4 << 30
 
 // MaxWork bounds the time PPositions may take: its estimate of the words it
 // scans, one row of claimed lines of n/64 words for each prefix of k-1 piles
-// (sorted prefixes for a symmetric game), must not exceed MaxWork. That is
-// about a minute; Wythoff's game up to n = 10^6 and the game of Project
-// Euler 260 up to n = 10^4 fit.
+// (sorted prefixes for a symmetric game), must not exceed MaxWork.
+// Wythoff's game up to n = 10^6 and the game of Project Euler 260 up to
+// n = 10^4 fit, as a test checks.
 const MaxWork = 1 << 35
 
 // ErrTooLarge is wrapped by the error for a size whose tables would exceed
