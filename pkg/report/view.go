@@ -71,6 +71,10 @@ type View struct {
 	// Warnings say what was odd but shown anyway: metadata of an
 	// unexpected type, an image that is not base64, a cut output.
 	Warnings []Warning
+	// Glue holds the values the notebook's code cells glued, by name
+	// (MyST-NB's glue); the Markdown blocks already show them where
+	// their roles and directives quote them.
+	Glue map[string]*Glued
 }
 
 // A File is written beside a post.
@@ -198,6 +202,13 @@ type Block struct {
 	Width, Height int
 	// Display is set for a displayed formula.
 	Display bool
+	// Glue names the glued value a block of a Markdown cell shows, from
+	// a glue directive; "" for every other block.
+	Glue string
+	// Caption is a figure's caption, Markdown, and Label its name for
+	// links (an element id), from a glue:figure directive (or a formula's
+	// label, from glue:math).
+	Caption, Label string
 }
 
 // NewView returns the view of a notebook: its metadata and blocks, with
@@ -220,8 +231,11 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 		opts.MaxImage = DefaultMaxImage
 	}
 	b := &builder{opts: opts, v: &View{Trusted: opts.Trust, Language: Language(nb)}, dir: FilesDir(opts.Name), updated: updates(nb)}
+	glue, glueWarnings := collectGlue(nb)
+	b.v.Glue = glue
 	skip := frontMatterCell(nb)
-	b.v.Meta, b.v.Warnings = metaOf(nb, cmp.Or(opts.Title, opts.Name), opts.ModTime, skip)
+	b.v.Meta, b.v.Warnings = metaOf(b.glueMeta(nb), cmp.Or(opts.Title, opts.Name), opts.ModTime, skip)
+	b.v.Warnings = append(b.v.Warnings, glueWarnings...)
 	for i, c := range nb.Cells {
 		if c == nil || i == skip {
 			continue
@@ -246,6 +260,11 @@ type builder struct {
 	err      error
 	// updated maps a display output to the update Jupyter shows instead.
 	updated map[*notebook.Output]*notebook.Output
+	// pasting is the name of the glued value whose blocks are being added
+	// for a glue directive, or "".
+	pasting string
+	// glueFiles maps a glued name and image type to its file.
+	glueFiles map[string]string
 }
 
 // fail records the first error.
@@ -261,6 +280,9 @@ func (b *builder) warn(cell, output int, format string, args ...any) {
 
 func (b *builder) add(blk Block) {
 	blk.CellType = b.cellType
+	if blk.Glue == "" {
+		blk.Glue = b.pasting
+	}
 	b.v.Blocks = append(b.v.Blocks, blk)
 }
 
@@ -270,7 +292,7 @@ func (b *builder) cell(n int, c *notebook.Cell) {
 	switch c.Type {
 	case notebook.Markdown:
 		if source {
-			b.add(Block{Kind: KindMarkdown, Cell: n, Text: b.attachments(n, c)})
+			b.markdown(n, b.attachments(n, c))
 		}
 	case notebook.Raw:
 		if !source {
@@ -278,7 +300,7 @@ func (b *builder) cell(n int, c *notebook.Cell) {
 		}
 		switch RawFormat(c) {
 		case "text/markdown":
-			b.add(Block{Kind: KindMarkdown, Cell: n, Text: cleanSource(c.Source)})
+			b.markdown(n, cleanSource(c.Source))
 		case "text/html":
 			b.add(Block{Kind: KindHTML, Cell: n, Text: b.html(cleanSource(c.Source))})
 		}

@@ -17,13 +17,16 @@ import (
 
 // block writes one block of the view by its kind.
 func (p *page) block(w *strings.Builder, blk *report.Block) error {
+	if blk.Caption != "" || blk.Label != "" && blk.Kind != report.KindMath {
+		return p.figure(w, blk)
+	}
 	switch blk.Kind {
 	case report.KindMarkdown:
 		out, err := p.markdown(blk.Text)
 		if err != nil {
 			return err
 		}
-		if blk.Output > 0 {
+		if blk.Output > 0 || blk.Glue != "" {
 			out = `<div class="output markdown">` + "\n" + out + "</div>\n"
 		}
 		w.WriteString(out)
@@ -42,7 +45,7 @@ func (p *page) block(w *strings.Builder, blk *report.Block) error {
 			blk.MIME, base64.StdEncoding.EncodeToString(blk.Data), html.EscapeString(blk.Alt), sizeAttrs(blk))
 	case report.KindHTML:
 		class, text := "output html", blk.Text
-		if blk.Output == 0 {
+		if blk.Output == 0 && blk.Glue == "" {
 			class = "raw html"
 		} else {
 			// JupyterLab typesets the math of an HTML output.
@@ -50,7 +53,7 @@ func (p *page) block(w *strings.Builder, blk *report.Block) error {
 		}
 		w.WriteString(`<div class="` + class + `">` + text + "</div>\n")
 	case report.KindMath:
-		w.WriteString(`<div class="output math">` + p.math(blk.Text, blk.Display) + "</div>\n")
+		w.WriteString(`<div class="output math"` + idAttr("equation-", blk.Label) + `>` + p.math(blk.Text, blk.Display) + "</div>\n")
 	case report.KindNote:
 		w.WriteString(`<p class="output note">` + html.EscapeString(blk.Text) + "</p>\n")
 	}

@@ -92,6 +92,11 @@ func (w *writer) block(blk *report.Block) {
 	case report.KindNote:
 		w.b.WriteString("> *" + noteEscaper.Replace(blk.Text) + "*\n\n")
 	}
+	// A figure's caption, Markdown from the notebook's own cell, follows
+	// it as a paragraph.
+	if blk.Caption != "" {
+		w.markdown(blk.Caption)
+	}
 }
 
 // markdown writes Markdown text, its raw HTML sanitised unless trusted.
