@@ -66,7 +66,7 @@ func findGlue(src []byte) []glueRef {
 				continue
 			}
 			m := directiveOpen.FindStringSubmatch(string(c.Info.Segment.Value(source)))
-			if m == nil {
+			if m == nil || !slices.Contains(glueRoles, m[1]) {
 				continue
 			}
 			start := lineStart(src, c.Pos())
@@ -181,7 +181,7 @@ var colonOpen = regexp.MustCompile(`^ {0,3}(:{3,})\{(glue(?::[a-z]*)?)\}(?:[ \t]
 // starts at start, if there is one.
 func colonDirective(src []byte, start int) (glueRef, bool) {
 	m := colonOpen.FindSubmatch(src[start:lineEndAt(src, start)])
-	if m == nil {
+	if m == nil || !slices.Contains(glueRoles, string(m[2])) {
 		return glueRef{}, false
 	}
 	return fenced(src, start, lineEndAt(src, start), ':', len(m[1]), string(m[2]), string(m[3])), true

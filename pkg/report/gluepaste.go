@@ -332,7 +332,7 @@ func lineStartsAt(src string, pos int) bool {
 // (or the end of a paragraph) by a character that glueText leaves as it
 // is: indentation, a list marker, a setext underline or a thematic
 // break. The others (#, >, <, `, ~, |, =, *, _) it always escapes.
-var blockStart = regexp.MustCompile(`^(?:[ \t]|[-+](?:[ \t]|$)|-+[ \t]*$|[0-9]{1,9}[.)](?:[ \t]|$))`)
+var blockStart = regexp.MustCompile(`^(?:[ \t]|[-+](?:[ \t]|$)|(?:-[ \t]*)+$|[0-9]{1,9}[.)](?:[ \t]|$))`)
 
 // startsBlock reports whether a line that starts with s would start a
 // block.
