@@ -21,8 +21,10 @@ type glueRef struct {
 	// Name is the role or directive's name, as "glue:text"; "glue:" is
 	// read as "glue".
 	Name string
-	// Directive is set for a directive.
-	Directive bool
+	// Directive is set for a directive; Nested for one inside a list or
+	// a quote, which is not read (MyST-NB would read it; the view cannot
+	// split a list around a block).
+	Directive, Nested bool
 	// Arg is the role's text or the directive's argument.
 	Arg string
 	// Options are a directive's options (":alt: text" lines or a YAML
@@ -92,7 +94,15 @@ func findGlue(src []byte) []glueRef {
 				refs = append(refs, r)
 			}
 			return ast.WalkSkipChildren, nil
-		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock, *ast.RawHTML, *mathml.Math, *mathml.MathBlock:
+		case *ast.FencedCodeBlock:
+			if _, top := n.Parent().(*ast.Document); !top && n.Info != nil && !inDirective(n.Pos()) {
+				m := directiveOpen.FindStringSubmatch(string(n.Info.Segment.Value(source)))
+				if m != nil && slices.Contains(glueRoles, m[1]) {
+					refs = append(refs, glueRef{Start: n.Pos(), End: n.Pos() + 1, Name: strings.TrimSuffix(m[1], ":"), Arg: m[2], Directive: true, Nested: true})
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeBlock, *ast.HTMLBlock, *ast.RawHTML, *mathml.Math, *mathml.MathBlock:
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil

@@ -11,7 +11,7 @@ import (
 // was read from it.
 type found struct {
 	written, name, arg string
-	directive          bool
+	directive, nested  bool
 	options            map[string]string
 	body               string
 }
@@ -19,14 +19,14 @@ type found struct {
 func foundOf(src string, refs []glueRef) []found {
 	var out []found
 	for _, r := range refs {
-		out = append(out, found{src[r.Start:r.End], r.Name, r.Arg, r.Directive, r.Options, r.Body})
+		out = append(out, found{src[r.Start:r.End], r.Name, r.Arg, r.Directive, r.Nested, r.Options, r.Body})
 	}
 	return out
 }
 
 func equalFound(a, b []found) bool {
 	return slices.EqualFunc(a, b, func(x, y found) bool {
-		return x.written == y.written && x.name == y.name && x.arg == y.arg && x.directive == y.directive &&
+		return x.written == y.written && x.name == y.name && x.arg == y.arg && x.directive == y.directive && x.nested == y.nested &&
 			x.body == y.body && maps.Equal(x.options, y.options) && (x.options == nil) == (y.options == nil)
 	})
 }
@@ -34,7 +34,7 @@ func equalFound(a, b []found) bool {
 func TestFindGlue(t *testing.T) {
 	role := func(written, name, arg string) found { return found{written: written, name: name, arg: arg} }
 	dir := func(written, name, arg string, options map[string]string, body string) found {
-		return found{written, name, arg, true, options, body}
+		return found{written, name, arg, true, false, options, body}
 	}
 	none := map[string]string{}
 	tests := []struct {
@@ -71,9 +71,10 @@ func TestFindGlue(t *testing.T) {
 		{"::::{glue:figure} f\nA caption\n\nand more {glue}`x`\n::::", []found{dir("::::{glue:figure} f\nA caption\n\nand more {glue}`x`\n::::", "glue:figure", "f", none, "A caption\n\nand more {glue}`x`")}},
 		{"```{glue} open\nno closing fence", []found{dir("```{glue} open\nno closing fence", "glue", "open", none, "no closing fence")}},
 		{"```{glue:}\n```", []found{dir("```{glue:}\n```", "glue", "", none, "")}},
-		// Not directives: nested in a list or quote, other names.
-		{"- ```{glue} x\n  ```", nil},
-		{"> ```{glue} x\n> ```", nil},
+		// Nested in a list or quote: found, to be warned about, not read.
+		{"- ```{glue} x\n  ```", []found{{written: "`", name: "glue", arg: "x", directive: true, nested: true}}},
+		{"> ```{glue:} y\n> ```", []found{{written: "`", name: "glue", arg: "y", directive: true, nested: true}}},
+		// Not directives: other names.
 		{"```{code-cell} python\n{glue}`n`\n```", nil},
 		{"```python\n```{glue} x\n```", nil},
 	}

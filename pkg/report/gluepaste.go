@@ -20,7 +20,10 @@ func (b *builder) markdown(cell int, src string) {
 	refs := findGlue([]byte(src))
 	last := 0
 	for _, r := range refs {
-		if !r.Directive {
+		if r.Nested {
+			b.warn(cell, 0, "glue: the {%s} directive for %q is inside a list or a quote, where it is not read; it is shown as code", r.Name, r.Arg)
+		}
+		if !r.Directive || r.Nested {
 			continue
 		}
 		b.markdownText(cell, src[last:r.Start])

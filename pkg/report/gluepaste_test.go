@@ -236,6 +236,7 @@ func TestGlueWarnings(t *testing.T) {
 		{"```{glue:math} n\n```", `{glue:math} directive: "n" has no LaTeX form`, `<mark class="glue-missing">`},
 		{"```{glue:figure}\n```", "directive: it names no value", `<mark class="glue-missing">`},
 		{"```{glue} n\n:doc: other.ipynb\n```", "quotes another notebook", "```{glue} n\n:doc: other.ipynb\n```"},
+		{"- item\n\n  ```{glue} n\n  ```", `the {glue} directive for "n" is inside a list or a quote`, "  ```{glue} n"},
 	}
 	for _, tt := range tests {
 		v, err := NewView(glueNotebook(tt.md, n, word), ViewOptions{Name: "w"})

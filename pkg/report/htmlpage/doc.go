@@ -12,7 +12,9 @@
 // lines apart) into CSS classes, terminal colours of streams and
 // tracebacks become Jupyter's ansi-* classes, HTML tables are styled as
 // JupyterLab styles them, images are inline data: URIs (attachments too),
-// headings have anchors and the page a table of contents. The only file a
+// headings have anchors and the page a table of contents, a glued figure
+// is a <figure> with its caption, and a glue role whose value is missing
+// is marked (<mark class="glue-missing">). The only file a
 // page refers to is the math font given in Options, which a site keeps
 // once in its assets folder.
 //

@@ -12,6 +12,9 @@
 // blocks in the cell's language, streams, errors and text as plain fenced
 // blocks without terminal escapes, images as links to files in
 // NAME_files/, HTML as an HTML block, formulas between $ or $$, JSON as a
-// json block, and notes (an output cut to size, a widget) as quotes. No
+// json block, and notes (an output cut to size, a widget) as quotes; a
+// glued figure's caption follows its image as a paragraph. Glued values
+// are already in the Markdown blocks, written by the view so that a
+// blog's CommonMark reader with raw HTML on sees only text in them. No
 // control character reaches the post.
 package markdown
