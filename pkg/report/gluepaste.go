@@ -385,6 +385,10 @@ func glueText(s string, escapeFirst bool) string {
 	return b.String()
 }
 
+// tagBreaks writes the line breaks and tabs of a tag's attribute values
+// as character references, which keep a tag on one line.
+var tagBreaks = strings.NewReplacer("\n", "&#10;", "\r", "&#13;", "\t", "&#9;")
+
 // inlineHTML returns HTML that Markdown keeps within the line: its text
 // written as glueText writes it (so that no Markdown inside it is read),
 // its tags on one line, comments dropped, all in a span so that a line
@@ -410,7 +414,7 @@ func inlineHTML(h string) string {
 			}
 			b.WriteString(lead + glueText(text, false) + trail)
 		case xhtml.StartTagToken, xhtml.EndTagToken, xhtml.SelfClosingTagToken:
-			b.WriteString(strings.NewReplacer("\n", "&#10;", "\r", "&#13;", "\t", "&#9;").Replace(z.Token().String()))
+			b.WriteString(tagBreaks.Replace(z.Token().String()))
 		}
 	}
 }

@@ -376,3 +376,28 @@ func TestGlueLimits(t *testing.T) {
 		t.Errorf("files %v", v.Files)
 	}
 }
+
+// BenchmarkGlueView measures the view of the MyST-NB glue notebook
+// against the same notebook with its glue roles written out, so that the
+// cost of reading glue shows as a ratio.
+func BenchmarkGlueView(b *testing.B) {
+	nb, err := notebook.ReadFile("testdata/glue.ipynb")
+	if err != nil {
+		b.Fatal(err)
+	}
+	plain := nb.Clone()
+	for _, c := range plain.Cells {
+		if c.Type == notebook.Markdown {
+			c.Source = strings.NewReplacer("{glue", "(glue", "```{", "```(").Replace(c.Source)
+		}
+	}
+	for name, nb := range map[string]*notebook.Notebook{"glue": nb, "plain": plain} {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := NewView(nb, ViewOptions{Name: "g"}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
