@@ -92,7 +92,7 @@ func (b *builder) role(cell int, src string, r glueRef) string {
 			b.warn(cell, 0, "glue: %q has no text/plain form (%s)", key, written)
 			return missingGlue(written)
 		}
-		plain = cleanSource(plain)
+		plain = cleanSource(StripANSI(plain))
 		formatted, err := pyformat.Format(plain, spec)
 		if err != nil {
 			b.warn(cell, 0, "glue: %s: %v; the plain text is shown", written, err)
@@ -120,12 +120,12 @@ func (b *builder) role(cell int, src string, r glueRef) string {
 func (b *builder) inlineValue(cell int, written string, g *Glued, text func(string) string) string {
 	mime := preferredMIME(g.Data)
 	value, _ := g.Data.Text(mime)
-	value = cleanSource(value)
+	value = cleanSource(StripANSI(value))
 	if limit := b.opts.MaxOutput; limit >= 0 && len(value) > limit && !strings.HasPrefix(mime, "image/") {
 		b.warn(cell, 0, "glue: %s: the %s value of %s is too long to quote; its text form is shown", written, mime, byteSize(len(value)))
 		mime = "text/plain"
 		value, _ = g.Data.Text(mime)
-		value, _ = b.cut(cleanSource(value))
+		value, _ = b.cut(cleanSource(StripANSI(value)))
 	}
 	switch mime {
 	case "":
@@ -143,7 +143,7 @@ func (b *builder) inlineValue(cell int, written string, g *Glued, text func(stri
 	case "image/svg+xml":
 		return b.inlineImage(g, mime, []byte(value))
 	case "text/plain", "application/json":
-		return text(StripANSI(value))
+		return text(value)
 	}
 	data, err := decodeBase64(value)
 	if err != nil {

@@ -220,6 +220,7 @@ func markdownOf(v *View) string {
 func TestGlueWarnings(t *testing.T) {
 	n := out(t, map[string]any{GluePrefix + "text/plain": "1160"}, scrapbook("n", GluePrefix))
 	word := out(t, map[string]any{GluePrefix + "text/plain": "'abc'"}, scrapbook("word", GluePrefix))
+	red := out(t, map[string]any{GluePrefix + "text/plain": "\x1b[31m12\x1b[0m"}, scrapbook("red", GluePrefix))
 	tests := []struct {
 		md, warning, shown string
 	}{
@@ -227,6 +228,8 @@ func TestGlueWarnings(t *testing.T) {
 		{"{glue:text}`nope:,`", `no value is glued as "nope"`, `<mark class="glue-missing">`},
 		{"{glue:text}`word:.2f`", `{glue:text}` + "`word:.2f`" + `: value does not fit the format spec: "abc" is not a number; the plain text is shown`, "'abc'"},
 		{"{glue:text}`n:.2q`", `bad format spec ".2q"`, "1160"},
+		// Terminal colours are no part of a glued text.
+		{"{glue}`red` {glue:text}`red:03` {glue:text}`red:.1f` {glue}`nope`", `no value is glued as "nope"`, "12 012 12.0 <mark"},
 		{"{glue:math}`n`", `"n" has no text/latex form`, `<mark class="glue-missing">`},
 		{"{glue:md}`n`", `"n" has no text/markdown form`, `<mark class="glue-missing">`},
 		{"{glue:md}`n:rst`", `unknown Markdown format "rst"`, `<mark class="glue-missing">`},
@@ -239,7 +242,7 @@ func TestGlueWarnings(t *testing.T) {
 		{"- item\n\n  ```{glue} n\n  ```", `the {glue} directive for "n" is inside a list or a quote`, "  ```{glue} n"},
 	}
 	for _, tt := range tests {
-		v, err := NewView(glueNotebook(tt.md, n, word), ViewOptions{Name: "w"})
+		v, err := NewView(glueNotebook(tt.md, n, word, red), ViewOptions{Name: "w"})
 		if err != nil {
 			t.Fatal(err)
 		}
