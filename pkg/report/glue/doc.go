@@ -33,5 +33,6 @@
 // when its code is wrong. Record returns the same fault as an error, and
 // builds the output without a kernel.
 //
-// Outside a notebook (no GoNB kernel) Value and Show do nothing.
+// Outside a notebook (no GoNB kernel) Value and Show send nothing; a bad
+// name panics all the same, so that a test of the cell's code finds it.
 package glue
