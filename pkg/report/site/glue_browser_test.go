@@ -8,10 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/notebook"
@@ -122,20 +120,7 @@ func TestBrowserHostileGlue(t *testing.T) {
 	}
 
 	ctx, requests := newBrowser(t, exe)
-	var mu sync.Mutex
-	var dialogs []string
-	opened := chromedp.Events(ctx, page.JavascriptDialogOpening)
-	go func() {
-		for ev, err := range opened {
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			dialogs = append(dialogs, ev.Message)
-			mu.Unlock()
-			_, _ = chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true})
-		}
-	}()
+	checkDialogs := watchDialogs(ctx, t)
 	type state struct {
 		Pwned   []string `json:"pwned"`
 		Control bool     `json:"control"`
@@ -182,9 +167,5 @@ func TestBrowserHostileGlue(t *testing.T) {
 			requests.check(t)
 		}
 	}
-	mu.Lock()
-	if len(dialogs) > 0 {
-		t.Errorf("dialogs opened: %q", dialogs)
-	}
-	mu.Unlock()
+	checkDialogs()
 }
