@@ -9,7 +9,8 @@
 // preferred representation of each output, images decoded and written as
 // Files, GoNB's SVG figures recognised as images, attachments resolved,
 // untrusted HTML and SVG sanitised, terminal colours kept as spans,
-// outputs cut to a size, long ones folded:
+// outputs cut to a size, long ones folded, glued values put where the
+// Markdown quotes them:
 //
 //	nb, err := notebook.ReadFile("notebooks/pe310.ipynb")
 //	v, err := report.NewView(nb, report.ViewOptions{Name: "pe310", ModTime: modTime})
@@ -58,6 +59,39 @@
 // by default) shows half as many, its first lines, and keeps the rest a
 // click away (a Rest block); the size cap (MaxOutput) still applies.
 //
+// Glue is MyST-NB's (Jupyter Book's): a code cell stores a named value
+// as a display output with {"scrapbook": {"name": ...}} metadata, its
+// MIME keys prefixed with GluePrefix when it is not to be shown, and the
+// notebook's Markdown quotes it. The view reads every glued value of the
+// notebook first (View.Glue), wherever it is and whatever the cell's
+// tags, hides the prefixed outputs, and fills in the roles {glue}`name`
+// (its preferred representation inline: text, HTML, an image, a formula),
+// {glue:any}`name`, {glue:text}`name` and {glue:text}`name:spec` (the
+// text/plain value formatted by Python's format mini-language),
+// {glue:md}`name` (text/markdown as Markdown) and {glue:math}`name`
+// (text/latex as a formula), and the top-level directives {glue},
+// {glue:any}, {glue:figure} (with :alt:, :name: and a caption),
+// {glue:math} (with :label:) and {glue:md}, fenced by backticks, tildes
+// or colons, as blocks of their own. Roles in code, math or raw HTML are
+// text, as in MyST. A glued value is untrusted output: text is written so
+// that no Markdown reader, the page's or a blog's, sees markup or math in
+// it; HTML and SVG are sanitised as outputs are. A missing name, a
+// missing representation or a bad format spec gives a Warning naming the
+// cell and the name, and the page shows the role as written, marked
+// (a bad spec shows the plain text). A reference to another notebook
+// (path.ipynb::name, or :doc:) is left as written, with a warning: a page
+// reads one notebook. Directives inside lists or quotes are not read.
+//
+// A {glue:figure} is a figure as a cell's images are, whatever the value
+// (an image, a table, a text): its caption is the directive's body, its
+// roles filled in, read as plain text with formulas kept (as fig-cap's
+// is); :alt: gives an image its alternative text, and the same rules as
+// a cell's images' supply one it lacks. With a :name: (letters, digits,
+// "_", joined by "-", "." or ":") it is numbered in the same sequence as
+// the cells' labelled figures, and ":name: fig-NAME" is linked to by
+// "@fig-NAME" as a cell's label is. {glue:math}'s :label: is the
+// formula's anchor, "equation-" and the label, on a page.
+//
 // Metadata is read leniently: a field of an unexpected type (a numeric
 // date, a list of authors, a title that is a number) becomes a sensible
 // value and a Warning, never a refused notebook; Jupytext, MyST, Quarto
@@ -70,5 +104,6 @@
 // lives under jupyter: kernel speaks the Jupyter messaging protocol, gonb
 // provisions and starts the GoNB kernel, and execute runs notebooks cell
 // by cell with parameters and a cache. For the notebooks themselves, plot
-// draws their figures and check holds their claim and unwrap helpers.
+// draws their figures, check holds their claim and unwrap helpers, and
+// glue stores a computed value under a name for the prose to quote.
 package report

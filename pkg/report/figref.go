@@ -12,9 +12,15 @@ import (
 	"github.com/yuin/goldmark/text"
 )
 
+// labelForm matches a label that a block may be linked to by (a glued
+// figure's name, a glued formula's label): ASCII letters, digits and "_"
+// in words joined by "-", "." or ":", so that it is an element id as it
+// is, and ends in a letter, digit or "_", so that the full stop ending a
+// sentence after "@fig-values." is not taken.
+var labelForm = regexp.MustCompile(`^[A-Za-z0-9_]+(?:[-.:][A-Za-z0-9_]+)*$`)
+
 // figureLabel matches a figure's label as Quarto writes it, "fig-" and a
-// name; the name ends in a letter, digit or "_", so that the full stop
-// ending a sentence after "@fig-values." is not taken.
+// name of labelForm.
 var figureLabel = regexp.MustCompile(`^fig-[A-Za-z0-9_]+(?:[-.:][A-Za-z0-9_]+)*$`)
 
 // figureRef matches a reference to a figure in Markdown: "@fig-values",
@@ -46,25 +52,12 @@ func (b *builder) figures(n, start int, opts CellOptions) {
 		b.warn(n, 0, "label %s names no figure: the cell shows no image", label)
 		label = ""
 	}
-	if label != "" && b.numbers[label] > 0 {
-		b.warn(n, 0, "label %s is the label of figure %d already, so this figure is not numbered", label, b.numbers[label])
-		label = ""
-	}
 	for k, img := range images {
 		caption := PlainText(at(opts.Caption, k))
 		alt := PlainText(at(opts.Alt, k))
 		img.Caption = caption
 		if k == 0 && label != "" {
-			if b.numbers == nil {
-				b.numbers = map[string]int{}
-			}
-			num := len(b.numbers) + 1
-			b.numbers[label] = num
-			img.Label = label
-			img.Caption = "Figure " + strconv.Itoa(num)
-			if caption != "" {
-				img.Caption += ": " + caption
-			}
+			b.number(n, img, label, caption)
 		}
 		switch {
 		case alt != "":
@@ -74,14 +67,7 @@ func (b *builder) figures(n, start int, opts CellOptions) {
 		case img.Alt != "":
 			// The output's own short text form.
 		default:
-			switch {
-			case img.Label != "":
-				img.Alt = img.Caption + ", from cell " + strconv.Itoa(n)
-			case len(images) == 1:
-				img.Alt = "Figure from cell " + strconv.Itoa(n)
-			default:
-				img.Alt = fmt.Sprintf("Figure %d of cell %d", k+1, n)
-			}
+			img.Alt = standInAlt(img, n, k, len(images))
 			hint := " fig-alt: what the figure shows"
 			if len(images) > 1 {
 				hint = " fig-alt: [what figure 1 shows, what figure 2 shows]"
@@ -89,6 +75,42 @@ func (b *builder) figures(n, start int, opts CellOptions) {
 			b.warn(n, img.Output, "figure has no alt text: %q stands in; give the cell a line %q at its top", img.Alt, OptionPrefix(b.v.Language)+hint)
 		}
 	}
+}
+
+// number makes blk the next numbered figure, in one sequence for the
+// whole notebook (a cell's "label: fig-..." and a glue:figure's :name:
+// alike): its Label label, its Caption "Figure N: caption" ("Figure N"
+// without a caption). A label that numbers a figure already numbers no
+// other, with a warning.
+func (b *builder) number(cell int, blk *Block, label, caption string) {
+	if prev := b.numbers[label]; prev > 0 {
+		b.warn(cell, 0, "label %s is the label of figure %d already, so this figure is not numbered", label, prev)
+		return
+	}
+	if b.numbers == nil {
+		b.numbers = map[string]int{}
+	}
+	num := len(b.numbers) + 1
+	b.numbers[label] = num
+	blk.Label = label
+	blk.Caption = "Figure " + strconv.Itoa(num)
+	if caption != "" {
+		blk.Caption += ": " + caption
+	}
+}
+
+// standInAlt returns the alternative text of image k of count from cell
+// n that neither the notebook nor the image's own text form describes:
+// "Figure from cell 3", "Figure 2 of cell 3", or for a numbered figure
+// without a caption "Figure 1, from cell 3".
+func standInAlt(img *Block, n, k, count int) string {
+	switch {
+	case img.Label != "":
+		return img.Caption + ", from cell " + strconv.Itoa(n)
+	case count <= 1:
+		return "Figure from cell " + strconv.Itoa(n)
+	}
+	return fmt.Sprintf("Figure %d of cell %d", k+1, n)
 }
 
 // at returns list[i], or "".

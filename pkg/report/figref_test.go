@@ -52,6 +52,21 @@ func warningTexts(v *View) []string {
 	return out
 }
 
+// checkWarnings checks that the view's warnings start, in order, with
+// the texts of prefixes.
+func checkWarnings(t *testing.T, v *View, prefixes []string) {
+	t.Helper()
+	got := warningTexts(v)
+	if len(got) != len(prefixes) {
+		t.Fatalf("warnings %q, want %d", got, len(prefixes))
+	}
+	for i, w := range prefixes {
+		if !strings.HasPrefix(got[i], w) {
+			t.Errorf("warning %q, want one starting %q", got[i], w)
+		}
+	}
+}
+
 func TestFigures(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -88,15 +103,7 @@ func TestFigures(t *testing.T) {
 			if got := figureFields(v); !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("figures %q, want %q", got, tt.want)
 			}
-			got := warningTexts(v)
-			if len(got) != len(tt.warnings) {
-				t.Fatalf("warnings %q, want %d", got, len(tt.warnings))
-			}
-			for i, w := range tt.warnings {
-				if !strings.HasPrefix(got[i], w) {
-					t.Errorf("warning %q, want one starting %q", got[i], w)
-				}
-			}
+			checkWarnings(t, v, tt.warnings)
 			for _, b := range v.Blocks {
 				if b.Kind == KindImage && (b.Alt == "" || strings.EqualFold(b.Alt, "output")) {
 					t.Errorf("image of cell %d has alt %q", b.Cell, b.Alt)

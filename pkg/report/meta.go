@@ -49,7 +49,9 @@ type Meta struct {
 //
 // Deprecated: use NewView, which also reports the warnings.
 func MetaOf(nb *notebook.Notebook, name string, modTime time.Time) (Meta, error) {
-	m, _ := metaOf(nb, name, modTime, frontMatterCell(nb))
+	b := &builder{opts: ViewOptions{MaxOutput: DefaultMaxOutput, MaxImage: DefaultMaxImage}, v: &View{}}
+	b.v.Glue, _ = collectGlue(nb)
+	m, _ := metaOf(b.glueMeta(nb), name, modTime, frontMatterCell(nb))
 	return m, nil
 }
 

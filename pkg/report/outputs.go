@@ -54,6 +54,9 @@ func (b *builder) outputs(cell int, outs []*notebook.Output) {
 		case notebook.ErrorOutput:
 			b.errorOutput(cell, i+1, o)
 		case notebook.DisplayData, notebook.ExecuteResult:
+			if hiddenGlue(o) {
+				continue // shown where the Markdown quotes it
+			}
 			data, meta := o.Data, o.Metadata
 			if u := b.updated[o]; u != nil {
 				data, meta = u.Data, u.Metadata
@@ -307,8 +310,13 @@ func (b *builder) image(cell, out int, mime string, data []byte, alt string, siz
 	if mime == "image/svg+xml" {
 		data = b.svg(data)
 	}
-	file := fmt.Sprintf("%s/cell%d-%d%s", b.dir, cell, out, ImageExt[mime])
-	b.v.Files = append(b.v.Files, File{Path: file, MIME: mime, Data: data})
+	var file string
+	if b.pasting != "" {
+		file = b.glueFile(b.pasting, mime, data)
+	} else {
+		file = fmt.Sprintf("%s/cell%d-%d%s", b.dir, cell, out, ImageExt[mime])
+		b.v.Files = append(b.v.Files, File{Path: file, MIME: mime, Data: data})
+	}
 	b.add(Block{Kind: KindImage, Cell: cell, Output: out, MIME: mime, Data: data, Alt: alt, File: file, Width: size[0], Height: size[1]})
 }
 

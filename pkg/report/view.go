@@ -75,6 +75,10 @@ type View struct {
 	// Warnings say what was odd but shown anyway: metadata of an
 	// unexpected type, an image that is not base64, a cut output.
 	Warnings []Warning
+	// Glue holds the values the notebook's code cells glued, by name
+	// (MyST-NB's glue); the Markdown blocks already show them where
+	// their roles and directives quote them.
+	Glue map[string]*Glued
 }
 
 // A File is written beside a post.
@@ -156,8 +160,8 @@ const (
 	// KindImage is an image: MIME, Data (the bytes, decoded), Alt (never
 	// empty), the File it is written to beside a post, the Width and
 	// Height to show it at, when the output's metadata gives them, and its
-	// Caption and Label, when the cell's options give them. Writers show
-	// it as a figure.
+	// Caption and Label, when the cell's options or a glue:figure
+	// directive give them. Writers show it as a figure.
 	KindImage
 	// KindHTML is HTML (Text), sanitised unless the view is trusted.
 	KindHTML
@@ -216,13 +220,23 @@ type Block struct {
 	// Rest marks the rest of a long stream or text output, shown folded
 	// after the block before it, which holds the output's first lines.
 	Rest bool
-	// Caption is an image's caption, plain text with its formulas kept as
+	// Glue names the glued value a block of a Markdown cell shows, from
+	// a glue directive; "" for every other block.
+	Glue string
+	// Caption is a figure's caption, plain text with its formulas kept as
 	// $TeX$ (as Meta.Summary), "Figure 2: ..." for a numbered figure; ""
-	// for none.
+	// for none. An image's comes from its cell's fig-cap option, a
+	// glue:figure directive's from the directive's body (Markdown, its
+	// roles filled in, read as plain text). Writers show every image, and
+	// every block with a caption (a glue:figure may show a table or a
+	// text), as a figure, the caption below it.
 	Caption string
-	// Label is a numbered figure's label, as "fig-values": the anchor that
-	// "@fig-values" in Markdown links to. It is made of ASCII letters,
-	// digits and "-_.:" only.
+	// Label is the name the notebook's Markdown links to a block by: a
+	// numbered figure's label (a cell's "label: fig-values", or a
+	// glue:figure's :name:), the anchor that "@fig-values" links to, or a
+	// glued formula's label (glue:math's :label:), whose anchor on a page
+	// is "equation-" and the label, as Sphinx writes it. It is made of
+	// ASCII letters, digits and "-_.:" only; "" for none.
 	Label string
 }
 
@@ -249,8 +263,11 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 		opts.FoldLines = DefaultFoldLines
 	}
 	b := &builder{opts: opts, v: &View{Trusted: opts.Trust, Language: Language(nb)}, dir: FilesDir(opts.Name), updated: updates(nb)}
+	glue, glueWarnings := collectGlue(nb)
+	b.v.Glue = glue
 	skip := frontMatterCell(nb)
-	b.v.Meta, b.v.Warnings = metaOf(nb, cmp.Or(opts.Title, opts.Name), opts.ModTime, skip)
+	b.v.Meta, b.v.Warnings = metaOf(b.glueMeta(nb), cmp.Or(opts.Title, opts.Name), opts.ModTime, skip)
+	b.v.Warnings = append(b.v.Warnings, glueWarnings...)
 	for i, c := range nb.Cells {
 		if c == nil || i == skip {
 			continue
@@ -278,6 +295,11 @@ type builder struct {
 	updated map[*notebook.Output]*notebook.Output
 	// numbers maps the label of each numbered figure to its number.
 	numbers map[string]int
+	// pasting is the name of the glued value whose blocks are being added
+	// for a glue directive, or "".
+	pasting string
+	// glueFiles maps a glued name and image type to its file.
+	glueFiles map[string]string
 }
 
 // fail records the first error.
@@ -293,6 +315,9 @@ func (b *builder) warn(cell, output int, format string, args ...any) {
 
 func (b *builder) add(blk Block) {
 	blk.CellType = b.cellType
+	if blk.Glue == "" {
+		blk.Glue = b.pasting
+	}
 	b.v.Blocks = append(b.v.Blocks, blk)
 }
 
@@ -305,7 +330,7 @@ func (b *builder) cell(n int, c *notebook.Cell) {
 	switch c.Type {
 	case notebook.Markdown:
 		if source {
-			b.add(Block{Kind: KindMarkdown, Cell: n, Text: b.attachments(n, c)})
+			b.markdown(n, b.attachments(n, c))
 		}
 	case notebook.Raw:
 		if !source {
@@ -313,7 +338,7 @@ func (b *builder) cell(n int, c *notebook.Cell) {
 		}
 		switch RawFormat(c) {
 		case "text/markdown":
-			b.add(Block{Kind: KindMarkdown, Cell: n, Text: cleanSource(c.Source)})
+			b.markdown(n, cleanSource(c.Source))
 		case "text/html":
 			b.add(Block{Kind: KindHTML, Cell: n, Text: b.html(cleanSource(c.Source))})
 		}

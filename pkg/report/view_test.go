@@ -492,6 +492,7 @@ func FuzzView(f *testing.F) {
 	f.Add([]byte(`{"nbformat":4,"nbformat_minor":5,"metadata":{},"cells":[{"cell_type":"markdown","metadata":{},"source":"![](attachment:)","attachments":{"":{"image/png":"AA=="}}}]}`))
 	f.Add([]byte(`{"nbformat":4,"nbformat_minor":5,"metadata":{},"cells":[{"cell_type":"code","metadata":{},"source":"","execution_count":1,"outputs":[{"output_type":"display_data","metadata":{},"data":{"text/html":"<div><svg><a/></svg></div>","text/latex":"$$x$$"}}]}]}`))
 	f.Add([]byte(`{"nbformat":4,"nbformat_minor":5,"metadata":{"kernelspec":{"name":"gonb","language":"go"}},"cells":[{"cell_type":"markdown","metadata":{},"source":"See [@fig-a] and -@fig-b."},{"cell_type":"code","metadata":{"tags":["hide-output"],"jupyter":{"source_hidden":true}},"source":"//| label: fig-a\n//| fig-cap: [x, y]\n//| code-fold: show\n%%\n!x","execution_count":1,"outputs":[{"output_type":"display_data","metadata":{},"data":{"image/png":"AA=="}},{"output_type":"stream","name":"stdout","text":"1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n13\n14\n15\n16\n17\n18\n19\n20\n21\n22\n23\n24\n25\n26\n27\n28\n29\n30\n31\n32\n33\n34\n35\n36\n37\n38\n39\n40\n41\n"}]}]}`))
+	f.Add([]byte(`{"nbformat":4,"nbformat_minor":5,"metadata":{},"cells":[{"cell_type":"markdown","metadata":{},"source":"@fig-g {glue}` + "`p`" + `\n\n` + "```" + `{glue:figure} p\n:name: fig-g\n\nA $x$ {glue}` + "`t`" + `\n` + "```" + `\n\n:::{glue:math} t\n:label: e\n:::"},{"cell_type":"code","metadata":{},"source":"#| label: fig-g\nx","execution_count":1,"outputs":[{"output_type":"display_data","metadata":{"scrapbook":{"name":"p","mime_prefix":"application/papermill.record/"}},"data":{"application/papermill.record/image/png":"AA=="}},{"output_type":"display_data","metadata":{"scrapbook":{"name":"t","mime_prefix":""}},"data":{"text/latex":"$y$","image/png":"AA=="}}]}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		nb, err := notebook.Parse(data)
 		if err != nil {
@@ -512,8 +513,11 @@ func FuzzView(f *testing.F) {
 			if b.Kind == KindImage && (strings.TrimSpace(b.Alt) == "" || b.Alt == "output") {
 				t.Fatalf("image of cell %d with alt text %q", b.Cell, b.Alt)
 			}
-			if b.Label != "" && !figureLabel.MatchString(b.Label) {
-				t.Fatalf("figure label %q", b.Label)
+			if b.Label != "" && !labelForm.MatchString(b.Label) {
+				t.Fatalf("label %q", b.Label)
+			}
+			if b.Label != "" && (b.Kind != KindMath || b.Caption != "") && !strings.HasPrefix(b.Caption, "Figure ") {
+				t.Fatalf("figure labelled %q with the caption %q, not its number", b.Label, b.Caption)
 			}
 		}
 		for _, f := range v.Files {

@@ -21,9 +21,10 @@
 // A value is formatted as text/plain: integers plainly, without digit
 // separators (what {glue:text}`name:,` would add is the reader's choice),
 // *big.Int exactly, floats as strconv.FormatFloat(f, 'g', -1, bits) (the
-// shortest form that reads back), anything else, and any
-// type with its own String method, with fmt's %v. The types Markdown, LaTeX, HTML, SVG and PNG publish richer
-// representations, for {glue:md}, {glue:math} and {glue:figure}.
+// shortest form that reads back), anything else, and any type with its
+// own String method, with fmt's %v. The types Markdown, LaTeX, HTML, SVG
+// and PNG publish richer representations, for {glue:md}, {glue:math} and
+// {glue:figure}.
 //
 // A name must be non-empty and free of whitespace, backticks and colons
 // (a colon starts the format spec of {glue:text}`name:fmt`). Like
@@ -32,5 +33,6 @@
 // when its code is wrong. Record returns the same fault as an error, and
 // builds the output without a kernel.
 //
-// Outside a notebook (no GoNB kernel) Value and Show do nothing.
+// Outside a notebook (no GoNB kernel) Value and Show send nothing; a bad
+// name panics all the same, so that a test of the cell's code finds it.
 package glue

@@ -19,13 +19,16 @@ func (p *page) block(w *strings.Builder, blk *report.Block) error {
 	if blk.Rest {
 		return p.rest(w, blk)
 	}
+	if blk.Kind == report.KindImage || blk.Caption != "" {
+		return p.figure(w, blk)
+	}
 	switch blk.Kind {
 	case report.KindMarkdown:
 		out, err := p.markdown(blk.Text)
 		if err != nil {
 			return err
 		}
-		if blk.Output > 0 {
+		if blk.Output > 0 || blk.Glue != "" {
 			out = `<div class="output markdown">` + "\n" + out + "</div>\n"
 		}
 		w.WriteString(out)
@@ -39,11 +42,9 @@ func (p *page) block(w *strings.Builder, blk *report.Block) error {
 		writePre(w, "output text", blk.Text, blk.Spans)
 	case report.KindJSON:
 		writePre(w, "output json", blk.Text, nil)
-	case report.KindImage:
-		p.figure(w, blk)
 	case report.KindHTML:
 		class, text := "output html", blk.Text
-		if blk.Output == 0 {
+		if blk.Output == 0 && blk.Glue == "" {
 			class = "raw html"
 		} else {
 			// JupyterLab typesets the math of an HTML output.
@@ -51,7 +52,7 @@ func (p *page) block(w *strings.Builder, blk *report.Block) error {
 		}
 		w.WriteString(`<div class="` + class + `">` + text + "</div>\n")
 	case report.KindMath:
-		w.WriteString(`<div class="output math">` + p.math(blk.Text, blk.Display) + "</div>\n")
+		w.WriteString(`<div class="output math"` + idAttr(blockID(blk)) + `>` + p.math(blk.Text, blk.Display) + "</div>\n")
 	case report.KindNote:
 		w.WriteString(`<p class="output note">` + html.EscapeString(blk.Text) + "</p>\n")
 	}

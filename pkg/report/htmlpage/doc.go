@@ -12,11 +12,13 @@
 // lines apart) into CSS classes, terminal colours of streams and
 // tracebacks become Jupyter's ansi-* classes, HTML tables are styled as
 // JupyterLab styles them, images are inline data: URIs (attachments too)
-// in <figure> elements with their alternative text and <figcaption>, a
-// numbered figure with its label as id, folded parts of cells and the
-// rest of long outputs are <details> elements that open with one click,
-// tabs are four columns wide, headings have anchors and the page a table
-// of contents. The only file a
+// in <figure> elements with their alternative text and <figcaption>, as
+// is a glue:figure's table or text, a numbered figure with its label as
+// id (a glued formula's id is "equation-" and its label), folded parts
+// of cells and the rest of long outputs are <details> elements that open
+// with one click, tabs are four columns wide, a glue role whose value is
+// missing is marked (<mark class="glue-missing">), headings have anchors
+// and the page a table of contents. The only file a
 // page refers to is the math font given in Options, which a site keeps
 // once in its assets folder.
 //

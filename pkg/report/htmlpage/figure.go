@@ -9,18 +9,50 @@ import (
 	"github.com/grundylab/grundy/pkg/report"
 )
 
-// figure writes an image as a <figure>: the image with its alternative
-// text, and its caption, if any, with formulas typeset. A numbered
-// figure has its label as id, which references to it link to.
-func (p *page) figure(w *strings.Builder, blk *report.Block) {
-	w.WriteString(`<figure class="output image"`)
-	if blk.Label != "" {
-		w.WriteString(` id="` + html.EscapeString(blk.Label) + `"`)
+// figure writes an image, or a block with a caption (a glue:figure's
+// table or text), as a <figure>: the image with its alternative text, or
+// the block as it is shown elsewhere, then its caption, if any, with
+// formulas typeset. A numbered figure has its label as id, which
+// references to it link to.
+func (p *page) figure(w *strings.Builder, blk *report.Block) error {
+	if blk.Kind == report.KindImage {
+		fmt.Fprintf(w, `<figure class="output image"%s><img src="data:%s;base64,%s" alt="%s"%s>`, idAttr(blockID(blk)),
+			blk.MIME, base64.StdEncoding.EncodeToString(blk.Data), html.EscapeString(blk.Alt), sizeAttrs(blk))
+		if blk.Caption != "" {
+			w.WriteString("\n<figcaption>" + p.textWithMath(blk.Caption) + "</figcaption>")
+		}
+		w.WriteString("</figure>\n")
+		return nil
 	}
-	fmt.Fprintf(w, `><img src="data:%s;base64,%s" alt="%s"%s>`,
-		blk.MIME, base64.StdEncoding.EncodeToString(blk.Data), html.EscapeString(blk.Alt), sizeAttrs(blk))
-	if blk.Caption != "" {
-		w.WriteString("\n<figcaption>" + p.textWithMath(blk.Caption) + "</figcaption>")
+	w.WriteString(`<figure class="output glued"` + idAttr(blockID(blk)) + ">\n")
+	inner := *blk
+	inner.Caption, inner.Label = "", ""
+	if err := p.block(w, &inner); err != nil {
+		return err
 	}
-	w.WriteString("</figure>\n")
+	w.WriteString("<figcaption>" + p.textWithMath(blk.Caption) + "</figcaption></figure>\n")
+	return nil
+}
+
+// blockID returns the id of the element that shows a block, where links
+// to its label go: a figure's label, or "equation-" and a formula's (as
+// Sphinx writes it); "" for a block without a label.
+func blockID(blk *report.Block) string {
+	switch {
+	case blk.Label == "":
+		return ""
+	case blk.Kind == report.KindMath && blk.Caption == "":
+		return "equation-" + blk.Label
+	}
+	return blk.Label
+}
+
+// idAttr returns an id attribute, or "" for no id. The view gives labels
+// a form that needs no escaping; escaping keeps the page whole whatever
+// a view holds.
+func idAttr(id string) string {
+	if id == "" {
+		return ""
+	}
+	return ` id="` + html.EscapeString(id) + `"`
 }

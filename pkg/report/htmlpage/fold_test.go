@@ -85,6 +85,33 @@ func TestFigureIDs(t *testing.T) {
 	}
 }
 
+// TestGluedFigures: a glue:figure's table or text is a <figure> around
+// the block as it is shown elsewhere, its caption escaped with formulas
+// typeset; a glued formula's label is its id with Sphinx's prefix, which
+// a heading does not take.
+func TestGluedFigures(t *testing.T) {
+	table := report.Block{Kind: report.KindHTML, Cell: 1, Glue: "tbl", Text: "<table><tr><td>1</td></tr></table>",
+		Caption: "Figure 1: A <b>table</b> of $x<y$", Label: "fig-t"}
+	text := report.Block{Kind: report.KindText, Cell: 1, Glue: "n", Text: "7", Caption: "Seven"}
+	formula := report.Block{Kind: report.KindMath, Cell: 1, Glue: "eq", Text: "x^2", Display: true, Label: "eq-x"}
+	heading := report.Block{Kind: report.KindMarkdown, Cell: 1, Text: "## Equation eq x"}
+	page := viewBody(t, heading, table, text, formula)
+	for _, want := range []string{
+		`<figure class="output glued" id="fig-t">` + "\n" + `<div class="output html"><table><tr><td>1</td></tr></table></div>` + "\n" +
+			`<figcaption>Figure 1: A &lt;b&gt;table&lt;/b&gt; of <math`,
+		`<figure class="output glued">` + "\n" + `<pre class="output text">7</pre>` + "\n<figcaption>Seven</figcaption></figure>",
+		`<div class="output math" id="equation-eq-x">`,
+		`<h2 id="equation-eq-x-1">`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks\n%s\n%s", want, page)
+		}
+	}
+	if strings.Count(page, "<figcaption>") != 2 || strings.Contains(page, "<b>") {
+		t.Errorf("captions not once each, or not escaped:\n%s", page)
+	}
+}
+
 // TestTabWidth: code and outputs show a tab as four columns, on screen
 // and on paper (the rule is in no media query).
 func TestTabWidth(t *testing.T) {

@@ -64,6 +64,7 @@ var css = sync.OnceValue(func() string {
 	var b strings.Builder
 	b.WriteString(baseCSS)
 	b.WriteString(outputCSS)
+	b.WriteString(glueCSS)
 	f := chromahtml.New(chromahtml.WithClasses(true))
 	// Each theme in its own media query, so that no rule of the light one
 	// (a dark colour for names, say) is left over in the dark one.
@@ -231,14 +232,15 @@ func (p *page) dropTitle(doc ast.Node, source []byte) {
 	}
 }
 
-// plainText returns the text of a node's descendants.
+// plainText returns the text of a node's descendants, its backslash
+// escapes and character references resolved.
 func plainText(n ast.Node, source []byte) string {
 	var b strings.Builder
 	_ = ast.Walk(n, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering {
 			switch n := n.(type) {
 			case *ast.Text:
-				b.Write(n.Segment.Value(source))
+				b.WriteString(html.UnescapeString(string(util.UnescapePunctuations(n.Segment.Value(source)))))
 			case *ast.String:
 				b.Write(n.Value)
 			}
@@ -284,8 +286,8 @@ func Render(v *report.View, opts Options) ([]byte, error) {
 	p.title = v.Meta.Title
 	var body strings.Builder
 	for i := range v.Blocks {
-		if label := v.Blocks[i].Label; label != "" {
-			p.ids.Put([]byte(label)) // a heading takes no figure's id
+		if id := blockID(&v.Blocks[i]); id != "" {
+			p.ids.Put([]byte(id)) // a heading takes no figure's or formula's id
 		}
 	}
 	open := false

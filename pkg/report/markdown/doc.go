@@ -15,8 +15,11 @@
 // an emphasised paragraph (CaptionText: escaped, formulas kept), a
 // numbered figure with an anchor that references link to, HTML as an
 // HTML block, formulas between $ or $$, JSON as a json block, and notes
-// (an output cut to size, a widget) as quotes. No control character
-// reaches the post.
+// (an output cut to size, a widget) as quotes; a glue:figure's table or
+// text is followed by its caption as an image is. Glued values are
+// already in the Markdown blocks, written by the view so that a blog's
+// CommonMark reader with raw HTML on sees only text in them. No control
+// character reaches the post.
 //
 // A folded part of a cell, and the rest of a long output, is a <details>
 // element whose content is HTML with every text escaped, each element a

@@ -7,9 +7,11 @@ import (
 	"github.com/grundylab/grundy/pkg/report"
 )
 
-// figure writes an image: a numbered figure's anchor (which references
-// to it link to) and the image with its alternative text in one
-// paragraph, then its caption, if any, as an emphasised paragraph. The
+// figure writes an image, or a block with a caption (a glue:figure's
+// table or text): a numbered figure's anchor (which references to it
+// link to) and the image with its alternative text in one paragraph, or
+// the anchor as a paragraph of its own and the block as it is written
+// elsewhere, then its caption, if any, as an emphasised paragraph. The
 // caption is text to the reader, whatever it holds: every character that
 // Markdown reads as markup is escaped, and only its formulas are left for
 // the blog's math engine, with the angle brackets and square brackets in
@@ -19,7 +21,16 @@ func (w *writer) figure(blk *report.Block) {
 	if blk.Label != "" {
 		w.b.WriteString(`<a id="` + html.EscapeString(blk.Label) + `"></a>`)
 	}
-	w.b.WriteString("![" + altEscaper.Replace(blk.Alt) + "](" + report.LinkPath(blk.File) + ")\n\n")
+	if blk.Kind == report.KindImage {
+		w.b.WriteString("![" + altEscaper.Replace(blk.Alt) + "](" + report.LinkPath(blk.File) + ")\n\n")
+	} else {
+		if blk.Label != "" {
+			w.b.WriteString("\n\n")
+		}
+		inner := *blk
+		inner.Caption, inner.Label = "", ""
+		w.block(&inner)
+	}
 	if blk.Caption != "" {
 		w.b.WriteString("*" + CaptionText(blk.Caption) + "*\n\n")
 	}

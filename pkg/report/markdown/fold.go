@@ -64,6 +64,21 @@ func (w *writer) rest(blk *report.Block) {
 // htmlBlock writes a block that is not Markdown as HTML, followed by a
 // blank line.
 func (w *writer) htmlBlock(blk *report.Block) {
+	if blk.Caption != "" && blk.Kind != report.KindImage && !blk.Rest {
+		// A glue:figure's table or text: the <figure> tags are blocks of
+		// their own around it, so that its blank lines end no HTML
+		// block early.
+		w.b.WriteString("<figure")
+		if blk.Label != "" {
+			w.b.WriteString(` id="` + html.EscapeString(blk.Label) + `"`)
+		}
+		w.b.WriteString(">\n\n")
+		inner := *blk
+		inner.Caption, inner.Label = "", ""
+		w.htmlBlock(&inner)
+		w.b.WriteString("<figcaption>" + html.EscapeString(oneLine(blk.Caption)) + "</figcaption>\n</figure>\n\n")
+		return
+	}
 	switch {
 	case blk.Rest:
 		w.rest(blk)

@@ -68,6 +68,11 @@ func TestFoldsInPost(t *testing.T) {
 			"<a id=\"fig-v\"></a>![Values \\[1\\]](p_files/cell4-1.png)\n\n*Figure 2: \\*The\\* values of $g(n) \\lt  3$ \\& more*\n"},
 		{"figure without caption", []report.Block{{Kind: report.KindImage, Cell: 4, Output: 1, File: "p_files/cell4-1.png", Alt: "Figure from cell 4"}},
 			"![Figure from cell 4](p_files/cell4-1.png)\n"},
+		{"glued table as a figure", []report.Block{{Kind: report.KindHTML, Cell: 5, Glue: "t", Text: "<table><tr><td>1</td></tr></table>", Caption: "Figure 3: A *table* <b>", Label: "fig-t"}},
+			"<a id=\"fig-t\"></a>\n\n<div>\n<table><tr><td>1</td></tr></table>\n</div>\n\n*Figure 3: A \\*table\\* \\<b\\>*\n"},
+		{"glued text as a figure, folded", []report.Block{fold(report.Block{Kind: report.KindText, Cell: 5, Glue: "n", Text: "7\n\n<i>", Caption: "Figure 3: Seven <b>", Label: "fig-n"}, report.FoldCell, "S")},
+			"<details>\n<summary>S</summary>\n\n<figure id=\"fig-n\">\n\n<pre><code>7\n\n&lt;i&gt;</code></pre>\n\n<figcaption>Figure 3: Seven &lt;b&gt;</figcaption>\n</figure>\n\n</details>\n"},
+		{"glued formula's label", []report.Block{{Kind: report.KindMath, Cell: 5, Glue: "eq", Text: "x", Display: true, Label: "eq-x"}}, "$$\nx\n$$\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -106,8 +111,12 @@ func TestFoldsReadBack(t *testing.T) {
 			{Kind: report.KindStream, Cell: 1, Output: 1, Text: "head\n", Fold: f, Summary: hostileText},
 			{Kind: report.KindStream, Cell: 1, Output: 1, Text: hostileText, Rest: true, Fold: f, Summary: hostileText},
 			{Kind: report.KindImage, Cell: 1, Output: 2, File: "p_files/x.png", Alt: hostileText, Caption: hostileText, Label: "fig-x", Fold: f, Summary: hostileText},
+			// A glue:figure's text, folded.
+			{Kind: report.KindText, Cell: 1, Output: 3, Glue: "g", Text: hostileText, Caption: hostileText, Label: "fig-z", Fold: f, Summary: hostileText},
 			{Kind: report.KindStream, Cell: 2, Output: 1, Text: hostileText, Rest: true, Summary: hostileText},
 			{Kind: report.KindImage, Cell: 3, Output: 1, File: "p_files/y.png", Alt: hostileText, Caption: hostileText, Label: "fig-y"},
+			// A glue:figure's text, not folded.
+			{Kind: report.KindText, Cell: 4, Glue: "g", Text: hostileText, Caption: hostileText, Label: "fig-w"},
 		}
 		body := postBody(blocks...)
 		var page bytes.Buffer
@@ -118,7 +127,7 @@ func TestFoldsReadBack(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pres, summaries := 0, 0
+		pres, summaries, captions := 0, 0, 0
 		for n := range doc.Descendants() {
 			if n.Type != xhtml.ElementNode {
 				continue
@@ -143,12 +152,17 @@ func TestFoldsReadBack(t *testing.T) {
 				if text == strings.Join(strings.Fields(hostileText), " ") {
 					summaries++
 				}
+			case "figcaption", "em":
+				if text == strings.Join(strings.Fields(hostileText), " ") {
+					captions++
+				}
 			}
 		}
-		// The code and two rests come back whole in a <pre> each; the
-		// summaries of the fold and the two rests, on one line.
-		if pres != 3 || summaries != 3 {
-			t.Errorf("fold %d: %d <pre> and %d <summary> hold the text whole, want 3 and 3:\n%s\n%s", f, pres, summaries, body, page.String())
+		// The code, two rests and the folded glued text come back whole
+		// in a <pre> each; the summaries of the fold and the two rests,
+		// and the four captions, on one line.
+		if pres != 4 || summaries != 3 || captions != 4 {
+			t.Errorf("fold %d: %d <pre>, %d <summary> and %d captions hold the text whole, want 4, 3 and 4:\n%s\n%s", f, pres, summaries, captions, body, page.String())
 		}
 	}
 }

@@ -67,6 +67,10 @@ func (w *writer) block(blk *report.Block) {
 		w.rest(blk)
 		return
 	}
+	if blk.Kind == report.KindImage || blk.Caption != "" {
+		w.figure(blk)
+		return
+	}
 	switch blk.Kind {
 	case report.KindMarkdown:
 		w.markdown(blk.Text)
@@ -80,8 +84,6 @@ func (w *writer) block(blk *report.Block) {
 		w.b.WriteString(Fenced("", blk.Text) + "\n")
 	case report.KindJSON:
 		w.b.WriteString(Fenced("json", blk.Text) + "\n")
-	case report.KindImage:
-		w.figure(blk)
 	case report.KindHTML:
 		w.html(blk.Text)
 	case report.KindMath:

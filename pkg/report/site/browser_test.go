@@ -338,21 +338,7 @@ func TestBrowserHostile(t *testing.T) {
 	}
 
 	ctx, requests := newBrowser(t, exe)
-	var mu sync.Mutex
-	var dialogs []string
-	// Events starts the browser; the loop reads its events meanwhile.
-	opened := chromedp.Events(ctx, page.JavascriptDialogOpening)
-	go func() {
-		for ev, err := range opened {
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			dialogs = append(dialogs, ev.Message)
-			mu.Unlock()
-			_, _ = chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true})
-		}
-	}()
+	checkDialogs := watchDialogs(ctx, t)
 	pages := []string{filepath.Join(out, "index.html")}
 	for _, link := range indexLinks(t, out) {
 		u, err := url.PathUnescape(link[0])
@@ -381,10 +367,34 @@ func TestBrowserHostile(t *testing.T) {
 			t.Errorf("%s: the trusted notebook's script ran: %v, want %v", filepath.Base(p), st.Trusted, mine)
 		}
 	}
-	mu.Lock()
-	if len(dialogs) > 0 {
-		t.Errorf("dialogs opened: %q", dialogs)
-	}
-	mu.Unlock()
+	checkDialogs()
 	requests.check(t)
+}
+
+// watchDialogs accepts every JavaScript dialog the browser of ctx opens
+// (starting it, if it has not started) and returns a function that fails
+// the test if any opened: a dialog means script ran.
+func watchDialogs(ctx context.Context, t *testing.T) (check func()) {
+	var mu sync.Mutex
+	var dialogs []string
+	opened := chromedp.Events(ctx, page.JavascriptDialogOpening)
+	go func() {
+		for ev, err := range opened {
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			dialogs = append(dialogs, ev.Message)
+			mu.Unlock()
+			_, _ = chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true})
+		}
+	}()
+	return func() {
+		t.Helper()
+		mu.Lock()
+		defer mu.Unlock()
+		if len(dialogs) > 0 {
+			t.Errorf("dialogs opened: %q", dialogs)
+		}
+	}
 }

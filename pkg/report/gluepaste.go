@@ -1,0 +1,467 @@
+package report
+
+import (
+	"cmp"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/grundylab/grundy/pkg/report/internal/pyformat"
+	"github.com/grundylab/grundy/pkg/report/notebook"
+	xhtml "golang.org/x/net/html"
+)
+
+// markdown adds the blocks of a Markdown cell's text: its glue roles
+// replaced by the values they quote, its glue directives as blocks of
+// their own between the Markdown before and after them.
+func (b *builder) markdown(cell int, src string) {
+	refs := findGlue([]byte(src))
+	last := 0
+	for _, r := range refs {
+		if r.Nested {
+			b.warn(cell, 0, "glue: the {%s} directive for %q is inside a list or a quote, where it is not read; it is shown as code", r.Name, r.Arg)
+		}
+		if !r.Directive || r.Nested {
+			continue
+		}
+		b.markdownText(cell, src[last:r.Start])
+		b.directive(cell, src[r.Start:r.End], r)
+		last = r.End
+	}
+	b.markdownText(cell, src[last:])
+}
+
+// markdownText adds Markdown text, its roles replaced, unless it is
+// blank.
+func (b *builder) markdownText(cell int, src string) {
+	if strings.TrimSpace(src) == "" {
+		return
+	}
+	b.add(Block{Kind: KindMarkdown, Cell: cell, Text: b.pasteRoles(cell, src)})
+}
+
+// pasteRoles returns Markdown text with its glue roles replaced.
+func (b *builder) pasteRoles(cell int, src string) string {
+	refs := findGlue([]byte(src))
+	if len(refs) == 0 {
+		return src
+	}
+	var out strings.Builder
+	last := 0
+	for _, r := range refs {
+		if r.Directive {
+			continue // not at the top level of a caption: left as written
+		}
+		out.WriteString(src[last:r.Start])
+		out.WriteString(b.role(cell, src, r))
+		last = r.End
+	}
+	out.WriteString(src[last:])
+	return out.String()
+}
+
+// role returns the Markdown that stands for a glue role.
+func (b *builder) role(cell int, src string, r glueRef) string {
+	written := src[r.Start:r.End]
+	key, spec, hasSpec := r.Arg, "", false
+	if r.Name == "glue:text" || r.Name == "glue:md" {
+		if k, s, ok := cutLast(r.Arg, ":"); ok && (b.v.Glue[r.Arg] == nil || strings.Contains(k, "::")) {
+			key, spec, hasSpec = k, s, true
+		}
+	}
+	if strings.Contains(key, "::") {
+		b.warn(cell, 0, "glue: %s quotes another notebook, which a single page cannot read; left as written", written)
+		return written
+	}
+	g := b.v.Glue[key]
+	if g == nil {
+		b.warn(cell, 0, "glue: no value is glued as %q in this notebook (%s)", key, written)
+		return missingGlue(written)
+	}
+	// What follows the role on its line, should the value start a block
+	// with it.
+	rest := src[r.End:lineEndAt([]byte(src), r.End)]
+	atLineStart := lineStartsAt(src, r.Start)
+	text := func(s string) string { return glueText(s, atLineStart && startsBlock(collapseSpace(s)+rest)) }
+	switch r.Name {
+	case "glue:text":
+		plain, ok := g.Data.Text("text/plain")
+		if !ok {
+			b.warn(cell, 0, "glue: %q has no text/plain form (%s)", key, written)
+			return missingGlue(written)
+		}
+		plain = cleanSource(StripANSI(plain))
+		formatted, err := pyformat.Format(plain, spec)
+		if err != nil {
+			b.warn(cell, 0, "glue: %s: %v; the plain text is shown", written, err)
+			formatted = plain
+		}
+		return text(formatted)
+	case "glue:md":
+		if hasSpec && !slices.Contains([]string{"commonmark", "gfm", "myst"}, spec) {
+			b.warn(cell, 0, "glue: %s: unknown Markdown format %q, read as CommonMark", written, spec)
+		}
+		md, ok := g.Data.Text("text/markdown")
+		if !ok {
+			b.warn(cell, 0, "glue: %q has no text/markdown form (%s)", key, written)
+			return missingGlue(written)
+		}
+		return strings.Join(strings.Fields(cleanSource(md)), " ")
+	case "glue:math":
+		return b.inlineMath(cell, written, key, g, text)
+	}
+	return b.inlineValue(cell, written, g, text)
+}
+
+// inlineValue returns a glued value in its preferred representation, as
+// Markdown within a line.
+func (b *builder) inlineValue(cell int, written string, g *Glued, text func(string) string) string {
+	mime := preferredMIME(g.Data)
+	value, _ := g.Data.Text(mime)
+	value = cleanSource(StripANSI(value))
+	if limit := b.opts.MaxOutput; limit >= 0 && len(value) > limit && !strings.HasPrefix(mime, "image/") {
+		b.warn(cell, 0, "glue: %s: the %s value of %s is too long to quote; its text form is shown", written, mime, byteSize(len(value)))
+		mime = "text/plain"
+		value, _ = g.Data.Text(mime)
+		value, _ = b.cut(cleanSource(StripANSI(value)))
+	}
+	switch mime {
+	case "":
+		b.warn(cell, 0, "glue: %q has no form a page can show (%s)", g.Name, written)
+		return missingGlue(written)
+	case "text/html":
+		if svg, ok := svgOnly(value); ok {
+			return b.inlineImage(g, "image/svg+xml", []byte(svg))
+		}
+		return inlineHTML(b.html(value))
+	case "text/markdown":
+		return strings.Join(strings.Fields(value), " ")
+	case "text/latex":
+		return b.inlineMath(cell, written, g.Name, g, text)
+	case "image/svg+xml":
+		return b.inlineImage(g, mime, []byte(value))
+	case "text/plain", "application/json":
+		return text(value)
+	}
+	data, err := decodeBase64(value)
+	if err != nil {
+		b.warn(cell, 0, "glue: %s: %s is not base64: %v", written, mime, err)
+		return missingGlue(written)
+	}
+	return b.inlineImage(g, mime, data)
+}
+
+// inlineMath returns a glued value's text/latex as an inline formula.
+// A formula that could end early or run on into the Markdown around it
+// (a dollar, a backtick, unbalanced braces, a blank line) is shown as
+// text instead, with a warning.
+func (b *builder) inlineMath(cell int, written, key string, g *Glued, text func(string) string) string {
+	latex, ok := g.Data.Text("text/latex")
+	if !ok {
+		b.warn(cell, 0, "glue: %q has no text/latex form (%s)", key, written)
+		return missingGlue(written)
+	}
+	tex := strings.Join(strings.Fields(stripLatexDelimiters(cleanSource(latex))), " ")
+	if !safeInlineTeX(tex) {
+		b.warn(cell, 0, "glue: %s: the LaTeX of %q cannot be written as one inline formula; it is shown as text", written, key)
+		return text(tex)
+	}
+	return "$" + tex + "$"
+}
+
+// safeInlineTeX reports whether tex, between single dollars, is one
+// formula to Jupyter's math finder and to Markdown: no dollar or
+// backtick, braces balanced.
+func safeInlineTeX(tex string) bool {
+	if tex == "" || strings.ContainsAny(tex, "`") {
+		return false
+	}
+	depth := 0
+	for i := 0; i < len(tex); i++ {
+		switch tex[i] {
+		case '\\':
+			i++ // \$, \{ and \} are characters
+		case '$':
+			return false
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0 && !strings.HasSuffix(tex, `\`)
+}
+
+// stripLatexDelimiters takes off the delimiters of a formula that the
+// math block or role adds again: $$...$$, $...$, \(...\) and \[...\].
+func stripLatexDelimiters(s string) string {
+	s = strings.TrimSpace(s)
+	for _, d := range [][2]string{{"$$", "$$"}, {"$", "$"}, {`\(`, `\)`}, {`\[`, `\]`}} {
+		if len(s) >= len(d[0])+len(d[1]) && strings.HasPrefix(s, d[0]) && strings.HasSuffix(s, d[1]) {
+			return strings.TrimSpace(s[len(d[0]) : len(s)-len(d[1])])
+		}
+	}
+	return s
+}
+
+// inlineImage returns a Markdown image of a glued value, written as a
+// file beside the post (and inline in the page).
+func (b *builder) inlineImage(g *Glued, mime string, data []byte) string {
+	if b.opts.MaxImage >= 0 && len(data) > b.opts.MaxImage {
+		return glueText(fmt.Sprintf("(an image of %s, too large to show)", byteSize(len(data))), false)
+	}
+	if mime == "image/svg+xml" {
+		data = b.svg(data)
+	}
+	file := b.glueFile(g.Name, mime, data)
+	alt := altText(g.Data)
+	if alt == "" {
+		// A role has no option for alternative text.
+		alt = standInAlt(&Block{}, g.Cell, 0, 1)
+	}
+	return "![" + glueText(alt, false) + "](" + LinkPath(file) + ")"
+}
+
+// glueFile returns the path of the file that holds a glued image,
+// writing it the first time: "NAME_files/glue-KEY.png", KEY the glue name
+// made safe, and numbered when two names make the same one.
+func (b *builder) glueFile(name, mime string, data []byte) string {
+	key := name + "\x00" + mime
+	if p, ok := b.glueFiles[key]; ok {
+		return p
+	}
+	if b.glueFiles == nil {
+		b.glueFiles = map[string]string{}
+	}
+	ext := ImageExt[mime]
+	base := b.dir + "/glue-" + safeFileName(name, ext)
+	file := base + ext
+	for k := 2; slices.ContainsFunc(b.v.Files, func(f File) bool { return f.Path == file }); k++ {
+		file = fmt.Sprintf("%s-%d%s", base, k, ext)
+	}
+	b.glueFiles[key] = file
+	b.v.Files = append(b.v.Files, File{Path: file, MIME: mime, Data: data})
+	return file
+}
+
+// preferredMIME returns the representation of a bundle a view shows, or
+// "".
+func preferredMIME(data notebook.MimeBundle) string {
+	for _, m := range mimeOrder {
+		if _, ok := data[m]; ok {
+			return m
+		}
+	}
+	return ""
+}
+
+// directive adds the blocks of a glue directive; written is its source.
+func (b *builder) directive(cell int, written string, r glueRef) {
+	if doc := r.Options["doc"]; doc != "" || strings.Contains(r.Arg, "::") {
+		b.warn(cell, 0, "glue: the {%s} directive for %q quotes another notebook, which a single page cannot read; left as written", r.Name, r.Arg)
+		b.add(Block{Kind: KindMarkdown, Cell: cell, Text: written})
+		return
+	}
+	g := b.v.Glue[r.Arg]
+	var why string
+	switch {
+	case r.Arg == "":
+		why = "it names no value"
+	case g == nil:
+		why = fmt.Sprintf("no value is glued as %q", r.Arg)
+	case r.Name == "glue:math" && g.Data["text/latex"] == nil:
+		why = fmt.Sprintf("%q has no LaTeX form", r.Arg)
+	case r.Name == "glue:md" && g.Data["text/markdown"] == nil:
+		why = fmt.Sprintf("%q has no Markdown form", r.Arg)
+	case preferredMIME(g.Data) == "":
+		why = fmt.Sprintf("%q has no form a page can show", r.Arg)
+	}
+	if why != "" {
+		b.warn(cell, 0, "glue: {%s} directive: %s", r.Name, why)
+		b.add(Block{Kind: KindMarkdown, Cell: cell, Text: missingGlue(strings.TrimRight(written, "\n"))})
+		return
+	}
+	b.pasting = g.Name
+	defer func() { b.pasting = "" }()
+	first := len(b.v.Blocks)
+	switch r.Name {
+	case "glue:math":
+		latex, _ := g.Data.Text("text/latex")
+		label := cmp.Or(r.Options["label"], r.Options["name"])
+		if label != "" && !labelForm.MatchString(label) {
+			b.warn(cell, 0, "glue: the {glue:math} directive's label %q is not a label (letters, digits, \"_\", joined by \"-\", \".\" or \":\"), so the formula has no anchor", shorten(label, 60))
+			label = ""
+		}
+		b.add(Block{Kind: KindMath, Cell: cell, Text: stripLatexDelimiters(cleanSource(latex)), Display: true, Label: label})
+	case "glue:md":
+		md, _ := g.Data.Text("text/markdown")
+		b.add(Block{Kind: KindMarkdown, Cell: cell, Text: cleanSource(md)})
+	default:
+		b.rich(cell, 0, g.Data, g.Metadata)
+	}
+	if r.Name == "glue:figure" {
+		b.glueFigure(cell, first, r)
+	}
+	for i := first; i < len(b.v.Blocks); i++ {
+		if img := &b.v.Blocks[i]; img.Kind == KindImage && img.Alt == "" {
+			img.Alt = standInAlt(img, g.Cell, 0, 1)
+			hint := "quote it with a {glue:figure} directive and an :alt: option"
+			if r.Name == "glue:figure" {
+				hint = "give the {glue:figure} directive an :alt: option"
+			}
+			b.warn(cell, 0, "glue: figure %q has no alt text: %q stands in; %s", g.Name, img.Alt, hint)
+		}
+	}
+}
+
+// glueFigure makes the last block a glue:figure directive added, from
+// block first on, a figure: its caption the directive's body, read as
+// plain text, its alternative text the :alt: option, and numbered when
+// the directive has a :name:, in the sequence of the cells' figures. The
+// rest of a long text is not the figure; the text before it is.
+func (b *builder) glueFigure(cell, first int, r glueRef) {
+	last := len(b.v.Blocks) - 1
+	for last > first && b.v.Blocks[last].Rest {
+		last--
+	}
+	if last < first {
+		return
+	}
+	fig := &b.v.Blocks[last]
+	caption := PlainText(b.pasteRoles(cell, r.Body))
+	fig.Caption = caption
+	switch label := r.Options["name"]; {
+	case label == "":
+	case !labelForm.MatchString(label):
+		b.warn(cell, 0, "glue: the {glue:figure} directive's :name: %q is not a label (letters, digits, \"_\", joined by \"-\", \".\" or \":\"), so the figure is not numbered", shorten(label, 60))
+	default:
+		b.number(cell, fig, label, caption)
+	}
+	if fig.Kind != KindImage {
+		return
+	}
+	switch alt := strings.Join(strings.Fields(cleanSource(r.Options["alt"])), " "); {
+	case alt != "":
+		fig.Alt = alt
+	case caption != "":
+		fig.Alt = caption
+	}
+}
+
+// missingGlue returns Markdown that shows a glue role or directive that
+// could not be filled, as written, marked for the reader.
+func missingGlue(written string) string {
+	return `<mark class="glue-missing">` + glueText(written, false) + "</mark>"
+}
+
+// cutLast cuts s around the last sep, as Python's rsplit(sep, 1).
+func cutLast(s, sep string) (before, after string, found bool) {
+	if i := strings.LastIndex(s, sep); i >= 0 {
+		return s[:i], s[i+len(sep):], true
+	}
+	return s, "", false
+}
+
+// lineStartPrefix matches what may stand before a role at the start of a
+// line's inline content: spaces, quote markers and list markers.
+var lineStartPrefix = regexp.MustCompile(`^(?:[ \t]*(?:>|[-+*]|[0-9]{1,9}[.)])?[ \t]*)*$`)
+
+// lineStartsAt reports whether src[pos] may be the first character of a
+// line's inline content, where a character could start a block.
+func lineStartsAt(src string, pos int) bool {
+	start := strings.LastIndexByte(src[:pos], '\n') + 1
+	return lineStartPrefix.MatchString(src[start:pos])
+}
+
+// blockStart matches the start of a line that Markdown reads as a block
+// (or the end of a paragraph) by a character that glueText leaves as it
+// is: indentation, a list marker, a setext underline or a thematic
+// break. The others (#, >, <, `, ~, |, =, *, _) it always escapes.
+var blockStart = regexp.MustCompile(`^(?:[ \t]|[-+](?:[ \t]|$)|(?:-[ \t]*)+$|[0-9]{1,9}[.)](?:[ \t]|$))`)
+
+// startsBlock reports whether a line that starts with s would start a
+// block.
+func startsBlock(s string) bool { return blockStart.MatchString(s) }
+
+// collapseSpace returns s with each run of white space made one space,
+// and line breaks at its ends taken off.
+func collapseSpace(s string) string {
+	var b strings.Builder
+	inSpace := false
+	for _, r := range strings.Trim(s, "\r\n") {
+		if unicode.IsSpace(r) {
+			if !inSpace {
+				b.WriteByte(' ')
+			}
+			inSpace = true
+			continue
+		}
+		inSpace = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// glueText returns text for Markdown that reads as the text itself and
+// nothing else, on one line: to goldmark with raw HTML on, to a blog's
+// CommonMark renderer, and to Jupyter's math finder. White space runs
+// become one space; the characters that Markdown, GFM's autolinks or the
+// math finder give a meaning are written as numeric character references
+// (which every CommonMark reader takes as the characters, and no
+// delimiter search sees). escapeFirst writes the first character so too:
+// the text starts a line, where "1. " or "- " would start a list.
+func glueText(s string, escapeFirst bool) string {
+	s = collapseSpace(s)
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		escape := strings.IndexByte("\\`*_{}[]<>#!|~$&:@=^", c) >= 0 ||
+			i == 0 && escapeFirst && c < 0x80 ||
+			c == '.' && i >= 3 && strings.EqualFold(s[i-3:i], "www")
+		if escape {
+			fmt.Fprintf(&b, "&#%d;", c)
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// tagBreaks writes the line breaks and tabs of a tag's attribute values
+// as character references, which keep a tag on one line.
+var tagBreaks = strings.NewReplacer("\n", "&#10;", "\r", "&#13;", "\t", "&#9;")
+
+// inlineHTML returns HTML that Markdown keeps within the line: its text
+// written as glueText writes it (so that no Markdown inside it is read),
+// its tags on one line, comments dropped, all in a span so that a line
+// it starts is no HTML block.
+func inlineHTML(h string) string {
+	var b strings.Builder
+	b.WriteString(`<span class="glued">`)
+	z := xhtml.NewTokenizer(strings.NewReader(h))
+	for {
+		tt := z.Next()
+		switch tt {
+		case xhtml.ErrorToken:
+			b.WriteString("</span>")
+			return b.String()
+		case xhtml.TextToken:
+			text := string(z.Text())
+			lead, trail := "", ""
+			if strings.TrimLeft(text, " \t\r\n") != text {
+				lead = " "
+			}
+			if strings.TrimRight(text, " \t\r\n") != text && strings.TrimSpace(text) != "" {
+				trail = " "
+			}
+			b.WriteString(lead + glueText(text, false) + trail)
+		case xhtml.StartTagToken, xhtml.EndTagToken, xhtml.SelfClosingTagToken:
+			b.WriteString(tagBreaks.Replace(z.Token().String()))
+		}
+	}
+}
