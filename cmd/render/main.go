@@ -5,7 +5,7 @@
 //
 // Usage:
 //
-//	render [-o DIR] [-execute auto|always|never] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [PATH ...]
+//	render [-o DIR] [-execute auto|always|never] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [-pdf] [-serve ADDR] [PATH ...]
 //
 // PATH is a notebook or a folder of them (default notebooks); DIR defaults
 // to site. With -execute never the outputs stored in the notebooks are
@@ -31,6 +31,31 @@
 // Progress goes to standard error: one status line kept up to date on a
 // terminal, a line per notebook and cell otherwise (a log); notebook text
 // shown there is stripped of terminal control sequences.
+//
+// Each page is dated by its notebook's metadata, else by the notebook's
+// last git commit, else by its file's modification time. It ends with how
+// it was made: the notebook's path in its repository and commit (and
+// whether the file has changes not committed), the kernel and its version
+// (for Go, GoNB's and Go's), when it ran and for how long, its parameters,
+// and the command that makes it again, with no folder of this machine in
+// it; with -execute never, that its outputs are the notebook's own. Pages
+// link the ones before and after them in the index's order.
+//
+// -pdf prints each page to NAME.pdf beside it, written with the page, by
+// headless Chromium or Chrome (the program CHROME_PATH names, else
+// chromium or google-chrome on PATH; apt-get install chromium), as the
+// page's print stylesheet lays it out: no navigation, blocks kept whole
+// where they fit on a sheet, page numbers at the foot.
+//
+// -serve ADDR renders, then serves the site over HTTP at ADDR (say
+// localhost:8080: the site is then reachable from this machine only),
+// watches the notebooks, renders one again within a second of its being
+// saved (with the same cache), and reloads the pages open in a browser.
+// A render that fails is reported, and shown on the pages in a banner,
+// while the pages of the last good one are served. The reload script and
+// the banner are in what is served only, never in the files written.
+// SIGINT or SIGTERM stops it, the kernels with it, and render exits with
+// status 0.
 package main
 
 import (
@@ -66,7 +91,7 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: render [-o DIR] [-execute auto|always|never] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [PATH ...]")
+		fmt.Fprintln(stderr, "usage: render [-o DIR] [-execute auto|always|never] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [-pdf] [-serve ADDR] [PATH ...]")
 		fs.PrintDefaults()
 	}
 	// The flags that say how to run the notebooks set the executor itself,
@@ -80,6 +105,8 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 	title := fs.String("title", "", "`title` of the index page (default Writeups)")
 	fs.DurationVar(&x.CellTimeout, "timeout", execute.DefaultCellTimeout, "the longest a cell may run before it is interrupted and the notebook fails")
 	fs.IntVar(&x.MaxOutput, "max-output", execute.DefaultMaxOutput, "the most `bytes` kept of one output of a cell run; the rest is counted in a note")
+	serve := fs.String("serve", "", "after rendering, serve the site at `ADDR` (such as localhost:8080), render each notebook again when it is saved, and reload the open pages, until Ctrl-C")
+	printPDF := fs.Bool("pdf", false, "print each page to NAME.pdf beside it with headless Chromium (CHROME_PATH, else chromium or google-chrome on PATH)")
 	fs.Func("p", "set notebook parameter `NAME=VALUE` (repeatable)", func(s string) error {
 		p, err := execute.ParseParam(s)
 		if err == nil {
@@ -122,6 +149,17 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 	})
 	if x.Mode != execute.Never {
 		s.Executor = &x
+	}
+	if *printPDF {
+		stop, err := startPrinter(ctx, s)
+		if err != nil {
+			fmt.Fprintf(stderr, "render: %s\n", execute.TerminalText(err.Error()))
+			return 1
+		}
+		defer stop()
+	}
+	if *serve != "" {
+		return serveSite(ctx, *serve, s, paths, stderr)
 	}
 	if err := s.Build(ctx, paths); err != nil {
 		for _, e := range unjoin(err) {

@@ -30,7 +30,11 @@ func provenanceFrontMatter(p *report.Provenance) string {
 	if p.Stored {
 		b.WriteString("  outputs: stored\n")
 	} else {
-		field("kernel", strings.TrimSpace(p.Kernel+" "+p.KernelVersion))
+		kernel := strings.TrimSpace(p.Kernel + " " + p.KernelVersion)
+		if p.GoNB != "" {
+			kernel = "gonb " + p.GoNB // GoNB's own reply gives its dispatcher's version
+		}
+		field("kernel", kernel)
 		field("language", strings.TrimSpace(p.Language+" "+p.LanguageVersion))
 		field("gonb", p.GoNB)
 	}
