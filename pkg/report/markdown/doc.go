@@ -14,4 +14,10 @@
 // NAME_files/, HTML as an HTML block, formulas between $ or $$, JSON as a
 // json block, and notes (an output cut to size, a widget) as quotes. No
 // control character reaches the post.
+//
+// A view's Provenance, when set, adds a provenance map to the front
+// matter (notebook, commit, modified, kernel, language, gonb, ran,
+// duration, parameters, command; or outputs: stored) and ends the post
+// with a rule and a list of how it was made, its texts escaped and its
+// paths and command in code spans.
 package markdown
