@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"context"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
 	"github.com/grundylab/grundy/pkg/report/jupyter/execute"
 	"github.com/grundylab/grundy/pkg/report/markdown"
 	"github.com/grundylab/grundy/pkg/report/notebook"
@@ -172,4 +174,48 @@ func TestRunProvenance(t *testing.T) {
 		_, end, _ := bytes.Cut(page, []byte("</main>"))
 		t.Errorf("page of stored outputs:\n%s", end)
 	}
+}
+
+// TestBrowserHostileProvenance opens in headless Chromium the page of a
+// notebook whose name, kernel and parameters are markup, run by an
+// Executor: no script runs and nothing is requested off the machine.
+func TestBrowserHostileProvenance(t *testing.T) {
+	exe := chromium(t)
+	src := t.TempDir()
+	name := filepath.Join(src, `<svg onload=window.__pwned=['name']>.ipynb`)
+	writeNotebook(t, name, "A notebook with no title.")
+	out := t.TempDir()
+	s := &Site{Dir: out, MathFont: noFont(t), Executor: &runExecutor{hostileRun}}
+	if err := s.Build(context.Background(), []string{name}); err != nil {
+		t.Fatal(err)
+	}
+	pages, _ := filepath.Glob(filepath.Join(out, "*.html"))
+	if len(pages) != 2 {
+		t.Fatalf("pages %q, want the notebook's and the index", pages)
+	}
+	ctx, requests := newBrowser(t, exe)
+	for _, p := range pages {
+		if err := chromedp.Do(ctx, chromedp.Navigate((&url.URL{Scheme: "file", Path: p}).String())); err != nil {
+			t.Fatal(err)
+		}
+		st, err := chromedp.Run(ctx, chromedp.Evaluate[pageState](afterLoad, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(st.Pwned) > 0 {
+			t.Errorf("%s: script ran: %q", filepath.Base(p), st.Pwned)
+		}
+	}
+	page := pages[0]
+	if filepath.Base(page) == IndexName+".html" {
+		page = pages[1]
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate((&url.URL{Scheme: "file", Path: page}).String())); err != nil {
+		t.Fatal(err)
+	}
+	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("footer.provenance").innerText`))
+	if err != nil || !strings.Contains(text, `'; touch pwned; echo '</code><script>window.__pwned=['param']</script>`) {
+		t.Errorf("the provenance does not show the parameter as text: %q, %v", text, err)
+	}
+	requests.check(t)
 }
