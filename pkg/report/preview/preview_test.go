@@ -286,3 +286,12 @@ func TestRun(t *testing.T) {
 		t.Errorf("log %q does not say b changed", logs)
 	}
 }
+
+// BenchmarkInject measures what serving a page adds: one copy of it.
+func BenchmarkInject(b *testing.B) {
+	page := []byte(strings.Repeat("<p>A paragraph of a long page.</p>\n", 30000) + "</body></html>")
+	b.SetBytes(int64(len(page)))
+	for b.Loop() {
+		Inject(page, 12, "")
+	}
+}

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/url"
 	"os"
 	"os/exec"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/chromedp/chromedp"
 	"github.com/grundylab/grundy/pkg/report/jupyter/execute"
@@ -218,4 +220,63 @@ func TestBrowserHostileProvenance(t *testing.T) {
 		t.Errorf("the provenance does not show the parameter as text: %q, %v", text, err)
 	}
 	requests.check(t)
+}
+
+// unquote reads back a word written by shellQuote, as a shell would.
+func unquote(t *testing.T, q string) string {
+	t.Helper()
+	switch {
+	case strings.HasPrefix(q, "$'"):
+		var b strings.Builder
+		s := strings.TrimSuffix(strings.TrimPrefix(q, "$'"), "'")
+		for i := 0; i < len(s); i++ {
+			if s[i] != '\\' {
+				b.WriteByte(s[i])
+				continue
+			}
+			i++
+			switch s[i] {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			case 'x':
+				var c byte
+				fmt.Sscanf(s[i+1:i+3], "%02x", &c)
+				b.WriteByte(c)
+				i += 2
+			case 'u':
+				var r rune
+				fmt.Sscanf(s[i+1:i+5], "%04x", &r)
+				b.WriteRune(r)
+				i += 4
+			default:
+				b.WriteByte(s[i])
+			}
+		}
+		return b.String()
+	case strings.HasPrefix(q, "'"):
+		return strings.ReplaceAll(q[1:len(q)-1], `'\''`, "'")
+	}
+	return q
+}
+
+// FuzzShellQuote checks that a quoted word reads back as it was and
+// carries no control character a terminal or a shell would act on.
+func FuzzShellQuote(f *testing.F) {
+	for _, s := range []string{"", "N=1", "it's", "a\nb", "\x1b]0;t\x07", "\u0085", "é", `\'`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) {
+			return // parameters and paths shown are UTF-8
+		}
+		q := shellQuote(s)
+		if strings.IndexFunc(q, func(r rune) bool { return r < 0x20 || r >= 0x7f && r < 0xa0 || r == '\u2028' || r == '\u2029' }) >= 0 {
+			t.Fatalf("shellQuote(%q) = %q holds a control character", s, q)
+		}
+		if got := unquote(t, q); got != s {
+			t.Fatalf("shellQuote(%q) = %s reads back as %q", s, q, got)
+		}
+	})
 }

@@ -130,3 +130,34 @@ func TestForget(t *testing.T) {
 		t.Errorf("ran %d times after Forget and an edit of an imported package, want 1", n)
 	}
 }
+
+// FuzzRunOf reads any metadata as a run record: no panic, and a record it
+// reads writes back to one that reads the same.
+func FuzzRunOf(f *testing.F) {
+	f.Add(`{"implementation":"gonb","start_time":"2026-03-04T05:06:07.008Z","duration":1.5,"parameters":[{"name":"N","value":"1"}]}`)
+	f.Add(`{"duration":9223372036.854775807}`)
+	f.Add(`{"duration":-0}`)
+	f.Add(`null`)
+	f.Fuzz(func(t *testing.T, data string) {
+		nb := notebook.New()
+		nb.Metadata[RunKey] = json.RawMessage(data)
+		run, ok := RunOf(nb)
+		if !ok {
+			return
+		}
+		if run.Duration < 0 {
+			t.Fatalf("negative duration %v from %s", run.Duration, data)
+		}
+		again, err := json.Marshal(run)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Run
+		if err := json.Unmarshal(again, &back); err != nil {
+			t.Fatalf("%s does not read back: %v", again, err)
+		}
+		if back.Implementation != run.Implementation || len(back.Params) != len(run.Params) || !back.Start.Equal(run.Start.UTC()) {
+			t.Errorf("%s read back as %+v, want %+v", again, back, run)
+		}
+	})
+}
