@@ -13,13 +13,15 @@ import (
 )
 
 // startPrinter starts the browser that prints the site's pages to PDF;
-// stop ends it.
+// stop ends it. A signal ends the prints under way through ctx, but the
+// browser only with stop, which closes it as a browser is closed rather
+// than kill it, so that it leaves none of its files behind.
 func startPrinter(ctx context.Context, s *site.Site) (stop func(), err error) {
 	exe, err := pdf.FindBrowser()
 	if err != nil {
 		return nil, fmt.Errorf("-pdf: %w", err)
 	}
-	p, err := pdf.Start(ctx, exe)
+	p, err := pdf.Start(context.WithoutCancel(ctx), exe)
 	if err != nil {
 		return nil, fmt.Errorf("-pdf: %w", err)
 	}

@@ -15,8 +15,9 @@
 // loaded.
 //
 // One browser serves every Print of a Printer, each page in a tab of its
-// own; Close, or the end of the context given to Start, ends the browser
-// and removes its profile folder. The browser runs without its sandbox
+// own. Close ends it as a browser is closed, so that it removes its
+// temporary files, and removes its profile; the end of the context given
+// to Start kills it. The browser runs without its sandbox
 // only when this process runs as root, where Chromium refuses to start
 // with it.
 package pdf

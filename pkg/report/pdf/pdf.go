@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/chromedp/chromedp"
@@ -69,13 +70,21 @@ type Printer struct {
 
 	browser               context.Context
 	cancelBrowser, cancel context.CancelFunc
+	// tmp holds the browser's profile, removed once it has exited.
+	tmp string
 }
 
 // Start starts the browser exe (see FindBrowser) and returns a Printer
-// that prints with it. The browser ends with ctx or Close.
+// that prints with it. The browser ends with Close, which lets it remove
+// its temporary files, or is killed when ctx ends.
 func Start(ctx context.Context, exe string) (*Printer, error) {
+	tmp, err := os.MkdirTemp("", "render-pdf-")
+	if err != nil {
+		return nil, fmt.Errorf("pdf: %w", err)
+	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.DisableGPU,
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("hide-scrollbars", true))
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(tmp))
 	if os.Geteuid() == 0 {
 		opts = append(opts, chromedp.NoSandbox)
 	}
@@ -83,21 +92,25 @@ func Start(ctx context.Context, exe string) (*Printer, error) {
 	browser, cancelBrowser := chromedp.NewContext(alloc)
 	// Start it now, so that a browser that cannot run fails before any
 	// page is made.
+	p := &Printer{browser: browser, cancelBrowser: cancelBrowser, cancel: cancel, tmp: tmp}
 	if err := chromedp.Do(browser); err != nil {
-		cancelBrowser()
-		cancel()
+		p.Close()
 		return nil, fmt.Errorf("pdf: starting %s: %w", exe, err)
 	}
-	return &Printer{browser: browser, cancelBrowser: cancelBrowser, cancel: cancel}, nil
+	return p, nil
 }
 
-// Close ends the browser and waits for it to exit.
+// Close ends the browser, waits for it to exit and removes its files.
 func (p *Printer) Close() error {
 	err := chromedp.Cancel(p.browser)
 	p.cancelBrowser()
-	p.cancel()
-	if errors.Is(err, context.Canceled) {
-		return nil // the browser went with Start's context
+	p.cancel() // waits for the browser to exit
+	removeSingleton(p.tmp)
+	if rmErr := os.RemoveAll(p.tmp); rmErr != nil && err == nil {
+		err = rmErr
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, chromedp.ErrInvalidContext) {
+		return nil // the browser went with Start's context, or never started
 	}
 	return err
 }
@@ -153,4 +166,19 @@ func (p *Printer) fail(ctx context.Context, page string, err error) error {
 		return fmt.Errorf("pdf: %s: %w", page, context.Cause(ctx))
 	}
 	return fmt.Errorf("pdf: %s: %w", page, err)
+}
+
+// removeSingleton removes the folder that Chromium makes in the
+// temporary folder for the socket that keeps a profile to one browser,
+// and leaves behind when it exits: the profile's SingletonSocket links to
+// the socket in it.
+func removeSingleton(profile string) {
+	target, err := os.Readlink(filepath.Join(profile, "SingletonSocket"))
+	if err != nil {
+		return
+	}
+	dir := filepath.Dir(target)
+	if base := filepath.Base(dir); strings.HasPrefix(base, "org.chromium.") || strings.HasPrefix(base, "com.google.Chrome.") {
+		os.RemoveAll(dir)
+	}
 }

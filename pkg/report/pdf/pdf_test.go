@@ -50,8 +50,16 @@ func printer(t *testing.T) *Printer {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
+		socket, _ := os.Readlink(filepath.Join(p.tmp, "SingletonSocket"))
 		if err := p.Close(); err != nil {
 			t.Errorf("Close: %v", err)
+		}
+		// The browser's files are gone: its profile, and the folder of
+		// its socket in the temporary folder.
+		for _, f := range []string{p.tmp, filepath.Dir(socket)} {
+			if _, err := os.Stat(f); socket == "" || err == nil {
+				t.Errorf("%s left behind after Close (socket %q)", f, socket)
+			}
 		}
 	})
 	return p
