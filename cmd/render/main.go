@@ -5,7 +5,7 @@
 //
 // Usage:
 //
-//	render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [PATH ...]
+//	render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [-pdf] [-serve ADDR] [PATH ...]
 //	render -install-kernel
 //
 // PATH is a notebook or a folder of them (default notebooks); DIR defaults
@@ -42,6 +42,31 @@
 // pages written, the notebooks run and those taken from the cache, the
 // warnings, the time taken and the index page. -h prints the usage on
 // standard output.
+//
+// Each page is dated by its notebook's metadata, else by the notebook's
+// last git commit, else by its file's modification time. It ends with how
+// it was made: the notebook's path in its repository and commit (and
+// whether the file has changes not committed), the kernel and its version
+// (for Go, GoNB's and Go's), when it ran and for how long, its parameters,
+// and the command that makes it again, with no folder of this machine in
+// it; with -execute never, that its outputs are the notebook's own. Pages
+// link the ones before and after them in the index's order.
+//
+// -pdf prints each page to NAME.pdf beside it, written with the page, by
+// headless Chromium or Chrome (the program CHROME_PATH names, else
+// chromium or google-chrome on PATH; apt-get install chromium), as the
+// page's print stylesheet lays it out: no navigation, blocks kept whole
+// where they fit on a sheet, page numbers at the foot.
+//
+// -serve ADDR renders, then serves the site over HTTP at ADDR (say
+// localhost:8080: the site is then reachable from this machine only),
+// watches the notebooks, renders one again within a second of its being
+// saved (with the same cache), and reloads the pages open in a browser.
+// A render that fails is reported, and shown on the pages in a banner,
+// while the pages of the last good one are served. The reload script and
+// the banner are in what is served only, never in the files written.
+// SIGINT or SIGTERM stops it, the kernels with it, and render exits with
+// status 0.
 //
 // -install-kernel builds GoNB as render runs it and installs it as the
 // Jupyter kernel gonb in the user's Jupyter data folder
@@ -83,7 +108,7 @@ func isTerminal(f *os.File) bool {
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
-const usageLine = "usage: render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [PATH ...]\n       render -install-kernel"
+const usageLine = "usage: render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [-pdf] [-serve ADDR] [PATH ...]\n       render -install-kernel"
 
 // options are render's command line, parsed.
 type options struct {
@@ -93,6 +118,8 @@ type options struct {
 	font, title   string
 	installKernel bool
 	maxOutputSet  bool // maxOutputSet reports an explicit -max-output.
+	serve         string
+	pdf           bool
 	paths         []string
 }
 
@@ -117,6 +144,8 @@ func parse(args []string, stdout, stderr io.Writer) (*options, int) {
 	fs.StringVar(&o.title, "title", "", "`title` of the index page (default Writeups)")
 	fs.Var(durationFlag{&x.CellTimeout}, "timeout", "the longest a cell may run before it is interrupted and the notebook fails: `seconds` (as nbconvert takes it) or a Go duration such as 90s or 2m")
 	fs.IntVar(&x.MaxOutput, "max-output", execute.DefaultMaxOutput, "the most `bytes` kept of one output of a cell run; the rest is counted in a note")
+	fs.StringVar(&o.serve, "serve", "", "after rendering, serve the site at `ADDR` (such as localhost:8080), render each notebook again when it is saved, and reload the open pages, until Ctrl-C")
+	fs.BoolVar(&o.pdf, "pdf", false, "print each page to NAME.pdf beside it with headless Chromium (CHROME_PATH, else chromium or google-chrome on PATH)")
 	fs.Func("p", "set notebook parameter `NAME=VALUE` (repeatable)", func(s string) error {
 		p, err := execute.ParseParam(s)
 		if err == nil {
@@ -203,6 +232,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if x.Mode != execute.Never {
 		s.Executor = x
+	}
+	if o.pdf {
+		stop, err := startPrinter(ctx, s)
+		if err != nil {
+			fmt.Fprintf(stderr, "render: %s\n", execute.TerminalText(err.Error()))
+			return 1
+		}
+		defer stop()
+	}
+	if o.serve != "" {
+		return serveSite(ctx, o.serve, s, o.paths, stderr)
 	}
 	pages := watchPages(o.dir, o.paths)
 	err := s.Build(ctx, o.paths)

@@ -3,14 +3,12 @@
 package main
 
 import (
-	"bytes"
 	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -82,47 +80,12 @@ func alive(p proc) bool {
 	return ok && start == p.start && state != "Z"
 }
 
-// snapshot returns the files under dir and their contents.
-func snapshot(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	files := map[string]string{}
-	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		files[path] = string(data)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
-}
-
-// syncBuffer is a bytes.Buffer safe for a writer and a reader.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
-}
-
 // TestSignalEndsKernel runs the real render on a notebook whose cell loops
 // forever, in GoNB, and sends it SIGTERM, SIGHUP or SIGINT while the cell's
 // program runs: render must exit with status 1 having ended every process
 // it started (GoNB and the cell's program), removed the kernel's temporary
-// folder, and left the site it was writing into as it was.
+// folder, and left the site it was writing into as it was. render -serve
+// ends the same way, with status 0, and ends the browser of -pdf too.
 func TestSignalEndsKernel(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds render and runs GoNB; skipped in -short mode")
@@ -139,8 +102,28 @@ func TestSignalEndsKernel(t *testing.T) {
 	if err := os.WriteFile(src, []byte(loopNotebook), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	type signalCase struct {
+		name string
+		sig  syscall.Signal
+		args []string
+		// code is the exit status, says what stderr says last.
+		code int
+		says string
+	}
+	var cases []signalCase
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT} {
-		t.Run(sig.String(), func(t *testing.T) {
+		cases = append(cases, signalCase{sig.String(), sig, nil, 1, "signal"})
+	}
+	// Serving ends by a signal as its normal end, the browser that prints
+	// PDFs with the kernels.
+	serve := []string{"-serve", "127.0.0.1:0"}
+	if _, err := exec.LookPath("chromium"); err == nil {
+		serve = append(serve, "-pdf")
+	}
+	cases = append(cases, signalCase{"serve", syscall.SIGTERM, serve, 0, "stopped serving"})
+	for _, tc := range cases {
+		sig := tc.sig
+		t.Run(tc.name, func(t *testing.T) {
 			site := filepath.Join(t.TempDir(), "site")
 			tmp := t.TempDir()
 			// A site rendered before, which the interrupted run must leave alone.
@@ -149,7 +132,7 @@ func TestSignalEndsKernel(t *testing.T) {
 			}
 			before := snapshot(t, site)
 
-			cmd := exec.Command(bin, "-o", site, "-execute", "always", "-timeout", "5m", src)
+			cmd := exec.Command(bin, append(append([]string{"-o", site, "-execute", "always", "-timeout", "5m"}, tc.args...), src)...)
 			cmd.Dir = root
 			cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
 			var stderr syncBuffer
@@ -190,8 +173,8 @@ func TestSignalEndsKernel(t *testing.T) {
 			}
 			select {
 			case err := <-exited:
-				if code := cmd.ProcessState.ExitCode(); code != 1 {
-					t.Errorf("exit %d (%v), want 1; stderr:\n%s", code, err, stderr.String())
+				if code := cmd.ProcessState.ExitCode(); code != tc.code {
+					t.Errorf("exit %d (%v), want %d; stderr:\n%s", code, err, tc.code, stderr.String())
 				}
 			case <-time.After(30 * time.Second):
 				cmd.Process.Kill()
@@ -221,17 +204,9 @@ func TestSignalEndsKernel(t *testing.T) {
 			if after := snapshot(t, site); !maps.Equal(before, after) {
 				t.Errorf("the site changed:\nbefore %v\nafter  %v", keys(before), keys(after))
 			}
-			if !strings.Contains(stderr.String(), "signal") {
-				t.Errorf("stderr does not say a signal stopped the run:\n%s", stderr.String())
+			if !strings.Contains(stderr.String(), tc.says) {
+				t.Errorf("stderr does not say %q:\n%s", tc.says, stderr.String())
 			}
 		})
 	}
-}
-
-func keys(m map[string]string) []string {
-	var out []string
-	for k, v := range m {
-		out = append(out, k+" ("+strconv.Itoa(len(v))+" bytes)")
-	}
-	return out
 }

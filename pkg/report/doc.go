@@ -19,7 +19,9 @@
 //
 // The writers in the sub-packages markdown and htmlpage render a view
 // block by block, each kind in its own way, as goldmark renders nodes by
-// kind; neither decides what is shown.
+// kind; neither decides what is shown. A view's Provenance, which the
+// notebook alone cannot give (its commit, its run), is set by the caller
+// (package site) and shown by both writers in the same words (Items).
 //
 // A cell says what its writeup shows in the ways writers already use, so
 // that one notebook looks right in Jupyter, Quarto and here:
@@ -100,7 +102,9 @@
 // The other sub-packages do one job each: notebook reads and writes
 // .ipynb files; mathml finds formulas as Jupyter does and renders TeX as
 // MathML; sanitize cleans untrusted HTML and MathML; site renders
-// notebooks into a folder, which cmd/render drives. The Jupyter client
+// notebooks into a folder, which cmd/render drives; pdf prints its pages
+// with headless Chromium and preview serves it while its notebooks are
+// edited (render -serve). The Jupyter client
 // lives under jupyter: kernel speaks the Jupyter messaging protocol, gonb
 // provisions and starts the GoNB kernel, and execute runs notebooks cell
 // by cell with parameters and a cache. For the notebooks themselves, plot

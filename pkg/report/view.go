@@ -69,6 +69,10 @@ type View struct {
 	// already sanitised unless it is set.
 	Trusted bool
 	Blocks  []Block
+
+	// Provenance, if set, says how the writeup was made; the writers show
+	// it at its end. NewView leaves it nil: the notebook alone cannot say.
+	Provenance *Provenance
 	// Files are the images to write beside a Markdown post, under
 	// FilesDir(Name); image blocks and attachment links point at them.
 	Files []File

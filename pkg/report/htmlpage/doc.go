@@ -20,7 +20,15 @@
 // missing is marked (<mark class="glue-missing">), headings have anchors
 // and the page a table of contents. The only file a
 // page refers to is the math font given in Options, which a site keeps
-// once in its assets folder.
+// once in its assets folder. Options.Prev and Next add links to the pages
+// before and after it; a view's Provenance ends the page with how it was
+// made, every text of it escaped.
+//
+// The page prints as well as it reads (@media print): black on white,
+// without the link home, the contents or the links to other pages, the
+// address of each web link after it, headings kept with what follows, and
+// figures, tables, formulas and code blocks kept whole on a sheet where
+// they fit.
 //
 // The view settles trust: unless the notebook is trusted, raw HTML in
 // Markdown goes through package sanitize here, HTML and SVG outputs were

@@ -50,6 +50,18 @@ type Options struct {
 	// formulas of a cell (see mathml.Converter.TakeWarnings), with the
 	// cell's number as report.Block gives it.
 	Warn func(cell int, msg string)
+	// Prev and Next, if set, link the pages before and after this one in
+	// the site's order, at the end of the page; print leaves them out.
+	Prev, Next *Link
+}
+
+// A Link leads to another page of the site.
+type Link struct {
+	// URL is the page's address relative to this one, percent-encoded.
+	URL string
+	// Title is the page's title, plain text with its formulas as $TeX$
+	// (as report.Meta has it); it is shown as Summary shows text.
+	Title string
 }
 
 //go:embed style.css
@@ -342,6 +354,9 @@ func Render(v *report.View, opts Options) ([]byte, error) {
 		CSS:      template.CSS(css()),
 		FontFace: fontFace(opts.MathFont),
 		Home:     opts.Home,
+		Prev:     pagerLink(opts.Prev),
+		Next:     pagerLink(opts.Next),
+		Made:     provenanceItems(v.Provenance),
 	})
 	if err != nil {
 		return nil, err

@@ -18,6 +18,30 @@ type pageData struct {
 	CSS      template.CSS
 	FontFace template.CSS
 	Home     string
+	// Prev and Next link the neighbouring pages, Made says how the page
+	// was made; each is shown if set.
+	Prev, Next *linkData
+	Made       []report.ProvenanceItem
+}
+
+// linkData is a Link as a page shows it.
+type linkData struct {
+	URL     string
+	Heading template.HTML
+}
+
+func pagerLink(l *Link) *linkData {
+	if l == nil {
+		return nil
+	}
+	return &linkData{URL: l.URL, Heading: Summary(l.Title)}
+}
+
+func provenanceItems(p *report.Provenance) []report.ProvenanceItem {
+	if p == nil {
+		return nil
+	}
+	return p.Items()
 }
 
 const head = `<!DOCTYPE html>
@@ -46,6 +70,26 @@ var pageTemplate = template.Must(template.New("page").Parse(head + `<body>
 {{- end}}
 <main>
 {{.Body}}</main>
+{{- if or .Prev .Next}}
+<nav class="pager" aria-label="Pages">
+{{- with .Prev}}
+<a class="prev" rel="prev" href="{{.URL}}"><span>← Previous</span> {{.Heading}}</a>
+{{- end}}
+{{- with .Next}}
+<a class="next" rel="next" href="{{.URL}}"><span>Next →</span> {{.Heading}}</a>
+{{- end}}
+</nav>
+{{- end}}
+{{- with .Made}}
+<footer class="provenance">
+<p class="provenance-title">` + report.ProvenanceTitle + `</p>
+<dl>
+{{- range .}}
+<dt>{{.Label}}</dt><dd>{{range .Parts}}{{if .Code}}<code>{{.Text}}</code>{{else}}{{.Text}}{{end}}{{end}}</dd>
+{{- end}}
+</dl>
+</footer>
+{{- end}}
 </body>
 </html>
 `))

@@ -26,4 +26,10 @@
 // block of its own, so that a blog's engine shows the same text whether
 // it reads Markdown inside HTML (CommonMark) or not (kramdown); a folded
 // part that holds Markdown is written unfolded.
+//
+// A view's Provenance, when set, adds a provenance map to the front
+// matter (notebook, commit, modified, kernel, language, gonb, ran,
+// duration, parameters, command; or outputs: stored) and ends the post
+// with a rule and a list of how it was made, its texts escaped and its
+// paths and command in code spans.
 package markdown

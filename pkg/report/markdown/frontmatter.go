@@ -28,7 +28,11 @@ func yamlScalar(s string) string {
 // read it: title, date (in report.DateLayout), authors and tags as lists,
 // mathjax: true, and the summary as description, between "---" lines.
 // ReadFrontMatter reads it back.
-func FrontMatter(m report.Meta) string {
+func FrontMatter(m report.Meta) string { return frontMatterWith(m, "") }
+
+// frontMatterWith returns the front matter of m with more lines of YAML
+// before its end.
+func frontMatterWith(m report.Meta, more string) string {
 	var b strings.Builder
 	b.WriteString("---\ntitle: " + yamlScalar(MathAngles(m.Title)) + "\n")
 	b.WriteString("date: " + m.Date.Format(report.DateLayout) + "\n")
@@ -47,6 +51,7 @@ func FrontMatter(m report.Meta) string {
 	if m.Summary != "" {
 		b.WriteString("description: " + yamlScalar(MathAngles(m.Summary)) + "\n")
 	}
+	b.WriteString(more)
 	b.WriteString("---\n")
 	return b.String()
 }

@@ -30,6 +30,32 @@
 // An Executor, when set, runs each notebook before it is rendered; without
 // one the outputs stored in the notebook are rendered.
 //
+// Dates: a page is dated by its notebook's metadata, else by the last git
+// commit of the notebook's file (git log, run in the notebook's folder
+// without a shell; a notebook in no repository, or never committed,
+// skips it), else by the file's modification time, so that a fresh clone
+// keeps its writeups' dates.
+//
+// Provenance: each page, and its post, ends with how it was made
+// (report.Provenance): the notebook's path from its repository's top
+// folder and the short hash of its last commit, with whether the file has
+// changes not committed; the kernel and its version, when it ran and for
+// how long, and its parameters, from the record the Executor leaves in
+// the notebook (execute.Run; a record the notebook brings itself is
+// dropped), or, with no Executor, that the outputs are the notebook's
+// own; and the command that makes it again, quoted for a shell, named by
+// Program. No folder of this machine appears in it.
+//
+// Order: pages link the ones before and after them as the index lists
+// them, by name, among the pages already in Dir and those of the build; a
+// notebook that fails and has no earlier page is skipped. A page written
+// earlier keeps its links until it is rendered again. Rebuild renders
+// only some notebooks of a site, keeping the names they have among all.
+//
+// PDF: with a Printer (package pdf), each page is also printed to
+// NAME.pdf, written with the page's other files; a build without one
+// leaves the PDFs already there alone.
+//
 // Math font: pages ask for Latin Modern Math, which the site ships once as
 // assets/latinmodern-math.otf (with its GUST font licence), copied from
 // MathFont — by default the file of Debian's fonts-lmodern package. If that

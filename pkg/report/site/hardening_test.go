@@ -401,7 +401,7 @@ func TestFilesStayInside(t *testing.T) {
 	s := &Site{Dir: out}
 	for _, p := range []string{"../evil.png", "x_files/../../evil.png", "/tmp/evil.png", "other_files/a.png", "x_files", "x_files/", "x_filesa/b.png"} {
 		post := &markdown.Post{Text: []byte("post"), Files: []markdown.File{{Path: p, Data: []byte("data")}}}
-		if err := s.write("x", post, []byte("page")); err == nil || !strings.Contains(err.Error(), "not inside x_files") {
+		if err := s.write("x", post, []byte("page"), nil); err == nil || !strings.Contains(err.Error(), "not inside x_files") {
 			t.Errorf("file %q: error %v", p, err)
 		}
 	}
@@ -409,7 +409,7 @@ func TestFilesStayInside(t *testing.T) {
 		t.Errorf("files written: %q", got)
 	}
 	post := &markdown.Post{Text: []byte("post"), Files: []markdown.File{{Path: "x_files/a/b.png", Data: []byte("data")}}}
-	if err := s.write("x", post, []byte("page")); err != nil {
+	if err := s.write("x", post, []byte("page"), nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(out, "x_files", "a", "b.png")); err != nil {

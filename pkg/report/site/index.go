@@ -21,28 +21,13 @@ import (
 // who can write to Dir, so their summaries are shown as untrusted, however
 // this build trusts its own notebooks.
 func (s *Site) writeIndex(fontURL string) error {
-	files, err := os.ReadDir(s.Dir)
+	posts, err := s.posts(true)
 	if err != nil {
 		return fmt.Errorf("index: %w", err)
 	}
 	var entries []htmlpage.Entry
-	for _, f := range files { // in name order
-		name, ok := strings.CutSuffix(f.Name(), ".md")
-		if !ok || name == "" || strings.HasPrefix(name, ".") || !f.Type().IsRegular() {
-			continue
-		}
-		if info, err := os.Stat(filepath.Join(s.Dir, name+".html")); err != nil || !info.Mode().IsRegular() {
-			continue
-		}
-		meta, err := readFrontMatter(filepath.Join(s.Dir, f.Name()))
-		if err != nil {
-			s.warn("index: leaving out %s: %v", f.Name(), err)
-			continue
-		}
-		if strings.TrimSpace(meta.Title) == "" {
-			meta.Title = name // a link needs text to be followed
-		}
-		entries = append(entries, htmlpage.Entry{URL: PageURL(name), Meta: meta})
+	for _, p := range posts {
+		entries = append(entries, htmlpage.Entry{URL: PageURL(p.name), Meta: p.meta})
 	}
 	title := s.Title
 	if title == "" {
@@ -53,6 +38,45 @@ func (s *Site) writeIndex(fontURL string) error {
 		return fmt.Errorf("index: %w", err)
 	}
 	return writeAtomic(filepath.Join(s.Dir, IndexName+".html"), page)
+}
+
+// A post is a writeup in Dir: its page name and its front matter.
+type post struct {
+	name string
+	meta report.Meta
+}
+
+// posts returns the posts in Dir that have their page, in name order,
+// titled by their name when their front matter has no title. A post
+// whose front matter cannot be read is left out, with a warning if warn
+// is set.
+func (s *Site) posts(warn bool) ([]post, error) {
+	files, err := os.ReadDir(s.Dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []post
+	for _, f := range files { // in name order
+		name, ok := strings.CutSuffix(f.Name(), ".md")
+		if !ok || name == "" || strings.HasPrefix(name, ".") || !f.Type().IsRegular() {
+			continue
+		}
+		if info, err := os.Stat(filepath.Join(s.Dir, name+".html")); err != nil || !info.Mode().IsRegular() {
+			continue
+		}
+		meta, err := readFrontMatter(filepath.Join(s.Dir, f.Name()))
+		if err != nil {
+			if warn {
+				s.warn("index: leaving out %s: %v", f.Name(), err)
+			}
+			continue
+		}
+		if strings.TrimSpace(meta.Title) == "" {
+			meta.Title = name // a link needs text to be followed
+		}
+		out = append(out, post{name: name, meta: meta})
+	}
+	return out, nil
 }
 
 // maxFrontMatter bounds the front matter the index reads from a post.

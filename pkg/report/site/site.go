@@ -12,6 +12,7 @@ import (
 
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/htmlpage"
+	"github.com/grundylab/grundy/pkg/report/jupyter/execute"
 	"github.com/grundylab/grundy/pkg/report/markdown"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
@@ -48,6 +49,18 @@ type Site struct {
 	// Warn, if set, receives warnings such as a missing math font, or
 	// content of a notebook that was odd but shown.
 	Warn func(msg string)
+	// PDF, if set, prints each page to NAME.pdf beside it.
+	PDF Printer
+	// Program names the command in the command line that a page's
+	// provenance gives to make it again; empty means "render".
+	Program string
+}
+
+// A Printer prints pages to PDF.
+type Printer interface {
+	// Print returns the PDF of the page in the file page, whose relative
+	// links (the math font) resolve beside it.
+	Print(ctx context.Context, page string) ([]byte, error)
 }
 
 // tmpPrefix starts the names of the temporary files and folders a build
@@ -61,6 +74,15 @@ const tmpPrefix = ".render-tmp-"
 // failures. Build holds a lock on Dir throughout, so a second build into
 // the same folder, from this process or another, waits for the first.
 func (s *Site) Build(ctx context.Context, paths []string) error {
+	return s.Rebuild(ctx, paths, nil)
+}
+
+// Rebuild is Build rendering only the notebooks in changed, among those
+// the paths name, as render -serve does when one is saved: the pages keep
+// the names they have among all of them. A nil changed renders them all;
+// an empty one only rewrites the index. The pages of the others, and
+// their links, stay as they are.
+func (s *Site) Rebuild(ctx context.Context, paths, changed []string) error {
 	files, err := Notebooks(paths)
 	if err != nil {
 		return err
@@ -68,6 +90,19 @@ func (s *Site) Build(ctx context.Context, paths []string) error {
 	names, err := PageNames(files)
 	if err != nil {
 		return err
+	}
+	if changed != nil {
+		keep := map[string]bool{}
+		for _, c := range changed {
+			keep[filepath.Clean(c)] = true
+		}
+		var f, n []string
+		for i := range files {
+			if keep[filepath.Clean(files[i])] {
+				f, n = append(f, files[i]), append(n, names[i])
+			}
+		}
+		files, names = f, n
 	}
 	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
 		return err
@@ -82,22 +117,7 @@ func (s *Site) Build(ctx context.Context, paths []string) error {
 	if err != nil {
 		return err
 	}
-	var errs []error
-	for i, path := range files {
-		if err := ctx.Err(); err != nil {
-			errs = append(errs, err)
-			break
-		}
-		if s.Progress != nil {
-			s.Progress(i, len(files), path)
-		}
-		if err := s.render(ctx, path, names[i], fontURL); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	if s.Progress != nil {
-		s.Progress(len(files), len(files), "")
-	}
+	errs := s.renderAll(ctx, files, names, fontURL)
 	if err := s.writeIndex(fontURL); err != nil {
 		errs = append(errs, err)
 	}
@@ -125,48 +145,108 @@ func (s *Site) removeStale() {
 	}
 }
 
-func (s *Site) render(ctx context.Context, path, name, fontURL string) error {
+// rendered is a notebook made ready for its page: all but the links to
+// its neighbours, which wait until it is known which pages exist.
+type rendered struct {
+	path, name string
+	view       *report.View
+}
+
+// prepare reads a notebook, runs it if the site has an Executor, and
+// makes its view, with its date and provenance.
+func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, error) {
 	info, err := os.Stat(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	nb, err := notebook.ReadFile(path)
 	if err != nil {
-		return err // names the file
+		return nil, err // names the file
 	}
+	// A record of a run that the notebook brought along is not believed:
+	// only the Executor makes one.
+	delete(nb.Metadata, execute.RunKey)
 	if s.Executor != nil {
 		if nb, err = s.Executor.Execute(ctx, path, nb); err != nil {
-			return err
+			return nil, err
 		}
+	}
+	var g gitFile
+	inGit := false
+	if git != "" {
+		g, inGit = gitInfo(ctx, git, path)
+	}
+	// The date of a notebook whose metadata has none: its last commit's,
+	// which a fresh clone keeps, else the file's.
+	date := info.ModTime()
+	if g.Commit != "" {
+		date = g.Date
 	}
 	// A notebook with no title of its own is titled by its file name, or
 	// by its page name if the file name is just ".ipynb".
 	v, err := report.NewView(nb, report.ViewOptions{
-		Name: name, Title: cmp.Or(Name(path), name), ModTime: info.ModTime(),
+		Name: name, Title: cmp.Or(Name(path), name), ModTime: date,
 		Trust: s.Trust, MaxOutput: s.MaxOutput,
 	})
 	if err != nil {
-		return fmt.Errorf("notebook %s: %w", path, err)
+		return nil, fmt.Errorf("notebook %s: %w", path, err)
 	}
 	for _, w := range v.Warnings {
 		s.warn("notebook %s: %s", path, w)
 	}
-	post := markdown.Render(v)
-	page, err := htmlpage.Render(v, htmlpage.Options{MathFont: fontURL, Home: "index.html", Warn: func(cell int, msg string) {
-		s.warn("notebook %s: cell %d: %s", path, cell, msg)
-	}})
+	v.Provenance = s.provenance(path, nb, g, inGit)
+	return &rendered{path: path, name: name, view: v}, nil
+}
+
+// finish writes a prepared notebook's files, with the links to its
+// neighbours, and its PDF when the site prints.
+func (s *Site) finish(ctx context.Context, r *rendered, fontURL string, prev, next *htmlpage.Link) error {
+	path := r.path
+	post := markdown.Render(r.view)
+	page, err := htmlpage.Render(r.view, htmlpage.Options{
+		MathFont: fontURL, Home: "index.html", Prev: prev, Next: next,
+		Warn: func(cell int, msg string) { s.warn("notebook %s: cell %d: %s", path, cell, msg) },
+	})
 	if err != nil {
 		return fmt.Errorf("notebook %s: %w", path, err)
 	}
-	if err := s.write(name, post, page); err != nil {
+	var pdf []byte
+	if s.PDF != nil {
+		if pdf, err = s.print(ctx, page); err != nil {
+			return fmt.Errorf("notebook %s: printing to PDF: %w", path, err)
+		}
+	}
+	if err := s.write(r.name, post, page, pdf); err != nil {
 		return fmt.Errorf("notebook %s: writing: %w", path, err)
 	}
 	return nil
 }
 
+// print prints a page through a temporary file in Dir, where the page's
+// relative link to the math font resolves as it will for the page.
+func (s *Site) print(ctx context.Context, page []byte) ([]byte, error) {
+	f, err := os.CreateTemp(s.Dir, tmpPrefix+"*.html")
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(f.Name())
+	if _, err := f.Write(page); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if err := f.Close(); err != nil {
+		return nil, err
+	}
+	abs, err := filepath.Abs(f.Name())
+	if err != nil {
+		return nil, err
+	}
+	return s.PDF.Print(ctx, abs)
+}
+
 // write puts a notebook's files in place: all are written into a temporary
 // folder first, then renamed over the old ones.
-func (s *Site) write(name string, post *markdown.Post, page []byte) error {
+func (s *Site) write(name string, post *markdown.Post, page, pdf []byte) error {
 	filesDir := markdown.FilesDir(name)
 	paths := make([]string, len(post.Files))
 	for i, f := range post.Files {
@@ -198,6 +278,11 @@ func (s *Site) write(name string, post *markdown.Post, page []byte) error {
 	if err := os.WriteFile(filepath.Join(tmp, name+".html"), page, 0o644); err != nil {
 		return err
 	}
+	if pdf != nil {
+		if err := os.WriteFile(filepath.Join(tmp, name+".pdf"), pdf, 0o644); err != nil {
+			return err
+		}
+	}
 	// Replace the files folder: move the old one into tmp, to be removed
 	// with it, then move the new one out.
 	target := filepath.Join(s.Dir, filesDir)
@@ -210,7 +295,11 @@ func (s *Site) write(name string, post *markdown.Post, page []byte) error {
 		}
 	}
 	// The page last: the index lists a post only once its page is there.
-	for _, ext := range []string{".md", ".html"} {
+	exts := []string{".md", ".html"}
+	if pdf != nil {
+		exts = append([]string{".pdf"}, exts...)
+	}
+	for _, ext := range exts {
 		if err := os.Rename(filepath.Join(tmp, name+ext), filepath.Join(s.Dir, name+ext)); err != nil {
 			return err
 		}

@@ -20,7 +20,7 @@ import (
 )
 
 // cacheVersion changes when the cached form or the key's recipe changes.
-const cacheVersion = "grundy-execute-4"
+const cacheVersion = "grundy-execute-5"
 
 // keepPerNotebook is how many results the cache keeps for one notebook
 // (for example for several parameter values).
@@ -167,6 +167,9 @@ func loadCached(cache, path, key string, nb *notebook.Notebook) *notebook.Notebo
 		c.Outputs, c.ExecutionCount = have[i].Outputs, have[i].ExecutionCount
 		i++
 	}
+	if run, ok := cached.Metadata[RunKey]; ok {
+		out.Metadata[RunKey] = run
+	}
 	// Mark the entry as recently used, for pruning.
 	now := time.Now()
 	os.Chtimes(file, now, now)
@@ -207,4 +210,16 @@ func storeCached(cache, path, key string, nb *notebook.Notebook) error {
 		}
 	}
 	return nil
+}
+
+// Forget drops what the Executor has learnt of the Go modules (the module
+// of each folder, the digests of the packages notebooks import), so that
+// the next Execute sees the packages as they are now, edited or not: a
+// long-lived Executor, such as render -serve keeps, calls it before each
+// round of runs. The kernels it provisioned stay.
+func (e *Executor) Forget() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.digests = nil
+	e.modules = nil
 }

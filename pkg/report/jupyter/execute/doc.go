@@ -51,11 +51,20 @@
 // version) and go.sum. What other languages import does not count: rerun
 // those notebooks with Always after changing their libraries. In mode Auto
 // a hit returns the cached outputs in the current notebook, so editing
-// markdown, or a package no notebook imports, reruns nothing. A notebook with no code to run gets no kernel and no key.
+// markdown, or a package no notebook imports, reruns nothing. A notebook
+// with no code to run gets no kernel and no key. Forget drops the digests
+// an Executor remembers, for one that lives on while packages are edited
+// (render -serve).
 //
 // The outputs of a run never show where the project is checked out or the
 // user's home folder: a path in the Go module is written relative to the
 // notebook's folder, one in the home folder as "~/...".
+//
+// An executed notebook records its run in its metadata under RunKey, as
+// papermill does under "papermill": the kernel as its kernel_info_reply
+// names it (and GoNB's module version), when it started, how long it
+// took, the parameters (see Run and RunOf). The cache keeps the record
+// with the outputs, so a result from it still says when it was made.
 //
 // Output is collected in linear time and bounded: each output keeps at most
 // MaxOutput bytes and ends with a note counting the rest. Progress events

@@ -164,6 +164,10 @@ func (e *CellError) Unwrap() error { return e.Err }
 // with AllowErrors (or a cell tagged raises-exception) a cell's error stays
 // in its outputs and the run goes on. Cells tagged skip-execution and empty
 // cells are not run.
+//
+// The notebook returned after a run, or from the cache, records the run
+// in its metadata (a Run under RunKey); a record in nb itself is dropped,
+// except in mode Never, which changes nothing.
 func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebook) (*notebook.Notebook, error) {
 	if e.Mode == Never {
 		if len(e.Params) > 0 {
@@ -172,6 +176,8 @@ func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebo
 		return nb.Clone(), nil
 	}
 	out := nb.Clone()
+	// Only a run makes a record of one: a notebook's own is not believed.
+	delete(out.Metadata, RunKey)
 	choice, err := chooseKernel(out, e.KernelName)
 	if err != nil {
 		return nil, fmt.Errorf("execute %s: %w", path, err)
@@ -245,6 +251,7 @@ func (e *Executor) maxOutput() int {
 // run executes the cells of nb in a fresh kernel.
 func (e *Executor) run(ctx context.Context, path, dir string, kern Kernel, nb *notebook.Notebook, injected int, start time.Time) error {
 	e.report(Progress{Notebook: path, Event: Starting, Cells: len(nb.Cells)})
+	began := time.Now()
 	opts := kernel.Options{}
 	if e.KernelOptions != nil {
 		opts = *e.KernelOptions
@@ -300,6 +307,7 @@ func (e *Executor) run(ctx context.Context, path, dir string, kern Kernel, nb *n
 		return cerr
 	}
 	e.report(Progress{Notebook: path, Event: Finished, Cells: len(nb.Cells), Elapsed: time.Since(start)})
+	e.recordRun(nb, kern, k.Info(), began)
 	return nil
 }
 

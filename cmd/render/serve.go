@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+
+	"github.com/grundylab/grundy/pkg/report/jupyter/execute"
+	"github.com/grundylab/grundy/pkg/report/pdf"
+	"github.com/grundylab/grundy/pkg/report/preview"
+	"github.com/grundylab/grundy/pkg/report/site"
+)
+
+// startPrinter starts the browser that prints the site's pages to PDF;
+// stop ends it. A signal ends the prints under way through ctx, but the
+// browser only with stop, which closes it as a browser is closed rather
+// than kill it, so that it leaves none of its files behind.
+func startPrinter(ctx context.Context, s *site.Site) (stop func(), err error) {
+	exe, err := pdf.FindBrowser()
+	if err != nil {
+		return nil, fmt.Errorf("-pdf: %w", err)
+	}
+	p, err := pdf.Start(context.WithoutCancel(ctx), exe)
+	if err != nil {
+		return nil, fmt.Errorf("-pdf: %w", err)
+	}
+	s.PDF = p
+	return func() { p.Close() }, nil
+}
+
+// serveSite builds the site, serves it at addr and builds again the
+// notebooks saved, until ctx ends (a signal): then it returns 0, the
+// kernels and the browser ended with ctx. Errors of a build are reported
+// and shown on the pages, and serving goes on.
+func serveSite(ctx context.Context, addr string, s *site.Site, paths []string, stderr io.Writer) int {
+	if _, err := site.Notebooks(paths); err != nil {
+		fmt.Fprintf(stderr, "render: %s\n", execute.TerminalText(err.Error()))
+		return 1
+	}
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "render: -serve %s: want HOST:PORT, such as localhost:8080\n", execute.TerminalText(addr))
+		return 2
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "render: -serve: %s\n", execute.TerminalText(err.Error()))
+		return 1
+	}
+	srv := &preview.Server{
+		Dir:       s.Dir,
+		Notebooks: func() ([]string, error) { return site.Notebooks(paths) },
+		Build: func(ctx context.Context, changed []string) error {
+			// Packages edited since the last build count, as they would
+			// for a new render.
+			if f, ok := s.Executor.(interface{ Forget() }); ok {
+				f.Forget()
+			}
+			err := s.Rebuild(ctx, paths, changed)
+			if err != nil && ctx.Err() == nil {
+				for _, e := range unjoin(err) {
+					fmt.Fprintf(stderr, "render: %s\n", execute.TerminalText(e.Error()))
+				}
+				fmt.Fprintln(stderr, "render: the pages of the last good render are served, with the error")
+			}
+			return err
+		},
+		Log: func(msg string) { fmt.Fprintf(stderr, "render: %s\n", execute.TerminalText(msg)) },
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	shown := host
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		shown = "localhost"
+	} else if ip == nil {
+		srv.Hosts = []string{"localhost", host} // the name given
+	}
+	if !ln.Addr().(*net.TCPAddr).IP.IsLoopback() {
+		fmt.Fprintf(stderr, "render: -serve %s: other machines can reach the site; localhost:%d keeps it to this one\n", execute.TerminalText(addr), port)
+	}
+	fmt.Fprintf(stderr, "render: serving %s at %s (Ctrl-C stops)\n", execute.TerminalText(s.Dir),
+		"http://"+net.JoinHostPort(execute.TerminalText(shown), fmt.Sprint(port))+"/")
+	if err := srv.Run(ctx, ln); err != nil {
+		fmt.Fprintf(stderr, "render: -serve: %s\n", execute.TerminalText(err.Error()))
+		return 1
+	}
+	fmt.Fprintln(stderr, "render: stopped serving")
+	return 0
+}

@@ -1,0 +1,184 @@
+package pdf
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// BrowserEnv names the environment variable that gives the browser's
+// program, as a path or a name on PATH.
+const BrowserEnv = "CHROME_PATH"
+
+// ErrNoBrowser is wrapped by FindBrowser's error when no browser is found.
+var ErrNoBrowser = errors.New("no Chromium or Chrome to print with")
+
+// browsers are the programs FindBrowser looks for on PATH, in order.
+var browsers = []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome", "headless-shell", "headless_shell"}
+
+// macBrowsers are where macOS keeps the browsers' programs.
+var macBrowsers = []string{
+	"/Applications/Chromium.app/Contents/MacOS/Chromium",
+	"/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+}
+
+// FindBrowser returns the program of the browser to print with: the one
+// BrowserEnv names, else the first of Chromium's and Chrome's usual names
+// on PATH (or, on macOS, in /Applications). The error says how to get
+// one, and wraps ErrNoBrowser when there is none.
+func FindBrowser() (string, error) {
+	if p := os.Getenv(BrowserEnv); p != "" {
+		path, err := exec.LookPath(p)
+		if err != nil {
+			return "", fmt.Errorf("%s=%s: %w", BrowserEnv, p, err)
+		}
+		return path, nil
+	}
+	for _, name := range browsers {
+		if path, err := exec.LookPath(name); err == nil {
+			return path, nil
+		}
+	}
+	if runtime.GOOS == "darwin" {
+		for _, path := range macBrowsers {
+			if _, err := os.Stat(path); err == nil {
+				return path, nil
+			}
+		}
+	}
+	return "", fmt.Errorf("%w: install Chromium (on Debian or Ubuntu: apt-get install chromium) or Chrome, or set %s to the browser's program", ErrNoBrowser, BrowserEnv)
+}
+
+// PrintTimeout bounds the printing of one page: opening it, loading its
+// fonts, laying it out and making the PDF.
+const PrintTimeout = 2 * time.Minute
+
+// A Printer prints pages in one headless browser. Its methods are not
+// safe for concurrent use.
+type Printer struct {
+	// Paper is the size of a sheet in inches; the zero value means A4.
+	Paper chromedp.PaperSize
+
+	browser               context.Context
+	cancelBrowser, cancel context.CancelFunc
+	// tmp holds the browser's profile, removed once it has exited.
+	tmp string
+}
+
+// Start starts the browser exe (see FindBrowser) and returns a Printer
+// that prints with it. The browser ends with Close, which lets it remove
+// its temporary files, or is killed when ctx ends.
+func Start(ctx context.Context, exe string) (*Printer, error) {
+	tmp, err := os.MkdirTemp("", "render-pdf-")
+	if err != nil {
+		return nil, fmt.Errorf("pdf: %w", err)
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.DisableGPU,
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(tmp))
+	if os.Geteuid() == 0 {
+		opts = append(opts, chromedp.NoSandbox)
+	}
+	alloc, cancel := chromedp.NewExecAllocator(ctx, opts...)
+	browser, cancelBrowser := chromedp.NewContext(alloc)
+	// Start it now, so that a browser that cannot run fails before any
+	// page is made.
+	p := &Printer{browser: browser, cancelBrowser: cancelBrowser, cancel: cancel, tmp: tmp}
+	if err := chromedp.Do(browser); err != nil {
+		p.Close()
+		return nil, fmt.Errorf("pdf: starting %s: %w", exe, err)
+	}
+	return p, nil
+}
+
+// Close ends the browser, waits for it to exit and removes its files.
+func (p *Printer) Close() error {
+	err := chromedp.Cancel(p.browser)
+	p.cancelBrowser()
+	p.cancel() // waits for the browser to exit
+	removeSingleton(p.tmp)
+	if rmErr := os.RemoveAll(p.tmp); rmErr != nil && err == nil {
+		err = rmErr
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, chromedp.ErrInvalidContext) {
+		return nil // the browser went with Start's context, or never started
+	}
+	return err
+}
+
+// headerTemplate and footerTemplate are the browser's header and footer
+// of each sheet: the browser fills the elements of class title,
+// pageNumber and totalPages with text, escaped. The font size must be
+// given: the browser's is 0 there.
+const (
+	headerTemplate = `<div style="font: 8px system-ui, sans-serif; color: #555; width: 100%; margin: 0 0.6in; overflow: hidden; white-space: nowrap; text-overflow: ellipsis;"><span class="title"></span></div>`
+	footerTemplate = `<div style="font: 8px system-ui, sans-serif; color: #555; width: 100%; text-align: center;"><span class="pageNumber"></span> / <span class="totalPages"></span></div>`
+)
+
+// Print returns the PDF of the page in the file page, an absolute path.
+func (p *Printer) Print(ctx context.Context, page string) ([]byte, error) {
+	if !filepath.IsAbs(page) {
+		return nil, fmt.Errorf("pdf: %s is not an absolute path", page)
+	}
+	tab, closeTab := chromedp.NewContext(p.browser)
+	defer closeTab()
+	defer context.AfterFunc(ctx, closeTab)()
+	tab, cancel := context.WithTimeout(tab, PrintTimeout)
+	defer cancel()
+	u := (&url.URL{Scheme: "file", Path: filepath.ToSlash(page)}).String()
+	if err := chromedp.Do(tab, chromedp.Navigate(u)); err != nil {
+		return nil, p.fail(ctx, page, err)
+	}
+	if _, err := chromedp.Run(tab, chromedp.Evaluate[bool](`document.fonts.ready.then(() => true)`, chromedp.EvalAwaitPromise)); err != nil {
+		return nil, p.fail(ctx, page, err)
+	}
+	paper := p.Paper
+	if paper == (chromedp.PaperSize{}) {
+		paper = chromedp.PaperA4
+	}
+	data, err := chromedp.Run(tab, chromedp.PrintToPDF(
+		chromedp.PDFPaper(paper),
+		chromedp.PDFMargins(0.7, 0.6, 0.75, 0.6),
+		chromedp.PDFPrintBackground(),
+		chromedp.PDFHeaderTemplate(headerTemplate),
+		chromedp.PDFFooterTemplate(footerTemplate),
+		chromedp.PDFOutlineAndTagged(),
+		chromedp.PDFStream(),
+	))
+	if err != nil {
+		return nil, p.fail(ctx, page, err)
+	}
+	return data, nil
+}
+
+// fail names the page in err, or says that ctx ended the print.
+func (p *Printer) fail(ctx context.Context, page string, err error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("pdf: %s: %w", page, context.Cause(ctx))
+	}
+	return fmt.Errorf("pdf: %s: %w", page, err)
+}
+
+// removeSingleton removes the folder that Chromium makes in the
+// temporary folder for the socket that keeps a profile to one browser,
+// and leaves behind when it exits: the profile's SingletonSocket links to
+// the socket in it.
+func removeSingleton(profile string) {
+	target, err := os.Readlink(filepath.Join(profile, "SingletonSocket"))
+	if err != nil {
+		return
+	}
+	dir := filepath.Dir(target)
+	if base := filepath.Base(dir); strings.HasPrefix(base, "org.chromium.") || strings.HasPrefix(base, "com.google.Chrome.") {
+		os.RemoveAll(dir)
+	}
+}

@@ -1,0 +1,115 @@
+package site
+
+import (
+	"context"
+	"os/exec"
+	"slices"
+	"strings"
+
+	"github.com/grundylab/grundy/pkg/report/htmlpage"
+)
+
+// An entry is one page of the site in the site's order: a page already in
+// Dir, a notebook of this build, or both.
+type entry struct {
+	name string
+	// title is the title of the page already in Dir, from its post's
+	// front matter; exists reports that there is one.
+	title  string
+	exists bool
+	// file is the notebook of this build, or "".
+	file string
+}
+
+// order returns the pages of the site as the index lists them, by file
+// name: those in Dir and those of this build.
+func (s *Site) order(files, names []string) []entry {
+	byName := map[string]*entry{}
+	posts, _ := s.posts(false) // a Dir that cannot be read fails the index
+	for _, p := range posts {
+		byName[p.name] = &entry{name: p.name, title: p.meta.Title, exists: true}
+	}
+	for i, name := range names {
+		e := byName[name]
+		if e == nil {
+			e = &entry{name: name}
+			byName[name] = e
+		}
+		e.file = files[i]
+	}
+	out := make([]entry, 0, len(byName))
+	for _, e := range byName {
+		out = append(out, *e)
+	}
+	// The index reads Dir's posts in the order of their file names.
+	slices.SortFunc(out, func(a, b entry) int { return strings.Compare(a.name+".md", b.name+".md") })
+	return out
+}
+
+func (e *entry) link(title string) *htmlpage.Link {
+	return &htmlpage.Link{URL: PageURL(e.name), Title: title}
+}
+
+// renderAll renders the notebooks of this build in the site's order, so
+// that each page links the pages before and after it that exist: a
+// notebook's page is written once the next page is known, and a notebook
+// that fails is no neighbour unless an earlier build left its page.
+func (s *Site) renderAll(ctx context.Context, files, names []string, fontURL string) []error {
+	git, _ := exec.LookPath("git") // none: pages are dated by their files
+	var errs []error
+	// pending waits for its next neighbour; last is the page before the
+	// one at hand.
+	var pending *rendered
+	var pendingExists bool
+	var pendingPrev, last *htmlpage.Link
+	flush := func(next *htmlpage.Link) {
+		if pending == nil {
+			return
+		}
+		if err := s.finish(ctx, pending, fontURL, pendingPrev, next); err != nil {
+			errs = append(errs, err)
+			if !pendingExists {
+				last = pendingPrev // no page to link
+			}
+		}
+		pending = nil
+	}
+	done := 0
+	for _, e := range s.order(files, names) {
+		if e.file == "" {
+			link := e.link(e.title)
+			flush(link)
+			last = link
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			errs = append(errs, err)
+			break
+		}
+		if s.Progress != nil {
+			s.Progress(done, len(files), e.file)
+		}
+		done++
+		r, err := s.prepare(ctx, git, e.file, e.name)
+		if err != nil {
+			errs = append(errs, err)
+			if e.exists { // its earlier page stays
+				link := e.link(e.title)
+				flush(link)
+				last = link
+			}
+			continue
+		}
+		link := e.link(r.view.Meta.Title)
+		flush(link)
+		pending, pendingExists, pendingPrev = r, e.exists, last
+		last = link
+	}
+	if ctx.Err() == nil {
+		flush(nil)
+	}
+	if s.Progress != nil {
+		s.Progress(len(files), len(files), "")
+	}
+	return errs
+}
