@@ -55,11 +55,17 @@ func boxes(t *testing.T, svg string) []box {
 	return out
 }
 
+// rgb returns the channels of a colour #RRGGBB.
+func rgb(hex string) [3]int {
+	v, _ := strconv.ParseUint(hex[1:], 16, 32)
+	return [3]int{int(v >> 16 & 0xff), int(v >> 8 & 0xff), int(v & 0xff)}
+}
+
 // luminance is the relative luminance of a colour #RRGGBB, without the
 // sRGB curve: enough to order colours of one ramp by lightness.
 func luminance(hex string) float64 {
-	v, _ := strconv.ParseUint(hex[1:], 16, 32)
-	return 0.2126*float64(v>>16&0xff) + 0.7152*float64(v>>8&0xff) + 0.0722*float64(v&0xff)
+	c := rgb(hex)
+	return 0.2126*float64(c[0]) + 0.7152*float64(c[1]) + 0.0722*float64(c[2])
 }
 
 // TestColourScale reads the SVG of heatmaps: the colour bar must be drawn
