@@ -251,7 +251,8 @@ func Sequence(values []int, preperiod, period int, opts Options) (*Figure, error
 // Cells equal to Missing have no value. The colours run from light (low
 // values) to dark (high values) in even steps of lightness, so that a
 // grid of mostly small values stays readable; a colour bar labelled
-// opts.ValueLabel gives the scale, one band per value when there are few.
+// opts.ValueLabel gives the scale, one band per value up to 256 values
+// (beyond that, one band per colour, each for an even share of the range).
 func Heatmap(grid [][]int, opts Options) (*Figure, error) {
 	if len(grid) == 0 || len(grid[0]) == 0 {
 		return nil, fmt.Errorf("%w: grid is empty", ErrData)
@@ -283,10 +284,18 @@ func Heatmap(grid [][]int, opts Options) (*Figure, error) {
 	cm := palette.Reverse(dark)
 	cm.SetMin(g.lo)
 	cm.SetMax(g.hi)
-	levels := hi - lo + 1
-	pal := cm.Palette(max(2, min(256, levels)))
+	// One colour per value up to 256 values. The span is taken unsigned:
+	// hi-lo of two ints can overflow int, never uint.
+	bands := 256
+	if span := uint(hi) - uint(lo); span < uint(bands) {
+		bands = int(span) + 1
+	}
+	colours, err := newColourScale(cm, bands)
+	if err != nil {
+		return nil, err
+	}
 	p := newPlot(opts, "x", "y")
-	hm := plotter.NewHeatMap(g, pal)
+	hm := plotter.NewHeatMap(g, colours)
 	hm.NaN = missingColor
 	p.Add(hm)
 	if missing {
@@ -309,11 +318,7 @@ func Heatmap(grid [][]int, opts Options) (*Figure, error) {
 	p.Y.Tick.Marker = opts.YTicks.marker()
 
 	bar := gplot.New()
-	cb := &plotter.ColorBar{ColorMap: cm, Vertical: true}
-	if levels <= 32 {
-		cb.Colors = levels // one band per value: the scale is discrete
-	}
-	bar.Add(cb)
+	bar.Add(colours)
 	bar.HideX()
 	bar.Y.Padding = 0
 	bar.Y.Tick.Marker = integerTicks{}
@@ -332,6 +337,66 @@ func Heatmap(grid [][]int, opts Options) (*Figure, error) {
 		right.Min.Y += p.X.Label.TextStyle.Height(p.X.Label.Text) + vg.Points(22)
 		bar.Draw(right)
 	}, opts)
+}
+
+// colourScale is both the palette of a heatmap and the plotter of its
+// colour bar, so the two cannot disagree: colour k stands for the values
+// nearest lo + k*step, and the bar draws it as a band centred there.
+//
+// The bar is drawn as filled rectangles, not with gonum's
+// plotter.ColorBar: that one draws a one-pixel-wide image, which vgsvg
+// embeds as PNG data labelled image/jpg with no preserveAspectRatio, so a
+// browser keeps its aspect ratio and shows a sliver, and the sanitiser,
+// which accepts only true image types, drops it.
+type colourScale struct {
+	colors   []color.Color
+	lo, step float64
+}
+
+// newColourScale takes n colours of cm at even steps over its range; n
+// is at least 1.
+func newColourScale(cm palette.ColorMap, n int) (colourScale, error) {
+	s := colourScale{colors: make([]color.Color, n), lo: cm.Min(), step: 1}
+	if n > 1 {
+		s.step = (cm.Max() - cm.Min()) / float64(n-1)
+	}
+	// The colours come from At, not cm.Palette: the Palette of
+	// palette.Reverse leaves the middle colour of an odd count nil, and
+	// HeatMap leaves cells of a nil colour unpainted.
+	for k := range s.colors {
+		v := s.lo + float64(k)*s.step
+		if k == n-1 && n > 1 {
+			v = cm.Max() // exactly, where rounding could step past it
+		}
+		c, err := cm.At(v)
+		if err != nil {
+			return colourScale{}, fmt.Errorf("colour of %g: %w", v, err)
+		}
+		s.colors[k] = c
+	}
+	return s, nil
+}
+
+// Colors returns the colours from the lowest value to the highest, as the
+// palette of a HeatMap.
+func (s colourScale) Colors() []color.Color { return s.colors }
+
+// DataRange reports the bar's extent: x from 0 to 1, y over every band.
+func (s colourScale) DataRange() (xmin, xmax, ymin, ymax float64) {
+	return 0, 1, s.lo - s.step/2, s.lo + (float64(len(s.colors))-0.5)*s.step
+}
+
+// Plot draws the bands from the lowest up. Each reaches to the top of the
+// bar and the next is painted over it, so that anti-aliased edges leave no
+// pale seam between neighbours.
+func (s colourScale) Plot(c draw.Canvas, p *gplot.Plot) {
+	trX, trY := p.Transforms(&c)
+	_, _, _, ymax := s.DataRange()
+	left, right, top := trX(0), trX(1), trY(ymax)
+	for k, col := range s.colors {
+		bottom := trY(s.lo + (float64(k)-0.5)*s.step)
+		c.FillPolygon(col, []vg.Point{{X: left, Y: bottom}, {X: right, Y: bottom}, {X: right, Y: top}, {X: left, Y: top}})
+	}
 }
 
 // scale holds the control colours of the heatmaps' colour map, deep blue
@@ -368,21 +433,31 @@ func (g intGrid) Max() float64    { return g.hi }
 // integerTicks puts ticks on whole numbers only, at most about ten labels.
 type integerTicks struct{}
 
-// Ticks returns ticks at a round integer step within [lo, hi].
+// Ticks returns ticks at a round integer step (1, 2 or 5 times a power of
+// ten) within [lo, hi]. The step grows until the span holds at most ten
+// of them, so a grid of values across the whole int range gets ten ticks,
+// not a tick every few million.
 func (integerTicks) Ticks(lo, hi float64) []gplot.Tick {
-	span := hi - lo
-	step := 1.0
-	for _, s := range []float64{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000, 200000, 500000, 1e6, 2e6, 5e6} {
-		step = s
-		if span/s <= 10 {
-			break
+	step, decade := 1.0, 1.0
+	for i := 0; (hi-lo)/step > 10 && !math.IsInf(step, 0); i++ {
+		step = decade * []float64{2, 5, 10}[i%3]
+		if i%3 == 2 {
+			decade = step
 		}
 	}
 	var ticks []gplot.Tick
-	for v := float64(int64(lo/step)) * step; v <= hi; v += step {
-		if v >= lo {
-			ticks = append(ticks, gplot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
+	first := math.Ceil(lo/step) * step
+	// Counting steps, not adding them: where floats are coarser than the
+	// step, v += step would never pass hi.
+	for i := 0.0; i <= 11; i++ {
+		v := first + i*step
+		if v > hi {
+			break
 		}
+		if len(ticks) > 0 && ticks[len(ticks)-1].Value == v {
+			continue
+		}
+		ticks = append(ticks, gplot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
 	}
 	return ticks
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"image"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -332,13 +333,15 @@ func TestConstantGrid(t *testing.T) {
 }
 
 func TestIntegerTicks(t *testing.T) {
-	for _, tt := range []struct{ lo, hi float64 }{{-0.5, 3.5}, {0, 99}, {-0.5, 299.5}, {0, 1e6}} {
+	// The last two: the whole int range, and a span finer than the floats
+	// there (1e17+1 == 1e17), where adding the step never passes hi.
+	for _, tt := range []struct{ lo, hi float64 }{{-0.5, 3.5}, {0, 99}, {-0.5, 299.5}, {0, 1e6}, {math.MinInt, math.MaxInt}, {1e17, 1e17 + 5}} {
 		ticks := integerTicks{}.Ticks(tt.lo, tt.hi)
 		if len(ticks) == 0 || len(ticks) > 11 {
 			t.Errorf("[%g, %g]: %d ticks", tt.lo, tt.hi, len(ticks))
 		}
 		for _, tk := range ticks {
-			if tk.Value != float64(int64(tk.Value)) || tk.Value < tt.lo || tk.Value > tt.hi {
+			if tk.Value != math.Trunc(tk.Value) || tk.Value < tt.lo || tk.Value > tt.hi {
 				t.Errorf("[%g, %g]: tick %g", tt.lo, tt.hi, tk.Value)
 			}
 		}
