@@ -14,4 +14,38 @@
 // NAME_files/, HTML as an HTML block, formulas between $ or $$, JSON as a
 // json block, and notes (an output cut to size, a widget) as quotes. No
 // control character reaches the post.
+//
+// # A post is safe as one document
+//
+// Unless the notebook is trusted, the post is safe wherever it is
+// published, not only in our own page. A blog turns the .md file into HTML
+// with its own Markdown renderer, often with raw HTML allowed (Hugo's
+// goldmark with unsafe = true, Jekyll's kramdown), and it reads the whole
+// file as one document: a reference defined in one cell makes a link in
+// another, a list left open by one cell takes the next one's code, and a
+// code span that hides markup from CommonMark does not hide it from a
+// renderer that passes math through raw. Cleaning cell by cell, in our
+// own reading, cannot see those. So the post is cleaned twice: each cell's
+// raw HTML as Jupyter reads the cell (SanitizeHTML, which also writes the
+// angle brackets of formulas as \lt and \gt), then the whole text after
+// the front matter as blogs read it (SanitizeDocument): goldmark with
+// GitHub's Markdown and Hugo's defaults, once plain and once with Hugo's
+// passthrough extension for math, every piece of HTML either reading finds
+// sanitised, links that could run script unlinked, images from the web
+// made links, style attributes of headings removed, and raw math kept free
+// of markup, again and again until neither reading finds anything to do.
+// Every URL is judged decoded, as sanitize.SafeLink and SafeSource do.
+//
+// Checking the document as a real parser reads it, rather than writing
+// only constructs that cannot change meaning when read again, keeps the
+// post the notebook's own Markdown: an ordinary notebook's post is not
+// changed at all, and a hostile one loses only what is dangerous, written
+// as character references so that it reads the same. The front matter is
+// made inert by construction: a value holding "<", "[" or "]", or ending
+// in "}", is written in double quotes with those characters escaped, so
+// that a renderer that does not know front matter finds no markup in it.
+//
+// What is modelled is goldmark, the CommonMark reader of Hugo; kramdown
+// differs in places (its {: ...} attribute lists, its HTML parsing), and
+// MathJax reading a formula may follow its \href; neither is modelled.
 package markdown

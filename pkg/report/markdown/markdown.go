@@ -47,13 +47,14 @@ func Convert(nb *notebook.Notebook, meta report.Meta, opts Options) (*Post, erro
 // in order. Its files are the view's.
 func Render(v *report.View) *Post {
 	w := &writer{trust: v.Trusted}
-	w.b.WriteString(FrontMatter(v.Meta))
-	w.b.WriteString("\n")
 	for i := range v.Blocks {
 		w.block(&v.Blocks[i])
 	}
-	text := strings.TrimRight(w.b.String(), "\n") + "\n"
-	return &Post{Text: []byte(text), Files: v.Files}
+	body := strings.TrimRight(w.b.String(), "\n") + "\n"
+	if !v.Trusted {
+		body = SanitizeDocument(body)
+	}
+	return &Post{Text: []byte(FrontMatter(v.Meta) + "\n" + body), Files: v.Files}
 }
 
 type writer struct {
