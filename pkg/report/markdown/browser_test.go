@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/htmlpage"
 	"github.com/grundylab/grundy/pkg/report/internal/browsertest"
 	"github.com/grundylab/grundy/pkg/report/internal/hostile"
@@ -39,8 +40,9 @@ func writeFiles(t *testing.T, dir string, files []File) {
 }
 
 // TestBrowserPosts is issue 23's check of a post where it is published:
-// each attack's post, converted as each blog converts it (raw HTML
-// allowed), and each attack's page, are opened in headless Chromium. No
+// each attack's post, converted as each blog converts it (goldmark with
+// raw HTML allowed, and kramdown as Jekyll runs it), and each attack's
+// page, are opened in headless Chromium. No
 // payload runs, no dialog opens, no address is a script as the browser
 // parses it, and nothing is requested but the page and the files beside
 // it. First the attacks as written, converted with no cleaning, show that
@@ -76,12 +78,24 @@ func TestBrowserPosts(t *testing.T) {
 		t.Fatalf("the attacks as written: %d payloads ran, %d script links, %d requests off the page; want some of each", ran, scriptLinks, outside)
 	}
 
+	views := make([]*report.View, len(cases))
+	posts := make([]*Post, len(cases))
+	bodies := make([]string, len(cases))
+	for i, c := range cases {
+		views[i] = hostileView(t, c)
+		posts[i] = Render(views[i])
+		_, body, _ := strings.Cut(string(posts[i].Text), "\n---\n")
+		bodies[i] = body
+	}
+	jekyll, haveKramdown := kramdownHTML(t, bodies)
 	for i, c := range cases {
 		dir := t.TempDir()
-		v := hostileView(t, c)
-		post := Render(v)
+		v, post := views[i], posts[i]
 		writeFiles(t, dir, post.Files)
 		pages := blogHTML(t, post.Text)
+		if haveKramdown {
+			pages["jekyll"] = []byte(jekyll[i][0])
+		}
 		page, err := htmlpage.Render(v, htmlpage.Options{})
 		if err != nil {
 			t.Fatal(err)

@@ -45,7 +45,11 @@
 // in "}", is written in double quotes with those characters escaped, so
 // that a renderer that does not know front matter finds no markup in it.
 //
-// What is modelled is goldmark, the CommonMark reader of Hugo; kramdown
-// differs in places (its {: ...} attribute lists, its HTML parsing), and
-// MathJax reading a formula may follow its \href; neither is modelled.
+// What is modelled is goldmark, the CommonMark reader of Hugo. Of kramdown,
+// Jekyll's reader, what differs most is handled: it reads {: ...} after a
+// span or block as attributes of any name, event handlers included, and
+// {::nomarkdown} as raw output, so "{:" outside code is written "&#123;:".
+// The tests convert every attack's post with both, and open the HTML in
+// Chromium. MathJax reading a published formula may follow its \href;
+// that is not modelled.
 package markdown

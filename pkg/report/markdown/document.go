@@ -49,8 +49,9 @@ const maxDocumentPasses = 6
 // sanitize.SafeLink refuses, and an autolink to one, stop being links; an
 // image from the web becomes a link to it, and one that could run script
 // stops being an image; a heading loses attributes other than an id and
-// classes (a style could load from the web); and math passed through raw
-// keeps no markup that is not already clean. Cleaning can make new markup
+// classes (a style could load from the web); math passed through raw
+// keeps no markup that is not already clean; and "{:", which kramdown
+// reads as attributes of any name, is written "&#123;:" outside code. Cleaning can make new markup
 // of the text around it, so the readers read the result again until
 // neither finds anything to clean; text that keeps changing is hostile,
 // and is made inert: every "<", "[" and "{" written as a character
@@ -135,6 +136,8 @@ func documentEdits(r parser.Parser, source []byte, cache map[string]string) ([]e
 			} else if hasAttributes(n) {
 				ok = false
 			}
+		case *ast.Text:
+			edits = append(edits, attributeLists(source, n.Segment)...)
 		case *passthrough.PassthroughInline:
 			edits = append(edits, cleanRaw(source, []text.Segment{n.Segment}, cache)...)
 		case *passthrough.PassthroughBlock:
@@ -152,13 +155,28 @@ func cleanHTML(source []byte, segs []text.Segment, cache map[string]string) []ed
 	for _, e := range sanitizeSegments(source, segs, func(s string) string {
 		clean, ok := cache[s]
 		if !ok {
-			clean = keepNewline(s)
+			clean = strings.ReplaceAll(keepNewline(s), "{:", "&#123;:")
 			cache[s] = clean
 		}
 		return clean
 	}) {
 		if e.text != string(source[e.start:e.stop]) {
 			edits = append(edits, e)
+		}
+	}
+	return edits
+}
+
+// attributeLists returns the edits that write "{:" in text as "&#123;:":
+// kramdown (Jekyll's Markdown) reads {: ...} after a span or a block as
+// its attributes, event handlers included, {:name: ...} as attributes to
+// name and {::nomarkdown} as raw output. The character reference reads
+// the same and is none of these.
+func attributeLists(source []byte, s text.Segment) []edit {
+	var edits []edit
+	for i := s.Start; i+1 < s.Stop; i++ {
+		if source[i] == '{' && source[i+1] == ':' {
+			edits = append(edits, edit{i, i + 1, "&#123;"})
 		}
 	}
 	return edits

@@ -21,7 +21,7 @@ const RemoteHost = "remote.example"
 
 // Pwn returns JavaScript that adds label to window.__pwned.
 func Pwn(label string) string {
-	return "(window.__pwned=(window.__pwned||[]).concat('" + label + "'))"
+	return "(window.__pwned=(window.__pwned??[]).concat('" + label + "'))"
 }
 
 // An Output is an output of a code cell: data of one MIME type.
@@ -152,6 +152,15 @@ func Cases() []Case {
 	md("HTML blocks across cells", "<!--", "--><img src=x onerror=\""+Pwn("comment")+"\">", "<pre>", "<img src=x onerror=\""+Pwn("pre")+"\">")
 	// Code on its own, HTML in the list the cell before leaves open.
 	md("code in one cell, markup in the list of the cell before", "- item", "    <img src=x onerror=\""+Pwn("indented")+"\">")
+
+	// kramdown (Jekyll) reads {: ...} after a span or block as its
+	// attributes, whatever they are, and {::nomarkdown} as raw output.
+	md("kramdown's attribute lists", `*x*{: onclick="`+Pwn("ial-span")+`"}`, "para\n{: onmouseover=\""+Pwn("ial-block")+"\"}",
+		"{:evil: onclick=\""+Pwn("ald")+"\"}\n\ntext\n{: evil}", `[x](https://`+RemoteHost+`/){: onclick="`+Pwn("ial-link")+`"}`,
+		`![i](x.png){: onerror="`+Pwn("ial-img")+`"}`, "`code`{: onclick=\""+Pwn("ial-code")+"\"}",
+		"{::nomarkdown}<img src=x onerror=\""+Pwn("nomarkdown")+"\">{:/}", "{::nomarkdown}\n&lt;img src=x>\n{:/nomarkdown}",
+		"# H {#id onclick=\""+Pwn("ial-heading")+"\"}", "<b>{: onclick=\""+Pwn("ial-html")+"\"}</b>",
+		"a $$`$$<img src=x onerror=\""+Pwn("kramdown-math")+"\">`$$ b")
 
 	add("HTML and SVG outputs", Case{Outputs: []Output{
 		{"text/html", `<script>` + Pwn("out-script") + `</script><img src=x onerror="` + Pwn("out-img") + `"><img src="http&colon;//` + RemoteHost + `/o.png">`},
