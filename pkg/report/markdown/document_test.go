@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -91,5 +92,22 @@ func TestFrontMatterInert(t *testing.T) {
 		if s := string(doc); strings.Contains(s, "<img") || strings.Contains(s, "<script") || strings.Contains(s, "<a ") || strings.Contains(s, "<h2 ") {
 			t.Errorf("%s: %s", name, doc)
 		}
+	}
+}
+
+// BenchmarkSanitizeDocument cleans the body of an ordinary post (text,
+// math, code, a table, an HTML output, an image) of growing length.
+func BenchmarkSanitizeDocument(b *testing.B) {
+	unit := "## Step\n\nThe value $g(n) = \\operatorname{mex}\\{g(n-s)\\}$ is <b>known</b>; see [Go](https://go.dev).\n\n" +
+		"```go\nfmt.Println(g(10))\n```\n\n```\n7\n```\n\n| $n$ | $g(n)$ |\n|---|---|\n| 1 | 1 |\n\n" +
+		"<div>\n<table class=\"dataframe\"><tr><td>1</td></tr></table>\n</div>\n\n![plot](post_files/cell1-1.png)\n\n"
+	for _, n := range []int{1, 100, 1000} {
+		src := strings.Repeat(unit, n)
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				SanitizeDocument(src)
+			}
+		})
 	}
 }

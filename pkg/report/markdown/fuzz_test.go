@@ -63,7 +63,8 @@ func fuzzNotebook(title, md1, attachment, md2 string, mime uint8, data string) [
 }
 
 // FuzzNotebook renders whole untrusted notebooks built from the fuzz
-// inputs as a page and a post, and converts the post as each blog does:
+// inputs (the file's name, a title, markdown, an attachment's name,
+// outputs of every MIME type) as a page and a post, and converts the post as each blog does:
 // no script and no load from outside the page's folder in any of them,
 // within fuzzBudget.
 func FuzzNotebook(f *testing.F) {
@@ -83,10 +84,10 @@ func FuzzNotebook(f *testing.F) {
 				mime = i
 			}
 		}
-		f.Add(c.Title, md[0], att, strings.Join(md[1:], "\n\n"), uint8(mime), out.Data)
+		f.Add("post", c.Title, md[0], att, strings.Join(md[1:], "\n\n"), uint8(mime), out.Data)
 	}
-	f.Add("T", "# H\n\n$a<b$ and ![a](attachment:a.png)", "a.png", "| $x$ |\n|---|\n| 1 |", uint8(0), "<table><tr><td>1</td></tr></table>")
-	f.Fuzz(func(t *testing.T, title, md1, attachment, md2 string, mime uint8, data string) {
+	f.Add("javascript:alert(1)", "T", "# H\n\n$a<b$ and ![a](attachment:a.png)", "a.png", "| $x$ |\n|---|\n| 1 |", uint8(0), "<table><tr><td>1</td></tr></table>")
+	f.Fuzz(func(t *testing.T, name, title, md1, attachment, md2 string, mime uint8, data string) {
 		// A hang would stall the fuzzer without a word; crashing the
 		// worker makes it keep the input as a failure.
 		done := make(chan struct{})
@@ -102,7 +103,11 @@ func FuzzNotebook(f *testing.F) {
 		if err != nil {
 			return
 		}
-		v, err := report.NewView(nb, report.ViewOptions{Name: "fuzz", ModTime: modTime, MaxOutput: 1 << 16})
+		// The name of a notebook file, as site gives it to the view.
+		if name == "" || strings.ContainsAny(name, "/\\\x00") || name == "." || name == ".." {
+			name = "fuzz"
+		}
+		v, err := report.NewView(nb, report.ViewOptions{Name: name, ModTime: modTime, MaxOutput: 1 << 16})
 		if err != nil {
 			return
 		}
