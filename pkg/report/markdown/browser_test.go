@@ -41,8 +41,8 @@ func writeFiles(t *testing.T, dir string, files []File) {
 
 // TestBrowserPosts is issue 23's check of a post where it is published:
 // each attack's post, converted as each blog converts it (goldmark with
-// raw HTML allowed, and kramdown as Jekyll runs it), and each attack's
-// page, are opened in headless Chromium. No
+// raw HTML allowed, kramdown as Jekyll runs it, a Hugo site), and each
+// attack's page, are opened in headless Chromium. No
 // payload runs, no dialog opens, no address is a script as the browser
 // parses it, and nothing is requested but the page and the files beside
 // it. First the attacks as written, converted with no cleaning, show that
@@ -88,6 +88,11 @@ func TestBrowserPosts(t *testing.T) {
 		bodies[i] = body
 	}
 	jekyll, haveKramdown := kramdownHTML(t, bodies)
+	sitePosts := map[string][]byte{}
+	for i, post := range posts {
+		sitePosts[fmt.Sprintf("case%02d", i)] = post.Text
+	}
+	hugo, haveHugo := hugoHTML(t, sitePosts)
 	for i, c := range cases {
 		dir := t.TempDir()
 		v, post := views[i], posts[i]
@@ -95,6 +100,9 @@ func TestBrowserPosts(t *testing.T) {
 		pages := blogHTML(t, post.Text)
 		if haveKramdown {
 			pages["jekyll"] = []byte(jekyll[i][0])
+		}
+		if haveHugo {
+			pages["hugo site"] = hugo[fmt.Sprintf("case%02d", i)]
 		}
 		page, err := htmlpage.Render(v, htmlpage.Options{})
 		if err != nil {

@@ -45,11 +45,14 @@
 // in "}", is written in double quotes with those characters escaped, so
 // that a renderer that does not know front matter finds no markup in it.
 //
-// What is modelled is goldmark, the CommonMark reader of Hugo. Of kramdown,
-// Jekyll's reader, what differs most is handled: it reads {: ...} after a
-// span or block as attributes of any name, event handlers included, and
-// {::nomarkdown} as raw output, so "{:" outside code is written "&#123;:".
-// The tests convert every attack's post with both, and open the HTML in
-// Chromium. MathJax reading a published formula may follow its \href;
-// that is not modelled.
+// What is modelled is goldmark, the CommonMark reader of Hugo. Two
+// blogs' own syntax is handled as well. Hugo expands shortcodes before it
+// reads Markdown, in code too ({{< gist >}} loads a script from the web),
+// so "{{<" and "{{%" are written with a character reference, or in code
+// with a zero-width space after the braces. kramdown, Jekyll's reader,
+// reads {: ...} after a span or block as attributes of any name, event
+// handlers included, and {::nomarkdown} as raw output, so "{:" outside code
+// is written "&#123;:". The tests build every attack's post with Hugo and
+// kramdown too, and open the HTML in Chromium. MathJax reading a
+// published formula may follow its \href; that is not modelled.
 package markdown

@@ -162,6 +162,16 @@ func Cases() []Case {
 		"# H {#id onclick=\""+Pwn("ial-heading")+"\"}", "<b>{: onclick=\""+Pwn("ial-html")+"\"}</b>",
 		"a $$`$$<img src=x onerror=\""+Pwn("kramdown-math")+"\">`$$ b")
 
+	// Hugo expands its shortcodes before it reads Markdown, in code too:
+	// gist loads a script, youtube a frame, figure an image.
+	md("Hugo's shortcodes", "{{< gist evil 1 >}}", "`{{< gist evil 2 >}}`", "```\n{{< figure src=\""+remote("sc.png")+"\" >}}\n```",
+		"    {{< youtube evil3 >}}", "{{% gist evil 4 %}}", "<div>{{% gist evil 5 %}}</div>", "$x {{< gist evil 6 >}}$",
+		"[{{< gist evil 7 >}}](x.html) # {{< gist evil 8 >}}", "{{{< gist evil 9 >}}")
+	add("Hugo's shortcodes in code and outputs", Case{Outputs: []Output{
+		{"text/plain", "{{< gist evil 10 >}}"}, {"text/html", "<pre>{{< gist evil 11 >}}</pre>"},
+		{"text/markdown", "{{% gist evil 12 %}}"}, {"text/latex", "$${{< gist evil 13 >}}$$"},
+	}})
+
 	add("HTML and SVG outputs", Case{Outputs: []Output{
 		{"text/html", `<script>` + Pwn("out-script") + `</script><img src=x onerror="` + Pwn("out-img") + `"><img src="http&colon;//` + RemoteHost + `/o.png">`},
 		{"image/svg+xml", `<svg xmlns="http://www.w3.org/2000/svg" onload="` + Pwn("out-svg") + `"><image href="` + remote("svg.png") + `"/></svg>`},
