@@ -41,8 +41,8 @@ func writeFiles(t *testing.T, dir string, files []File) {
 
 // TestBrowserPosts is issue 23's check of a post where it is published:
 // each attack's post, converted as each blog converts it (goldmark with
-// raw HTML allowed, kramdown as Jekyll runs it, a Hugo site), and each
-// attack's page, are opened in headless Chromium. No
+// raw HTML allowed, kramdown as Jekyll runs it, a Hugo site and a Jekyll
+// site), and each attack's page, are opened in headless Chromium. No
 // payload runs, no dialog opens, no address is a script as the browser
 // parses it, and nothing is requested but the page and the files beside
 // it. First the attacks as written, converted with no cleaning, show that
@@ -93,6 +93,7 @@ func TestBrowserPosts(t *testing.T) {
 		sitePosts[fmt.Sprintf("case%02d", i)] = post.Text
 	}
 	hugo, haveHugo := hugoHTML(t, sitePosts)
+	jekyllSite, haveJekyll := jekyllHTML(t, sitePosts)
 	for i, c := range cases {
 		dir := t.TempDir()
 		v, post := views[i], posts[i]
@@ -103,6 +104,9 @@ func TestBrowserPosts(t *testing.T) {
 		}
 		if haveHugo {
 			pages["hugo site"] = hugo[fmt.Sprintf("case%02d", i)]
+		}
+		if haveJekyll {
+			pages["jekyll site"] = jekyllSite[fmt.Sprintf("case%02d", i)]
 		}
 		page, err := htmlpage.Render(v, htmlpage.Options{})
 		if err != nil {

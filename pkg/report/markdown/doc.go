@@ -45,14 +45,21 @@
 // in "}", is written in double quotes with those characters escaped, so
 // that a renderer that does not know front matter finds no markup in it.
 //
-// What is modelled is goldmark, the CommonMark reader of Hugo. Two
-// blogs' own syntax is handled as well. Hugo expands shortcodes before it
-// reads Markdown, in code too ({{< gist >}} loads a script from the web),
-// so "{{<" and "{{%" are written with a character reference, or in code
-// with a zero-width space after the braces. kramdown, Jekyll's reader,
-// reads {: ...} after a span or block as attributes of any name, event
-// handlers included, and {::nomarkdown} as raw output, so "{:" outside code
-// is written "&#123;:". The tests build every attack's post with Hugo and
-// kramdown too, and open the HTML in Chromium. MathJax reading a
-// published formula may follow its \href; that is not modelled.
+// What is modelled is goldmark, the CommonMark reader of Hugo. The blogs'
+// own syntax, read before or beside the Markdown, is handled as well.
+// Hugo expands shortcodes before it reads Markdown, in code too
+// ({{< gist >}} loads a script from the web); Jekyll runs Liquid and Hexo
+// Nunjucks the same way, and their filters build markup from text
+// ({{ "%3Cscript" | url_decode }}), while a Go literal such as
+// [][]int{{1, 2}} fails a whole Jekyll site. So a body that holds "{{" or
+// "{%" is put in a raw block that Liquid and Nunjucks both know, inside
+// HTML comments that Markdown readers skip, and "{{<", "{{%" and the end of
+// a raw block are broken wherever they are: by a character reference, or
+// in code, where a reference would show, by a zero-width space after the
+// first brace. kramdown, Jekyll's reader, takes {: ...} after a span or
+// block as attributes of any name, event handlers included, and
+// {::nomarkdown} as raw output, so "{:" outside code is written "&#123;:".
+// The tests build every attack's post with Hugo, Jekyll and kramdown too,
+// and open the HTML in Chromium. MathJax reading a published formula may
+// follow its \href; that is not modelled.
 package markdown

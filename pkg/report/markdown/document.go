@@ -44,15 +44,16 @@ const maxDocumentPasses = 6
 
 // SanitizeDocument returns a post's Markdown, the whole text after its
 // front matter, clean as the document a blog's Markdown renderer makes of
-// it with raw HTML allowed: read by each of blogReaders, every piece of raw
+// it with raw HTML allowed. Read by each of blogReaders, every piece of raw
 // HTML is sanitised by package sanitize; a link whose destination
 // sanitize.SafeLink refuses, and an autolink to one, stop being links; an
 // image from the web becomes a link to it, and one that could run script
 // stops being an image; a heading loses attributes other than an id and
-// classes (a style could load from the web); math passed through raw
-// keeps no markup that is not already clean; "{:", which kramdown
-// reads as attributes of any name, is written "&#123;:" outside code; and
-// Hugo's shortcodes, "{{<" and "{{%", are broken everywhere. Cleaning can make new markup
+// classes (a style could load from the web); and math passed through raw
+// keeps no markup that is not already clean. The blogs' own syntax is
+// broken too: "{:" outside code, which kramdown reads as attributes of any
+// name, and everywhere Hugo's shortcodes ("{{<", "{{%") and the end of a
+// Liquid or Nunjucks raw block (see Render). Cleaning can make new markup
 // of the text around it, so the readers read the result again until
 // neither finds anything to clean; text that keeps changing is hostile,
 // and is made inert: every "<", "[" and "{" written as a character
@@ -78,11 +79,6 @@ func SanitizeDocument(src string) string {
 	return inert(src)
 }
 
-// braces writes the braces that kramdown and Hugo read as their own
-// syntax, in HTML or text, as character references (see attributeLists
-// and shortcodes).
-var braces = strings.NewReplacer("{:", "&#123;:", "{{<", "&#123;{<", "{{%", "&#123;{%")
-
 // inert writes every character that can open markup in Markdown as a
 // character reference.
 var inert = strings.NewReplacer("<", "&lt;", "[", "&#91;", "{", "&#123;").Replace
@@ -92,7 +88,7 @@ var inert = strings.NewReplacer("<", "&lt;", "[", "&#91;", "{", "&#123;").Replac
 // when a node it must clean is not where it expects it in the source.
 func documentEdits(r parser.Parser, source []byte, cache map[string]string) ([]edit, bool) {
 	doc := r.Parse(text.NewReader(source))
-	edits := shortcodes(doc, source)
+	edits := templateEdits(doc, source)
 	ok := true
 	// at replaces the byte at pos, which must be want.
 	at := func(pos int, want byte, repl string) {
@@ -161,7 +157,7 @@ func cleanHTML(source []byte, segs []text.Segment, cache map[string]string) []ed
 	for _, e := range sanitizeSegments(source, segs, func(s string) string {
 		clean, ok := cache[s]
 		if !ok {
-			clean = braces.Replace(keepNewline(s))
+			clean = escapeTemplates(keepNewline(s))
 			cache[s] = clean
 		}
 		return clean
@@ -182,58 +178,6 @@ func attributeLists(source []byte, s text.Segment) []edit {
 	var edits []edit
 	for i := s.Start; i+1 < s.Stop; i++ {
 		if source[i] == '{' && source[i+1] == ':' {
-			edits = append(edits, edit{i, i + 1, "&#123;"})
-		}
-	}
-	return edits
-}
-
-// shortcodes returns the edits that keep Hugo from reading "{{<" and
-// "{{%" as its shortcodes, which it expands before any Markdown is read,
-// in code too: {{< gist >}} loads a script from the web, {{< youtube >}}
-// a frame. In code, where a character reference would show, a zero-width
-// space goes between the braces and the "<"; elsewhere the first brace is
-// written as a character reference.
-func shortcodes(doc ast.Node, source []byte) []edit {
-	if !bytes.Contains(source, []byte("{{<")) && !bytes.Contains(source, []byte("{{%")) {
-		return nil
-	}
-	var code []text.Segment
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		switch n := n.(type) {
-		case *ast.FencedCodeBlock, *ast.CodeBlock:
-			code = append(code, n.Lines().Sliced(0, n.Lines().Len())...)
-		case *ast.CodeSpan:
-			for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-				if t, ok := c.(*ast.Text); ok {
-					code = append(code, t.Segment)
-				}
-			}
-		}
-		return ast.WalkContinue, nil
-	})
-	slices.SortFunc(code, func(a, b text.Segment) int { return a.Start - b.Start })
-	// inCode reports whether the three bytes at i are code; segments do
-	// not overlap, so the one that could hold them is the last to start
-	// at or before i.
-	inCode := func(i int) bool {
-		j, found := slices.BinarySearchFunc(code, i, func(s text.Segment, i int) int { return s.Start - i })
-		if !found {
-			j--
-		}
-		return j >= 0 && i+3 <= code[j].Stop
-	}
-	var edits []edit
-	for i := 0; i+2 < len(source); i++ {
-		if source[i] != '{' || source[i+1] != '{' || source[i+2] != '<' && source[i+2] != '%' {
-			continue
-		}
-		if inCode(i) {
-			edits = append(edits, edit{i + 2, i + 2, "\u200b"})
-		} else {
 			edits = append(edits, edit{i, i + 1, "&#123;"})
 		}
 	}

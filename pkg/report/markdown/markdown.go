@@ -52,7 +52,7 @@ func Render(v *report.View) *Post {
 	}
 	body := strings.TrimRight(w.b.String(), "\n") + "\n"
 	if !v.Trusted {
-		body = SanitizeDocument(body)
+		body = liquidRaw(SanitizeDocument(body))
 	}
 	return &Post{Text: []byte(FrontMatter(v.Meta) + "\n" + body), Files: v.Files}
 }

@@ -172,6 +172,20 @@ func Cases() []Case {
 		{"text/markdown", "{{% gist evil 12 %}}"}, {"text/latex", "$${{< gist evil 13 >}}$$"},
 	}})
 
+	// Jekyll runs Liquid, and Hexo Nunjucks, over a post before reading
+	// it, in code too; their filters build markup from text.
+	liquidImg := func(label string) string {
+		return `{{ "%3Cimg src=%22x%22 onerror=%22` + strings.ReplaceAll(Pwn(label), "'", "%27") + `%22%3E" | url_decode }}`
+	}
+	md("Liquid and Nunjucks templates", "Text "+liquidImg("liquid-text"), "`"+liquidImg("liquid-code")+"`",
+		"```\n"+liquidImg("liquid-fence")+"\n```", `{{ "Xscript>`+Pwn("liquid-replace")+`X/script>" | replace: "X", "<" }}`,
+		"{% endraw %}"+liquidImg("liquid-endraw")+"{% raw %}", "`{%- endraw -%}`"+liquidImg("liquid-endraw-code"),
+		"```\n{%endraw%}\n```\n\n"+liquidImg("liquid-endraw-fence"), "[][]int{{1, 2}, {3}} {% if %}")
+	add("Liquid and Nunjucks templates in outputs", Case{Outputs: []Output{
+		{"text/plain", liquidImg("liquid-stream") + " {% endraw %} " + liquidImg("liquid-stream-2")},
+		{"text/html", "<p>{% endraw %}" + liquidImg("liquid-html") + "</p>"},
+	}})
+
 	add("HTML and SVG outputs", Case{Outputs: []Output{
 		{"text/html", `<script>` + Pwn("out-script") + `</script><img src=x onerror="` + Pwn("out-img") + `"><img src="http&colon;//` + RemoteHost + `/o.png">`},
 		{"image/svg+xml", `<svg xmlns="http://www.w3.org/2000/svg" onload="` + Pwn("out-svg") + `"><image href="` + remote("svg.png") + `"/></svg>`},
