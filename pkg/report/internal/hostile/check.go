@@ -30,6 +30,9 @@ var documents = map[string]bool{
 	"applet": true, "portal": true, "base": true,
 }
 
+// textAttributes hold text for people, never an address.
+var textAttributes = map[string]bool{"alt": true, "title": true, "aria-label": true, "aria-description": true, "placeholder": true}
+
 var (
 	// cssURL finds the addresses a style sheet loads.
 	cssURL = regexp.MustCompile(`(?i)(?:url\(\s*['"]?|@import\s*['"])([^'")\s]*)`)
@@ -83,9 +86,10 @@ func Check(doc []byte) []string {
 			switch {
 			case strings.HasPrefix(key, "on"):
 				add("<%s %s=%q> handler", name, a.Key, a.Val)
+			case textAttributes[key]:
 			case strings.HasPrefix(v, "javascript:") || strings.HasPrefix(v, "vbscript:"):
 				add("<%s %s=%q> script URL", name, a.Key, a.Val)
-			case strings.HasPrefix(v, "data:") && !strings.HasPrefix(v, "data:image/") && key != "alt" && key != "title":
+			case strings.HasPrefix(v, "data:") && !strings.HasPrefix(v, "data:image/"):
 				add("<%s %s=%q> data: document", name, a.Key, a.Val)
 			case key == "style":
 				for _, u := range cssURL.FindAllStringSubmatch(a.Val, -1) {

@@ -129,20 +129,24 @@ func Cases() []Case {
 		"$a<b>c$ and $x<img src=x onerror=\""+Pwn("math-angles")+"\">$")
 	md("a formula's dollar inside raw HTML", `<span title="$">$<img src=x onerror="`+Pwn("dollar-attr")+`">`)
 
+	var links []string
 	for i, dest := range escapedScript("link") {
 		label := fmt.Sprintf("link-%d", i)
 		dest = strings.ReplaceAll(dest, "'link'", "'"+label+"'")
-		md("javascript: link", "[inline]("+dest+")", "[angle](<"+dest+">)", "[ref][r"+label+"]\n\n[r"+label+"]: "+dest,
+		links = append(links, "[inline]("+dest+")", "[angle](<"+dest+">)", "[ref][r"+label+"]\n\n[r"+label+"]: "+dest,
 			"<"+dest+">", "![img]("+dest+")", `<a href="`+strings.ReplaceAll(dest, `"`, "&quot;")+`">raw</a>`)
 	}
+	md("javascript: link", links...)
 	md("a reference defined in another cell", "[click][far]", "text", "[far]: javascript:"+Pwn("far-ref"))
 	md("a reference defined in another cell", "![pixel][farimg]", "[farimg]: "+remote("far.png"))
 
+	var images []string
 	for i, dest := range escapedRemote("pixel.png") {
-		md("remote image behind an escape", fmt.Sprintf("![p%d](%s)", i, dest), fmt.Sprintf("![p%d](<%s>)", i, dest),
+		images = append(images, fmt.Sprintf("![p%d](%s)", i, dest), fmt.Sprintf("![p%d](<%s>)", i, dest),
 			fmt.Sprintf("![p%d][img%d]\n\n[img%d]: %s", i, i, i, dest),
 			`<img src="`+dest+`">`, `<svg><image href="`+dest+`"/></svg>`)
 	}
+	md("remote image behind an escape", images...)
 	md("remote loads in raw HTML", `<img srcset="`+remote("a.png")+` 2x" src="x.png">`, `<div style="background:url(`+remote("bg.png")+`)">d</div>`,
 		`<div style="background:u&#114;l(//`+RemoteHost+`/bg2.png)">d</div>`, `<iframe src="`+remote("frame")+`"></iframe>`,
 		`<link rel="stylesheet" href="`+remote("x.css")+`">`, `<style>@import url(`+remote("i.css")+`);</style>`,
