@@ -59,7 +59,10 @@
 // first brace. kramdown, Jekyll's reader, takes {: ...} after a span or
 // block as attributes of any name, event handlers included, and
 // {::nomarkdown} as raw output, so "{:" outside code is written "&#123;:".
-// The tests build every attack's post with Hugo, Jekyll and kramdown too,
-// and open the HTML in Chromium. MathJax reading a published formula may
-// follow its \href; that is not modelled.
+// MathJax, which the post asks for, makes links and loads of \href,
+// \mmlToken, \style and \bbox wherever its delimiters are found in the
+// page's text, so a zero-width space follows the backslash of those
+// commands in text and HTML (see mathjaxCommand). The tests build every
+// attack's post with Hugo, Jekyll and kramdown too, and open the HTML in
+// Chromium, with MathJax typesetting the math.
 package markdown

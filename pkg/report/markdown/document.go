@@ -52,8 +52,9 @@ const maxDocumentPasses = 6
 // classes (a style could load from the web); and math passed through raw
 // keeps no markup that is not already clean. The blogs' own syntax is
 // broken too: "{:" outside code, which kramdown reads as attributes of any
-// name, and everywhere Hugo's shortcodes ("{{<", "{{%") and the end of a
-// Liquid or Nunjucks raw block (see Render). Cleaning can make new markup
+// name, everywhere Hugo's shortcodes ("{{<", "{{%") and the end of a
+// Liquid or Nunjucks raw block (see Render), and in text MathJax's
+// commands that link or load. Cleaning can make new markup
 // of the text around it, so the readers read the result again until
 // neither finds anything to clean; text that keeps changing is hostile,
 // and is made inert: every "<", "[" and "{" written as a character
@@ -88,7 +89,7 @@ var inert = strings.NewReplacer("<", "&lt;", "[", "&#91;", "{", "&#123;").Replac
 // when a node it must clean is not where it expects it in the source.
 func documentEdits(r parser.Parser, source []byte, cache map[string]string) ([]edit, bool) {
 	doc := r.Parse(text.NewReader(source))
-	edits := templateEdits(doc, source)
+	edits := append(templateEdits(doc, source), mathjaxEdits(doc, source)...)
 	ok := true
 	// at replaces the byte at pos, which must be want.
 	at := func(pos int, want byte, repl string) {
@@ -157,7 +158,7 @@ func cleanHTML(source []byte, segs []text.Segment, cache map[string]string) []ed
 	for _, e := range sanitizeSegments(source, segs, func(s string) string {
 		clean, ok := cache[s]
 		if !ok {
-			clean = escapeTemplates(keepNewline(s))
+			clean = breakMathJax(escapeTemplates(keepNewline(s)))
 			cache[s] = clean
 		}
 		return clean

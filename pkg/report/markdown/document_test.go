@@ -40,6 +40,17 @@ func TestSanitizeDocument(t *testing.T) {
 		// through does not.
 		{"$`<img src=x onerror=alert(1)>`$", "$`&lt;img src=x onerror=alert(1)>`$"},
 		{"a $b `c$ <img src=x onerror=alert(1)> d` e", "a $b `c$ <img src=\"x\"> d` e"},
+		// MathJax's commands that link or load lose their backslash's
+		// meaning, however the backslash is written; others stay.
+		{`$\href{javascript:x}{y}$ and $\frac{a}{b}$`, "$\\\u200bhref{javascript:x}{y}$ and $\\frac{a}{b}$"},
+		{`$&#92;style{x}{y}$`, "\\$\\\\\u200bstyle\\{x\\}\\{y\\}\\$"},
+		{"`\\href{x}` in code", "`\\href{x}` in code"},
+		// Hugo's shortcodes and the end of a raw block are broken, in
+		// code without a reference that would show.
+		{"{{< gist a 1 >}} `{{< gist a 2 >}}`", "&#123;{< gist a 1 >}} `{\u200b{< gist a 2 >}}`"},
+		{"{% endraw %} x", "&#123;% endraw %} x"},
+		// kramdown's attribute lists are text.
+		{"*x*{: onclick=y}", "*x*&#123;: onclick=y}"},
 		// A list left open by one cell takes the next one's code.
 		{"- item\n\n    <img src=x onerror=alert(1)>\n", "- item\n\n    <img src=\"x\">\n"},
 	}

@@ -61,7 +61,7 @@ func yamlEscaped(s string) string {
 // ReadFrontMatter reads it back.
 func FrontMatter(m report.Meta) string {
 	var b strings.Builder
-	b.WriteString("---\ntitle: " + yamlScalar(MathAngles(m.Title)) + "\n")
+	b.WriteString("---\ntitle: " + yamlScalar(breakMathJax(MathAngles(m.Title))) + "\n")
 	b.WriteString("date: " + m.Date.Format(report.DateLayout) + "\n")
 	list := func(key string, items []string) {
 		if len(items) == 0 {
@@ -69,14 +69,14 @@ func FrontMatter(m report.Meta) string {
 		}
 		b.WriteString(key + ":\n")
 		for _, t := range items {
-			b.WriteString("  - " + yamlScalar(t) + "\n")
+			b.WriteString("  - " + yamlScalar(breakMathJax(t)) + "\n")
 		}
 	}
 	list("authors", m.Authors)
 	list("tags", m.Tags)
 	b.WriteString("mathjax: true\n")
 	if m.Summary != "" {
-		b.WriteString("description: " + yamlScalar(MathAngles(m.Summary)) + "\n")
+		b.WriteString("description: " + yamlScalar(breakMathJax(MathAngles(m.Summary))) + "\n")
 	}
 	b.WriteString("---\n")
 	return b.String()

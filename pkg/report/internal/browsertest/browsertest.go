@@ -88,9 +88,10 @@ type Visit struct {
 	Dialogs []string `json:"-"`
 }
 
-// state waits for late events (image errors, toggles), then reads what
-// the page's scripts did and parses every address as the browser does.
-const state = `new Promise(r => setTimeout(() => {
+// state waits for MathJax, if the page has it, to typeset, and for late
+// events (image errors, toggles), then reads what the page's scripts did
+// and parses every address as the browser does.
+const state = `new Promise(r => { const done = () => setTimeout(() => {
   const links = [];
   for (const el of document.querySelectorAll('*')) {
     for (const a of el.attributes) {
@@ -101,7 +102,8 @@ const state = `new Promise(r => setTimeout(() => {
     }
   }
   r({pwned: (window.__pwned || []).map(String), scriptLinks: links});
-}, 150))`
+}, 150);
+if (window.MathJax && MathJax.Hub && MathJax.Hub.Queue) MathJax.Hub.Queue(done); else done(); })`
 
 // Visit opens the file at path and reports what the page did.
 func (b *Browser) Visit(t *testing.T, path string) Visit {
@@ -123,13 +125,16 @@ func (b *Browser) Visit(t *testing.T, path string) Visit {
 	return v
 }
 
-// Outside returns the requests of a visit that leave the folder dir: any
-// but data: URIs and files inside dir.
-func (v Visit) Outside(dir string) []string {
-	inside := (&url.URL{Scheme: "file", Path: filepath.Clean(dir) + "/"}).String()
+// Outside returns the requests of a visit that leave the folders dirs:
+// any but data: URIs and files inside one of them.
+func (v Visit) Outside(dirs ...string) []string {
 	var out []string
 	for _, r := range v.Requests {
-		if !strings.HasPrefix(r, "data:") && !strings.HasPrefix(r, inside) {
+		inside := strings.HasPrefix(r, "data:")
+		for _, dir := range dirs {
+			inside = inside || strings.HasPrefix(r, (&url.URL{Scheme: "file", Path: filepath.Clean(dir) + "/"}).String())
+		}
+		if !inside {
 			out = append(out, r)
 		}
 	}

@@ -190,6 +190,21 @@ func Cases() []Case {
 		{"text/html", "<p>{% endraw %}" + liquidImg("liquid-html") + "</p>"},
 	}})
 
+	// MathJax, which a post asks for, makes links and styles of some
+	// commands wherever its delimiters are.
+	md("MathJax's commands", `$\href{javascript:`+Pwn("mj-href")+`}{click}$`, `$\style{background-image:url(`+remote("mj-style.png")+`)}{x}$`,
+		`$\bbox[background-image:url(`+remote("mj-bbox.png")+`)]{x}$`, `$\mmlToken{mi}[href="javascript:`+Pwn("mj-token")+`"]{x}$`,
+		"$$\n\\href{javascript:"+Pwn("mj-display")+"}{y}\n$$", `$&#92;href{javascript:`+Pwn("mj-entity")+`}{e}$`,
+		`$\\href{javascript:`+Pwn("mj-escaped")+`}{e}$`, `$\hr*e*f{x}$ $\`+"\n"+`href{javascript:`+Pwn("mj-split")+`}{s}$`)
+	add("MathJax's commands in outputs and the title", Case{
+		Title: `$\href{javascript:` + Pwn("mj-title") + `}{t}$`,
+		Outputs: []Output{
+			{"text/html", `<p>$\href{javascript:` + Pwn("mj-html") + `}{h}$ $&#92;style{background:url(` + remote("mj-html.png") + `)}{s}$</p>`},
+			{"text/latex", `$\href{javascript:` + Pwn("mj-latex") + `}{l}$`},
+			{"text/markdown", `$\href{javascript:` + Pwn("mj-md") + `}{m}$`},
+		},
+	})
+
 	add("HTML and SVG outputs", Case{Outputs: []Output{
 		{"text/html", `<script>` + Pwn("out-script") + `</script><img src=x onerror="` + Pwn("out-img") + `"><img src="http&colon;//` + RemoteHost + `/o.png">`},
 		{"image/svg+xml", `<svg xmlns="http://www.w3.org/2000/svg" onload="` + Pwn("out-svg") + `"><image href="` + remote("svg.png") + `"/></svg>`},
