@@ -54,11 +54,11 @@ const maxDocumentPasses = 6
 // broken too: "{:" outside code, which kramdown reads as attributes of any
 // name, everywhere Hugo's shortcodes ("{{<", "{{%") and the end of a
 // Liquid or Nunjucks raw block (see Render), and in text MathJax's
-// commands that link or load. Cleaning can make new markup
-// of the text around it, so the readers read the result again until
-// neither finds anything to clean; text that keeps changing is hostile,
-// and is made inert: every "<", "[" and "{" written as a character
-// reference, which no Markdown reader takes for markup.
+// commands that link or load. Cleaning can make new markup of the text
+// around it, so the readers read the result again until neither finds
+// anything to clean; text that keeps changing is hostile, and is made
+// inert: every "<", "[" and "{" written as a character reference, which no
+// Markdown reader takes for markup.
 func SanitizeDocument(src string) string {
 	cache := map[string]string{}
 	for range maxDocumentPasses {
