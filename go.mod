@@ -7,6 +7,7 @@ require (
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/go-zeromq/zmq4 v0.17.0
+	github.com/gohugoio/hugo-goldmark-extensions/passthrough v0.5.0
 	github.com/janpfeifer/gonb v0.10.11
 	github.com/microcosm-cc/bluemonday v1.0.27
 	github.com/wyatt915/treeblood v0.1.16

@@ -109,12 +109,13 @@ func (v *View) File(p string) *File {
 }
 
 // LinkPath returns a relative file path as a link destination: each
-// element percent-encoded, so that spaces, parentheses, '#', '?', '%' and
-// '<' in a name neither end a Markdown link nor change its meaning.
+// element percent-encoded, so that spaces, parentheses, '#', '?', '%',
+// '<' and ':' (which would make "a:b_files/x.png" a URL of scheme "a") in a
+// name neither end a Markdown link nor change its meaning.
 func LinkPath(p string) string {
 	parts := strings.Split(p, "/")
 	for i, part := range parts {
-		parts[i] = url.PathEscape(part)
+		parts[i] = strings.ReplaceAll(url.PathEscape(part), ":", "%3A")
 	}
 	return strings.Join(parts, "/")
 }

@@ -32,7 +32,10 @@
 //
 // The view settles trust: unless the notebook is trusted, raw HTML in
 // Markdown goes through package sanitize here, HTML and SVG outputs were
-// sanitised in the view, formulas' MathML is sanitised, and goldmark drops
-// dangerous link URLs. Summary shows an index entry's summary as escaped
+// sanitised in the view, formulas' MathML is sanitised, links and images
+// are judged by their destination decoded (sanitize.SafeLink and
+// SafeSource: a link that could run script loses its destination, an
+// image from the web is shown as a link to it), and nothing is loaded from
+// the network however its address is escaped. Summary shows an index entry's summary as escaped
 // text and formulas.
 package htmlpage

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"html"
 	"html/template"
-	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -135,6 +134,9 @@ func (p *page) markdown(src string) (string, error) {
 	// blocks, as Jupyter keeps them.
 	source := mathml.JoinLines([]byte(src))
 	doc := p.md.Parser().Parse(text.NewReader(source), parser.WithContext(parser.NewContext(parser.WithIDs(p.ids))))
+	if !p.opts.Trust {
+		dropUnsafeLinks(doc, source)
+	}
 	p.keepTitles(doc, source)
 	t, err := toc.Inspect(doc, source, toc.MinDepth(2), toc.MaxDepth(3))
 	if err != nil {
@@ -147,6 +149,33 @@ func (p *page) markdown(src string) (string, error) {
 		return "", err
 	}
 	return b.String(), nil
+}
+
+// dropUnsafeLinks empties the destination of each link that
+// sanitize.SafeLink refuses and turns such an autolink into its text:
+// goldmark's own check reads the destination as goldmark decodes it, not
+// as a browser finally does.
+func dropUnsafeLinks(doc ast.Node, source []byte) {
+	var autolinks []*ast.AutoLink
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Link:
+			if !sanitize.SafeLink(string(n.Destination)) {
+				n.Destination = nil
+			}
+		case *ast.AutoLink:
+			if !sanitize.SafeLink(string(n.URL(source))) {
+				autolinks = append(autolinks, n)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, n := range autolinks {
+		n.Parent().ReplaceChild(n.Parent(), n, ast.NewString(slices.Clone(n.Label(source))))
+	}
 }
 
 // keepTitles keeps the titles of the headings of doc, for the contents
@@ -399,20 +428,11 @@ func headingText(h *ast.Heading, source []byte) string {
 // sanitize unless the page is trusted: an image names an inline picture,
 // a file of the view (which the page then holds as a data: URI), a file
 // beside the page or, on a trusted page, one on the web; an untrusted
-// page shows a web image as a link, so that it loads nothing.
+// page shows a web image as a link, so that it loads nothing. Image
+// sources are judged decoded (sanitize.SafeSource), so that no escape
+// such as http&colon;// hides a host.
 type nodeRenderers struct {
 	p *page
-}
-
-// remote reports whether a browser would fetch dest from the network:
-// anything with a scheme or a host but an inline image.
-func remote(dest string) bool {
-	d := strings.ToLower(strings.TrimSpace(dest))
-	if strings.HasPrefix(d, "data:image/") {
-		return false
-	}
-	u, err := url.Parse(d)
-	return err != nil || u.Scheme != "" || u.Host != "" || strings.HasPrefix(d, "//") || strings.HasPrefix(d, `\\`)
 }
 
 func (r *nodeRenderers) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
@@ -482,10 +502,11 @@ func (r *nodeRenderers) image(w util.BufWriter, source []byte, node ast.Node, en
 		}
 	}
 	dest := util.EscapeHTML(util.URLEscape(n.Destination, true))
+	raw := string(n.Destination)
 	switch {
-	case r.p.opts.Trust && !gmhtml.IsDangerousURL(n.Destination) || !remote(string(n.Destination)):
+	case sanitize.SafeSource(raw) || r.p.opts.Trust && sanitize.SafeLink(raw):
 		w.WriteString(`<img src="` + string(dest) + `" alt="` + string(alt) + `">`)
-	case gmhtml.IsDangerousURL(n.Destination):
+	case !sanitize.SafeLink(raw):
 		w.WriteString(`<span class="remote-image">` + string(alt) + `</span>`)
 	default:
 		if len(alt) == 0 {

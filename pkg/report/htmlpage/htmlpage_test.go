@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -442,5 +443,57 @@ func TestBadImage(t *testing.T) {
 	_, err := Convert(nb, report.Meta{}, Options{})
 	if !errors.Is(err, report.ErrOutput) || !strings.HasPrefix(err.Error(), "cell 1: output 1: ") {
 		t.Errorf("error %v, want ErrOutput naming cell 1, output 1", err)
+	}
+}
+
+// hiddenRemote are image destinations that a browser decodes to an
+// address on the web (issue 23): each must be shown as a link, never
+// loaded, in every form of Markdown image.
+var hiddenRemote = []string{
+	`http&colon;//e.example/a.png`, `http&#x3A;//e.example/a.png`, `http&#58;//e.example/a.png`,
+	`&#104;ttp://e.example/a.png`, `&#x68;ttps://e.example/a.png`, `HTTP&colon;//e.example/a.png`,
+	`&#47;&#47;e.example/a.png`, `&sol;/e.example/a.png`, `\\\\e.example/a.png`, `/\\e.example/a.png`,
+	`&#92;&#92;e.example/a.png`, `&#x2F;/e.example/a.png`, `&#9;//e.example/a.png`, `&#10;/&#10;/e.example/a.png`,
+	`http\:\/\/e.example/a.png`, `&amp;#104;ttp://e.example/a.png`,
+}
+
+// hiddenScript are link destinations that decode to a script.
+var hiddenScript = []string{
+	`javascript:alert(1)`, `JAVASCRIPT:alert(1)`, `javascript&colon;alert(1)`, `javascript&#58;alert(1)`,
+	`javascript&#x3A;alert(1)`, `&#106;avascript:alert(1)`, `&#x6a;avascript:alert(1)`, `java&#9;script:alert(1)`,
+	`java&NewLine;script:alert(1)`, `javascript\:alert(1)`, `vbscript:msgbox(1)`, `data:text/html,x`,
+	`data&colon;text/html;base64,eA==`, `file:///etc/passwd`,
+}
+
+// TestEscapedDestinations writes each hidden address in an image and a
+// link, inline, between angle brackets, by reference and as an autolink:
+// the page loads none and links to no script.
+func TestEscapedDestinations(t *testing.T) {
+	forms := func(dest string) []string {
+		return []string{"![x](" + dest + ")", "![x](<" + dest + ">)", "![x][r]\n\n[r]: " + dest, "[x](" + dest + ")", "[x][r]\n\n[r]: <" + dest + ">", "<" + dest + ">"}
+	}
+	for _, dest := range slices.Concat(hiddenRemote, hiddenScript) {
+		for _, src := range forms(dest) {
+			nb := notebook.New()
+			nb.Cells = []*notebook.Cell{{Type: notebook.Markdown, Source: src}}
+			page, err := Convert(nb, report.Meta{Title: "t"}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkSafe(t, fmt.Sprintf("%q", src), page)
+			doc, err := html.Parse(bytes.NewReader(page))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for n := range doc.Descendants() {
+				for _, a := range n.Attr {
+					if (a.Key == "src" || a.Key == "href") && n.Data != "link" && !strings.HasPrefix(a.Val, "data:") && !strings.HasPrefix(a.Val, "#") {
+						if l := strings.ToLower(a.Val); n.Data == "img" || strings.Contains(l, "script:") || strings.HasPrefix(l, "data:") || strings.HasPrefix(l, "file:") {
+							t.Errorf("%q: <%s %s=%q>", src, n.Data, a.Key, a.Val)
+						}
+					}
+				}
+			}
+		}
 	}
 }

@@ -84,3 +84,13 @@ func ExampleCaptionText() {
 	fmt.Println(markdown.CaptionText("Figure 1: values of $g(n) < 8$ for *all* n <= 10"))
 	// Output: Figure 1: values of $g(n) \lt  8$ for \*all\* n \<= 10
 }
+
+func ExampleSanitizeDocument() {
+	// A link that runs script, an image hidden behind an escape, and a
+	// code span that math passed through raw would not hide.
+	fmt.Println(markdown.SanitizeDocument("[x](javascript&colon;alert(1)) ![p](http&colon;//tracker.example/p.png)"))
+	fmt.Println(markdown.SanitizeDocument("$`<img src=x onerror=alert(1)>`$ and $a\\lt b$, [Go](https://go.dev)"))
+	// Output:
+	// &#91;x](javascript&colon;alert(1)) [p](http&colon;//tracker.example/p.png)
+	// $`&lt;img src=x onerror=alert(1)>`$ and $a\lt b$, [Go](https://go.dev)
+}

@@ -41,7 +41,7 @@ func TestFoldsInPost(t *testing.T) {
 		{"folded source", []report.Block{fold(code, report.FoldSource, "Code"), out},
 			"<details>\n<summary>Code</summary>\n\n<pre><code class=\"language-go\">x := 1\n\tif a &lt; b {}</code></pre>\n\n</details>\n\n```\nout\n```\n"},
 		{"open", []report.Block{func() report.Block { b := fold(code, report.FoldSource, "Code"); b.Open = true; return b }()},
-			"<details open>\n<summary>Code</summary>\n\n"},
+			"<details open=\"\">\n<summary>Code</summary>\n\n"},
 		{"a whole cell", []report.Block{fold(code, report.FoldCell, "Show code cell content"), fold(out, report.FoldCell, "Show code cell content")},
 			"<details>\n<summary>Show code cell content</summary>\n\n<pre><code class=\"language-go\">x := 1\n\tif a &lt; b {}</code></pre>\n\n<pre><code>out</code></pre>\n\n</details>\n"},
 		{"two folds of one cell", []report.Block{fold(code, report.FoldSource, "S"), fold(out, report.FoldOutputs, "O")},

@@ -3,6 +3,7 @@ package markdown
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -15,13 +16,43 @@ import (
 // start with front matter.
 var ErrNoFrontMatter = errors.New("no front matter")
 
-// yamlScalar writes s as a YAML scalar, quoted only when YAML needs it.
+// yamlScalar writes s as a YAML scalar, quoted only when YAML needs it or
+// the Markdown around it does: a blog that does not know front matter
+// reads it as Markdown, where "<" could open HTML, "[" a link and a "}"
+// ending the line attributes of a heading. Those are written escaped in
+// double quotes.
 func yamlScalar(s string) string {
+	if strings.ContainsAny(s, "<[]") || strings.HasSuffix(strings.TrimSpace(s), "}") {
+		return yamlEscaped(s)
+	}
 	out, err := yaml.Marshal(s)
 	if err != nil {
 		return strconv.Quote(s)
 	}
 	return strings.TrimSuffix(string(out), "\n")
+}
+
+// yamlEscaped writes s as a double-quoted YAML scalar in which no
+// character opens Markdown markup: "<", "[" and "]" are written as YAML
+// escapes, and so is every character YAML does not allow as it is.
+func yamlEscaped(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '<' || r == '[' || r == ']':
+			fmt.Fprintf(&b, `\x%02X`, r)
+		case r < 0x20 || 0x7f <= r && r <= 0x9f || r == 0x2028 || r == 0x2029 || r == 0xfeff || r == 0xfffe || r == 0xffff:
+			fmt.Fprintf(&b, `\u%04X`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // FrontMatter returns the YAML front matter of a post, as Hexo and Hugo
@@ -34,7 +65,7 @@ func FrontMatter(m report.Meta) string { return frontMatterWith(m, "") }
 // before its end.
 func frontMatterWith(m report.Meta, more string) string {
 	var b strings.Builder
-	b.WriteString("---\ntitle: " + yamlScalar(MathAngles(m.Title)) + "\n")
+	b.WriteString("---\ntitle: " + yamlScalar(breakMathJax(MathAngles(m.Title))) + "\n")
 	b.WriteString("date: " + m.Date.Format(report.DateLayout) + "\n")
 	list := func(key string, items []string) {
 		if len(items) == 0 {
@@ -42,14 +73,14 @@ func frontMatterWith(m report.Meta, more string) string {
 		}
 		b.WriteString(key + ":\n")
 		for _, t := range items {
-			b.WriteString("  - " + yamlScalar(t) + "\n")
+			b.WriteString("  - " + yamlScalar(breakMathJax(t)) + "\n")
 		}
 	}
 	list("authors", m.Authors)
 	list("tags", m.Tags)
 	b.WriteString("mathjax: true\n")
 	if m.Summary != "" {
-		b.WriteString("description: " + yamlScalar(MathAngles(m.Summary)) + "\n")
+		b.WriteString("description: " + yamlScalar(breakMathJax(MathAngles(m.Summary))) + "\n")
 	}
 	b.WriteString(more)
 	b.WriteString("---\n")

@@ -47,16 +47,17 @@ func Convert(nb *notebook.Notebook, meta report.Meta, opts Options) (*Post, erro
 // in order. Its files are the view's.
 func Render(v *report.View) *Post {
 	w := &writer{trust: v.Trusted}
-	w.b.WriteString(frontMatterWith(v.Meta, provenanceFrontMatter(v.Provenance)))
-	w.b.WriteString("\n")
 	for i := 0; i < len(v.Blocks); {
 		i = w.part(v.Blocks, i)
 	}
 	if v.Provenance != nil {
 		w.b.WriteString(provenanceFooter(v.Provenance))
 	}
-	text := strings.TrimRight(w.b.String(), "\n") + "\n"
-	return &Post{Text: []byte(text), Files: v.Files}
+	body := strings.TrimRight(w.b.String(), "\n") + "\n"
+	if !v.Trusted {
+		body = liquidRaw(SanitizeDocument(body))
+	}
+	return &Post{Text: []byte(frontMatterWith(v.Meta, provenanceFrontMatter(v.Provenance)) + "\n" + body), Files: v.Files}
 }
 
 type writer struct {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/internal/hostile"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
@@ -146,5 +147,26 @@ func TestMathCannotCarryHTML(t *testing.T) {
 	post := string(Render(view(t, nb, report.ViewOptions{})).Text)
 	if strings.Contains(post, "<") || !strings.Contains(post, `\lt script\gt alert(1)\lt /script\gt  a\lt b`) {
 		t.Errorf("post:\n%s", post)
+	}
+}
+
+// TestNameWithColon: a post named like a URL scheme links its images as
+// files, not as that scheme.
+func TestNameWithColon(t *testing.T) {
+	out := &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{}}
+	out.Data.SetText("image/png", hostile.PNG)
+	nb := notebook.New()
+	nb.Cells = []*notebook.Cell{{Type: notebook.Code, Source: "x", Outputs: []*notebook.Output{out}}}
+	post := Render(view(t, nb, report.ViewOptions{Name: "javascript:alert(1)"}))
+	if !strings.Contains(string(post.Text), "](javascript%3Aalert%281%29_files/cell1-1.png)") {
+		t.Errorf("post:\n%s", post.Text)
+	}
+	for blog, doc := range blogHTML(t, post.Text) {
+		if !strings.Contains(string(doc), `<img src="javascript%3Aalert%281%29_files/cell1-1.png"`) {
+			t.Errorf("%s: image lost: %s", blog, doc)
+		}
+		for _, p := range hostile.Check(doc) {
+			t.Errorf("%s: %s", blog, p)
+		}
 	}
 }

@@ -13,9 +13,9 @@ import (
 	"github.com/yuin/goldmark/text"
 )
 
-// parser finds raw HTML the way the HTML writer does: GitHub's Markdown
+// cellReader finds raw HTML the way the HTML writer does: GitHub's Markdown
 // with footnotes and math, so that "$a<b>c$" is math, not a tag.
-var parser = goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Footnote, &mathml.Extender{})).Parser()
+var cellReader = goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Footnote, &mathml.Extender{})).Parser()
 
 // edit replaces source[start:stop].
 type edit struct {
@@ -49,7 +49,7 @@ const maxPasses = 4
 // sanitizeOnce is one pass of SanitizeHTML.
 func sanitizeOnce(src string) string {
 	source := []byte(src)
-	doc := parser.Parse(text.NewReader(source))
+	doc := cellReader.Parse(text.NewReader(source))
 	var edits []edit
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -67,7 +67,7 @@ func sanitizeOnce(src string) string {
 		default:
 			return ast.WalkContinue, nil
 		}
-		edits = append(edits, sanitizeSegments(source, segs)...)
+		edits = append(edits, sanitizeSegments(source, segs, keepNewline)...)
 		return ast.WalkSkipChildren, nil
 	})
 	edits = append(edits, mathAngles(source, edits)...)
@@ -79,10 +79,10 @@ func sanitizeOnce(src string) string {
 	return string(out)
 }
 
-// sanitizeSegments sanitises raw HTML given as segments: as one piece when
-// they follow each other in the source, else (inside a list or quote,
-// whose markers sit between the lines) one segment at a time.
-func sanitizeSegments(source []byte, segs []text.Segment) []edit {
+// sanitizeSegments sanitises raw HTML given as segments with clean: as one
+// piece when they follow each other in the source, else (inside a list or
+// quote, whose markers sit between the lines) one segment at a time.
+func sanitizeSegments(source []byte, segs []text.Segment, clean func(string) string) []edit {
 	if len(segs) == 0 {
 		return nil
 	}
@@ -92,11 +92,11 @@ func sanitizeSegments(source []byte, segs []text.Segment) []edit {
 	}
 	if contiguous {
 		start, stop := segs[0].Start, segs[len(segs)-1].Stop
-		return []edit{{start, stop, keepNewline(string(source[start:stop]))}}
+		return []edit{{start, stop, clean(string(source[start:stop]))}}
 	}
 	edits := make([]edit, len(segs))
 	for i, s := range segs {
-		edits[i] = edit{s.Start, s.Stop, keepNewline(string(source[s.Start:s.Stop]))}
+		edits[i] = edit{s.Start, s.Stop, clean(string(source[s.Start:s.Stop]))}
 	}
 	return edits
 }

@@ -17,6 +17,15 @@
 // to other documents). Links to web pages stay: following one is the
 // reader's choice.
 //
+// A URL is judged as a browser finally reads it (SafeLink, SafeSource):
+// after Markdown's backslash escapes and HTML's character references
+// (named, decimal, hex, with or without ";"), decoded until nothing
+// changes, without the control characters and spaces a browser strips, in
+// lower case, with backslashes read as slashes. So http&colon;//host,
+// &#104;ttp://host and java&#9;script: are what they decode to. The
+// Markdown writers judge link and image destinations with the same two
+// functions.
+//
 // The policy is built on github.com/microcosm-cc/bluemonday.
 //
 // MathML applies a stricter policy to the MathML of a formula, whatever its

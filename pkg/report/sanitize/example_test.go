@@ -21,3 +21,16 @@ func ExampleMathML() {
 	// Output:
 	// <math display="block"><mtext>a</mtext><mi mathvariant="normal">x</mi></math>
 }
+
+func ExampleSafeSource() {
+	for _, src := range []string{"post_files/fig1.png", "data:image/png;base64,iVBORw0KGgo=", "http&colon;//tracker.example/p.png", "&#47;/tracker.example/p.png"} {
+		fmt.Println(sanitize.SafeSource(src), sanitize.SafeLink(src))
+	}
+	fmt.Println(sanitize.SafeLink("java&#9;script:steal()"))
+	// Output:
+	// true true
+	// true true
+	// false true
+	// false true
+	// false
+}
