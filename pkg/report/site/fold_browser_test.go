@@ -57,7 +57,7 @@ const figures = `(() => {
     images: imgs.length,
     alts: imgs.map(i => i.getAttribute('alt')),
     unfigured: [...document.querySelectorAll('main img')].filter(i => !i.closest('figure')).length,
-    captions: [...document.querySelectorAll('figcaption, p > em:only-child')].map(c => c.textContent),
+    captions: [...document.querySelectorAll('figcaption, p:has(img) + p > em:only-child')].map(c => c.textContent),
     tabSize: getComputedStyle(document.querySelector('pre')).tabSize,
     pwned: (window.__pwned || []).map(String),
     brokenImgs: imgs.filter(i => !i.complete || i.naturalWidth === 0).length,
