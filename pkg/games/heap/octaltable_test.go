@@ -20,8 +20,9 @@ import (
 // values cost about four times the time, without one sixteen times. The
 // games the published table (T. Czajka's) reports solved go on to 2^25
 // values whatever the time. Sparse
-// statistics cover heaps up to 2^16, or as far as the proof went, and the
-// SHA-256 of g(0..16384) identifies the sequence.
+// statistics cover the heaps up to the values computed, but never beyond
+// heap 2^16 - 1, even when the proof went further; the SHA-256 of
+// g(0..16384) identifies the sequence.
 func TestOctalTable(t *testing.T) {
 	path := os.Getenv("GRUNDY_TABLE")
 	if path == "" {

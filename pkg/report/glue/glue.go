@@ -73,8 +73,10 @@ func Record(name string, v any, show bool) (Output, error) {
 
 // Value glues v under name without showing it: the cell's output is
 // invisible in Jupyter and in pkg/report's pages, and the notebook's
-// Markdown can quote it as {glue}`name`. It panics with an error wrapping
-// ErrName when name is empty or holds whitespace, a backtick or a colon.
+// Markdown can quote it as {glue}`name`. In a notebook it returns once
+// GoNB has read the value, so that a value glued at the very end of a cell
+// is kept. It panics with an error wrapping ErrName when name is empty or
+// holds whitespace, a backtick or a colon.
 func Value(name string, v any) { send(name, v, false) }
 
 // Show glues v under name and shows it in the cell as well, like
@@ -94,6 +96,10 @@ func send(name string, v any, show bool) {
 		data[protocol.MIMEType(mime)] = content
 	}
 	gonbui.SendData(&protocol.DisplayData{Data: data, Metadata: out.Metadata})
+	// GoNB stops reading the pipe as soon as the cell's program exits, so
+	// a value sent just before the end of a cell could be lost: wait until
+	// GoNB has read it.
+	gonbui.Sync()
 }
 
 func checkName(name string) error {
