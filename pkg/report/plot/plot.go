@@ -89,6 +89,10 @@ type Figure struct {
 // sends inside HTML). Outside a notebook it does nothing.
 func (f *Figure) Show() {
 	gonbui.DisplaySVG(string(f.SVG))
+	// GoNB stops reading the pipe when the cell's program exits, so a
+	// figure shown at the end of a cell could be lost: wait until GoNB has
+	// read it, as glue does.
+	gonbui.Sync()
 }
 
 func newPlot(opts Options, xLabel, yLabel string) *gplot.Plot {
