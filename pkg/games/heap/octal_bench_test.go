@@ -70,7 +70,7 @@ func BenchmarkOctalValues(b *testing.B) {
 				}
 				b.Run(name, func(b *testing.B) {
 					for b.Loop() {
-						e := newEngine[uint16](c)
+						e := newEngine[uint16](codeGame(c))
 						e.parallel = parallel
 						if !runTo(e, n) {
 							b.Fatal("a value beyond two bytes")
@@ -119,7 +119,7 @@ func BenchmarkCheckpoint(b *testing.B) {
 	}
 	path := b.TempDir() + "/run.ckpt"
 	c, _ := ParseCode("0.6")
-	r := &octalRun{code: c, e16: resumeEngine(c, v.v16)}
+	r := &octalRun{game: codeGame(c), e16: resumeEngine(codeGame(c), v.v16)}
 	b.Run("write", func(b *testing.B) {
 		for b.Loop() {
 			if err := writeCheckpoint(path, r); err != nil {
@@ -129,7 +129,7 @@ func BenchmarkCheckpoint(b *testing.B) {
 	})
 	b.Run("resume", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := readCheckpoint(path, c); err != nil {
+			if _, err := readCheckpoint(path, codeGame(c)); err != nil {
 				b.Fatal(err)
 			}
 		}

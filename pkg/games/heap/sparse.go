@@ -65,7 +65,7 @@ func (t *takeBreak) extend(n int) {
 	if t.run != nil {
 		t.run.reserve(n)
 		if err := t.run.extend(n); err != nil {
-			panic(fmt.Sprintf("heap: %s: %v below MaxLen heaps", t.run.code, err))
+			panic(fmt.Sprintf("heap: %s: %v below MaxLen heaps", t.run.game.name, err))
 		}
 		g := make(Sequence, n)
 		for i := range g {
