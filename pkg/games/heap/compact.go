@@ -15,7 +15,7 @@ const MaxValues = 1 << 31
 // the form for long computations; Sequence, eight bytes a value, is the easy
 // one for short ones.
 type Values struct {
-	code string // canonical
+	code string   // canonical
 	v16  []uint16 // the values, unless one is 2^16 or more
 	v32  []uint32
 	max  int
@@ -334,4 +334,20 @@ func (r *octalRun) values(n int) *Values {
 		v.max = max(v.max, v.At(i))
 	}
 	return v
+}
+
+// pairSequence returns g(0), ..., g(n) of a game whose moves leave at most
+// two heaps, by the engine with its helper goroutine when GOMAXPROCS allows.
+func pairSequence(p *pairGame, n int) (Sequence, error) {
+	r := newRun(p)
+	r.setHelper(true)
+	r.reserve(n + 1)
+	if err := r.extend(n + 1); err != nil {
+		return nil, fmt.Errorf("take-and-break game %s: %w", p.name, err)
+	}
+	s := make(Sequence, n+1)
+	for i := range s {
+		s[i] = r.at(i)
+	}
+	return s, nil
 }

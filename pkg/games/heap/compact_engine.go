@@ -178,7 +178,8 @@ func (p *pairGame) skip(d, i, m int) int {
 // engine computes the values of a pairGame with values stored in T.
 type engine[T valueType] struct {
 	*pairGame
-	cls [2]*rcClass
+	cls   [2]*rcClass
+	hints witnessHints
 
 	g []T
 	// st[v] == n marks v as the value of an option of heap n; every value is
@@ -345,7 +346,13 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 			if c == nil || done[d] || n-e.split[d][0] < 2 || !c.reach[v<<1|(n^d)&1] {
 				continue
 			}
-			if e.scan(st, d, n, v, &pos[d], h) {
+			if e.hinted(d, n, v) {
+				st[v] = cur
+				found = true
+				break
+			}
+			if b := e.scan(st, d, n, v, &pos[d], h); b > 0 {
+				e.hints.remember(d, n, v, b)
 				found = true
 				break
 			}
@@ -404,16 +411,16 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 }
 
 // scan reads the pairs of the class-d splits of heap n from smallest part
-// *pos on, marking their values, until one is target (true) or they run
-// out (false). *pos is where to go on next time. The pairs whose smaller
-// part the helper h covers (h.span[d]) are skipped: target, not among h's
-// marks, is not their value.
-func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int, h *helped) bool {
+// *pos on, marking their values, until one is target, and returns the
+// larger part of that pair, or 0 if they run out. *pos is where to go on
+// next time. The pairs whose smaller part the helper h covers (h.span[d])
+// are skipped: target, not among h's marks, is not their value.
+func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int, h *helped) int {
 	g := e.g
 	cur := uint32(n)
 	amounts := e.split[d]
 	if !fits[T](target) {
-		return false // no pair gives it, and smaller values are all marked
+		return 0 // no pair gives it, and smaller values are all marked
 	}
 	t := T(target)
 	if len(amounts) == 1 {
@@ -430,17 +437,17 @@ func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int, h *helped) boo
 		if a < skipFrom {
 			i, _ := slices.BinarySearch(common, uint32(a))
 			k, _ := slices.BinarySearch(common, uint32(skipFrom))
-			if at, found, stop := scanList(g, st, cur, t, common[i:k], m, hi); stop {
+			if at, b, stop := scanList(g, st, cur, t, common[i:k], m, hi); stop {
 				*pos = at
-				return found
+				return b
 			}
 			a = skipFrom
 		}
 		a = max(a, skipTo)
 		i, _ := slices.BinarySearch(common, uint32(a))
-		if at, found, stop := scanList(g, st, cur, t, common[i:], m, hi); stop {
+		if at, b, stop := scanList(g, st, cur, t, common[i:], m, hi); stop {
 			*pos = at
-			return found
+			return b
 		}
 		// Then every part beyond the list.
 		a = max(a, commonLimit)
@@ -456,7 +463,7 @@ func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int, h *helped) boo
 			st[lo[7]^up[0]] = cur
 			if st[t] == cur {
 				*pos = a + 8
-				return true
+				return m - witness(g, t, m, a, a+8)
 			}
 		}
 		for ; a <= hi; a++ {
@@ -464,11 +471,11 @@ func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int, h *helped) boo
 			st[x] = cur
 			if x == t {
 				*pos = a + 1
-				return true
+				return m - a
 			}
 		}
 		*pos = a
-		return false
+		return 0
 	}
 	a := *pos
 	for ; 2*a <= n-amounts[0]; a++ {
@@ -485,19 +492,30 @@ func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int, h *helped) boo
 			st[x] = cur
 			if x == t {
 				*pos = a // the other amounts of part a are read again
-				return true
+				return m - a
 			}
 		}
 	}
 	*pos = a
-	return false
+	return 0
+}
+
+// witness returns the part a, lo <= a < hi, of a pair (a, m-a) of value t.
+func witness[T valueType](g []T, t T, m, lo, hi int) int {
+	for a := lo; a < hi; a++ {
+		if g[a]^g[m-a] == t {
+			return a
+		}
+	}
+	panic("heap: the marks of a scan show a value no pair of it has")
 }
 
 // scanList reads the pairs (a, m-a) for the parts a in list, increasing,
 // while a <= hi, marking their values, until one is t. It reports whether
-// it found t, and whether it stopped before the list ran out (found, or
-// past hi), with where to go on next: the part after the witness, or hi+1.
-func scanList[T valueType](g []T, st []uint32, cur uint32, t T, list []uint32, m, hi int) (next int, found, stop bool) {
+// it stopped before the list ran out (found, or past hi), with the larger
+// part of the witness (0 if none) and where to go on next: the part after
+// the witness, or hi+1.
+func scanList[T valueType](g []T, st []uint32, cur uint32, t T, list []uint32, m, hi int) (next, b int, stop bool) {
 	// Eight pairs at a time, marked without a test each: a witness found
 	// a few pairs late costs less than a branch per pair.
 	i := 0
@@ -512,7 +530,11 @@ func scanList[T valueType](g []T, st []uint32, cur uint32, t T, list []uint32, m
 		st[g[c[6]]^g[m-int(c[6])]] = cur
 		st[g[c[7]]^g[m-int(c[7])]] = cur
 		if st[t] == cur {
-			return int(c[7]) + 1, true, true
+			for _, a := range c {
+				if g[a]^g[m-int(a)] == t {
+					return int(c[7]) + 1, m - int(a), true
+				}
+			}
 		}
 	}
 	for ; i < len(list) && int(list[i]) <= hi; i++ {
@@ -520,13 +542,13 @@ func scanList[T valueType](g []T, st []uint32, cur uint32, t T, list []uint32, m
 		x := g[a] ^ g[m-a]
 		st[x] = cur
 		if x == t {
-			return a + 1, true, true
+			return a + 1, m - a, true
 		}
 	}
 	if i < len(list) {
-		return hi + 1, false, true
+		return hi + 1, 0, true
 	}
-	return 0, false, false
+	return 0, 0, false
 }
 
 // worthRebuilding reports whether the rare key k has become more frequent

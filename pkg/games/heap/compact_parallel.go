@@ -206,6 +206,11 @@ func (e *engine[T]) pipeline(n int) bool {
 			if _, fits = e.nextWith(h); !fits {
 				break
 			}
+			if e.size != size {
+				// A value past the slots' width: the helper must not read
+				// it, so it is not published.
+				break
+			}
 			main.publish(x)
 		}
 		stop.Store(true)
@@ -226,7 +231,9 @@ func (e *engine[T]) pipeline(n int) bool {
 // the start only as far as main publishes.
 func help[T valueType](g []T, p *pairGame, span [2][2]int, from int, snap [2][]uint32, ring []bool, width int, main, helper *progress, stop *atomic.Bool) {
 	for x := from; x < len(g); x++ {
-		if !main.wait(x-pipelineLag, pipelineSlack, stop) {
+		// The stop is checked again after the wait: the last publish
+		// comes after it is set, and may cover a value past the slots.
+		if !main.wait(x-pipelineLag, pipelineSlack, stop) || stop.Load() {
 			return
 		}
 		slot := x % pipelineLag
