@@ -188,33 +188,15 @@ func OctalValues(code string, n int, opts *OctalOptions) (*Values, error) {
 			return nil, fmt.Errorf("heap.OctalValues(%s): %w", c, err)
 		}
 	}
-	progressStep := opts.ProgressStep
-	if progressStep <= 0 {
-		progressStep = 1 << 20
-	}
-	checkpointStep := opts.CheckpointStep
-	if checkpointStep <= 0 {
-		checkpointStep = 1 << 24
-	}
 	total := n + 1
 	r.setHelper(!opts.Alone)
 	r.reserve(total)
-	for r.len() < total {
-		next := min(total, (r.len()/progressStep+1)*progressStep)
-		if opts.Checkpoint != "" {
-			next = min(next, (r.len()/checkpointStep+1)*checkpointStep)
-		}
-		if err := r.extend(next); err != nil {
-			return nil, fmt.Errorf("heap.OctalValues(%s): %w", c, err)
-		}
-		if opts.Progress != nil {
-			opts.Progress(r.len(), total)
-		}
-		if opts.Checkpoint != "" && (r.len()%checkpointStep == 0 || r.len() == total) {
-			if err := writeCheckpoint(opts.Checkpoint, r); err != nil {
-				return nil, fmt.Errorf("heap.OctalValues(%s): %w", c, err)
-			}
-		}
+	steps := newRunSteps(opts)
+	if err := steps.extend(r, total, total); err != nil {
+		return nil, fmt.Errorf("heap.OctalValues(%s): %w", c, err)
+	}
+	if err := steps.save(r); err != nil {
+		return nil, fmt.Errorf("heap.OctalValues(%s): %w", c, err)
 	}
 	if opts.Progress != nil && r.len() > total {
 		opts.Progress(total, total) // resumed from a longer run

@@ -135,3 +135,39 @@ func BenchmarkCheckpoint(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkGrundysGame plays Grundy's game (4!.0) through Octal, with the
+// helper goroutine when GOMAXPROCS allows and alone, and by the plain
+// definition to 2^16, the yardstick of a loaded machine: compare within
+// one run (issue 25 asks 2^24 in at most 120 s on two cores).
+//
+//	go test -run '^$' -bench 'GrundysGame/' -benchtime 1x ./pkg/games/heap
+func BenchmarkGrundysGame(b *testing.B) {
+	rule, err := ParseRule(GrundysGame)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, _ := ruleGame(rule)
+	b.Run("naive/65536", func(b *testing.B) {
+		for b.Loop() {
+			naivePairRule(rule, 1<<16)
+		}
+	})
+	for _, n := range []int{1 << 16, 1 << 20, 1 << 24} {
+		b.Run("Octal/"+strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Octal(GrundysGame, n); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("alone/"+strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				r := newRun(p)
+				if err := r.extend(n + 1); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
