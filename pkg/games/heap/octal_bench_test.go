@@ -161,9 +161,44 @@ func BenchmarkGrundysGame(b *testing.B) {
 				}
 			}
 		})
+		if n > 1<<20 {
+			continue // alone, over a minute and a half
+		}
 		b.Run("alone/"+strconv.Itoa(n), func(b *testing.B) {
+			var rare int
 			for b.Loop() {
 				r := newRun(p)
+				if err := r.extend(n + 1); err != nil {
+					b.Fatal(err)
+				}
+				rare = len(r.e16.cls[0].rare)
+			}
+			b.ReportMetric(float64(rare), "rare-heaps")
+		})
+	}
+}
+
+// BenchmarkOctalPath times Officers (0.6) through Octal, which takes the
+// helper goroutine when GOMAXPROCS allows, against the engine alone, the
+// path Octal took before (issue 25):
+//
+//	go test -run '^$' -bench 'OctalPath' -benchtime 1x ./pkg/games/heap
+func BenchmarkOctalPath(b *testing.B) {
+	c, err := ParseCode("0.6")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, n := range []int{1 << 20, 1 << 22} {
+		b.Run("Octal/"+strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Octal("0.6", n); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run("alone/"+strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				r := newOctalRun(c)
 				if err := r.extend(n + 1); err != nil {
 					b.Fatal(err)
 				}

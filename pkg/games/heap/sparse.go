@@ -39,7 +39,9 @@ type takeBreak struct {
 func newTakeBreak(c Code) *takeBreak {
 	if c.IsOctal() && c.MaxTake() < 15 {
 		// Below MaxLen heaps every value fits in four bytes (see errWide).
-		return &takeBreak{run: newOctalRun(c), g: Sequence{0}}
+		run := newOctalRun(c)
+		run.setHelper(true)
+		return &takeBreak{run: run, g: Sequence{0}}
 	}
 	t := &takeBreak{g: Sequence{0}, size: 1, stamp: make([]uint32, 2)}
 	for j := 0; j <= c.MaxTake(); j++ {

@@ -780,9 +780,10 @@ func TestRuleCGSuite(t *testing.T) {
 }
 
 // TestGrundysGameReach plays Grundy's game to 2^20 heaps, which MaxMoves
-// stopped short of 300,000 before the rare/common engine played it, and
-// checks the first 2^17 values by the definition. It takes about half a
-// minute; set GRUNDY_LONG=1 to run it.
+// stopped short of 300,000 before the rare/common engine played it, checks
+// the first 2^17 values by the definition and all of them against the
+// engine alone, without its helper. It takes under a minute; set
+// GRUNDY_LONG=1 to run it.
 func TestGrundysGameReach(t *testing.T) {
 	if os.Getenv("GRUNDY_LONG") == "" {
 		t.Skip("set GRUNDY_LONG=1 to play Grundy's game to 2^20 heaps (half a minute)")
@@ -795,5 +796,15 @@ func TestGrundysGameReach(t *testing.T) {
 	want := naivePairRule(rule, 1<<17)
 	if i := firstDiff(g[:len(want)], want); i >= 0 {
 		t.Fatalf("Grundy's game: g(%d) = %d by Octal, %d by the definition", i, g[i], want[i])
+	}
+	p, _ := ruleGame(rule)
+	alone := newRun(p)
+	if err := alone.extend(len(g)); err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range g {
+		if alone.at(i) != v {
+			t.Fatalf("Grundy's game: g(%d) = %d with the helper, %d alone", i, v, alone.at(i))
+		}
 	}
 }
