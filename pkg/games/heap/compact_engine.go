@@ -365,6 +365,7 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 	if !fits[T](v) {
 		return v, false
 	}
+	e.hints.scanned(pos)
 	if e.parallel {
 		// Capped so that the sums cannot overflow: the span is far shorter.
 		e.reach[0] += int64(min(pos[0], commonLimit))

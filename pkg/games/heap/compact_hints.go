@@ -8,12 +8,18 @@ package heap
 // in the smaller part. So before a scan, the larger parts of the witnesses
 // of the last hintLags heaps are tried for the heap at hand, each checked:
 // a hint found wrong costs two reads, and one found right saves the scan.
+// Where scans find their witnesses in a few pairs, as on Officers (0.6)
+// or .354, the hints save nothing and cost their reads: they are tried
+// only while the scans of the last hintWindow heaps of the class reached,
+// on average, hintMinScan smaller parts.
 
 // hintLags is how many earlier heaps' witnesses a heap tries, and
 // hintValues bounds the values remembered.
 const (
-	hintLags   = 6
-	hintValues = 1 << 16
+	hintLags    = 6
+	hintValues  = 1 << 16
+	hintWindow  = 4096
+	hintMinScan = 1024
 )
 
 // witnessHints holds, for each class of splitting amounts, heap modulo
@@ -21,6 +27,26 @@ const (
 // none).
 type witnessHints struct {
 	parts [2][hintLags][]uint32
+	// on says, by class, whether hints are tried; reach sums how far the
+	// scans of the heaps of the window went, heaps counts them.
+	on    [2]bool
+	reach [2]int64
+	heaps int
+}
+
+// scanned records how far the scans of a heap went, by class, and at the
+// end of a window decides whether hints are tried in the next.
+func (w *witnessHints) scanned(pos [2]int) {
+	for d := range pos {
+		w.reach[d] += int64(min(pos[d], commonLimit))
+	}
+	if w.heaps++; w.heaps == hintWindow {
+		for d := range pos {
+			w.on[d] = w.reach[d] >= hintMinScan*hintWindow
+			w.reach[d] = 0
+		}
+		w.heaps = 0
+	}
 }
 
 // remember records b as the larger part of a pair of value v in a split
@@ -39,6 +65,9 @@ func (w *witnessHints) remember(d, n, v, b int) {
 // hinted reports whether a remembered witness, kept in its larger part,
 // gives value v to a split of class d of heap n; it is remembered for n.
 func (e *engine[T]) hinted(d, n, v int) bool {
+	if !e.hints.on[d] {
+		return false
+	}
 	g := e.g
 	for k := 1; k <= hintLags && k <= n; k++ {
 		row := e.hints.parts[d][(n-k)%hintLags]
