@@ -58,9 +58,9 @@ func writeCheckpoint(path string, r *octalRun) (err error) {
 	sum := sha256.New()
 	w := bufio.NewWriterSize(io.MultiWriter(f, sum), 1<<16)
 	if r.e32 != nil {
-		err = writeValues(w, r.code, r.e32.g)
+		err = writeValues(w, r.game.name, r.e32.g)
 	} else {
-		err = writeValues(w, r.code, r.e16.g)
+		err = writeValues(w, r.game.name, r.e16.g)
 	}
 	if err != nil {
 		return fmt.Errorf("checkpoint %s: %w", path, err)
@@ -83,8 +83,7 @@ func writeCheckpoint(path string, r *octalRun) (err error) {
 	return nil
 }
 
-func writeValues[T valueType](w io.Writer, c Code, g []T) error {
-	code := c.String()
+func writeValues[T valueType](w io.Writer, code string, g []T) error {
 	width := binary.Size(T(0))
 	hdr := make([]byte, 0, checkpointHeader+len(code))
 	hdr = append(hdr, checkpointMagic...)
@@ -117,7 +116,7 @@ func writeValues[T valueType](w io.Writer, c Code, g []T) error {
 
 // readCheckpoint returns a run that continues from the values saved in
 // path for the game c; errNoCheckpoint if there is no such file.
-func readCheckpoint(path string, c Code) (*octalRun, error) {
+func readCheckpoint(path string, c *pairGame) (*octalRun, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, errNoCheckpoint
@@ -138,7 +137,7 @@ func readCheckpoint(path string, c Code) (*octalRun, error) {
 }
 
 // readValues reads a checkpoint of size bytes for the game c.
-func readValues(f io.Reader, size int64, c Code) (*octalRun, error) {
+func readValues(f io.Reader, size int64, c *pairGame) (*octalRun, error) {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrCheckpoint, fmt.Sprintf(format, args...))
 	}
@@ -173,10 +172,10 @@ func readValues(f io.Reader, size int64, c Code) (*octalRun, error) {
 	if _, err := io.ReadFull(r, code); err != nil {
 		return nil, bad("code: %v", err)
 	}
-	if string(code) != c.String() {
-		return nil, bad("values of %q, not of %s", code, c)
+	if string(code) != c.name {
+		return nil, bad("values of %q, not of %s", code, c.name)
 	}
-	run := &octalRun{code: c}
+	run := &octalRun{game: c}
 	var err error
 	if width == 2 {
 		var g []uint16
@@ -230,7 +229,7 @@ func (r *hashingReader) Read(p []byte) (int, error) {
 
 // resumeChecked checks the sum that follows the values, read from r, and
 // that each value is possible, and returns an engine that goes on from g.
-func resumeChecked[T valueType](c Code, g []T, sum hash.Hash, r io.Reader) (*engine[T], error) {
+func resumeChecked[T valueType](c *pairGame, g []T, sum hash.Hash, r io.Reader) (*engine[T], error) {
 	want := sum.Sum(nil)
 	got := make([]byte, sha256.Size)
 	if _, err := io.ReadFull(r, got); err != nil {
@@ -242,7 +241,7 @@ func resumeChecked[T valueType](c Code, g []T, sum hash.Hash, r io.Reader) (*eng
 	// A heap of x tokens has fewer than (t+1)(x+2) options, so its value is
 	// at most that; checking it keeps a forged file from asking for
 	// memory out of proportion.
-	options := int64(c.MaxTake() + 1)
+	options := int64(c.maxTake + 1)
 	for x, v := range g {
 		if int64(v) > options*int64(x+2) {
 			return nil, fmt.Errorf("%w: g(%d) = %d is more than the heap has options", ErrCheckpoint, x, v)

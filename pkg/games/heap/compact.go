@@ -15,14 +15,14 @@ const MaxValues = 1 << 31
 // the form for long computations; Sequence, eight bytes a value, is the easy
 // one for short ones.
 type Values struct {
-	code Code
+	code string   // canonical
 	v16  []uint16 // the values, unless one is 2^16 or more
 	v32  []uint32
 	max  int
 }
 
 // Code returns the game's code in canonical form.
-func (v *Values) Code() string { return v.code.String() }
+func (v *Values) Code() string { return v.code }
 
 // Len returns the number of values, one more than the largest heap.
 func (v *Values) Len() int {
@@ -180,7 +180,7 @@ func OctalValues(code string, n int, opts *OctalOptions) (*Values, error) {
 	}
 	r := newOctalRun(c)
 	if opts.Checkpoint != "" {
-		saved, err := readCheckpoint(opts.Checkpoint, c)
+		saved, err := readCheckpoint(opts.Checkpoint, r.game)
 		switch {
 		case err == nil:
 			r = saved
@@ -188,33 +188,15 @@ func OctalValues(code string, n int, opts *OctalOptions) (*Values, error) {
 			return nil, fmt.Errorf("heap.OctalValues(%s): %w", c, err)
 		}
 	}
-	progressStep := opts.ProgressStep
-	if progressStep <= 0 {
-		progressStep = 1 << 20
-	}
-	checkpointStep := opts.CheckpointStep
-	if checkpointStep <= 0 {
-		checkpointStep = 1 << 24
-	}
 	total := n + 1
 	r.setHelper(!opts.Alone)
 	r.reserve(total)
-	for r.len() < total {
-		next := min(total, (r.len()/progressStep+1)*progressStep)
-		if opts.Checkpoint != "" {
-			next = min(next, (r.len()/checkpointStep+1)*checkpointStep)
-		}
-		if err := r.extend(next); err != nil {
-			return nil, fmt.Errorf("heap.OctalValues(%s): %w", c, err)
-		}
-		if opts.Progress != nil {
-			opts.Progress(r.len(), total)
-		}
-		if opts.Checkpoint != "" && (r.len()%checkpointStep == 0 || r.len() == total) {
-			if err := writeCheckpoint(opts.Checkpoint, r); err != nil {
-				return nil, fmt.Errorf("heap.OctalValues(%s): %w", c, err)
-			}
-		}
+	steps := newRunSteps(opts)
+	if err := steps.extend(r, total, total); err != nil {
+		return nil, fmt.Errorf("heap.OctalValues(%s): %w", c, err)
+	}
+	if err := steps.save(r); err != nil {
+		return nil, fmt.Errorf("heap.OctalValues(%s): %w", c, err)
 	}
 	if opts.Progress != nil && r.len() > total {
 		opts.Progress(total, total) // resumed from a longer run
@@ -224,13 +206,15 @@ func OctalValues(code string, n int, opts *OctalOptions) (*Values, error) {
 
 // octalRun drives an engine, two bytes a value until a value needs four.
 type octalRun struct {
-	code Code
+	game *pairGame
 	e16  *engine[uint16]
 	e32  *engine[uint32]
 }
 
-func newOctalRun(c Code) *octalRun {
-	return &octalRun{code: c, e16: newEngine[uint16](c)}
+func newOctalRun(c Code) *octalRun { return newRun(codeGame(c)) }
+
+func newRun(p *pairGame) *octalRun {
+	return &octalRun{game: p, e16: newEngine[uint16](p)}
 }
 
 // setHelper says whether the engine uses a helper goroutine.
@@ -289,7 +273,7 @@ func (r *octalRun) extend(n int) error {
 		for i, v := range r.e16.g {
 			g[i] = uint32(v)
 		}
-		r.e32 = resumeEngine(r.code, g)
+		r.e32 = resumeEngine(r.game, g)
 		r.e32.parallel = r.e16.parallel
 		r.e16 = nil
 	}
@@ -322,7 +306,7 @@ func runTo[T valueType](e *engine[T], n int) bool {
 
 // values returns the first n values.
 func (r *octalRun) values(n int) *Values {
-	v := &Values{code: r.code}
+	v := &Values{code: r.game.name}
 	if r.e32 != nil {
 		v.v32 = r.e32.g[:n:n]
 	} else {
@@ -332,4 +316,20 @@ func (r *octalRun) values(n int) *Values {
 		v.max = max(v.max, v.At(i))
 	}
 	return v
+}
+
+// pairSequence returns g(0), ..., g(n) of a game whose moves leave at most
+// two heaps, by the engine with its helper goroutine when GOMAXPROCS allows.
+func pairSequence(p *pairGame, n int) (Sequence, error) {
+	r := newRun(p)
+	r.setHelper(true)
+	r.reserve(n + 1)
+	if err := r.extend(n + 1); err != nil {
+		return nil, fmt.Errorf("take-and-break game %s: %w", p.name, err)
+	}
+	s := make(Sequence, n+1)
+	for i := range s {
+		s[i] = r.at(i)
+	}
+	return s, nil
 }

@@ -93,12 +93,93 @@ func (c *rcClass) add(x int) {
 	c.members = append(c.members, x)
 }
 
-// engine computes the values of an octal game (moves leave at most two
-// heaps) with values stored in T.
+// A pairGame is a take-and-break game whose moves leave at most two heaps,
+// finite: the games of the engine. Octal codes are such games, and so are
+// the finite codes of Rule whose digits allow at most two heaps, with their
+// modifiers: a split into two heaps under ! or ? leaves out the split into
+// equal heaps, and under = it is the only split (its value is 0).
+type pairGame struct {
+	name    string // the canonical code, which checkpoints record
+	maxTake int    // the most tokens a move removes
+	whole   []int  // amounts j >= 1 whose moves take a whole heap of j tokens
+	single  []int  // amounts j >= 1 whose moves leave one heap
+	equal   []int  // amounts j >= 0 whose moves leave two equal heaps only
+	// split[d] holds the amounts j = d mod 2 whose moves leave two heaps of
+	// any sizes, increasing; unequal[d][i] leaves out equal heaps for
+	// split[d][i].
+	split   [2][]int
+	unequal [2][]bool
+}
+
+// codeGame returns the game of an octal code.
+func codeGame(c Code) *pairGame {
+	p := &pairGame{name: c.String(), maxTake: c.MaxTake()}
+	for j := 0; j <= c.MaxTake(); j++ {
+		p.add(j, int(c.Digit(j)), anySizes)
+	}
+	return p
+}
+
+// ruleGame returns the game of a rule, if it is finite and its moves leave
+// at most two heaps.
+func ruleGame(r Rule) (*pairGame, bool) {
+	if r.period > 0 {
+		return nil, false
+	}
+	p := &pairGame{name: r.String(), maxTake: r.MaxTake()}
+	for j, d := range r.digits {
+		if d.more || d.top() > 2 {
+			return nil, false
+		}
+		p.add(j, int(d.counts), d.mod(2))
+	}
+	return p, true
+}
+
+// add records the moves of digit j, whose bits are those of a Code; mod
+// constrains its split into two heaps.
+func (p *pairGame) add(j, digit int, mod modifier) {
+	if digit&1 != 0 && j > 0 {
+		p.whole = append(p.whole, j)
+	}
+	if digit&2 != 0 && j > 0 {
+		p.single = append(p.single, j)
+	}
+	if digit&4 == 0 {
+		return
+	}
+	if mod == allEqual {
+		p.equal = append(p.equal, j)
+		return
+	}
+	p.split[j&1] = append(p.split[j&1], j)
+	p.unequal[j&1] = append(p.unequal[j&1], mod != anySizes)
+}
+
+// half returns the largest smaller part of the class-d splits of i-th
+// amount of a heap leaving m tokens: m/2, or less when equal heaps are
+// left out.
+func (p *pairGame) half(d, i, m int) int {
+	if p.unequal[d][i] && m%2 == 0 {
+		return m/2 - 1
+	}
+	return m / 2
+}
+
+// skip returns the rare part whose pair the class-d splits of the i-th
+// amount leave out, m/2 for equal heaps, or -1.
+func (p *pairGame) skip(d, i, m int) int {
+	if p.unequal[d][i] && m%2 == 0 {
+		return m / 2
+	}
+	return -1
+}
+
+// engine computes the values of a pairGame with values stored in T.
 type engine[T valueType] struct {
-	whole, single []int
-	split         [2][]int // splitting amounts j by parity, increasing
-	cls           [2]*rcClass
+	*pairGame
+	cls   [2]*rcClass
+	hints witnessHints
 
 	g []T
 	// st[v] == n marks v as the value of an option of heap n; every value is
@@ -120,21 +201,9 @@ type engine[T valueType] struct {
 	reached int64
 }
 
-// newEngine returns an engine for code c that knows g(0) = 0 only.
-func newEngine[T valueType](c Code) *engine[T] {
-	e := &engine[T]{g: []T{0}, size: 1, nextRebuild: 64}
-	for j := 0; j <= c.MaxTake(); j++ {
-		d := c.Digit(j)
-		if d&1 != 0 && j > 0 {
-			e.whole = append(e.whole, j)
-		}
-		if d&2 != 0 && j > 0 {
-			e.single = append(e.single, j)
-		}
-		if d&4 != 0 {
-			e.split[j&1] = append(e.split[j&1], j)
-		}
-	}
+// newEngine returns an engine for game p that knows g(0) = 0 only.
+func newEngine[T valueType](p *pairGame) *engine[T] {
+	e := &engine[T]{pairGame: p, g: []T{0}, size: 1, nextRebuild: 64}
 	e.st = make([]uint32, 2)
 	e.count = make([]int64, 4)
 	for d := range 2 {
@@ -147,8 +216,8 @@ func newEngine[T valueType](c Code) *engine[T] {
 
 // resume returns an engine that continues after the values g, which it
 // takes over.
-func resumeEngine[T valueType](c Code, g []T) *engine[T] {
-	e := newEngine[T](c)
+func resumeEngine[T valueType](p *pairGame, g []T) *engine[T] {
+	e := newEngine[T](p)
 	e.g = g
 	mx := 0
 	for _, v := range g {
@@ -194,23 +263,35 @@ func (e *engine[T]) next() (v int, ok bool) {
 }
 
 // markRare marks the values of the pairs (a, m-a) for the rare parts a in
-// rare below m, setting st[v] to mark: the heap in the main goroutine, true
+// rare below m, except a = skip (the equal heaps a move may not leave; -1
+// for none), setting st[v] to mark: the heap in the main goroutine, true
 // in the helper's (see pipeline).
-func markRare[T valueType, M uint32 | bool](g []T, st []M, mark M, rare []uint32, m int) {
+func markRare[T valueType, M uint32 | bool](g []T, st []M, mark M, rare []uint32, m, skip int) {
 	if len(rare) > 0 && int(rare[len(rare)-1]) >= m {
 		k, _ := slices.BinarySearch(rare, uint32(m))
 		rare = rare[:k]
 	}
+	if skip >= 0 {
+		if k, found := slices.BinarySearch(rare, uint32(skip)); found {
+			markPairs(g, st, mark, rare[:k], m)
+			rare = rare[k+1:]
+		}
+	}
+	markPairs(g, st, mark, rare, m)
+}
+
+// markPairs marks the values of the pairs (a, m-a) for the parts a in list.
+func markPairs[T valueType, M uint32 | bool](g []T, st []M, mark M, list []uint32, m int) {
 	i := 0
-	for ; i+4 <= len(rare); i += 4 {
-		r := rare[i : i+4]
+	for ; i+4 <= len(list); i += 4 {
+		r := list[i : i+4]
 		a0, a1, a2, a3 := int(r[0]), int(r[1]), int(r[2]), int(r[3])
 		st[g[a0]^g[m-a0]] = mark
 		st[g[a1]^g[m-a1]] = mark
 		st[g[a2]^g[m-a2]] = mark
 		st[g[a3]^g[m-a3]] = mark
 	}
-	for _, a := range rare[i:] {
+	for _, a := range list[i:] {
 		st[g[a]^g[m-int(a)]] = mark
 	}
 }
@@ -227,6 +308,11 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 		hm = h.marks
 	}
 	markSimple(g, st, n, e.whole, e.single)
+	for _, j := range e.equal {
+		if m := n - j; m >= 2 && m%2 == 0 {
+			st[0] = cur // two equal heaps
+		}
+	}
 	for d, c := range e.cls {
 		if c == nil {
 			continue
@@ -238,13 +324,14 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 			k, _ := slices.BinarySearch(c.rare[:h.count[d]], uint32(h.from))
 			rare, extra = c.rare[:k], c.rare[h.count[d]:]
 		}
-		for _, j := range e.split[d] {
+		for i, j := range e.split[d] {
 			m := n - j
 			if m < 2 {
 				break
 			}
-			markRare(g, st, cur, rare, m)
-			markRare(g, st, cur, extra, m)
+			skip := e.skip(d, i, m)
+			markRare(g, st, cur, rare, m, skip)
+			markRare(g, st, cur, extra, m, skip)
 		}
 	}
 	var pos [2]int
@@ -259,7 +346,13 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 			if c == nil || done[d] || n-e.split[d][0] < 2 || !c.reach[v<<1|(n^d)&1] {
 				continue
 			}
-			if e.scan(st, d, n, v, &pos[d], h) {
+			if e.hinted(d, n, v) {
+				st[v] = cur
+				found = true
+				break
+			}
+			if b := e.scan(st, d, n, v, &pos[d], h); b > 0 {
+				e.hints.remember(d, n, v, b)
 				found = true
 				break
 			}
@@ -272,6 +365,7 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 	if !fits[T](v) {
 		return v, false
 	}
+	e.hints.scanned(pos)
 	if e.parallel {
 		// Capped so that the sums cannot overflow: the span is far shorter.
 		e.reach[0] += int64(min(pos[0], commonLimit))
@@ -318,20 +412,21 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 }
 
 // scan reads the pairs of the class-d splits of heap n from smallest part
-// *pos on, marking their values, until one is target (true) or they run
-// out (false). *pos is where to go on next time. The pairs whose smaller
-// part the helper h covers (h.span[d]) are skipped: target, not among h's
-// marks, is not their value.
-func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int, h *helped) bool {
+// *pos on, marking their values, until one is target, and returns the
+// larger part of that pair, or 0 if they run out. *pos is where to go on
+// next time. The pairs whose smaller part the helper h covers (h.span[d])
+// are skipped: target, not among h's marks, is not their value.
+func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int, h *helped) int {
 	g := e.g
 	cur := uint32(n)
 	amounts := e.split[d]
 	if !fits[T](target) {
-		return false // no pair gives it, and smaller values are all marked
+		return 0 // no pair gives it, and smaller values are all marked
 	}
 	t := T(target)
 	if len(amounts) == 1 {
 		m := n - amounts[0]
+		hi := e.half(d, 0, m)
 		a := *pos
 		// First the common smaller parts listed, up to the helper's span
 		// and after it.
@@ -343,76 +438,89 @@ func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int, h *helped) boo
 		if a < skipFrom {
 			i, _ := slices.BinarySearch(common, uint32(a))
 			k, _ := slices.BinarySearch(common, uint32(skipFrom))
-			if at, found, stop := scanList(g, st, cur, t, common[i:k], m); stop {
+			if at, b, stop := scanList(g, st, cur, t, common[i:k], m, hi); stop {
 				*pos = at
-				return found
+				return b
 			}
 			a = skipFrom
 		}
 		a = max(a, skipTo)
 		i, _ := slices.BinarySearch(common, uint32(a))
-		if at, found, stop := scanList(g, st, cur, t, common[i:], m); stop {
+		if at, b, stop := scanList(g, st, cur, t, common[i:], m, hi); stop {
 			*pos = at
-			return found
+			return b
 		}
 		// Then every part beyond the list.
 		a = max(a, commonLimit)
-		for ; 2*(a+7) <= m; a += 8 {
-			lo, hi := g[a:a+8], g[m-a-7:m-a+1]
-			st[lo[0]^hi[7]] = cur
-			st[lo[1]^hi[6]] = cur
-			st[lo[2]^hi[5]] = cur
-			st[lo[3]^hi[4]] = cur
-			st[lo[4]^hi[3]] = cur
-			st[lo[5]^hi[2]] = cur
-			st[lo[6]^hi[1]] = cur
-			st[lo[7]^hi[0]] = cur
+		for ; a+7 <= hi; a += 8 {
+			lo, up := g[a:a+8], g[m-a-7:m-a+1]
+			st[lo[0]^up[7]] = cur
+			st[lo[1]^up[6]] = cur
+			st[lo[2]^up[5]] = cur
+			st[lo[3]^up[4]] = cur
+			st[lo[4]^up[3]] = cur
+			st[lo[5]^up[2]] = cur
+			st[lo[6]^up[1]] = cur
+			st[lo[7]^up[0]] = cur
 			if st[t] == cur {
 				*pos = a + 8
-				return true
+				return m - witness(g, t, m, a, a+8)
 			}
 		}
-		for ; 2*a <= m; a++ {
+		for ; a <= hi; a++ {
 			x := g[a] ^ g[m-a]
 			st[x] = cur
 			if x == t {
 				*pos = a + 1
-				return true
+				return m - a
 			}
 		}
 		*pos = a
-		return false
+		return 0
 	}
 	a := *pos
 	for ; 2*a <= n-amounts[0]; a++ {
 		ga := g[a]
-		for _, j := range amounts {
+		for i, j := range amounts {
 			m := n - j
-			if 2*a > m {
-				break
+			if a > e.half(d, i, m) {
+				if 2*a > m {
+					break // the amounts increase, so the rest are smaller
+				}
+				continue // the equal heaps this amount leaves out
 			}
 			x := ga ^ g[m-a]
 			st[x] = cur
 			if x == t {
 				*pos = a // the other amounts of part a are read again
-				return true
+				return m - a
 			}
 		}
 	}
 	*pos = a
-	return false
+	return 0
+}
+
+// witness returns the part a, lo <= a < hi, of a pair (a, m-a) of value t.
+func witness[T valueType](g []T, t T, m, lo, hi int) int {
+	for a := lo; a < hi; a++ {
+		if g[a]^g[m-a] == t {
+			return a
+		}
+	}
+	panic("heap: the marks of a scan show a value no pair of it has")
 }
 
 // scanList reads the pairs (a, m-a) for the parts a in list, increasing,
-// while 2a <= m, marking their values, until one is t. It reports whether
-// it found t, and whether it stopped before the list ran out (found, or
-// past the middle), with where to go on next: the part after the witness,
-// or m/2+1.
-func scanList[T valueType](g []T, st []uint32, cur uint32, t T, list []uint32, m int) (next int, found, stop bool) {
+// while a <= hi, marking their values, until one is t. It reports whether
+// it stopped before the list ran out (found, or past hi), with the larger
+// part of the witness (0 if none) and where to go on next: the part after
+// the witness, or hi+1.
+func scanList[T valueType](g []T, st []uint32, cur uint32, t T, list []uint32, m, hi int) (next, b int, stop bool) {
 	// Eight pairs at a time, marked without a test each: a witness found
 	// a few pairs late costs less than a branch per pair.
 	i := 0
-	for ; i+8 <= len(list) && 2*int(list[i+7]) <= m; i += 8 {
+	for ; i+8 <= len(list) && int(list[i+7]) <= hi; i += 8 {
 		c := list[i : i+8]
 		st[g[c[0]]^g[m-int(c[0])]] = cur
 		st[g[c[1]]^g[m-int(c[1])]] = cur
@@ -423,21 +531,25 @@ func scanList[T valueType](g []T, st []uint32, cur uint32, t T, list []uint32, m
 		st[g[c[6]]^g[m-int(c[6])]] = cur
 		st[g[c[7]]^g[m-int(c[7])]] = cur
 		if st[t] == cur {
-			return int(c[7]) + 1, true, true
+			for _, a := range c {
+				if g[a]^g[m-int(a)] == t {
+					return int(c[7]) + 1, m - int(a), true
+				}
+			}
 		}
 	}
-	for ; i < len(list) && 2*int(list[i]) <= m; i++ {
+	for ; i < len(list) && int(list[i]) <= hi; i++ {
 		a := int(list[i])
 		x := g[a] ^ g[m-a]
 		st[x] = cur
 		if x == t {
-			return a + 1, true, true
+			return a + 1, m - a, true
 		}
 	}
 	if i < len(list) {
-		return m/2 + 1, false, true
+		return hi + 1, 0, true
 	}
-	return 0, false, false
+	return 0, 0, false
 }
 
 // worthRebuilding reports whether the rare key k has become more frequent

@@ -192,10 +192,10 @@ func (e *engine[T]) pipeline(n int) bool {
 		var stop atomic.Bool
 		var wg sync.WaitGroup
 		wg.Add(1)
-		g, split := e.g[:n], e.split
+		g, game := e.g[:n], e.pairGame
 		go func() {
 			defer wg.Done()
-			help(g, split, h.span, start, snap, ring, width, main, helper, &stop)
+			help(g, game, h.span, start, snap, ring, width, main, helper, &stop)
 		}()
 		size, rebuilds, fits := e.size, e.rebuilds, true
 		for len(e.g) < n && e.size == size && e.rebuilds == rebuilds {
@@ -204,6 +204,11 @@ func (e *engine[T]) pipeline(n int) bool {
 			slot := x % pipelineLag
 			h.marks = ring[slot*width : (slot+1)*width]
 			if _, fits = e.nextWith(h); !fits {
+				break
+			}
+			if e.size != size {
+				// A value past the slots' width: the helper must not read
+				// it, so it is not published.
 				break
 			}
 			main.publish(x)
@@ -224,23 +229,25 @@ func (e *engine[T]) pipeline(n int) bool {
 // finished the heap pipelineLag before it, whose slot it reuses and
 // whose value is the newest it reads: g is read beyond the values known at
 // the start only as far as main publishes.
-func help[T valueType](g []T, split [2][]int, span [2][2]int, from int, snap [2][]uint32, ring []bool, width int, main, helper *progress, stop *atomic.Bool) {
+func help[T valueType](g []T, p *pairGame, span [2][2]int, from int, snap [2][]uint32, ring []bool, width int, main, helper *progress, stop *atomic.Bool) {
 	for x := from; x < len(g); x++ {
-		if !main.wait(x-pipelineLag, pipelineSlack, stop) {
+		// The stop is checked again after the wait: the last publish
+		// comes after it is set, and may cover a value past the slots.
+		if !main.wait(x-pipelineLag, pipelineSlack, stop) || stop.Load() {
 			return
 		}
 		slot := x % pipelineLag
 		b := ring[slot*width : (slot+1)*width]
 		clear(b)
 		for d, rare := range snap {
-			for _, j := range split[d] {
+			for i, j := range p.split[d] {
 				if m := x - j; m >= 2 {
-					markRare(g, b, true, rare, m)
+					markRare(g, b, true, rare, m, p.skip(d, i, m))
 				}
 			}
 			if sp := span[d]; sp[1] > sp[0] {
-				m := x - split[d][0]
-				markSpan(g, b, sp[0], min(sp[1], m/2+1), m)
+				m := x - p.split[d][0]
+				markSpan(g, b, sp[0], min(sp[1], p.half(d, 0, m)+1), m)
 			}
 		}
 		helper.publish(x)

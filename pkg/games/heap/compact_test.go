@@ -93,7 +93,7 @@ func TestResumeWider(t *testing.T) {
 		for i := range g {
 			g[i] = uint32(r.e16.g[i])
 		}
-		r.e32, r.e16 = resumeEngine(c, g), nil
+		r.e32, r.e16 = resumeEngine(codeGame(c), g), nil
 		if err := r.extend(4001); err != nil {
 			t.Fatal(err)
 		}
@@ -284,7 +284,7 @@ func FuzzCheckpoint(f *testing.F) {
 	f.Add(good[:40])
 	f.Fuzz(func(t *testing.T, b []byte) {
 		c, _ := ParseCode("0.6")
-		r, err := readValues(bytes.NewReader(b), int64(len(b)), c)
+		r, err := readValues(bytes.NewReader(b), int64(len(b)), codeGame(c))
 		if err != nil {
 			if !errors.Is(err, ErrCheckpoint) {
 				t.Fatalf("error %v does not wrap ErrCheckpoint", err)
@@ -310,7 +310,7 @@ func TestPipelineAgainstSequential(t *testing.T) {
 		r := rand.New(rand.NewPCG(9, 10))
 		for len(codes) < 10 {
 			c := randomCode(r, false)
-			e := newEngine[uint16](c)
+			e := newEngine[uint16](codeGame(c))
 			runTo(e, 3000)
 			if e.rareWork() >= pipelineMinWork {
 				codes = append(codes, c.String())
@@ -320,7 +320,7 @@ func TestPipelineAgainstSequential(t *testing.T) {
 	}
 	for _, code := range codes {
 		c, _ := ParseCode(code)
-		seq, par := newEngine[uint16](c), newEngine[uint16](c)
+		seq, par := newEngine[uint16](codeGame(c)), newEngine[uint16](codeGame(c))
 		par.parallel = true
 		if !runTo(seq, n) || !runTo(par, n) {
 			t.Fatalf("%s: a value beyond two bytes", code)
@@ -342,7 +342,7 @@ func TestPipelineAgainstSequential(t *testing.T) {
 	// And one against the definition, to be sure both are right.
 	c, _ := ParseCode("0.6")
 	want := naiveTakeBreak(c, 30_000)
-	e := newEngine[uint16](c)
+	e := newEngine[uint16](codeGame(c))
 	e.parallel = true
 	runTo(e, len(want))
 	if e.batches == 0 || e.spans == 0 {

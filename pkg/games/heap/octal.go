@@ -22,29 +22,29 @@ func TakeBreak(c Code, n int) (Sequence, error) {
 
 // Octal returns g(0), ..., g(n) for the take-and-break game of a code in the
 // notation of ParseRule: Octal("0.07", n) gives Dawson's Kayles and
-// Octal(GrundysGame, n) Grundy's game. Codes (finite, without modifiers,
-// moves into at most three heaps) go to TakeBreak. Finite codes whose moves
-// leave at most two heaps, modifiers included, have the sparse space too
-// (see splitsparse.go): Grundy's game costs about 1,300 + a few thousand
-// pairs per heap past 10^4 heaps, not n/4. The others are played by the
-// engine of Split: splits into two heaps cost O(n) per heap, like the
-// plain definition; splits into three or more heaps with a modifier are
-// enumerated one by one, about m^(k-1)/(k!(k-1)!) of them for k heaps of m
-// tokens; and splits into three or more heaps of any sizes, however many,
-// cost O(n·v/64) per heap and number of heaps, from the sets of values of
-// the splits of smaller heaps (v the largest value). Their work is capped at
-// MaxMoves: past it the error wraps ErrTooManyMoves. Errors in the code are
-// of type *CodeError.
+// Octal(GrundysGame, n) Grundy's game. Finite codes whose moves leave at
+// most two heaps, modifiers and splits that take nothing included, are
+// played by the rare/common engine of OctalValues (compact_engine.go),
+// with its helper goroutine when GOMAXPROCS allows two: Grundy's game,
+// with about 1,270 rare heaps, costs those pairs and a few witnesses per
+// heap. Codes with moves into three heaps go to TakeBreak. The others are
+// played by the engine of Split: splits into three or more heaps with a
+// modifier are enumerated one by one, about m^(k-1)/(k!(k-1)!) of them for
+// k heaps of m tokens; and splits into three or more heaps of any sizes,
+// however many, cost O(n·v/64) per heap and number of heaps, from the sets
+// of values of the splits of smaller heaps (v the largest value). Their
+// work is capped at MaxMoves: past it the error wraps ErrTooManyMoves.
+// Errors in the code are of type *CodeError.
 func Octal(code string, n int) (Sequence, error) {
 	r, err := parseRule(code)
 	if err != nil {
 		return nil, &CodeError{Func: "Octal", Code: code, Err: err}
 	}
-	if c, ok := r.Code(); ok {
-		return TakeBreak(c, n)
-	}
 	if err := checkSize(n); err != nil {
 		return nil, fmt.Errorf("take-and-break game %s: %w", r, err)
+	}
+	if c, ok := r.Code(); ok && !c.IsOctal() {
+		return TakeBreak(c, n)
 	}
 	return ruleSequence(r, n, MaxMoves)
 }

@@ -64,12 +64,32 @@ func (p PeriodProof) String() string {
 // (period 1180 from heap 10,061,916) reads 20.1 million values, 40 MB at
 // two bytes each.
 func OctalPeriod(code string, maxTerms int) (PeriodProof, error) {
+	return OctalPeriodWith(code, maxTerms, nil)
+}
+
+// OctalPeriodWith is OctalPeriod with the options of OctalValues: progress
+// reports (done is the number of values known, total maxTerms), a
+// checkpoint file of the values to resume a long search from, and the
+// switch to one goroutine. The checkpoint is written every CheckpointStep
+// values and when the search ends; a search resumed from it, after a crash
+// or a kill, reads the values it holds in place of computing them and
+// looks for a period after the same batches as a search that was never
+// interrupted, so it gives the same answer, Terms included. Checkpoints
+// are for octal codes: with a hexadecimal code the error wraps
+// ErrThreeHeaps.
+func OctalPeriodWith(code string, maxTerms int, opts *OctalOptions) (PeriodProof, error) {
 	c, err := parseCode(code)
 	if err != nil {
 		return PeriodProof{}, &CodeError{Func: "OctalPeriod", Code: code, Err: err}
 	}
 	if maxTerms < 1 || maxTerms > MaxLen {
 		return PeriodProof{}, fmt.Errorf("heap.OctalPeriod(%s): %d terms: want 1 to %d", c, maxTerms, MaxLen)
+	}
+	if opts == nil {
+		opts = &OctalOptions{}
+	}
+	if opts.Checkpoint != "" && !c.IsOctal() {
+		return PeriodProof{}, fmt.Errorf("heap.OctalPeriod(%s): checkpoint %s: %w (only octal codes are checkpointed)", c, opts.Checkpoint, ErrThreeHeaps)
 	}
 	s := periodSearch{t: c.MaxTake(), k: max(c.MaxHeaps(), 1), leastE: 1}
 	if c.fewerHeapsAllowed() {
@@ -79,12 +99,23 @@ func OctalPeriod(code string, maxTerms int) (PeriodProof, error) {
 	var tb *takeBreak
 	if c.IsOctal() {
 		r = newOctalRun(c)
+		if opts.Checkpoint != "" {
+			saved, err := readCheckpoint(opts.Checkpoint, r.game)
+			switch {
+			case err == nil:
+				r = saved
+			case !errors.Is(err, errNoCheckpoint):
+				return PeriodProof{}, fmt.Errorf("heap.OctalPeriod(%s): %w", c, err)
+			}
+		}
+		r.setHelper(!opts.Alone)
 		// A long search reserves its values up to a limit at once, which
 		// costs the pages it writes and no copies; beyond, they double.
 		r.reserve(min(maxTerms, reserveLimit))
 	} else {
 		tb = newTakeBreak(c)
 	}
+	steps := newRunSteps(opts)
 	n := min(maxTerms, firstBatch)
 	for {
 		var found PeriodProof
@@ -92,15 +123,25 @@ func OctalPeriod(code string, maxTerms int) (PeriodProof, error) {
 		switch {
 		case tb != nil:
 			tb.extend(n)
+			if opts.Progress != nil {
+				opts.Progress(n, maxTerms)
+			}
 			found, need, likely = searchPeriod(&s, tb.g)
 		default:
-			if err := r.extend(n); err != nil {
+			if err := steps.extend(r, n, maxTerms); err != nil {
 				return PeriodProof{}, fmt.Errorf("heap.OctalPeriod(%s): %w", c, err)
 			}
+			// A run resumed from a longer checkpoint knows more values than
+			// this batch: the search reads the batch's, as it would have.
 			if r.e32 != nil {
-				found, need, likely = searchPeriod(&s, r.e32.g)
+				found, need, likely = searchPeriod(&s, r.e32.g[:n])
 			} else {
-				found, need, likely = searchPeriod(&s, r.e16.g)
+				found, need, likely = searchPeriod(&s, r.e16.g[:n])
+			}
+		}
+		if found.Period > 0 || need > maxTerms || n == maxTerms {
+			if err := steps.save(r); err != nil {
+				return PeriodProof{}, fmt.Errorf("heap.OctalPeriod(%s): %w", c, err)
 			}
 		}
 		if found.Period > 0 {
@@ -125,6 +166,59 @@ func OctalPeriod(code string, maxTerms int) (PeriodProof, error) {
 		}
 		n = min(next, maxTerms)
 	}
+}
+
+// runSteps extends an octalRun in the steps of OctalOptions, reporting
+// progress and writing checkpoints on the way.
+type runSteps struct {
+	opts                         *OctalOptions
+	progressStep, checkpointStep int
+	saved                        int // the values of the last checkpoint written
+}
+
+func newRunSteps(opts *OctalOptions) *runSteps {
+	s := &runSteps{opts: opts, progressStep: opts.ProgressStep, checkpointStep: opts.CheckpointStep}
+	if s.progressStep <= 0 {
+		s.progressStep = 1 << 20
+	}
+	if s.checkpointStep <= 0 {
+		s.checkpointStep = 1 << 24
+	}
+	return s
+}
+
+// extend computes values until n are known, reporting them out of total.
+func (s *runSteps) extend(r *octalRun, n, total int) error {
+	for r.len() < n {
+		next := min(n, (r.len()/s.progressStep+1)*s.progressStep)
+		if s.opts.Checkpoint != "" {
+			next = min(next, (r.len()/s.checkpointStep+1)*s.checkpointStep)
+		}
+		if err := r.extend(next); err != nil {
+			return err
+		}
+		if s.opts.Progress != nil {
+			s.opts.Progress(r.len(), total)
+		}
+		if s.opts.Checkpoint != "" && r.len()%s.checkpointStep == 0 {
+			if err := s.save(r); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// save writes the checkpoint, if there is one and it lacks values.
+func (s *runSteps) save(r *octalRun) error {
+	if s.opts.Checkpoint == "" || r == nil || r.len() == s.saved {
+		return nil
+	}
+	if err := writeCheckpoint(s.opts.Checkpoint, r); err != nil {
+		return err
+	}
+	s.saved = r.len()
+	return nil
 }
 
 // reserveLimit is the most values OctalPeriod reserves at once.

@@ -39,7 +39,9 @@ type takeBreak struct {
 func newTakeBreak(c Code) *takeBreak {
 	if c.IsOctal() && c.MaxTake() < 15 {
 		// Below MaxLen heaps every value fits in four bytes (see errWide).
-		return &takeBreak{run: newOctalRun(c), g: Sequence{0}}
+		run := newOctalRun(c)
+		run.setHelper(true)
+		return &takeBreak{run: run, g: Sequence{0}}
 	}
 	t := &takeBreak{g: Sequence{0}, size: 1, stamp: make([]uint32, 2)}
 	for j := 0; j <= c.MaxTake(); j++ {
@@ -65,7 +67,7 @@ func (t *takeBreak) extend(n int) {
 	if t.run != nil {
 		t.run.reserve(n)
 		if err := t.run.extend(n); err != nil {
-			panic(fmt.Sprintf("heap: %s: %v below MaxLen heaps", t.run.code, err))
+			panic(fmt.Sprintf("heap: %s: %v below MaxLen heaps", t.run.game.name, err))
 		}
 		g := make(Sequence, n)
 		for i := range g {

@@ -587,27 +587,24 @@ func (r Rule) Moves(h int, emit func(parts ...int)) {
 	e.options(h)
 }
 
-// MaxMoves bounds the work of Octal for a code that is not a Code: the
-// moves it enumerates one by one or the pairs its sparse space looks at,
-// and the word operations on the sets of values of splits into three or
-// more heaps of any sizes. Grundy's game gets past 200,000 heaps and not
-// to 300,000 (a test run with GRUNDY_LONG=1 checks both). A game and size
-// beyond it get an error wrapping ErrTooManyMoves once that much work is
-// spent.
+// MaxMoves bounds the work of Octal for a code played by the engine of
+// Split (see Octal): the moves it enumerates one by one and the word
+// operations on the sets of values of splits into three or more heaps of
+// any sizes. A game and size beyond it get an error wrapping
+// ErrTooManyMoves once that much work is spent.
 const MaxMoves = 1 << 30
 
 // ErrTooManyMoves is wrapped by the errors of Octal when the game and size
 // asked for need more work than MaxMoves.
 var ErrTooManyMoves = errors.New("too many moves")
 
-// ruleSequence returns g(0), ..., g(n) for the game of a rule by the engine
-// of Split, with at most budget moves and word operations.
+// ruleSequence returns g(0), ..., g(n) for the game of a rule: by the
+// rare/common engine of OctalValues when its moves leave at most two heaps
+// and it is finite, otherwise by the engine of Split, with at most budget
+// moves and word operations.
 func ruleSequence(r Rule, n, budget int) (Sequence, error) {
-	if p := newPairSparse(r); p != nil {
-		if p.extend(n+1, budget) > budget {
-			return nil, fmt.Errorf("take-and-break game %s up to heap %d: more than %d moves: %w", r, n, budget, ErrTooManyMoves)
-		}
-		return p.g, nil
+	if p, ok := ruleGame(r); ok {
+		return pairSequence(p, n)
 	}
 	s := newSplitter(n)
 	e := ruleMoves{r: r, budget: budget, limit: true, emit: s.emit, direct: s, sums: newXorSums(r, s)}

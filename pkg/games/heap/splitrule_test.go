@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -616,53 +617,112 @@ func randomPairRule(r *rand.Rand) string {
 	return s
 }
 
-// TestPairSparse compares the sparse space for two-heap codes with
-// modifiers with Split fed by every move, far enough for the mask to be
-// chosen several times, and checks that Grundy's game has a sparse space:
-// few rare heaps.
-func TestPairSparse(t *testing.T) {
+// naivePairRule returns g(0), ..., g(n) of a finite rule whose moves leave
+// at most two heaps, straight from the definition: every move of every
+// heap, its modifiers read from the digit.
+func naivePairRule(r Rule, n int) Sequence {
+	g := make(Sequence, n+1)
+	seen := make([]int, 2*n+4) // seen[v] == h: v is an option of heap h
+	for h := 1; h <= n; h++ {
+		for j := 0; j <= h && j < len(r.digits); j++ {
+			d, m := r.digits[j], h-j
+			if d.counts&1 != 0 && m == 0 && j > 0 {
+				seen[0] = h
+			}
+			if d.counts&2 != 0 && m > 0 && j > 0 {
+				seen[g[m]] = h
+			}
+			if d.counts&4 == 0 {
+				continue
+			}
+			for a := 1; 2*a <= m; a++ {
+				equal := 2*a == m
+				switch d.mod(2) {
+				case unequal, notEqual:
+					if equal {
+						continue
+					}
+				case allEqual:
+					if !equal {
+						continue
+					}
+				}
+				seen[g[a]^g[m-a]] = h
+			}
+		}
+		for seen[g[h]] == h {
+			g[h]++
+		}
+	}
+	return g
+}
+
+// pairRuleCodes are two-heap codes with splits that take nothing (the digit
+// before the point) or carry a modifier, for the engine's cross-checks.
+var pairRuleCodes = []string{
+	GrundysGame, "4.0", "4?.0", "4=.0", "0.4!", "0.74!", "4!.07", "0.4?4!", "4.4!", "0.04!",
+	"0.14!", "4!.4!", "0.6!", "0.6=", "4=.4", "0.4=4!7?", "4!.0004", "4?.64!",
+}
+
+// TestPairGameAgainstNaive plays two-heap codes with modifiers by the
+// rare/common engine (Octal's path, alone and with its helper) and by
+// naivePairRule, far enough for the common keys to be chosen anew several
+// times, and Grundy's game far enough for the helper and the witness hints
+// to do their work.
+func TestPairGameAgainstNaive(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
-	codes := []string{GrundysGame, "0.4!", "0.74!", "4!.07", "0.4?4!", "4.4!", "0.04!", "0.14!"}
+	codes := slices.Clone(pairRuleCodes)
 	for range 40 {
 		codes = append(codes, randomPairRule(r))
 	}
+	const n = 3000
 	for _, code := range codes {
 		rule, err := ParseRule(code)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := newPairSparse(rule)
-		if p == nil {
-			continue // no split to speed up
+		p, ok := ruleGame(rule)
+		if !ok {
+			t.Fatalf("%s: not a two-heap game", code)
 		}
-		p.rareCost = 1 // leave the plain definition as soon as a mask saves work
-		const n = 2500
-		p.extend(n+1, MaxMoves)
-		want, err := Split(n, rule.Moves)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !slices.Equal(p.g, want) {
-			i := 0
-			for p.g[i] == want[i] {
-				i++
+		want := naivePairRule(rule, n)
+		for _, helper := range []bool{false, true} {
+			e := newEngine[uint16](p)
+			e.parallel = helper
+			if !runTo(e, n+1) {
+				t.Fatalf("%s: a value beyond two bytes", code)
 			}
-			t.Fatalf("%s: g(%d) = %d by the sparse space, %d by every move", code, i, p.g[i], want[i])
+			for i, w := range want {
+				if int(e.g[i]) != w {
+					t.Fatalf("%s (helper %v): g(%d) = %d by the engine, %d by the definition", code, helper, i, e.g[i], w)
+				}
+			}
 		}
 	}
 	rule, _ := ParseRule(GrundysGame)
-	p := newPairSparse(rule)
-	const n = 12_000
-	p.extend(n+1, MaxMoves)
-	want, err := Split(n, grundysGame())
+	big := 1 << 16
+	if testing.Short() {
+		big = 1 << 15
+	}
+	want := naivePairRule(rule, big)
+	got, err := Octal(GrundysGame, big)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(p.g, want) {
-		t.Fatal("Grundy's game: the sparse space and every move differ")
+	if i := firstDiff(got, want); i >= 0 {
+		t.Fatalf("Grundy's game: g(%d) = %d by Octal, %d by the definition", i, got[i], want[i])
 	}
-	if len(p.rare) > n/8 || p.work > n*n/4 {
-		t.Errorf("Grundy's game to %d: %d rare heaps, %d pairs looked at; want a sparse space", n, len(p.rare), p.work)
+	p, _ := ruleGame(rule)
+	e := newEngine[uint16](p)
+	e.parallel = true
+	if !runTo(e, big+1) {
+		t.Fatal("Grundy's game: a value beyond two bytes")
+	}
+	if rare := len(e.cls[0].rare); rare > 2000 {
+		t.Errorf("Grundy's game to %d: %d rare heaps, want a sparse space (about 1,270)", big, rare)
+	}
+	if e.batches == 0 && runtime.GOMAXPROCS(0) >= 2 {
+		t.Errorf("Grundy's game to %d: the helper never started", big)
 	}
 }
 
@@ -719,17 +779,32 @@ func TestRuleCGSuite(t *testing.T) {
 	}
 }
 
-// TestGrundysGameReach checks what MaxMoves says of Grundy's game: the
-// budget gets it past 200,000 heaps and not to 300,000. It takes about half
-// a minute; set GRUNDY_LONG=1 to run it.
+// TestGrundysGameReach plays Grundy's game to 2^20 heaps, which MaxMoves
+// stopped short of 300,000 before the rare/common engine played it, checks
+// the first 2^17 values by the definition and all of them against the
+// engine alone, without its helper. It takes under a minute; set
+// GRUNDY_LONG=1 to run it.
 func TestGrundysGameReach(t *testing.T) {
 	if os.Getenv("GRUNDY_LONG") == "" {
-		t.Skip("set GRUNDY_LONG=1 to play Grundy's game to 300,000 heaps (half a minute)")
+		t.Skip("set GRUNDY_LONG=1 to play Grundy's game to 2^20 heaps (half a minute)")
 	}
-	if _, err := Octal(GrundysGame, 200_000); err != nil {
-		t.Errorf("Grundy's game to 200,000 heaps: %v", err)
+	g, err := Octal(GrundysGame, 1<<20)
+	if err != nil {
+		t.Fatalf("Grundy's game to 2^20 heaps: %v", err)
 	}
-	if _, err := Octal(GrundysGame, 300_000); !errors.Is(err, ErrTooManyMoves) {
-		t.Errorf("Grundy's game to 300,000 heaps: %v, want ErrTooManyMoves", err)
+	rule, _ := ParseRule(GrundysGame)
+	want := naivePairRule(rule, 1<<17)
+	if i := firstDiff(g[:len(want)], want); i >= 0 {
+		t.Fatalf("Grundy's game: g(%d) = %d by Octal, %d by the definition", i, g[i], want[i])
+	}
+	p, _ := ruleGame(rule)
+	alone := newRun(p)
+	if err := alone.extend(len(g)); err != nil {
+		t.Fatal(err)
+	}
+	for i, v := range g {
+		if alone.at(i) != v {
+			t.Fatalf("Grundy's game: g(%d) = %d with the helper, %d alone", i, v, alone.at(i))
+		}
 	}
 }

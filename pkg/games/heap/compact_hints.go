@@ -1,0 +1,88 @@
+package heap
+
+// Witnesses found by scans are worth remembering. On Grundy's game the
+// first pair of a value lies thousands of pairs into a heap's splits, while
+// the pair of the same value three heaps earlier, its larger part kept and
+// its smaller part three tokens longer, has that value again more than half
+// the time: the values of Grundy's game are close to a pattern of period 3
+// in the smaller part. So before a scan, the larger parts of the witnesses
+// of the last hintLags heaps are tried for the heap at hand, each checked:
+// a hint found wrong costs two reads, and one found right saves the scan.
+// Where scans find their witnesses in a few pairs, as on .354 (about 140
+// smaller parts a heap), the hints save nothing and cost their reads: they
+// are tried only while the scans of the last hintWindow heaps of the class
+// reached, on average, hintMinScan smaller parts. (Officers' scans, about
+// 2,700, keep them, at no cost measured.)
+
+// hintLags is how many earlier heaps' witnesses a heap tries, and
+// hintValues bounds the values remembered.
+const (
+	hintLags    = 6
+	hintValues  = 1 << 16
+	hintWindow  = 4096
+	hintMinScan = 1024
+)
+
+// witnessHints holds, for each class of splitting amounts, heap modulo
+// hintLags and value, the larger part of the last witness found (0 for
+// none).
+type witnessHints struct {
+	parts [2][hintLags][]uint32
+	// on says, by class, whether hints are tried; reach sums how far the
+	// scans of the heaps of the window went, heaps counts them.
+	on    [2]bool
+	reach [2]int64
+	heaps int
+}
+
+// scanned records how far the scans of a heap went, by class, and at the
+// end of a window decides whether hints are tried in the next.
+func (w *witnessHints) scanned(pos [2]int) {
+	for d := range pos {
+		w.reach[d] += int64(min(pos[d], commonLimit))
+	}
+	if w.heaps++; w.heaps == hintWindow {
+		for d := range pos {
+			w.on[d] = w.reach[d] >= hintMinScan*hintWindow
+			w.reach[d] = 0
+		}
+		w.heaps = 0
+	}
+}
+
+// remember records b as the larger part of a pair of value v in a split
+// of heap n of class d.
+func (w *witnessHints) remember(d, n, v, b int) {
+	if v >= hintValues {
+		return
+	}
+	row := &w.parts[d][n%hintLags]
+	if len(*row) <= v {
+		*row = append(*row, make([]uint32, v+1-len(*row))...)
+	}
+	(*row)[v] = uint32(b)
+}
+
+// hinted reports whether a remembered witness, kept in its larger part,
+// gives value v to a split of class d of heap n; it is remembered for n.
+func (e *engine[T]) hinted(d, n, v int) bool {
+	if !e.hints.on[d] {
+		return false
+	}
+	g := e.g
+	for k := 1; k <= hintLags && k <= n; k++ {
+		row := e.hints.parts[d][(n-k)%hintLags]
+		if v >= len(row) || row[v] == 0 {
+			continue
+		}
+		b := int(row[v])
+		for i, j := range e.split[d] {
+			a := n - j - b
+			if a >= 1 && a <= e.half(d, i, n-j) && int(g[a]^g[b]) == v {
+				e.hints.remember(d, n, v, b)
+				return true
+			}
+		}
+	}
+	return false
+}
