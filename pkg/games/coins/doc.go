@@ -46,7 +46,9 @@
 // Turn About"), state them too.
 //
 // The coin-turning theorem. Number the coins so that every move turns a
-// set T of coins whose largest, max T, goes from heads to tails (in a
+// set T of coins whose largest, max T, goes from heads to tails, and which
+// sets T may be turned depends on max T only, not on the faces of the
+// other coins (in a
 // product, number the grid in any order that puts (x, y) after every other
 // coin (a, b) with a <= x and b <= y). Every play ends, since the heads read
 // as a binary number decrease. Let g(x) be the value of the position with

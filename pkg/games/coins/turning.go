@@ -16,8 +16,9 @@ var ErrTooLarge = errors.New("turning game too large")
 
 // Limits of Turning. A game's values must stay below MaxTurningValue, its
 // bitsets of nim-sums must take at most MaxTurningBytes, and its computation
-// at most MaxTurningWork elementary steps (bitset words or moves), as
-// estimated before it starts.
+// at most MaxTurningWork elementary steps (bitset words or moves): a game
+// whose least possible work exceeds it is refused before it starts, and one
+// that exceeds it on the way stops with the error then.
 const (
 	MaxTurningValue = 1 << 24
 	MaxTurningBytes = 1 << 28

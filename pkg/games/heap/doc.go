@@ -75,8 +75,9 @@
 // Ways, 2nd ed., vol. 1, ch. 4), stated here for every Code: moves into up
 // to three heaps, and splits that remove no tokens. It is stated with care
 // at preperiod 0: the form often quoted, "g(n+p) = g(n) for e <= n <
-// 2e+p+t implies it for every n >= e", is false for e = 0 when a move must
-// split a heap, as the example after the proof shows.
+// 2e+p+t implies it for every n >= e", can fail for e = 0 when a digit
+// allows two heaps but not one, or three but not two, as the example after
+// the proof shows.
 //
 // Let the code's last non-zero digit be d_t, so that a move removes at
 // most t tokens, and let k be the most heaps a move leaves (k = 1 when no

@@ -26,8 +26,9 @@ func TakeBreak(c Code, n int) (Sequence, error) {
 // most two heaps, modifiers and splits that take nothing included, are
 // played by the rare/common engine of OctalValues (compact_engine.go),
 // with its helper goroutine when GOMAXPROCS allows two: Grundy's game,
-// with about 1,270 rare heaps, costs those pairs and a few witnesses per
-// heap. Codes with moves into three heaps go to TakeBreak. The others are
+// with about 1,270 rare heaps, costs per heap its pairs with the rare
+// heaps and, for each value they leave open, a scan for a witness, which a
+// witness remembered from an earlier heap often makes unnecessary. Codes with moves into three heaps go to TakeBreak. The others are
 // played by the engine of Split: splits into three or more heaps with a
 // modifier are enumerated one by one, about m^(k-1)/(k!(k-1)!) of them for
 // k heaps of m tokens; and splits into three or more heaps of any sizes,
