@@ -62,8 +62,7 @@ func (p PeriodProof) String() string {
 // Octal codes are computed as OctalValues computes them, two bytes a value
 // while the values fit, and so is the closed form kept: the proof for .354
 // (period 1180 from heap 10,061,916, as notebooks/octal-table.tsv records
-// it; OctalPeriod("0.354", 1<<25) finds it again) reads 20.1 million
-// values, 40 MB at two bytes each.
+// it) reads 20.1 million values, 40 MB at two bytes each.
 func OctalPeriod(code string, maxTerms int) (PeriodProof, error) {
 	return OctalPeriodWith(code, maxTerms, nil)
 }
