@@ -1,4 +1,4 @@
-package hostile
+package costly
 
 import (
 	"bytes"

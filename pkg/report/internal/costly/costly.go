@@ -1,4 +1,4 @@
-// Package hostile makes notebooks that are cheap to write and costly for
+// Package costly makes notebooks that are cheap to write and costly for
 // naive code to render: inputs whose size meets a parser or a writer at
 // its worst (deep nesting, runs of one delimiter, names that clash, values
 // repeated many times). Tests of the renderer time them against a budget.
@@ -7,7 +7,7 @@
 // inputs (nested and unclosed brackets, emphasis delimiters that never
 // match, deep quotes and lists, backtick runs of every length) at sizes a
 // notebook reaches in a few hundred kilobytes.
-package hostile
+package costly
 
 import (
 	"bytes"
