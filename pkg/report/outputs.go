@@ -162,7 +162,7 @@ func (b *builder) cutNote(cell, out, kept, total int) {
 	b.warn(cell, out, "output of %s cut to %s", byteSize(total), byteSize(kept))
 }
 
-func byteSize(n int) string {
+func byteSize64(n int64) string {
 	switch {
 	case n >= 1<<20:
 		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
@@ -171,6 +171,8 @@ func byteSize(n int) string {
 	}
 	return fmt.Sprintf("%d bytes", n)
 }
+
+func byteSize(n int) string { return byteSize64(int64(n)) }
 
 // errorOutput adds an error as Jupyter shows it: the traceback, or
 // "NAME: VALUE" when there is none.
@@ -240,18 +242,15 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Me
 			b.add(Block{Kind: KindHTML, Cell: cell, Output: out, Text: h})
 		}
 	case "text/markdown":
-		b.add(Block{Kind: KindMarkdown, Cell: cell, Output: out, Text: cleanSource(value)})
+		if src := cleanSource(value); b.affordable(cell, out, src) {
+			b.add(Block{Kind: KindMarkdown, Cell: cell, Output: out, Text: src})
+		}
 	case "text/latex":
 		b.latex(cell, out, cleanSource(value))
 	case "image/svg+xml":
 		b.image(cell, out, mime, []byte(value), alt, imageSize(meta, mime))
 	case "application/json":
-		var buf bytes.Buffer
-		if json.Indent(&buf, []byte(value), "", "  ") != nil {
-			buf.Reset()
-			buf.WriteString(value)
-		}
-		b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: cleanSource(buf.String())})
+		b.json(cell, out, value)
 	case "text/plain":
 		b.text(cell, out, value)
 	default: // a bitmap image
@@ -262,6 +261,85 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Me
 		}
 		b.image(cell, out, mime, decoded, alt, imageSize(meta, mime))
 	}
+}
+
+// json adds a JSON value, indented when that does not make it much
+// larger: each level of nesting indents every line inside it, so a value
+// nested thousands deep would grow with the square of its depth. Such a
+// value is shown as it came, with a note.
+func (b *builder) json(cell, out int, value string) {
+	if !json.Valid([]byte(value)) {
+		b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: cleanSource(value)})
+		return
+	}
+	size, depth := indentedSize(value)
+	if limit := b.opts.MaxOutput; size > jsonGrowth*int64(len(value))+jsonSlack || limit >= 0 && size > int64(limit) {
+		b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: cleanSource(value)})
+		msg := fmt.Sprintf("JSON nested %d deep, shown as it came: indented, it would take %s.", depth, byteSize64(size))
+		b.add(Block{Kind: KindNote, Cell: cell, Output: out, Text: msg})
+		b.warn(cell, out, "%s", strings.TrimSuffix(msg, "."))
+		return
+	}
+	var buf bytes.Buffer
+	buf.Grow(int(size))
+	if json.Indent(&buf, []byte(value), "", "  ") != nil {
+		buf.Reset()
+		buf.WriteString(value)
+	}
+	b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: cleanSource(buf.String())})
+}
+
+// JSON is indented when that makes it at most jsonGrowth times as large
+// plus jsonSlack bytes: ordinary JSON grows two to four times.
+const (
+	jsonGrowth = 8
+	jsonSlack  = 4 << 10
+)
+
+// indentedSize returns the size of valid JSON text indented by
+// json.Indent with a two-space indent, and its deepest nesting, in one
+// pass without writing it.
+func indentedSize(s string) (size int64, deepest int) {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ', '\t', '\n', '\r':
+		case '"':
+			j := i + 1
+			for j < len(s) && s[j] != '"' {
+				if s[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			size += int64(min(j, len(s)-1) - i + 1)
+			i = j
+		case '{', '[':
+			size++
+			j := i + 1
+			for j < len(s) && strings.IndexByte(" \t\n\r", s[j]) >= 0 {
+				j++
+			}
+			if j < len(s) && (s[j] == '}' || s[j] == ']') {
+				size++ // empty: "{}" or "[]"
+				i = j
+				continue
+			}
+			depth++
+			deepest = max(deepest, depth)
+			size += 1 + 2*int64(depth)
+		case '}', ']':
+			depth = max(depth-1, 0)
+			size += 2 + 2*int64(depth)
+		case ',':
+			size += 2 + 2*int64(depth)
+		case ':':
+			size += 2
+		default:
+			size++
+		}
+	}
+	return size, deepest
 }
 
 // text adds a text/plain value, cut to size.

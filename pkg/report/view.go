@@ -219,7 +219,10 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	if opts.MaxImage == 0 {
 		opts.MaxImage = DefaultMaxImage
 	}
-	b := &builder{opts: opts, v: &View{Trusted: opts.Trust, Language: Language(nb)}, dir: FilesDir(opts.Name), updated: updates(nb)}
+	b := &builder{
+		opts: opts, v: &View{Trusted: opts.Trust, Language: Language(nb)}, dir: FilesDir(opts.Name),
+		updated: updates(nb), budget: MarkdownBudget,
+	}
 	skip := frontMatterCell(nb)
 	b.v.Meta, b.v.Warnings = metaOf(nb, cmp.Or(opts.Title, opts.Name), opts.ModTime, skip)
 	for i, c := range nb.Cells {
@@ -246,6 +249,8 @@ type builder struct {
 	err      error
 	// updated maps a display output to the update Jupyter shows instead.
 	updated map[*notebook.Output]*notebook.Output
+	// budget is what is left of MarkdownBudget.
+	budget int64
 }
 
 // fail records the first error.
@@ -269,7 +274,7 @@ func (b *builder) cell(n int, c *notebook.Cell) {
 	b.cellType = c.Type
 	switch c.Type {
 	case notebook.Markdown:
-		if source {
+		if source && b.affordable(n, 0, cleanSource(c.Source)) {
 			b.add(Block{Kind: KindMarkdown, Cell: n, Text: b.attachments(n, c)})
 		}
 	case notebook.Raw:
@@ -278,7 +283,9 @@ func (b *builder) cell(n int, c *notebook.Cell) {
 		}
 		switch RawFormat(c) {
 		case "text/markdown":
-			b.add(Block{Kind: KindMarkdown, Cell: n, Text: cleanSource(c.Source)})
+			if src := cleanSource(c.Source); b.affordable(n, 0, src) {
+				b.add(Block{Kind: KindMarkdown, Cell: n, Text: src})
+			}
 		case "text/html":
 			b.add(Block{Kind: KindHTML, Cell: n, Text: b.html(cleanSource(c.Source))})
 		}
