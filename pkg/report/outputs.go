@@ -162,7 +162,9 @@ func (b *builder) cutNote(cell, out, kept, total int) {
 	b.warn(cell, out, "output of %s cut to %s", byteSize(total), byteSize(kept))
 }
 
-func byteSize64(n int64) string {
+// ByteSize returns a number of bytes as a reader reads it: "812 bytes",
+// "4.3 kB", "154.5 MB".
+func ByteSize(n int64) string {
 	switch {
 	case n >= 1<<20:
 		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
@@ -172,7 +174,7 @@ func byteSize64(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-func byteSize(n int) string { return byteSize64(int64(n)) }
+func byteSize(n int) string { return ByteSize(int64(n)) }
 
 // errorOutput adds an error as Jupyter shows it: the traceback, or
 // "NAME: VALUE" when there is none.
@@ -275,7 +277,7 @@ func (b *builder) json(cell, out int, value string) {
 	size, depth := indentedSize(value)
 	if limit := b.opts.MaxOutput; size > jsonGrowth*int64(len(value))+jsonSlack || limit >= 0 && size > int64(limit) {
 		b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: cleanSource(value)})
-		msg := fmt.Sprintf("JSON nested %d deep, shown as it came: indented, it would take %s.", depth, byteSize64(size))
+		msg := fmt.Sprintf("JSON nested %d deep, shown as it came: indented, it would take %s.", depth, ByteSize(size))
 		b.add(Block{Kind: KindNote, Cell: cell, Output: out, Text: msg})
 		b.warn(cell, out, "%s", strings.TrimSuffix(msg, "."))
 		return

@@ -12,9 +12,11 @@
 // lines apart) into CSS classes, terminal colours of streams and
 // tracebacks become Jupyter's ansi-* classes, HTML tables are styled as
 // JupyterLab styles them, images are inline data: URIs (attachments too),
-// headings have anchors and the page a table of contents. The only file a
-// page refers to is the math font given in Options, which a site keeps
-// once in its assets folder.
+// headings have anchors and the page a table of contents. Code is
+// highlighted within a budget, as chroma's lexers are slow on hostile
+// text: a block of up to 64 kB, for up to two seconds a page; the rest is
+// plain text, with a warning. The only file a page refers to is the math
+// font given in Options, which a site keeps once in its assets folder.
 //
 // The view settles trust: unless the notebook is trusted, raw HTML in
 // Markdown goes through package sanitize here, HTML and SVG outputs were

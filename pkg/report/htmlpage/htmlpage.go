@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
 	"github.com/alecthomas/chroma/v2/styles"
@@ -19,7 +20,6 @@ import (
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/sanitize"
 	"github.com/yuin/goldmark"
-	highlighting "github.com/yuin/goldmark-highlighting/v2"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
@@ -95,6 +95,11 @@ type page struct {
 	// title is the page title, until a level-1 heading with that text has
 	// been dropped from the body (the header shows it).
 	title string
+	// cell is the number of the cell being written, for warnings.
+	cell int
+	// highlightSpent is the time spent highlighting code (see
+	// highlightTime).
+	highlightSpent time.Duration
 }
 
 func newPage(opts Options) *page {
@@ -107,7 +112,6 @@ func newPage(opts Options) *page {
 		goldmark.WithExtensions(
 			extension.GFM, extension.Footnote,
 			&mathml.Extender{Converter: p.conv},
-			highlighting.NewHighlighting(highlighting.WithFormatOptions(chromahtml.WithClasses(true))),
 			&anchor.Extender{Texter: anchor.Text("#"), Attributer: anchor.Attributes{"class": "anchor"}},
 		),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
@@ -293,6 +297,7 @@ func Render(v *report.View, opts Options) ([]byte, error) {
 			body.WriteString(`<div class="cell ` + string(blk.CellType) + `">` + "\n")
 			open = true
 		}
+		p.cell = blk.Cell
 		if err := p.block(&body, blk); err != nil {
 			return nil, fmt.Errorf("cell %d: %w", blk.Cell, err)
 		}
@@ -390,6 +395,7 @@ func remote(dest string) bool {
 
 func (r *nodeRenderers) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindImage, r.image)
+	reg.Register(ast.KindFencedCodeBlock, r.fencedCode)
 	reg.Register(ast.KindHTMLBlock, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
