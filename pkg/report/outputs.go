@@ -2,7 +2,9 @@ package report
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -387,9 +389,26 @@ func (b *builder) image(cell, out int, mime string, data []byte, alt string, siz
 	if mime == "image/svg+xml" {
 		data = b.svg(data)
 	}
-	file := fmt.Sprintf("%s/cell%d-%d%s", b.dir, cell, out, ImageExt[mime])
-	b.v.Files = append(b.v.Files, File{Path: file, MIME: mime, Data: data})
+	file := b.file(mime, data)
 	b.add(Block{Kind: KindImage, Cell: cell, Output: out, MIME: mime, Data: data, Alt: alt, File: file, Width: size[0], Height: size[1]})
+}
+
+// file returns the path of the view's file of the type holding data,
+// adding the file if the view has none with that content. A file is
+// named by its type and a 128-bit hash of its content, so that an image
+// shown or attached many times is written once, and a render of the same
+// notebook names it alike.
+func (b *builder) file(mime string, data []byte) string {
+	sum := sha256.Sum256(data)
+	p := b.dir + "/" + hex.EncodeToString(sum[:16]) + ImageExt[mime]
+	if _, ok := b.files[p]; !ok {
+		if b.files == nil {
+			b.files = map[string]bool{}
+		}
+		b.files[p] = true
+		b.v.Files = append(b.v.Files, File{Path: p, MIME: mime, Data: data})
+	}
+	return p
 }
 
 // maxImageSide is the largest width or height taken from metadata, in

@@ -75,10 +75,11 @@ type View struct {
 
 // A File is written beside a post.
 type File struct {
-	// Path is relative to the post's folder, as "pe310_files/cell3-1.png",
-	// with '/' separators. The file name is made of letters, digits, '.',
-	// '-' and '_' only; the folder is named after the post. Links use
-	// LinkPath(Path).
+	// Path is relative to the post's folder, as
+	// "pe310_files/3f0c…e1.png", with '/' separators: the file is named by
+	// a hash of its content (32 hexadecimal digits) and the extension of
+	// its type, so a view holds each image once however often it is shown,
+	// and the folder is named after the post. Links use LinkPath(Path).
 	Path string
 	MIME string
 	Data []byte
@@ -251,6 +252,8 @@ type builder struct {
 	updated map[*notebook.Output]*notebook.Output
 	// budget is what is left of MarkdownBudget.
 	budget int64
+	// files holds the paths of the view's Files.
+	files map[string]bool
 }
 
 // fail records the first error.

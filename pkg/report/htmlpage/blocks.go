@@ -40,8 +40,11 @@ func (p *page) block(w *strings.Builder, blk *report.Block) error {
 	case report.KindJSON:
 		writePre(w, "output json", blk.Text, nil)
 	case report.KindImage:
-		fmt.Fprintf(w, `<div class="output image"><img src="data:%s;base64,%s" alt="%s"%s></div>`+"\n",
-			blk.MIME, base64.StdEncoding.EncodeToString(blk.Data), html.EscapeString(blk.Alt), sizeAttrs(blk))
+		src := `src="data:` + blk.MIME + ";base64," + base64.StdEncoding.EncodeToString(blk.Data) + `"`
+		if f := p.files.file(blk.File); f != nil {
+			src = p.files.src(f)
+		}
+		fmt.Fprintf(w, `<div class="output image"><img %s alt="%s"%s></div>`+"\n", src, html.EscapeString(blk.Alt), sizeAttrs(blk))
 	case report.KindHTML:
 		class, text := "output html", blk.Text
 		if blk.Output == 0 {

@@ -115,13 +115,16 @@ func TestImagesInPost(t *testing.T) {
 		{Type: notebook.Code, Source: "x", Outputs: []*notebook.Output{out}},
 	}
 	post := Render(view(t, nb, report.ViewOptions{Name: "my post (1)#?%<"}))
+	// The attachment and the output are one image, in one file named by
+	// its content.
 	const dir = "my%20post%20%281%29%23%3F%25%3C_files"
-	for _, want := range []string{"![w](" + dir + "/cell1-w.webp)", `![a \[fig\] \*x\*](` + dir + "/cell2-1.webp)"} {
+	const name = "a40ff3d5900fb7698b8c865041347cb4.webp"
+	for _, want := range []string{"![w](" + dir + "/" + name + ")", `![a \[fig\] \*x\*](` + dir + "/" + name + ")"} {
 		if !strings.Contains(string(post.Text), want) {
 			t.Errorf("post lacks %s:\n%s", want, post.Text)
 		}
 	}
-	if len(post.Files) != 2 || post.Files[0].Path != "my post (1)#?%<_files/cell1-w.webp" {
+	if len(post.Files) != 1 || post.Files[0].Path != "my post (1)#?%<_files/"+name {
 		t.Errorf("files %+v", post.Files)
 	}
 }
