@@ -16,7 +16,8 @@ import (
 //   - link destinations and HTML comments, declarations and processing
 //     instructions left open: each "](", "<!" or "<?" scans to the end of
 //     its paragraph ("[a](b" repeated);
-//   - brackets nested in brackets, each "]" weighed against every "[";
+//   - brackets nested in brackets, each "]" weighed against every "["
+//     still open;
 //   - block quotes and lists nested deep: each level of a line measures
 //     the line again from its start (200 000 ">" ran for minutes);
 //
@@ -87,7 +88,7 @@ func (m *markdownMeasure) add(p *paragraphCounts) {
 		why  string
 	}{
 		{mulSat(p.emphasis, p.emphasis), fmt.Sprintf("%d emphasis markers in one paragraph", p.emphasis)},
-		{mulSat(p.open, p.close), fmt.Sprintf("%d opening and %d closing brackets in one paragraph", p.open, p.close)},
+		{p.nested, fmt.Sprintf("brackets nested %d deep in one paragraph", p.deepest)},
 		{mulSat(p.openers, p.bytes), fmt.Sprintf("%d link destinations and HTML comments that may not close, in a paragraph of %d bytes", p.openers, p.bytes)},
 		{mulSat(p.markers, markerCost), fmt.Sprintf("%d block quote and list markers in one paragraph", p.markers)},
 	}
@@ -104,8 +105,9 @@ func (m *markdownMeasure) add(p *paragraphCounts) {
 type paragraphCounts struct {
 	// emphasis counts runs of '*', '_' and '~'.
 	emphasis int64
-	// open and close count '[' and ']'.
-	open, close int64
+	// open counts the brackets '[' not yet closed, deepest the most of
+	// them at once, and nested adds up open at each ']'.
+	open, deepest, nested int64
 	// openers counts "](", "<!" and "<?", each of which a parser may
 	// follow to the end of the paragraph.
 	openers int64
@@ -130,8 +132,10 @@ func (p *paragraphCounts) count(line string) {
 			}
 		case '[':
 			p.open++
+			p.deepest = max(p.deepest, p.open)
 		case ']':
-			p.close++
+			p.nested = addSat(p.nested, p.open)
+			p.open = max(p.open-1, 0)
 			if i+1 < len(line) && line[i+1] == '(' {
 				p.openers++
 			}
