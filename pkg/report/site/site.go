@@ -158,6 +158,11 @@ func (s *Site) render(ctx context.Context, path, name, fontURL string) error {
 	if err != nil {
 		return fmt.Errorf("notebook %s: %w", path, err)
 	}
+	// A run stopped while this notebook rendered leaves its pages as they
+	// were.
+	if err := context.Cause(ctx); err != nil {
+		return fmt.Errorf("notebook %s: %w", path, err)
+	}
 	if err := s.write(name, post, page); err != nil {
 		return fmt.Errorf("notebook %s: writing: %w", path, err)
 	}
