@@ -73,6 +73,7 @@ func (p *page) math(tex string, display bool) string {
 		mml, err = p.conv.Inline(tex)
 	}
 	if err != nil {
+		p.warn("%v", err)
 		return `<code class="math-error" title="` + html.EscapeString(err.Error()) + `">` + html.EscapeString(tex) + "</code>"
 	}
 	if !p.opts.Trust {
