@@ -20,6 +20,8 @@ import (
 //     still open;
 //   - block quotes and lists nested deep: each level of a line measures
 //     the line again from its start (200 000 ">" ran for minutes);
+//   - footnotes: each reference looks through every definition of the
+//     document, and does so slowly (20 000 took 15 s);
 //
 // and slow, if linear, on list items: "- " makes two nodes and takes a
 // thousand times as long to parse as a letter of text.
@@ -61,6 +63,11 @@ type markdownMeasure struct {
 func markdownCost(src string) markdownMeasure {
 	var m markdownMeasure
 	var p paragraphCounts
+	// Footnotes are looked up in the whole text, not a paragraph.
+	if f := int64(strings.Count(src, "[^")); f > 0 {
+		m.worst = mulSat(mulSat(f, f), footnoteCost)
+		m.cost, m.why = m.worst, fmt.Sprintf("%d footnotes", f)
+	}
 	for len(src) > 0 {
 		line := src
 		if i := strings.IndexByte(src, '\n'); i >= 0 {
@@ -118,6 +125,10 @@ type paragraphCounts struct {
 
 // markerCost is the cost of a block quote or list marker.
 const markerCost = 1000
+
+// footnoteCost is the cost of a footnote reference looking at a
+// definition: eight times that of an emphasis marker looking at another.
+const footnoteCost = 8
 
 func (p *paragraphCounts) count(line string) {
 	p.bytes += int64(len(line)) + 1

@@ -27,8 +27,9 @@ type Case struct {
 	Name string
 	// What says what the notebook holds, for a test's log.
 	What string
-	// Notebook is the notebook itself.
-	Notebook *notebook.Notebook
+	// Notebook makes the notebook, afresh each time: the cases together
+	// take hundreds of megabytes.
+	Notebook func() *notebook.Notebook
 	// Warns is what each warning about it says (a warning names the
 	// notebook and the cell as well); empty when rendering it calls for
 	// none.
@@ -48,53 +49,71 @@ const (
 // Cases returns the hostile notebooks, made afresh.
 func Cases() []Case {
 	return []Case{
-		{Name: "headings", What: "50,000 equal headings in one cell", Notebook: markdown(strings.Repeat("## Same\n", 50000))},
-		{Name: "heading-cells", What: "20,000 cells of one equal heading each", Notebook: markdown(repeat("## Same\n", 20000)...)},
-		{Name: "heading-suffixes", What: "headings named as the numbered ids of an earlier one", Notebook: markdown(numberedHeadings(20000))},
-		{Name: "brackets", What: "100,000 unclosed link brackets", Notebook: markdown(strings.Repeat("[", 100000))},
-		{Name: "image-brackets", What: "50,000 unclosed image brackets", Notebook: markdown(strings.Repeat("![", 50000))},
-		{Name: "nested-brackets", What: "brackets nested 50,000 deep", Notebook: markdown(strings.Repeat("[", 50000) + "a" + strings.Repeat("]", 50000)), Warns: asText, Notes: asTextNote},
-		{Name: "link-openers", What: "50,000 '[a' link openers with no closer", Notebook: markdown(strings.Repeat("[a", 50000))},
-		{Name: "link-closers", What: "50,000 'a]' link closers with no opener", Notebook: markdown(strings.Repeat("a]", 50000))},
-		{Name: "paren-brackets", What: "'[ (](' 30,000 times", Notebook: markdown(strings.Repeat("[ (](", 30000)), Warns: asText, Notes: asTextNote},
-		{Name: "unclosed-links", What: "'[a](b' and '[a](<b' 30,000 times each", Notebook: markdown(strings.Repeat("[a](b", 30000), strings.Repeat("[a](<b", 30000)), Warns: asText, Notes: asTextNote},
-		{Name: "list", What: "a list nested 3,000 deep on one line", Notebook: markdown(strings.Repeat("- ", 3000) + "x\n"), Warns: asText, Notes: asTextNote},
-		{Name: "ordered-list", What: "an ordered list nested 3,000 deep on one line", Notebook: markdown(strings.Repeat("1. ", 3000) + "x\n"), Warns: asText, Notes: asTextNote},
-		{Name: "indented-list", What: "a list nested 1,000 deep, one level a line", Notebook: markdown(indentedList(1000)), Warns: asText, Notes: asTextNote},
-		{Name: "quote", What: "a block quote nested 200,000 deep", Notebook: markdown(strings.Repeat(">", 200000) + " x\n"), Warns: asText, Notes: asTextNote},
-		{Name: "spaced-quote", What: "'> ' 100,000 times and a list in it", Notebook: markdown(strings.Repeat("> ", 100000) + "- x\n"), Warns: asText, Notes: asTextNote},
-		{Name: "emphasis", What: "emphasis nested 20,000 deep", Notebook: markdown(strings.Repeat("*a **a ", 20000) + "b" + strings.Repeat(" a** a*", 20000)), Warns: asText, Notes: asTextNote},
-		{Name: "emphasis-openers", What: "100,000 emphasis openers with no closer", Notebook: markdown(strings.Repeat("_a ", 100000)), Warns: asText, Notes: asTextNote},
-		{Name: "emphasis-closers", What: "100,000 emphasis closers with no opener", Notebook: markdown(strings.Repeat("a_ ", 100000)), Warns: asText, Notes: asTextNote},
-		{Name: "emphasis-mixed", What: "100,000 mismatched emphasis delimiters", Notebook: markdown(strings.Repeat("*a_ ", 100000)), Warns: asText, Notes: asTextNote},
-		{Name: "emphasis-threes", What: "emphasis closers whose lengths are multiples of three", Notebook: markdown("a**b" + strings.Repeat("c* ", 100000)), Warns: asText, Notes: asTextNote},
-		{Name: "star-run", What: "a run of 500,000 stars", Notebook: markdown("a" + strings.Repeat("*", 500000) + "b")},
-		{Name: "backticks", What: "backtick runs of every length to 1,000", Notebook: markdown(backtickRuns(1000))},
-		{Name: "backtick-run", What: "a run of 500,000 backticks in text and in output", Notebook: backtickRun(500000), Warns: "without highlighting"},
-		{Name: "html-nesting", What: "raw HTML nested 100,000 deep", Notebook: markdown(strings.Repeat("<div>", 100000) + "x")},
-		{Name: "inline-html-nesting", What: "inline HTML nested 100,000 deep", Notebook: markdown("x " + strings.Repeat("<span>", 100000) + "y")},
-		{Name: "html-output-nesting", What: "an HTML output nested 100,000 deep", Notebook: output("text/html", strings.Repeat("<b>", 50000)+strings.Repeat("<div>", 50000)+"x")},
-		{Name: "svg-nesting", What: "an SVG output nested 100,000 deep", Notebook: output("image/svg+xml", `<svg xmlns="http://www.w3.org/2000/svg">`+strings.Repeat("<g>", 100000)+"</svg>")},
-		{Name: "html-comments", What: "100,000 unclosed HTML comments and declarations", Notebook: markdown(strings.Repeat("a <!-- <! <? ", 100000)), Warns: asText, Notes: asTextNote},
-		{Name: "math-nesting", What: "a formula nested 100,000 braces deep", Notebook: markdown("$" + strings.Repeat("{", 100000) + "x" + strings.Repeat("}", 100000) + "$"), Warns: "cannot convert TeX"},
-		{Name: "math-fractions", What: "fractions nested 20,000 deep", Notebook: markdown("$$" + strings.Repeat(`\frac{1}{`, 20000) + "x" + strings.Repeat("}", 20000) + "$$"), Warns: "cannot convert TeX"},
-		{Name: "math-output-nesting", What: "a LaTeX output of square roots nested 20,000 deep", Notebook: output("text/latex", "$"+strings.Repeat(`\sqrt{`, 20000)+"x"+strings.Repeat("}", 20000)+"$"), Warns: "cannot convert TeX"},
-		{Name: "math-many", What: "100,000 formulas in one cell", Notebook: markdown(strings.Repeat("$x_1$ ", 100000)), Warns: asText, Notes: asTextNote},
-		{Name: "long-line", What: "a line of 10 MB", Notebook: markdown(strings.Repeat("word ", 2<<20))},
-		{Name: "table-columns", What: "a table of 20,000 columns", Notebook: markdown(table(20000, 2))},
-		{Name: "table-rows", What: "a table of 100,000 rows", Notebook: markdown(table(3, 100000))},
-		{Name: "tables", What: "20,000 small tables", Notebook: markdown(strings.Repeat("|a|b|\n|-|-|\n|1|2|\n\n", 20000))},
-		{Name: "cells", What: "100,000 markdown cells", Notebook: markdown(repeat("x", 100000)...)},
-		{Name: "outputs", What: "100,000 text outputs in one cell", Notebook: outputs(100000, "text/plain", "x")},
-		{Name: "streams", What: "100,000 stream outputs that join", Notebook: streams(100000)},
-		{Name: "json", What: "a JSON output nested 9,000 deep", Notebook: output("application/json", deepJSON(9000)), Warns: "JSON nested", Notes: "shown as it came"},
-		{Name: "json-many", What: "200 JSON outputs nested 1,500 deep", Notebook: outputs(200, "application/json", deepJSON(1500)), Warns: "JSON nested", Notes: "shown as it came"},
-		{Name: "json-wide", What: "a JSON object of 100,000 keys", Notebook: output("application/json", wideJSON(100000)), Warns: "cut to", Notes: "Output cut to size"},
-		{Name: "ansi", What: "an output of 1,000,000 colour changes", Notebook: streamText(strings.Repeat("\x1b[31ma\x1b[0m", 1000000)), Warns: "cut to", Notes: "Output cut to size"},
-		{Name: "references", What: "20,000 link reference definitions and uses", Notebook: markdown(references(20000))},
-		{Name: "footnotes", What: "20,000 footnotes", Notebook: markdown(footnotes(20000))},
-		{Name: "attachment", What: "one 0.4 MB attachment referenced 300 times", Notebook: Attachment(400<<10, 300)},
-		{Name: "images", What: "300 identical image outputs of 100 kB", Notebook: outputs(300, "image/png", base64.StdEncoding.EncodeToString(PNG(100<<10)))},
+		{Name: "headings", What: "50,000 equal headings in one cell", Notebook: func() *notebook.Notebook { return markdown(strings.Repeat("## Same\n", 50000)) }},
+		{Name: "heading-cells", What: "20,000 cells of one equal heading each", Notebook: func() *notebook.Notebook { return markdown(repeat("## Same\n", 20000)...) }},
+		{Name: "heading-suffixes", What: "headings named as the numbered ids of an earlier one", Notebook: func() *notebook.Notebook { return markdown(numberedHeadings(20000)) }},
+		{Name: "brackets", What: "100,000 unclosed link brackets", Notebook: func() *notebook.Notebook { return markdown(strings.Repeat("[", 100000)) }},
+		{Name: "image-brackets", What: "50,000 unclosed image brackets", Notebook: func() *notebook.Notebook { return markdown(strings.Repeat("![", 50000)) }},
+		{Name: "nested-brackets", What: "brackets nested 50,000 deep", Notebook: func() *notebook.Notebook {
+			return markdown(strings.Repeat("[", 50000) + "a" + strings.Repeat("]", 50000))
+		}, Warns: asText, Notes: asTextNote},
+		{Name: "link-openers", What: "50,000 '[a' link openers with no closer", Notebook: func() *notebook.Notebook { return markdown(strings.Repeat("[a", 50000)) }},
+		{Name: "link-closers", What: "50,000 'a]' link closers with no opener", Notebook: func() *notebook.Notebook { return markdown(strings.Repeat("a]", 50000)) }},
+		{Name: "paren-brackets", What: "'[ (](' 30,000 times", Notebook: func() *notebook.Notebook { return markdown(strings.Repeat("[ (](", 30000)) }, Warns: asText, Notes: asTextNote},
+		{Name: "unclosed-links", What: "'[a](b' and '[a](<b' 30,000 times each", Notebook: func() *notebook.Notebook {
+			return markdown(strings.Repeat("[a](b", 30000), strings.Repeat("[a](<b", 30000))
+		}, Warns: asText, Notes: asTextNote},
+		{Name: "list", What: "a list nested 3,000 deep on one line", Notebook: func() *notebook.Notebook { return markdown(strings.Repeat("- ", 3000) + "x\n") }, Warns: asText, Notes: asTextNote},
+		{Name: "ordered-list", What: "an ordered list nested 3,000 deep on one line", Notebook: func() *notebook.Notebook { return markdown(strings.Repeat("1. ", 3000) + "x\n") }, Warns: asText, Notes: asTextNote},
+		{Name: "indented-list", What: "a list nested 1,000 deep, one level a line", Notebook: func() *notebook.Notebook { return markdown(indentedList(1000)) }, Warns: asText, Notes: asTextNote},
+		{Name: "quote", What: "a block quote nested 200,000 deep", Notebook: func() *notebook.Notebook { return markdown(strings.Repeat(">", 200000) + " x\n") }, Warns: asText, Notes: asTextNote},
+		{Name: "spaced-quote", What: "'> ' 100,000 times and a list in it", Notebook: func() *notebook.Notebook { return markdown(strings.Repeat("> ", 100000) + "- x\n") }, Warns: asText, Notes: asTextNote},
+		{Name: "emphasis", What: "emphasis nested 20,000 deep", Notebook: func() *notebook.Notebook {
+			return markdown(strings.Repeat("*a **a ", 20000) + "b" + strings.Repeat(" a** a*", 20000))
+		}, Warns: asText, Notes: asTextNote},
+		{Name: "emphasis-openers", What: "100,000 emphasis openers with no closer", Notebook: func() *notebook.Notebook { return markdown(strings.Repeat("_a ", 100000)) }, Warns: asText, Notes: asTextNote},
+		{Name: "emphasis-closers", What: "100,000 emphasis closers with no opener", Notebook: func() *notebook.Notebook { return markdown(strings.Repeat("a_ ", 100000)) }, Warns: asText, Notes: asTextNote},
+		{Name: "emphasis-mixed", What: "100,000 mismatched emphasis delimiters", Notebook: func() *notebook.Notebook { return markdown(strings.Repeat("*a_ ", 100000)) }, Warns: asText, Notes: asTextNote},
+		{Name: "emphasis-threes", What: "emphasis closers whose lengths are multiples of three", Notebook: func() *notebook.Notebook { return markdown("a**b" + strings.Repeat("c* ", 100000)) }, Warns: asText, Notes: asTextNote},
+		{Name: "star-run", What: "a run of 500,000 stars", Notebook: func() *notebook.Notebook { return markdown("a" + strings.Repeat("*", 500000) + "b") }},
+		{Name: "backticks", What: "backtick runs of every length to 1,000", Notebook: func() *notebook.Notebook { return markdown(backtickRuns(1000)) }},
+		{Name: "backtick-run", What: "a run of 500,000 backticks in text and in output", Notebook: func() *notebook.Notebook { return backtickRun(500000) }, Warns: "without highlighting"},
+		{Name: "html-nesting", What: "raw HTML nested 100,000 deep", Notebook: func() *notebook.Notebook { return markdown(strings.Repeat("<div>", 100000) + "x") }},
+		{Name: "inline-html-nesting", What: "inline HTML nested 100,000 deep", Notebook: func() *notebook.Notebook { return markdown("x " + strings.Repeat("<span>", 100000) + "y") }},
+		{Name: "html-output-nesting", What: "an HTML output nested 100,000 deep", Notebook: func() *notebook.Notebook {
+			return output("text/html", strings.Repeat("<b>", 50000)+strings.Repeat("<div>", 50000)+"x")
+		}},
+		{Name: "svg-nesting", What: "an SVG output nested 100,000 deep", Notebook: func() *notebook.Notebook {
+			return output("image/svg+xml", `<svg xmlns="http://www.w3.org/2000/svg">`+strings.Repeat("<g>", 100000)+"</svg>")
+		}},
+		{Name: "html-comments", What: "100,000 unclosed HTML comments and declarations", Notebook: func() *notebook.Notebook { return markdown(strings.Repeat("a <!-- <! <? ", 100000)) }, Warns: asText, Notes: asTextNote},
+		{Name: "math-nesting", What: "a formula nested 100,000 braces deep", Notebook: func() *notebook.Notebook {
+			return markdown("$" + strings.Repeat("{", 100000) + "x" + strings.Repeat("}", 100000) + "$")
+		}, Warns: "cannot convert TeX"},
+		{Name: "math-fractions", What: "fractions nested 20,000 deep", Notebook: func() *notebook.Notebook {
+			return markdown("$$" + strings.Repeat(`\frac{1}{`, 20000) + "x" + strings.Repeat("}", 20000) + "$$")
+		}, Warns: "cannot convert TeX"},
+		{Name: "math-output-nesting", What: "a LaTeX output of square roots nested 20,000 deep", Notebook: func() *notebook.Notebook {
+			return output("text/latex", "$"+strings.Repeat(`\sqrt{`, 20000)+"x"+strings.Repeat("}", 20000)+"$")
+		}, Warns: "cannot convert TeX"},
+		{Name: "math-many", What: "100,000 formulas in one cell", Notebook: func() *notebook.Notebook { return markdown(strings.Repeat("$x_1$ ", 100000)) }, Warns: asText, Notes: asTextNote},
+		{Name: "long-line", What: "a line of 10 MB", Notebook: func() *notebook.Notebook { return markdown(strings.Repeat("word ", 2<<20)) }},
+		{Name: "table-columns", What: "a table of 20,000 columns", Notebook: func() *notebook.Notebook { return markdown(table(20000, 2)) }},
+		{Name: "table-rows", What: "a table of 100,000 rows", Notebook: func() *notebook.Notebook { return markdown(table(3, 100000)) }},
+		{Name: "tables", What: "20,000 small tables", Notebook: func() *notebook.Notebook { return markdown(strings.Repeat("|a|b|\n|-|-|\n|1|2|\n\n", 20000)) }},
+		{Name: "cells", What: "100,000 markdown cells", Notebook: func() *notebook.Notebook { return markdown(repeat("x", 100000)...) }},
+		{Name: "outputs", What: "100,000 text outputs in one cell", Notebook: func() *notebook.Notebook { return outputs(100000, "text/plain", "x") }},
+		{Name: "streams", What: "100,000 stream outputs that join", Notebook: func() *notebook.Notebook { return streams(100000) }},
+		{Name: "json", What: "a JSON output nested 9,000 deep", Notebook: func() *notebook.Notebook { return output("application/json", deepJSON(9000)) }, Warns: "JSON nested", Notes: "shown as it came"},
+		{Name: "json-many", What: "200 JSON outputs nested 1,500 deep", Notebook: func() *notebook.Notebook { return outputs(200, "application/json", deepJSON(1500)) }, Warns: "JSON nested", Notes: "shown as it came"},
+		{Name: "json-wide", What: "a JSON object of 100,000 keys", Notebook: func() *notebook.Notebook { return output("application/json", wideJSON(100000)) }, Warns: "cut to", Notes: "Output cut to size"},
+		{Name: "ansi", What: "an output of 1,000,000 colour changes", Notebook: func() *notebook.Notebook { return streamText(strings.Repeat("\x1b[31ma\x1b[0m", 1000000)) }, Warns: "cut to", Notes: "Output cut to size"},
+		{Name: "references", What: "20,000 link reference definitions and uses", Notebook: func() *notebook.Notebook { return markdown(references(20000)) }},
+		{Name: "footnotes", What: "20,000 footnotes", Notebook: func() *notebook.Notebook { return markdown(footnotes(20000)) }, Warns: asText, Notes: asTextNote},
+		{Name: "attachment", What: "one 0.4 MB attachment referenced 300 times", Notebook: func() *notebook.Notebook { return Attachment(400<<10, 300) }},
+		{Name: "images", What: "300 identical image outputs of 100 kB", Notebook: func() *notebook.Notebook {
+			return outputs(300, "image/png", base64.StdEncoding.EncodeToString(PNG(100<<10)))
+		}},
 	}
 }
 

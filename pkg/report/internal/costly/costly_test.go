@@ -22,7 +22,7 @@ func TestCases(t *testing.T) {
 			t.Errorf("case name %q twice", c.Name)
 		}
 		names[c.Name] = true
-		data, err := notebook.Marshal(c.Notebook)
+		data, err := notebook.Marshal(c.Notebook())
 		if err != nil {
 			t.Fatalf("%s: %v", c.Name, err)
 		}
