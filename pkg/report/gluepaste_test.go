@@ -337,7 +337,7 @@ func TestGlueFromGo(t *testing.T) {
 		}
 	}
 	if fig == nil || fig.Cell != 1 || fig.Glue != "fig" || fig.Alt != "one pixel" || fig.Caption != "The 173895000000000000000000 pixels." ||
-		!bytes.Equal(fig.Data, pixel) || fig.File != "go_files/glue-fig.png" || v.File(fig.File) == nil {
+		!bytes.Equal(fig.Data, pixel) || fig.File != contentPath("go_files", pixel, ".png") || v.File(fig.File) == nil {
 		t.Errorf("figure block %+v", fig)
 	}
 	// The shown value is an output of the code cell, the others are not.
