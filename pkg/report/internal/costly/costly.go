@@ -110,6 +110,9 @@ func Cases() []Case {
 		{Name: "ansi", What: "an output of 1,000,000 colour changes", Notebook: func() *notebook.Notebook { return streamText(strings.Repeat("\x1b[31ma\x1b[0m", 1000000)) }, Warns: "cut to", Notes: "Output cut to size"},
 		{Name: "references", What: "20,000 link reference definitions and uses", Notebook: func() *notebook.Notebook { return markdown(references(20000)) }},
 		{Name: "footnotes", What: "20,000 footnotes", Notebook: func() *notebook.Notebook { return markdown(footnotes(20000)) }, Warns: asText, Notes: asTextNote},
+		{Name: "glued-quote", What: "a glued Markdown value, a block quote nested 200,000 deep, quoted by a directive and a role", Notebook: func() *notebook.Notebook {
+			return glued(strings.Repeat(">", 200000)+" x\n", "```{glue:md} q\n```", "{glue:md}`q`")
+		}, Warns: asText, Notes: asTextNote},
 		{Name: "attachment", What: "one 0.4 MB attachment referenced 300 times", Notebook: func() *notebook.Notebook { return Attachment(400<<10, 300) }},
 		{Name: "images", What: "300 identical image outputs of 100 kB", Notebook: func() *notebook.Notebook {
 			return outputs(300, "image/png", base64.StdEncoding.EncodeToString(PNG(100<<10)))
@@ -133,6 +136,22 @@ func markdown(sources ...string) *notebook.Notebook {
 	}
 	return nb
 }
+
+// glued returns a notebook whose code cell glues Markdown value as "q",
+// without display (as MyST-NB's glue("q", Markdown(value),
+// display=False)), then a markdown cell per source.
+func glued(value string, sources ...string) *notebook.Notebook {
+	data := notebook.MimeBundle{}
+	data.SetText(gluePrefix+"text/markdown", value)
+	data.SetText(gluePrefix+"text/plain", "<IPython.core.display.Markdown object>")
+	meta := notebook.Metadata{"scrapbook": json.RawMessage(`{"name": "q", "mime_prefix": "` + gluePrefix + `"}`)}
+	nb := markdown(sources...)
+	nb.Cells = append([]*notebook.Cell{codeCell([]*notebook.Output{{Type: notebook.DisplayData, Data: data, Metadata: meta}})}, nb.Cells...)
+	return nb
+}
+
+// gluePrefix is the MIME prefix of a value glued without display.
+const gluePrefix = "application/papermill.record/"
 
 // codeCell returns an empty code cell with outs.
 func codeCell(outs []*notebook.Output) *notebook.Cell {
