@@ -12,7 +12,6 @@ require (
 	github.com/microcosm-cc/bluemonday v1.0.27
 	github.com/wyatt915/treeblood v0.1.16
 	github.com/yuin/goldmark v1.8.5
-	github.com/yuin/goldmark-highlighting/v2 v2.0.0-20230729083705-37449abec8cc
 	go.abhg.dev/goldmark/anchor v0.2.0
 	go.abhg.dev/goldmark/toc v0.12.0
 	golang.org/x/net v0.61.0

@@ -33,12 +33,13 @@
 // as usual but leave the whole cell, its source or its outputs out of the
 // writeup. A notebook that fails is named, with its cell, and leaves none
 // of its files half-written; render then exits with status 1. SIGINT,
-// SIGTERM and SIGHUP stop a run alike: the kernel and every program it
-// runs are ended, their temporary files removed, and the pages already
-// written stay as they were; render exits with status 1. Progress goes to
-// standard error: one status line kept up to date on a terminal, a line
-// per notebook and cell otherwise (a log); notebook text shown there is
-// stripped of terminal control sequences. A summary ends every run: the
+// SIGTERM and SIGHUP stop a run alike, and so does standard output or
+// error closing under it (render ... 2>&1 | head): the kernel and every
+// program it runs are ended, their temporary files removed, and the pages
+// already written stay as they were; render exits with status 1. Progress
+// goes to standard error: one status line kept up to date on a terminal, a
+// line per notebook and cell otherwise (a log); notebook text shown there
+// is stripped of terminal control sequences. A summary ends every run: the
 // pages written, the notebooks run and those taken from the cache, the
 // warnings, the time taken and the index page. -h prints the usage on
 // standard output.
@@ -93,19 +94,17 @@ import (
 )
 
 func main() {
-	// A terminal's ^C, a job's cancel (SIGTERM) and a closed terminal
-	// (SIGHUP) all end the run the same way: the kernels' process groups
-	// are killed and their temporary folders removed before render exits.
+	// A terminal's ^C, a job's cancel (SIGTERM), a closed terminal
+	// (SIGHUP) and a closed pipe on standard error all end the run the
+	// same way: the kernels' process groups are killed and their temporary
+	// folders removed before render exits.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	ctx, cancel := context.WithCancelCause(ctx)
+	ignoreSIGPIPE()
+	code := run(ctx, os.Args[1:], &endWriter{f: os.Stdout, cancel: cancel}, &endWriter{f: os.Stderr, cancel: cancel})
+	cancel(nil)
 	stop()
 	os.Exit(code)
-}
-
-// isTerminal reports whether f is a terminal (a character device).
-func isTerminal(f *os.File) bool {
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
 const usageLine = "usage: render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [-pdf] [-serve ADDR] [PATH ...]\n       render -install-kernel"
@@ -210,8 +209,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 
-	f, ok := stderr.(*os.File)
-	progress := execute.NewPrinter(stderr, ok && isTerminal(f))
+	progress := execute.NewPrinter(stderr, isTerminal(stderr))
 	var events counter
 	x.Progress = func(p execute.Progress) {
 		events.count(p.Event)

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bufio"
 	"maps"
 	"os"
 	"os/exec"
@@ -80,12 +81,32 @@ func alive(p proc) bool {
 	return ok && start == p.start && state != "Z"
 }
 
+// An ending is a way a run of render ends before its notebook is done.
+type ending struct {
+	name string
+	// sig is sent while the cell's program runs; with pipe set, render's
+	// standard output and error go to a pipe whose reader closes it
+	// instead (render ... 2>&1 | head -c 1).
+	sig  syscall.Signal
+	pipe bool
+	// args are more of render's arguments.
+	args []string
+	// code is render's exit status; -1 when a signal killed it.
+	code int
+	// says is what render's standard error must say, if anything.
+	says string
+}
+
 // TestSignalEndsKernel runs the real render on a notebook whose cell loops
-// forever, in GoNB, and sends it SIGTERM, SIGHUP or SIGINT while the cell's
-// program runs: render must exit with status 1 having ended every process
-// it started (GoNB and the cell's program), removed the kernel's temporary
-// folder, and left the site it was writing into as it was. render -serve
-// ends the same way, with status 0, and ends the browser of -pdf too.
+// forever, in GoNB, and ends the run in each way a run can end early: by
+// SIGTERM, SIGHUP or SIGINT (render stops the run and exits with status
+// 1), by standard error closing under it (as SIGINT), by SIGKILL, and by
+// SIGQUIT (the Go runtime exits as on an unrecovered panic, with status 2,
+// running no deferred call). Each time, every process render started
+// (GoNB, the cell's program, the kernel's guard) must end, the kernel's
+// temporary folder must go, and the site render was writing into must be
+// left byte for byte as it was. render -serve ends by SIGTERM the same
+// way, with status 0, and ends the browser of -pdf too.
 func TestSignalEndsKernel(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds render and runs GoNB; skipped in -short mode")
@@ -102,111 +123,165 @@ func TestSignalEndsKernel(t *testing.T) {
 	if err := os.WriteFile(src, []byte(loopNotebook), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	type signalCase struct {
-		name string
-		sig  syscall.Signal
-		args []string
-		// code is the exit status, says what stderr says last.
-		code int
-		says string
-	}
-	var cases []signalCase
-	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGINT} {
-		cases = append(cases, signalCase{sig.String(), sig, nil, 1, "signal"})
+	endings := []ending{
+		{name: "SIGTERM", sig: syscall.SIGTERM, code: 1, says: "signal"},
+		{name: "SIGHUP", sig: syscall.SIGHUP, code: 1, says: "signal"},
+		{name: "SIGINT", sig: syscall.SIGINT, code: 1, says: "signal"},
+		{name: "closed pipe", pipe: true, code: 1},
+		{name: "SIGKILL", sig: syscall.SIGKILL, code: -1},
+		{name: "SIGQUIT", sig: syscall.SIGQUIT, code: 2, says: "goroutine"},
 	}
 	// Serving ends by a signal as its normal end, the browser that prints
 	// PDFs with the kernels.
-	serve := []string{"-serve", "127.0.0.1:0"}
+	serve := ending{name: "serve", sig: syscall.SIGTERM, args: []string{"-serve", "127.0.0.1:0"}, code: 0, says: "stopped serving"}
 	if _, err := exec.LookPath("chromium"); err == nil {
-		serve = append(serve, "-pdf")
+		serve.args = append(serve.args, "-pdf")
 	}
-	cases = append(cases, signalCase{"serve", syscall.SIGTERM, serve, 0, "stopped serving"})
-	for _, tc := range cases {
-		sig := tc.sig
-		t.Run(tc.name, func(t *testing.T) {
-			site := filepath.Join(t.TempDir(), "site")
-			tmp := t.TempDir()
-			// A site rendered before, which the interrupted run must leave alone.
-			if out, err := exec.Command(bin, "-o", site, "-execute", "never", src).CombinedOutput(); err != nil {
-				t.Fatalf("render -execute never: %v\n%s", err, out)
-			}
-			before := snapshot(t, site)
+	for _, e := range append(endings, serve) {
+		t.Run(e.name, func(t *testing.T) { endRun(t, bin, root, src, e) })
+	}
+}
 
-			cmd := exec.Command(bin, append(append([]string{"-o", site, "-execute", "always", "-timeout", "5m"}, tc.args...), src)...)
-			cmd.Dir = root
-			cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
-			var stderr syncBuffer
-			cmd.Stderr = &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			exited := make(chan error, 1)
-			go func() { exited <- cmd.Wait() }()
+// endRun runs render on src and ends the run as e says.
+func endRun(t *testing.T, bin, root, src string, e ending) {
+	site := filepath.Join(t.TempDir(), "site")
+	tmp := t.TempDir()
+	// A site rendered before, which the interrupted run must leave alone.
+	if out, err := exec.Command(bin, "-o", site, "-execute", "never", src).CombinedOutput(); err != nil {
+		t.Fatalf("render -execute never: %v\n%s", err, out)
+	}
+	before := snapshot(t, site)
 
-			// Wait for the cell's program (GoNB names it gonb_ID) to run.
-			var seen []proc
-			deadline := time.Now().Add(4 * time.Minute)
-			for {
-				seen = descendants(cmd.Process.Pid)
-				running := false
-				for _, p := range seen {
-					running = running || strings.HasPrefix(p.comm, "gonb_")
-				}
-				if running && strings.Contains(stderr.String(), "cell 1/1") {
-					break
-				}
-				select {
-				case err := <-exited:
-					t.Fatalf("render exited before the signal: %v\n%s", err, stderr.String())
-				case <-time.After(100 * time.Millisecond):
-				}
-				if time.Now().After(deadline) {
-					cmd.Process.Kill()
-					t.Fatalf("the cell's program did not start; stderr:\n%s", stderr.String())
-				}
+	cmd := exec.Command(bin, append(append([]string{"-o", site, "-execute", "always", "-timeout", "5m"}, e.args...), src)...)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	var stderr syncBuffer
+	var r, w *os.File
+	if e.pipe {
+		var err error
+		if r, w, err = os.Pipe(); err != nil {
+			t.Fatal(err)
+		}
+		cmd.Stdout, cmd.Stderr = w, w
+	} else {
+		cmd.Stderr = &stderr
+	}
+	err := cmd.Start()
+	if w != nil {
+		w.Close() // render holds its own copy
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	// Every process seen under render, by pid and start time.
+	seen := map[proc]bool{}
+	look := func() {
+		for _, p := range descendants(cmd.Process.Pid) {
+			seen[p] = true
+		}
+	}
+	running := func(prefix string) bool {
+		for p := range seen {
+			if strings.HasPrefix(p.comm, prefix) {
+				return true
 			}
-			time.Sleep(300 * time.Millisecond) // let the loop spin
-			seen = descendants(cmd.Process.Pid)
+		}
+		return false
+	}
 
-			if err := cmd.Process.Signal(sig); err != nil {
-				t.Fatal(err)
+	done := false
+	if e.pipe {
+		// As head does, the reader goes away while render runs: here as
+		// the kernel starts, so that render's next line, when the cell
+		// starts in the kernel, finds the pipe closed.
+		lines := bufio.NewReader(r)
+		for {
+			line, err := lines.ReadString('\n')
+			if err != nil {
+				t.Fatalf("render's output ended before the kernel started: %v", err)
+			}
+			stderr.Write([]byte(line))
+			if strings.Contains(line, "starting the kernel") {
+				break
+			}
+		}
+		r.Close()
+		deadline := time.After(4 * time.Minute)
+		for !done {
+			look()
+			select {
+			case err = <-exited:
+				done = true
+			case <-time.After(5 * time.Millisecond): // the kernel may live a tenth of a second
+			case <-deadline:
+				cmd.Process.Kill()
+				t.Fatal("render still running 4 minutes after its output closed")
+			}
+		}
+		if !running("gonb") {
+			t.Fatalf("the kernel never started: saw %v", seen)
+		}
+	} else {
+		// Wait for the cell's program (GoNB names it gonb_ID) to run.
+		deadline := time.Now().Add(4 * time.Minute)
+		for {
+			look()
+			if running("gonb_") && strings.Contains(stderr.String(), "cell 1/1") {
+				break
 			}
 			select {
 			case err := <-exited:
-				if code := cmd.ProcessState.ExitCode(); code != tc.code {
-					t.Errorf("exit %d (%v), want %d; stderr:\n%s", code, err, tc.code, stderr.String())
-				}
-			case <-time.After(30 * time.Second):
+				t.Fatalf("render exited before the signal: %v\n%s", err, stderr.String())
+			case <-time.After(100 * time.Millisecond):
+			}
+			if time.Now().After(deadline) {
 				cmd.Process.Kill()
-				t.Fatalf("render still running 30s after %v; stderr:\n%s", sig, stderr.String())
+				t.Fatalf("the cell's program did not start; stderr:\n%s", stderr.String())
 			}
-			// Killed processes may take a moment to be torn down.
-			deadline = time.Now().Add(5 * time.Second)
-			for _, p := range seen {
-				for alive(p) && time.Now().Before(deadline) {
-					time.Sleep(50 * time.Millisecond)
-				}
-				if alive(p) {
-					syscall.Kill(p.pid, syscall.SIGKILL)
-					t.Errorf("process %d (%s) survived render", p.pid, p.comm)
-				}
-			}
-			if len(seen) < 2 {
-				t.Errorf("saw %d processes under render, want GoNB and the cell's program: %v", len(seen), seen)
-			}
-			left, err := os.ReadDir(tmp)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, e := range left {
-				t.Errorf("left in the temporary folder: %s", e.Name())
-			}
-			if after := snapshot(t, site); !maps.Equal(before, after) {
-				t.Errorf("the site changed:\nbefore %v\nafter  %v", keys(before), keys(after))
-			}
-			if !strings.Contains(stderr.String(), tc.says) {
-				t.Errorf("stderr does not say %q:\n%s", tc.says, stderr.String())
-			}
-		})
+		}
+		time.Sleep(300 * time.Millisecond) // let the loop spin
+		look()
+		if err := cmd.Process.Signal(e.sig); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case err = <-exited:
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			t.Fatalf("render still running 30s after %v; stderr:\n%s", e.sig, stderr.String())
+		}
+		if len(seen) < 2 {
+			t.Errorf("saw %d processes under render, want GoNB and the cell's program: %v", len(seen), seen)
+		}
+	}
+	if code := cmd.ProcessState.ExitCode(); code != e.code {
+		t.Errorf("exit %d (%v), want %d; stderr:\n%s", code, err, e.code, stderr.String())
+	}
+	// Killed processes may take a moment to be torn down, and a guard to
+	// do its work.
+	deadline := time.Now().Add(10 * time.Second)
+	for p := range seen {
+		for alive(p) && time.Now().Before(deadline) {
+			time.Sleep(50 * time.Millisecond)
+		}
+		if alive(p) {
+			syscall.Kill(p.pid, syscall.SIGKILL)
+			t.Errorf("process %d (%s) survived render", p.pid, p.comm)
+		}
+	}
+	left, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range left {
+		t.Errorf("left in the temporary folder: %s", e.Name())
+	}
+	if after := snapshot(t, site); !maps.Equal(before, after) {
+		t.Errorf("the site changed:\nbefore %v\nafter  %v", keys(before), keys(after))
+	}
+	if !strings.Contains(stderr.String(), e.says) {
+		t.Errorf("stderr does not say %q:\n%s", e.says, stderr.String())
 	}
 }

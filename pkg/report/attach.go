@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"html"
 	"net/url"
-	"path"
 	"slices"
 	"strings"
 
@@ -29,7 +28,6 @@ func (b *builder) attachments(cell int, c *notebook.Cell) string {
 		return src
 	}
 	files := map[string]string{}
-	used := map[string]bool{}
 	for _, name := range sortedKeys(c.Attachments) {
 		bundle := c.Attachments[name]
 		mime := ""
@@ -57,45 +55,9 @@ func (b *builder) attachments(cell int, c *notebook.Cell) string {
 			b.warn(cell, 0, "attachment %q of %s left out", name, byteSize(len(data)))
 			continue
 		}
-		// Names that differ may look alike once made safe ("x", "x.png",
-		// "../x.png"): the later ones in name order get a number.
-		base := fmt.Sprintf("%s/cell%d-%s", b.dir, cell, safeFileName(name, ImageExt[mime]))
-		file := base + ImageExt[mime]
-		for k := 2; used[file]; k++ {
-			file = fmt.Sprintf("%s-%d%s", base, k, ImageExt[mime])
-		}
-		used[file] = true
-		b.v.Files = append(b.v.Files, File{Path: file, MIME: mime, Data: data})
-		files[name] = file
+		files[name] = b.file(mime, data)
 	}
 	return rewriteAttachments(src, files)
-}
-
-// safeFileName returns the last element of an attachment's name made of
-// letters, digits, '-', '_' and inner dots only, without the extension
-// ext, at most 40 bytes; "image" if nothing is left.
-func safeFileName(name, ext string) string {
-	base := path.Base(strings.ReplaceAll(name, `\`, "/"))
-	if strings.EqualFold(path.Ext(base), ext) || ext == ".jpg" && strings.EqualFold(path.Ext(base), ".jpeg") {
-		base = base[:len(base)-len(path.Ext(base))]
-	}
-	var sb strings.Builder
-	for _, r := range base {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
-			sb.WriteRune(r)
-		default:
-			sb.WriteByte('_')
-		}
-		if sb.Len() >= 40 {
-			break
-		}
-	}
-	s := strings.Trim(sb.String(), "._")
-	if s == "" {
-		return "image"
-	}
-	return s
 }
 
 // rewriteAttachments points the attachment links of Markdown src at

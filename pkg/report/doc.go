@@ -10,7 +10,10 @@
 // Files, GoNB's SVG figures recognised as images, attachments resolved,
 // untrusted HTML and SVG sanitised, terminal colours kept as spans,
 // outputs cut to a size, long ones folded, glued values put where the
-// Markdown quotes them:
+// Markdown quotes them, each image held once in a file named by its
+// content, and Markdown that a parser would take too long over (nested
+// thousands deep, thousands of unmatched emphasis markers: see
+// MarkdownBudget) shown as the text it is, with a note:
 //
 //	nb, err := notebook.ReadFile("notebooks/pe310.ipynb")
 //	v, err := report.NewView(nb, report.ViewOptions{Name: "pe310", ModTime: modTime})

@@ -95,6 +95,10 @@ func withSVGNamespace(data []byte) []byte {
 // \[ \], or an environment) as math, anything else as Markdown, whose
 // formulas the writers find as in a markdown cell.
 func (b *builder) latex(cell, out int, s string) {
+	// A formula is Markdown too, to a blog that does not know math.
+	if !b.affordable(cell, out, s) {
+		return
+	}
 	if tex, display, ok := oneFormula(s); ok {
 		b.add(Block{Kind: KindMath, Cell: cell, Output: out, Text: tex, Display: display})
 		return

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/base64"
 	"reflect"
 	"testing"
 
@@ -88,7 +89,11 @@ func TestGlueFigureReferences(t *testing.T) {
 	if len(v.Warnings) > 0 {
 		t.Errorf("warnings %q", warningTexts(v))
 	}
-	want := "See [Figure 2](#fig-g), then [1](#fig-a); ![Figure from cell 4](post_files/glue-pic.png) inline."
+	png, err := base64.StdEncoding.DecodeString(tinyPNG)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "See [Figure 2](#fig-g), then [1](#fig-a); ![Figure from cell 4](" + contentPath("post_files", png, ".png") + ") inline."
 	if got := v.Blocks[0].Text; got != want {
 		t.Errorf("Markdown %q, want %q", got, want)
 	}

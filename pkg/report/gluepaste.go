@@ -39,7 +39,7 @@ func (b *builder) markdownText(cell int, src string) {
 	if strings.TrimSpace(src) == "" {
 		return
 	}
-	b.add(Block{Kind: KindMarkdown, Cell: cell, Text: b.pasteRoles(cell, src)})
+	b.markdownBlock(cell, 0, b.pasteRoles(cell, src))
 }
 
 // pasteRoles returns Markdown text with its glue roles replaced.
@@ -218,35 +218,13 @@ func (b *builder) inlineImage(g *Glued, mime string, data []byte) string {
 	if mime == "image/svg+xml" {
 		data = b.svg(data)
 	}
-	file := b.glueFile(g.Name, mime, data)
+	file := b.file(mime, data)
 	alt := altText(g.Data)
 	if alt == "" {
 		// A role has no option for alternative text.
 		alt = standInAlt(&Block{}, g.Cell, 0, 1)
 	}
 	return "![" + glueText(alt, false) + "](" + LinkPath(file) + ")"
-}
-
-// glueFile returns the path of the file that holds a glued image,
-// writing it the first time: "NAME_files/glue-KEY.png", KEY the glue name
-// made safe, and numbered when two names make the same one.
-func (b *builder) glueFile(name, mime string, data []byte) string {
-	key := name + "\x00" + mime
-	if p, ok := b.glueFiles[key]; ok {
-		return p
-	}
-	if b.glueFiles == nil {
-		b.glueFiles = map[string]string{}
-	}
-	ext := ImageExt[mime]
-	base := b.dir + "/glue-" + safeFileName(name, ext)
-	file := base + ext
-	for k := 2; slices.ContainsFunc(b.v.Files, func(f File) bool { return f.Path == file }); k++ {
-		file = fmt.Sprintf("%s-%d%s", base, k, ext)
-	}
-	b.glueFiles[key] = file
-	b.v.Files = append(b.v.Files, File{Path: file, MIME: mime, Data: data})
-	return file
 }
 
 // preferredMIME returns the representation of a bundle a view shows, or
@@ -264,7 +242,7 @@ func preferredMIME(data notebook.MimeBundle) string {
 func (b *builder) directive(cell int, written string, r glueRef) {
 	if doc := r.Options["doc"]; doc != "" || strings.Contains(r.Arg, "::") {
 		b.warn(cell, 0, "glue: the {%s} directive for %q quotes another notebook, which a single page cannot read; left as written", r.Name, r.Arg)
-		b.add(Block{Kind: KindMarkdown, Cell: cell, Text: written})
+		b.markdownBlock(cell, 0, written)
 		return
 	}
 	g := b.v.Glue[r.Arg]
@@ -283,7 +261,7 @@ func (b *builder) directive(cell int, written string, r glueRef) {
 	}
 	if why != "" {
 		b.warn(cell, 0, "glue: {%s} directive: %s", r.Name, why)
-		b.add(Block{Kind: KindMarkdown, Cell: cell, Text: missingGlue(strings.TrimRight(written, "\n"))})
+		b.markdownBlock(cell, 0, missingGlue(strings.TrimRight(written, "\n")))
 		return
 	}
 	b.pasting = g.Name
@@ -300,7 +278,7 @@ func (b *builder) directive(cell int, written string, r glueRef) {
 		b.add(Block{Kind: KindMath, Cell: cell, Text: stripLatexDelimiters(cleanSource(latex)), Display: true, Label: label})
 	case "glue:md":
 		md, _ := g.Data.Text("text/markdown")
-		b.add(Block{Kind: KindMarkdown, Cell: cell, Text: cleanSource(md)})
+		b.markdownBlock(cell, 0, cleanSource(md))
 	default:
 		b.rich(cell, 0, g.Data, g.Metadata)
 	}

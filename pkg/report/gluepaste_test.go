@@ -337,7 +337,7 @@ func TestGlueFromGo(t *testing.T) {
 		}
 	}
 	if fig == nil || fig.Cell != 1 || fig.Glue != "fig" || fig.Alt != "one pixel" || fig.Caption != "The 173895000000000000000000 pixels." ||
-		!bytes.Equal(fig.Data, pixel) || fig.File != "go_files/glue-fig.png" || v.File(fig.File) == nil {
+		!bytes.Equal(fig.Data, pixel) || fig.File != contentPath("go_files", pixel, ".png") || v.File(fig.File) == nil {
 		t.Errorf("figure block %+v", fig)
 	}
 	// The shown value is an output of the code cell, the others are not.
@@ -400,6 +400,38 @@ func BenchmarkGlueView(b *testing.B) {
 				if _, err := NewView(nb, ViewOptions{Name: "g"}); err != nil {
 					b.Fatal(err)
 				}
+			}
+		})
+	}
+}
+
+// TestGlueWithinBudget checks that glued Markdown joins the Markdown
+// budget wherever it is quoted: a value nested too deep for a parser,
+// quoted by a directive or by a role at the start of a line, is shown as
+// text with a note and a warning, and reaches no Markdown block.
+func TestGlueWithinBudget(t *testing.T) {
+	deep := strings.Repeat(">", 200000) + " x"
+	for _, src := range []string{"```{glue:md} q\n```", "{glue:md}`q`", "Before.\n\n{glue}`q`\n"} {
+		t.Run(src, func(t *testing.T) {
+			n := 1
+			code := &notebook.Cell{Type: notebook.Code, Source: "glue()", Metadata: notebook.Metadata{}, ExecutionCount: &n, Outputs: []*notebook.Output{
+				out(t, map[string]any{GluePrefix + "text/markdown": deep, GluePrefix + "text/plain": "md"}, scrapbook("q", GluePrefix)),
+			}}
+			nb := notebook.New()
+			nb.Cells = []*notebook.Cell{code, {Type: notebook.Markdown, Source: src, Metadata: notebook.Metadata{}}}
+			v := mustView(t, nb, ViewOptions{})
+			asText := false
+			for _, blk := range v.Blocks {
+				if blk.Kind == KindMarkdown && strings.Contains(blk.Text, ">>>>") {
+					t.Errorf("the deep quote is in a Markdown block: %.80q", blk.Text)
+				}
+				asText = asText || blk.Kind == KindText && strings.Contains(blk.Text, ">>>>")
+			}
+			if !asText {
+				t.Error("the deep quote is not shown as text")
+			}
+			if ws := warningTexts(v); len(ws) != 1 || !strings.Contains(ws[0], "Markdown shown as text") {
+				t.Errorf("warnings %q, want one that Markdown is shown as text", ws)
 			}
 		})
 	}

@@ -2,7 +2,9 @@ package report
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -165,7 +167,9 @@ func (b *builder) cutNote(cell, out, kept, total int) {
 	b.warn(cell, out, "output of %s cut to %s", byteSize(total), byteSize(kept))
 }
 
-func byteSize(n int) string {
+// ByteSize returns a number of bytes as a reader reads it: "812 bytes",
+// "4.3 kB", "154.5 MB".
+func ByteSize(n int64) string {
 	switch {
 	case n >= 1<<20:
 		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
@@ -174,6 +178,8 @@ func byteSize(n int) string {
 	}
 	return fmt.Sprintf("%d bytes", n)
 }
+
+func byteSize(n int) string { return ByteSize(int64(n)) }
 
 // errorOutput adds an error as Jupyter shows it: the traceback, or
 // "NAME: VALUE" when there is none.
@@ -243,18 +249,13 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Me
 			b.add(Block{Kind: KindHTML, Cell: cell, Output: out, Text: h})
 		}
 	case "text/markdown":
-		b.add(Block{Kind: KindMarkdown, Cell: cell, Output: out, Text: cleanSource(value)})
+		b.markdownBlock(cell, out, cleanSource(value))
 	case "text/latex":
 		b.latex(cell, out, cleanSource(value))
 	case "image/svg+xml":
 		b.image(cell, out, mime, []byte(value), alt, imageSize(meta, mime))
 	case "application/json":
-		var buf bytes.Buffer
-		if json.Indent(&buf, []byte(value), "", "  ") != nil {
-			buf.Reset()
-			buf.WriteString(value)
-		}
-		b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: cleanSource(buf.String())})
+		b.json(cell, out, value)
 	case "text/plain":
 		b.text(cell, out, value)
 	default: // a bitmap image
@@ -265,6 +266,85 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Me
 		}
 		b.image(cell, out, mime, decoded, alt, imageSize(meta, mime))
 	}
+}
+
+// json adds a JSON value, indented when that does not make it much
+// larger: each level of nesting indents every line inside it, so a value
+// nested thousands deep would grow with the square of its depth. Such a
+// value is shown as it came, with a note.
+func (b *builder) json(cell, out int, value string) {
+	if !json.Valid([]byte(value)) {
+		b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: cleanSource(value)})
+		return
+	}
+	size, depth := indentedSize(value)
+	if limit := b.opts.MaxOutput; size > jsonGrowth*int64(len(value))+jsonSlack || limit >= 0 && size > int64(limit) {
+		b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: cleanSource(value)})
+		msg := fmt.Sprintf("JSON nested %d deep, shown as it came: indented, it would take %s.", depth, ByteSize(size))
+		b.add(Block{Kind: KindNote, Cell: cell, Output: out, Text: msg})
+		b.warn(cell, out, "%s", strings.TrimSuffix(msg, "."))
+		return
+	}
+	var buf bytes.Buffer
+	buf.Grow(int(size))
+	if json.Indent(&buf, []byte(value), "", "  ") != nil {
+		buf.Reset()
+		buf.WriteString(value)
+	}
+	b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: cleanSource(buf.String())})
+}
+
+// JSON is indented when that makes it at most jsonGrowth times as large
+// plus jsonSlack bytes: ordinary JSON grows two to four times.
+const (
+	jsonGrowth = 8
+	jsonSlack  = 4 << 10
+)
+
+// indentedSize returns the size of valid JSON text indented by
+// json.Indent with a two-space indent, and its deepest nesting, in one
+// pass without writing it.
+func indentedSize(s string) (size int64, deepest int) {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ', '\t', '\n', '\r':
+		case '"':
+			j := i + 1
+			for j < len(s) && s[j] != '"' {
+				if s[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			size += int64(min(j, len(s)-1) - i + 1)
+			i = j
+		case '{', '[':
+			size++
+			j := i + 1
+			for j < len(s) && strings.IndexByte(" \t\n\r", s[j]) >= 0 {
+				j++
+			}
+			if j < len(s) && (s[j] == '}' || s[j] == ']') {
+				size++ // empty: "{}" or "[]"
+				i = j
+				continue
+			}
+			depth++
+			deepest = max(deepest, depth)
+			size += 1 + 2*int64(depth)
+		case '}', ']':
+			depth = max(depth-1, 0)
+			size += 2 + 2*int64(depth)
+		case ',':
+			size += 2 + 2*int64(depth)
+		case ':':
+			size += 2
+		default:
+			size++
+		}
+	}
+	return size, deepest
 }
 
 // text adds a text/plain value, cut to size.
@@ -310,14 +390,26 @@ func (b *builder) image(cell, out int, mime string, data []byte, alt string, siz
 	if mime == "image/svg+xml" {
 		data = b.svg(data)
 	}
-	var file string
-	if b.pasting != "" {
-		file = b.glueFile(b.pasting, mime, data)
-	} else {
-		file = fmt.Sprintf("%s/cell%d-%d%s", b.dir, cell, out, ImageExt[mime])
-		b.v.Files = append(b.v.Files, File{Path: file, MIME: mime, Data: data})
-	}
+	file := b.file(mime, data)
 	b.add(Block{Kind: KindImage, Cell: cell, Output: out, MIME: mime, Data: data, Alt: alt, File: file, Width: size[0], Height: size[1]})
+}
+
+// file returns the path of the view's file of the type holding data,
+// adding the file if the view has none with that content. A file is
+// named by its type and a 128-bit hash of its content, so that an image
+// shown or attached many times is written once, and a render of the same
+// notebook names it alike.
+func (b *builder) file(mime string, data []byte) string {
+	sum := sha256.Sum256(data)
+	p := b.dir + "/" + hex.EncodeToString(sum[:16]) + ImageExt[mime]
+	if _, ok := b.files[p]; !ok {
+		if b.files == nil {
+			b.files = map[string]bool{}
+		}
+		b.files[p] = true
+		b.v.Files = append(b.v.Files, File{Path: p, MIME: mime, Data: data})
+	}
+	return p
 }
 
 // maxImageSide is the largest width or height taken from metadata, in

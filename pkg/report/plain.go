@@ -20,10 +20,20 @@ var markdownParser = sync.OnceValue(func() parser.Parser {
 	return goldmark.New(goldmark.WithExtensions(extension.GFM, &mathml.Extender{})).Parser()
 })
 
+// plainTextBudget is the cost of Markdown PlainText parses: titles and
+// summaries are a line or a paragraph.
+const plainTextBudget = MarkdownBudget / 100
+
 // PlainText returns the text a reader sees in Markdown src, on one line:
 // no markup, no HTML tags, no images, links as their text, formulas kept
 // as $TeX$ (or $$TeX$$ for displays), entities and escapes resolved.
+//
+// Markdown too costly to parse (see MarkdownBudget) is taken as text: a
+// title or a summary has no use for markup that deep.
 func PlainText(src string) string {
+	if tooCostly(markdownCost(src), plainTextBudget) != "" {
+		return strings.Join(strings.Fields(cleanSource(src)), " ")
+	}
 	source := []byte(cleanSource(src))
 	doc := markdownParser().Parse(text.NewReader(source))
 	var b strings.Builder

@@ -87,10 +87,11 @@ type View struct {
 
 // A File is written beside a post.
 type File struct {
-	// Path is relative to the post's folder, as "pe310_files/cell3-1.png",
-	// with '/' separators. The file name is made of letters, digits, '.',
-	// '-' and '_' only; the folder is named after the post. Links use
-	// LinkPath(Path).
+	// Path is relative to the post's folder, as
+	// "pe310_files/3f0c…e1.png", with '/' separators: the file is named by
+	// a hash of its content (32 hexadecimal digits) and the extension of
+	// its type, so a view holds each image once however often it is shown,
+	// and the folder is named after the post. Links use LinkPath(Path).
 	Path string
 	MIME string
 	Data []byte
@@ -267,7 +268,10 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	if opts.FoldLines == 0 {
 		opts.FoldLines = DefaultFoldLines
 	}
-	b := &builder{opts: opts, v: &View{Trusted: opts.Trust, Language: Language(nb)}, dir: FilesDir(opts.Name), updated: updates(nb)}
+	b := &builder{
+		opts: opts, v: &View{Trusted: opts.Trust, Language: Language(nb)}, dir: FilesDir(opts.Name),
+		updated: updates(nb), budget: MarkdownBudget,
+	}
 	glue, glueWarnings := collectGlue(nb)
 	b.v.Glue = glue
 	skip := frontMatterCell(nb)
@@ -303,8 +307,10 @@ type builder struct {
 	// pasting is the name of the glued value whose blocks are being added
 	// for a glue directive, or "".
 	pasting string
-	// glueFiles maps a glued name and image type to its file.
-	glueFiles map[string]string
+	// budget is what is left of MarkdownBudget.
+	budget int64
+	// files holds the paths of the view's Files.
+	files map[string]bool
 }
 
 // fail records the first error.

@@ -1,6 +1,9 @@
 package report
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -137,7 +140,7 @@ func TestGoNBFigure(t *testing.T) {
 	fig := `<div><svg width="4" height="4" viewBox="0 0 4 4"><clipPath id="c"><rect width="4" height="4"/></clipPath></svg></div>`
 	for _, trust := range []bool{false, true} {
 		v := mustView(t, codeNotebook(rich("text/html", fig)), ViewOptions{Trust: trust})
-		if len(v.Files) != 1 || v.Files[0].Path != "post_files/cell1-1.svg" {
+		if len(v.Files) != 1 || v.Files[0].Path != contentPath("post_files", v.Files[0].Data, ".svg") {
 			t.Fatalf("trust %v: files %+v", trust, v.Files)
 		}
 		svg := string(v.Files[0].Data)
@@ -160,28 +163,43 @@ func TestImagesOfEveryType(t *testing.T) {
 	for _, f := range v.Files {
 		got = append(got, f.Path+" "+f.MIME)
 	}
+	// The WebP attachment and output are the same image: one file.
+	webp, _ := base64.StdEncoding.DecodeString("UklGRg==")
+	bmp, _ := base64.StdEncoding.DecodeString("Qk0=")
+	attached := contentPath("post_files", v.Files[0].Data, ".svg")
 	want := []string{
-		"post_files/cell1-s.svg image/svg+xml", "post_files/cell1-w.webp image/webp",
-		"post_files/cell2-1.webp image/webp", "post_files/cell2-2.bmp image/bmp", "post_files/cell2-3.svg image/svg+xml",
+		attached + " image/svg+xml", contentPath("post_files", webp, ".webp") + " image/webp",
+		contentPath("post_files", bmp, ".bmp") + " image/bmp", contentPath("post_files", v.Files[3].Data, ".svg") + " image/svg+xml",
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("files\n got %q\nwant %q", got, want)
 	}
-	if md := v.Blocks[0].Text; md != "![w](post_files/cell1-w.webp) ![s](post_files/cell1-s.svg)" {
+	if md := v.Blocks[0].Text; md != "![w]("+contentPath("post_files", webp, ".webp")+") ![s]("+attached+")" {
 		t.Errorf("attachment links: %q", md)
 	}
 }
 
+// contentPath returns the path of a view's file in dir holding data: a
+// SHA-256 hash of its content, cut to 128 bits, and its extension.
+func contentPath(dir string, data []byte, ext string) string {
+	sum := sha256.Sum256(data)
+	return dir + "/" + hex.EncodeToString(sum[:16]) + ext
+}
+
 // TestAttachmentsByExactName checks the defects of issue 11.8: links are
 // resolved by exact, percent-decoded name; no name rewrites another's
-// links; names do not collide on disk nor leave the files folder.
+// links; files, named by their content, do not collide on disk nor leave
+// the files folder, whatever the attachments' names say.
 func TestAttachmentsByExactName(t *testing.T) {
 	names := []string{"", "x", "x.png", "../../x.png", "a.png", "my pic.png", `..\..\evil.png`, "/etc/passwd", "é.png"}
 	c := &notebook.Cell{Type: notebook.Markdown, Attachments: map[string]notebook.MimeBundle{}}
-	for _, n := range names {
+	files := map[string]string{}
+	for i, n := range names {
+		data := fmt.Appendf(nil, "\x89PNG %d", i)
 		b := notebook.MimeBundle{}
-		b.SetText("image/png", "iVBORw0KGgo=")
+		b.SetText("image/png", base64.StdEncoding.EncodeToString(data))
 		c.Attachments[n] = b
+		files[n] = contentPath("p_files", data, ".png")
 	}
 	c.Source = strings.Join([]string{
 		"![empty](attachment:)", "![x](attachment:x)", "![xpng](attachment:x.png)", "![up](attachment:../../x.png)",
@@ -203,11 +221,6 @@ func TestAttachmentsByExactName(t *testing.T) {
 	}
 	if len(v.Files) != len(names) {
 		t.Errorf("%d files for %d attachments", len(v.Files), len(names))
-	}
-	files := map[string]string{
-		"": "p_files/cell1-image.png", "../../x.png": "p_files/cell1-x.png", "/etc/passwd": "p_files/cell1-passwd.png",
-		"a.png": "p_files/cell1-a.png", "my pic.png": "p_files/cell1-my_pic.png", "x": "p_files/cell1-x-2.png",
-		"x.png": "p_files/cell1-x-3.png", `..\..\evil.png`: "p_files/cell1-evil.png", "é.png": "p_files/cell1-image-2.png",
 	}
 	var got []string
 	for _, f := range v.Files {
@@ -630,4 +643,55 @@ func FuzzSegments(f *testing.F) {
 			t.Fatalf("segments join to %q, not %q", b.String(), src)
 		}
 	})
+}
+
+// TestFilesByContent checks that a view holds each image once, however
+// often it is attached, referred to or shown, in any cell, and names it
+// alike in every render.
+func TestFilesByContent(t *testing.T) {
+	dot := "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNoAAAAggCBd81ytgAAAABJRU5ErkJggg=="
+	other := base64.StdEncoding.EncodeToString([]byte("\x89PNG other"))
+	attach := func(src string, names ...string) *notebook.Cell {
+		c := &notebook.Cell{Type: notebook.Markdown, Source: src, Attachments: map[string]notebook.MimeBundle{}}
+		for _, n := range names {
+			c.Attachments[n] = notebook.MimeBundle{}
+			c.Attachments[n].SetText("image/png", dot)
+		}
+		return c
+	}
+	nb := codeNotebook(rich("image/png", dot), rich("image/png", dot), rich("image/png", other))
+	nb.Cells = append([]*notebook.Cell{
+		attach(strings.Repeat("![a](attachment:a.png) ", 300), "a.png"),
+		attach("![b](attachment:b.png) ![c](attachment:c.png)", "b.png", "c.png"),
+	}, nb.Cells...)
+	v := mustView(t, nb, ViewOptions{Name: "p"})
+	data, _ := base64.StdEncoding.DecodeString(dot)
+	otherData, _ := base64.StdEncoding.DecodeString(other)
+	want := []string{contentPath("p_files", data, ".png"), contentPath("p_files", otherData, ".png")}
+	var got []string
+	for _, f := range v.Files {
+		got = append(got, f.Path)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("files %q, want %q", got, want)
+	}
+	if n := strings.Count(v.Blocks[0].Text, "](p_files/"); n != 300 {
+		t.Errorf("%d of 300 links point at the file", n)
+	}
+	if !strings.Contains(v.Blocks[1].Text, "![b]("+want[0]+") ![c]("+want[0]+")") {
+		t.Errorf("second cell: %q", v.Blocks[1].Text)
+	}
+	var images []string
+	for _, b := range v.Blocks {
+		if b.Kind == KindImage {
+			images = append(images, b.File)
+		}
+	}
+	if !reflect.DeepEqual(images, []string{want[0], want[0], want[1]}) {
+		t.Errorf("image blocks show %q", images)
+	}
+	again := mustView(t, nb, ViewOptions{Name: "p"})
+	if !reflect.DeepEqual(again.Files, v.Files) {
+		t.Error("a second render names the files otherwise")
+	}
 }

@@ -3,7 +3,9 @@ package htmlpage
 import (
 	"fmt"
 	"html"
+	"io"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/alecthomas/chroma/v2"
@@ -33,7 +35,7 @@ func (p *page) block(w *strings.Builder, blk *report.Block) error {
 		}
 		w.WriteString(out)
 	case report.KindCode:
-		return highlight(w, blk.Segments)
+		return p.code(w, blk.Segments)
 	case report.KindStream:
 		writePre(w, "output stream "+blk.Name, blk.Text, blk.Spans)
 	case report.KindError:
@@ -70,6 +72,7 @@ func (p *page) math(tex string, display bool) string {
 		mml, err = p.conv.Inline(tex)
 	}
 	if err != nil {
+		p.warn("%v", err)
 		return `<code class="math-error" title="` + html.EscapeString(err.Error()) + `">` + html.EscapeString(tex) + "</code>"
 	}
 	if !p.opts.Trust {
@@ -149,10 +152,11 @@ var (
 )
 
 // highlight writes code as chroma's classed HTML, each segment lexed in
-// its own language and magic commands as preprocessor lines. A lexer
-// ends its text with a newline; one that a segment within a line (as
-// "files = " before "!ls") did not have is taken off again.
-func highlight(w *strings.Builder, segs []report.Segment) error {
+// its own language and magic commands as preprocessor lines, or reports
+// false, having written nothing, if the lexers ran past the deadline. A
+// lexer ends its text with a newline; one that a segment within a line
+// (as "files = " before "!ls") did not have is taken off again.
+func highlight(w io.Writer, segs []report.Segment, deadline time.Time) (bool, error) {
 	var tokens []chroma.Token
 	for i, s := range segs {
 		if s.Lang == "" {
@@ -164,7 +168,10 @@ func highlight(w *strings.Builder, segs []report.Segment) error {
 			tokens = append(tokens, chroma.Token{Type: chroma.Text, Value: s.Text})
 			continue
 		}
-		lexed := it.Tokens()
+		lexed, ok := tokensBefore(it, deadline)
+		if !ok {
+			return false, nil
+		}
 		if s.Lang == "julia" {
 			adjoints(lexed)
 		}
@@ -176,7 +183,7 @@ func highlight(w *strings.Builder, segs []report.Segment) error {
 	if n := len(tokens); n > 0 && !strings.HasSuffix(tokens[n-1].Value, "\n") {
 		tokens = append(tokens, chroma.Token{Type: chroma.TextWhitespace, Value: "\n"})
 	}
-	return codeFormatter.Format(w, codeStyle, chroma.Literator(joinMarks(tokens)...))
+	return true, codeFormatter.Format(w, codeStyle, chroma.Literator(joinMarks(tokens)...))
 }
 
 // joinMarks joins combining marks that a lexer could not take to the name

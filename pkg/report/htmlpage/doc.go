@@ -13,16 +13,19 @@
 // tracebacks become Jupyter's ansi-* classes, HTML tables are styled as
 // JupyterLab styles them, images are inline data: URIs (attachments too)
 // in <figure> elements with their alternative text and <figcaption>, as
-// is a glue:figure's table or text, a numbered figure with its label as
-// id (a glued formula's id is "equation-" and its label), folded parts
-// of cells and the rest of long outputs are <details> elements that open
-// with one click, tabs are four columns wide, a glue role whose value is
-// missing is marked (<mark class="glue-missing">), headings have anchors
-// and the page a table of contents. The only file a
-// page refers to is the math font given in Options, which a site keeps
-// once in its assets folder. Options.Prev and Next add links to the pages
-// before and after it; a view's Provenance ends the page with how it was
-// made, every text of it escaped.
+// is a glue:figure's table or text, an image shown more than once held
+// once in a CSS rule, a numbered figure with its label as id (a glued
+// formula's id is "equation-" and its label), folded parts of cells and
+// the rest of long outputs are <details> elements that open with one
+// click, tabs are four columns wide, a glue role whose value is missing
+// is marked (<mark class="glue-missing">), headings have anchors and the
+// page a table of contents. Code is highlighted within a budget, as
+// chroma's lexers are slow on hostile text: a block of up to 64 kB, for
+// up to two seconds a page; the rest is plain text, with a warning. The
+// only file a page refers to is the math font given in Options, which a
+// site keeps once in its assets folder. Options.Prev and Next add links
+// to the pages before and after it; a view's Provenance ends the page
+// with how it was made, every text of it escaped.
 //
 // The page prints as well as it reads (@media print): black on white,
 // without the link home, the contents or the links to other pages, the

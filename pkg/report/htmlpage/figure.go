@@ -16,8 +16,12 @@ import (
 // references to it link to.
 func (p *page) figure(w *strings.Builder, blk *report.Block) error {
 	if blk.Kind == report.KindImage {
-		fmt.Fprintf(w, `<figure class="output image"%s><img src="data:%s;base64,%s" alt="%s"%s>`, idAttr(blockID(blk)),
-			blk.MIME, base64.StdEncoding.EncodeToString(blk.Data), html.EscapeString(blk.Alt), sizeAttrs(blk))
+		src := `src="data:` + blk.MIME + ";base64," + base64.StdEncoding.EncodeToString(blk.Data) + `"`
+		if f := p.files.file(blk.File); f != nil {
+			src = p.files.src(f)
+		}
+		fmt.Fprintf(w, `<figure class="output image"%s><img %s alt="%s"%s>`, idAttr(blockID(blk)),
+			src, html.EscapeString(blk.Alt), sizeAttrs(blk))
 		if blk.Caption != "" {
 			w.WriteString("\n<figcaption>" + p.textWithMath(blk.Caption) + "</figcaption>")
 		}

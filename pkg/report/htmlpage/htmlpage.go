@@ -3,13 +3,13 @@ package htmlpage
 import (
 	"bytes"
 	_ "embed"
-	"encoding/base64"
 	"fmt"
 	"html"
 	"html/template"
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
 	"github.com/alecthomas/chroma/v2/styles"
@@ -18,7 +18,6 @@ import (
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/sanitize"
 	"github.com/yuin/goldmark"
-	highlighting "github.com/yuin/goldmark-highlighting/v2"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
@@ -94,19 +93,24 @@ var css = sync.OnceValue(func() string {
 // A page collects the rendered cells of one notebook.
 type page struct {
 	opts Options
-	// view is the view being written, whose files images may name; nil
-	// for the index.
-	view *report.View
-	conv *mathml.Converter
-	md   goldmark.Markdown
-	ids  *headingIDs
-	toc  toc.Items
+	// files are the files of the view being written, which images may
+	// name; nil for the index.
+	files *pageFiles
+	conv  *mathml.Converter
+	md    goldmark.Markdown
+	ids   *headingIDs
+	toc   toc.Items
 	// titles are the titles of the headings of the contents, by ID, as
 	// inline nodes that need no source.
 	titles map[string][]ast.Node
 	// title is the page title, until a level-1 heading with that text has
 	// been dropped from the body (the header shows it).
 	title string
+	// cell is the number of the cell being written, for warnings.
+	cell int
+	// highlightSpent is the time spent highlighting code (see
+	// highlightTime).
+	highlightSpent time.Duration
 }
 
 func newPage(opts Options) *page {
@@ -119,7 +123,6 @@ func newPage(opts Options) *page {
 		goldmark.WithExtensions(
 			extension.GFM, extension.Footnote,
 			&mathml.Extender{Converter: p.conv},
-			highlighting.NewHighlighting(highlighting.WithFormatOptions(chromahtml.WithClasses(true))),
 			&anchor.Extender{Texter: anchor.Text("#"), Attributer: anchor.Attributes{"class": "anchor"}},
 		),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
@@ -323,7 +326,7 @@ func Convert(nb *notebook.Notebook, meta report.Meta, opts Options) ([]byte, err
 func Render(v *report.View, opts Options) ([]byte, error) {
 	opts.Trust = v.Trusted
 	p := newPage(opts)
-	p.view = v
+	p.files = newPageFiles(v)
 	p.title = v.Meta.Title
 	var body strings.Builder
 	for i := range v.Blocks {
@@ -345,6 +348,7 @@ func Render(v *report.View, opts Options) ([]byte, error) {
 		}
 		startFold(&body, prev, blk)
 		prev = blk
+		p.cell = blk.Cell
 		if err := p.block(&body, blk); err != nil {
 			return nil, fmt.Errorf("cell %d: %w", blk.Cell, err)
 		}
@@ -380,7 +384,7 @@ func Render(v *report.View, opts Options) ([]byte, error) {
 		Date:     v.Meta.Date.Format("2006-01-02"),
 		Contents: template.HTML(contents),
 		Body:     template.HTML(body.String()),
-		CSS:      template.CSS(css()),
+		CSS:      template.CSS(css() + p.files.css()),
 		FontFace: fontFace(opts.MathFont),
 		Home:     opts.Home,
 		Prev:     pagerLink(opts.Prev),
@@ -437,6 +441,7 @@ type nodeRenderers struct {
 
 func (r *nodeRenderers) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindImage, r.image)
+	reg.Register(ast.KindFencedCodeBlock, r.fencedCode)
 	reg.Register(ast.KindHTMLBlock, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -446,7 +451,7 @@ func (r *nodeRenderers) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 		if !r.p.opts.Trust {
 			clean = sanitize.HTML
 		}
-		w.WriteString(r.inlineFiles(r.p.conv.HTMLBlock(node.(*ast.HTMLBlock), source, clean)))
+		w.WriteString(r.p.files.inlineFiles(r.p.conv.HTMLBlock(node.(*ast.HTMLBlock), source, clean)))
 		return ast.WalkContinue, nil
 	})
 	reg.Register(ast.KindRawHTML, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -471,22 +476,7 @@ func (r *nodeRenderers) rawHTML(s string) string {
 	if !r.p.opts.Trust {
 		s = sanitize.HTML(s)
 	}
-	return r.inlineFiles(s)
-}
-
-// inlineFiles returns HTML with the images that name a file of the view
-// inline.
-func (r *nodeRenderers) inlineFiles(s string) string {
-	if r.p.view == nil || !strings.Contains(s, "_files/") {
-		return s
-	}
-	for _, f := range r.p.view.Files {
-		link := html.EscapeString(report.LinkPath(f.Path))
-		for _, q := range []string{`"`, `'`} {
-			s = strings.ReplaceAll(s, "src="+q+link+q, "src="+q+"data:"+f.MIME+";base64,"+base64.StdEncoding.EncodeToString(f.Data)+q)
-		}
-	}
-	return s
+	return r.p.files.inlineFiles(s)
 }
 
 func (r *nodeRenderers) image(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -495,11 +485,9 @@ func (r *nodeRenderers) image(w util.BufWriter, source []byte, node ast.Node, en
 	}
 	n := node.(*ast.Image)
 	alt := util.EscapeHTML([]byte(plainText(n, source)))
-	if r.p.view != nil {
-		if f := r.p.view.File(string(n.Destination)); f != nil {
-			w.WriteString(`<img src="data:` + f.MIME + ";base64," + base64.StdEncoding.EncodeToString(f.Data) + `" alt="` + string(alt) + `">`)
-			return ast.WalkSkipChildren, nil
-		}
+	if f := r.p.files.file(string(n.Destination)); f != nil {
+		w.WriteString(`<img ` + r.p.files.src(f) + ` alt="` + string(alt) + `">`)
+		return ast.WalkSkipChildren, nil
 	}
 	dest := util.EscapeHTML(util.URLEscape(n.Destination, true))
 	raw := string(n.Destination)

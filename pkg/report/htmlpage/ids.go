@@ -12,22 +12,30 @@ import (
 // keeping letters of every script (so Chinese headings get readable ids).
 type headingIDs struct {
 	used map[string]bool
+	// next is, for each id made from a heading's text, the number to try
+	// first after it: the numbers below it are taken. Without it, the nth
+	// of n equal headings would try n-1 numbers, and 50 000 of them over a
+	// billion.
+	next map[string]int
 }
 
 func newHeadingIDs() *headingIDs {
-	return &headingIDs{used: map[string]bool{}}
+	return &headingIDs{used: map[string]bool{}, next: map[string]int{}}
 }
 
-// Generate returns an unused id made from the heading text.
+// Generate returns an unused id made from the heading text: the text's
+// slug, or the slug followed by "-1", "-2"... the first not taken.
 func (h *headingIDs) Generate(value []byte, kind ast.NodeKind) []byte {
 	base := slug(string(value))
 	if base == "" {
 		base = "section"
 	}
 	id := base
-	for i := 1; h.used[id]; i++ {
+	i := max(h.next[base], 1)
+	for ; h.used[id]; i++ {
 		id = base + "-" + strconv.Itoa(i)
 	}
+	h.next[base] = i
 	h.used[id] = true
 	return []byte(id)
 }

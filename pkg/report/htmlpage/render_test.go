@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/notebook"
@@ -60,7 +61,7 @@ func TestCombiningMarks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var b strings.Builder
-		if err := highlight(&b, []report.Segment{{Lang: "python", Text: tt.src}}); err != nil {
+		if _, err := highlight(&b, []report.Segment{{Lang: "python", Text: tt.src}}, time.Now().Add(time.Hour)); err != nil {
 			t.Fatal(err)
 		}
 		if strings.Contains(b.String(), `class="err"`) || !strings.Contains(b.String(), tt.want) {
@@ -69,7 +70,7 @@ func TestCombiningMarks(t *testing.T) {
 	}
 	// Julia's adjoint after a name with subscripts.
 	var julia strings.Builder
-	if err := highlight(&julia, []report.Segment{{Lang: "julia", Text: "v₂ = a₂ - v₁*(v₁'a₂)/(v₁'v₁)\nc = 'x'\n"}}); err != nil {
+	if _, err := highlight(&julia, []report.Segment{{Lang: "julia", Text: "v₂ = a₂ - v₁*(v₁'a₂)/(v₁'v₁)\nc = 'x'\n"}}, time.Now().Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(julia.String(), `class="err"`) || !strings.Contains(julia.String(), `<span class="o">&#39;</span>`) || !strings.Contains(julia.String(), `<span class="sc">&#39;x&#39;</span>`) {
@@ -77,7 +78,7 @@ func TestCombiningMarks(t *testing.T) {
 	}
 	// A mark after what is not a name is still an error.
 	var b strings.Builder
-	if err := highlight(&b, []report.Segment{{Lang: "python", Text: "x = 1 \u0304\n"}}); err != nil {
+	if _, err := highlight(&b, []report.Segment{{Lang: "python", Text: "x = 1 \u0304\n"}}, time.Now().Add(time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), `class="err"`) {
@@ -177,17 +178,34 @@ func base64PNG(i int) string {
 }
 
 // TestAttachmentInHTMLTag: an attachment shown by an <img> tag, as people
-// do to size it, is inline on the page too.
+// do to size it, is inline on the page too: as its src when shown once,
+// else once in the page's style, which gives each of its <img> tags the
+// image.
 func TestAttachmentInHTMLTag(t *testing.T) {
 	att := notebook.MimeBundle{}
 	att.SetText("image/png", "iVBORw0KGgo=")
-	nb := notebook.New()
-	nb.Cells = []*notebook.Cell{{Type: notebook.Markdown, Source: `<img src="attachment:a b.png" width="300" onerror="x()">` + "\n\ntext <img src='attachment:a b.png'>",
-		Attachments: map[string]notebook.MimeBundle{"a b.png": att}}}
-	for _, trust := range []bool{false, true} {
-		page := renderPage(t, nb, report.ViewOptions{Trust: trust})
-		if n := bytes.Count(page, []byte(`src="data:image/png;base64,iVBORw0KGgo="`)) + bytes.Count(page, []byte(`src='data:image/png;base64,iVBORw0KGgo='`)); n != 2 {
-			t.Errorf("trust %v: %d inline images, want 2:\n%s", trust, n, body(page))
+	const data = "data:image/png;base64,iVBORw0KGgo="
+	for _, tt := range []struct {
+		src            string
+		srcs, classes  int
+		keep, withhold string
+	}{
+		{`text <img class="wide" src='attachment:a b.png' width="300" onerror="x()">`, 1, 0, `class="wide" src="` + data + `" width="300"`, "onerror"},
+		{`<img src="attachment:a b.png" width="300" onerror="x()">` + "\n\ntext <img class=wide src='attachment:a b.png'/>", 0, 2, `width="300"`, "onerror"},
+	} {
+		nb := notebook.New()
+		nb.Cells = []*notebook.Cell{{Type: notebook.Markdown, Source: tt.src, Attachments: map[string]notebook.MimeBundle{"a b.png": att}}}
+		for _, trust := range []bool{false, true} {
+			page := renderPage(t, nb, report.ViewOptions{Trust: trust})
+			srcs := bytes.Count(page, []byte(`src="`+data+`"`))
+			classes := bytes.Count(page, []byte(`class="file-`))
+			if srcs != tt.srcs || classes != tt.classes || bytes.Count(page, []byte(data)) != 1 {
+				t.Errorf("trust %v: %d inline images and %d of the shared class, want %d and %d, the image once:\n%s",
+					trust, srcs, classes, tt.srcs, tt.classes, page)
+			}
+			if !bytes.Contains(page, []byte(tt.keep)) || !trust && bytes.Contains(page, []byte(tt.withhold)) {
+				t.Errorf("trust %v: want %s and no %s:\n%s", trust, tt.keep, tt.withhold, body(page))
+			}
 		}
 	}
 }

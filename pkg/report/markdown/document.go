@@ -241,10 +241,13 @@ func headingAttributes(h *ast.Heading, source []byte) (edit, bool) {
 }
 
 // applyEdits applies edits to src, leaving out any that overlaps one
-// before it in the source (the next round finds it again).
+// before it in the source (the next round finds it again). It copies src
+// once: copying the whole text again for each edit, of 100 000 tags, took
+// minutes.
 func applyEdits(src string, edits []edit) string {
 	slices.SortFunc(edits, func(a, b edit) int { return a.start - b.start })
 	var b strings.Builder
+	b.Grow(len(src))
 	pos := 0
 	for _, e := range edits {
 		if e.start < pos {

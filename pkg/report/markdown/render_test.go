@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"errors"
+	"path"
 	"reflect"
 	"strings"
 	"testing"
@@ -116,13 +117,16 @@ func TestImagesInPost(t *testing.T) {
 		{Type: notebook.Code, Source: "x", Outputs: []*notebook.Output{out}},
 	}
 	post := Render(view(t, nb, report.ViewOptions{Name: "my post (1)#?%<"}))
+	// The attachment and the output are one image, in one file named by
+	// its content.
 	const dir = "my%20post%20%281%29%23%3F%25%3C_files"
-	for _, want := range []string{"![w](" + dir + "/cell1-w.webp)", `![a \[fig\] \*x\*](` + dir + "/cell2-1.webp)"} {
+	const name = "a40ff3d5900fb7698b8c865041347cb4.webp"
+	for _, want := range []string{"![w](" + dir + "/" + name + ")", `![a \[fig\] \*x\*](` + dir + "/" + name + ")"} {
 		if !strings.Contains(string(post.Text), want) {
 			t.Errorf("post lacks %s:\n%s", want, post.Text)
 		}
 	}
-	if len(post.Files) != 2 || post.Files[0].Path != "my post (1)#?%<_files/cell1-w.webp" {
+	if len(post.Files) != 1 || post.Files[0].Path != "my post (1)#?%<_files/"+name {
 		t.Errorf("files %+v", post.Files)
 	}
 }
@@ -157,12 +161,17 @@ func TestNameWithColon(t *testing.T) {
 	out.Data.SetText("image/png", hostile.PNG)
 	nb := notebook.New()
 	nb.Cells = []*notebook.Cell{{Type: notebook.Code, Source: "x", Outputs: []*notebook.Output{out}}}
-	post := Render(view(t, nb, report.ViewOptions{Name: "javascript:alert(1)"}))
-	if !strings.Contains(string(post.Text), "](javascript%3Aalert%281%29_files/cell1-1.png)") {
+	v := view(t, nb, report.ViewOptions{Name: "javascript:alert(1)"})
+	if len(v.Files) != 1 || !strings.HasPrefix(v.Files[0].Path, "javascript:alert(1)_files/") {
+		t.Fatalf("files %v", v.Files)
+	}
+	link := "javascript%3Aalert%281%29_files/" + path.Base(v.Files[0].Path)
+	post := Render(v)
+	if !strings.Contains(string(post.Text), "]("+link+")") {
 		t.Errorf("post:\n%s", post.Text)
 	}
 	for blog, doc := range blogHTML(t, post.Text) {
-		if !strings.Contains(string(doc), `<img src="javascript%3Aalert%281%29_files/cell1-1.png"`) {
+		if !strings.Contains(string(doc), `<img src="`+link+`"`) {
 			t.Errorf("%s: image lost: %s", blog, doc)
 		}
 		for _, p := range hostile.Check(doc) {

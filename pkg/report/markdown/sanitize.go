@@ -71,12 +71,7 @@ func sanitizeOnce(src string) string {
 		return ast.WalkSkipChildren, nil
 	})
 	edits = append(edits, mathAngles(source, edits)...)
-	slices.SortFunc(edits, func(a, b edit) int { return b.start - a.start })
-	out := source
-	for _, e := range edits {
-		out = slices.Concat(out[:e.start], []byte(e.text), out[e.stop:])
-	}
-	return string(out)
+	return applyEdits(string(source), edits)
 }
 
 // sanitizeSegments sanitises raw HTML given as segments with clean: as one
@@ -119,28 +114,26 @@ func keepNewline(s string) string {
 // same to MathJax and are no markup at all.
 func MathAngles(text string) string {
 	source := []byte(text)
-	edits := mathAngles(source, nil)
-	for i := len(edits) - 1; i >= 0; i-- {
-		e := edits[i]
-		source = slices.Concat(source[:e.start], []byte(e.text), source[e.stop:])
-	}
-	return string(source)
+	return applyEdits(text, mathAngles(source, nil))
 }
 
 // mathAngles returns the edits that write the angle brackets of the
 // formulas of source as \lt and \gt, in source order, leaving out
-// formulas that overlap an edit of skip.
+// formulas that overlap an edit of skip, which do not overlap each other
+// and are sorted here by their start.
 func mathAngles(source []byte, skip []edit) []edit {
+	slices.SortFunc(skip, func(a, b edit) int { return a.start - b.start })
 	var edits []edit
+	k := 0 // skip[k] is the first edit that ends after the formula starts.
 	for _, sp := range mathml.FindMath(source) {
 		tex := source[sp.TeXStart:sp.TeXEnd]
-		if !bytes.ContainsAny(tex, "<>") || slices.ContainsFunc(skip, func(e edit) bool {
-			return e.start < sp.End && sp.Start < e.stop
-		}) {
+		for k < len(skip) && skip[k].stop <= sp.Start {
+			k++
+		}
+		if !bytes.ContainsAny(tex, "<>") || k < len(skip) && skip[k].start < sp.End {
 			continue
 		}
-		r := strings.NewReplacer("<", `\lt `, ">", `\gt `)
-		edits = append(edits, edit{sp.TeXStart, sp.TeXEnd, r.Replace(string(tex))})
+		edits = append(edits, edit{sp.TeXStart, sp.TeXEnd, texAngles.Replace(string(tex))})
 	}
 	return edits
 }

@@ -14,7 +14,9 @@
 // are joined into one Go string on reading and split into lines on writing,
 // exactly as the Python nbformat library does; writing uses its layout too
 // (keys sorted, one-space indent, no ASCII escaping), so a notebook saved by
-// Jupyter is written back byte for byte.
+// Jupyter is written back byte for byte. A notebook holding a value nested
+// more than 100 deep is written compact instead: indented, its file would
+// grow with the square of the depth.
 //
 // A notebook of nbformat 3 (IPython 2 and earlier) is upgraded to
 // nbformat 4.0 on reading, as the Python nbformat library upgrades it:

@@ -414,3 +414,34 @@ func BenchmarkParse(b *testing.B) {
 		})
 	}
 }
+
+// TestMarshalDeep checks that a deeply nested output is written in a
+// file that grows with its depth, not its square, and reads back.
+func TestMarshalDeep(t *testing.T) {
+	for _, depth := range []int{maxIndentDepth - 6, 9000} {
+		nb := New()
+		one := 1
+		value := strings.Repeat("[", depth) + "1" + strings.Repeat("]", depth)
+		nb.Cells = []*Cell{{Type: Code, Source: "x", Metadata: Metadata{}, ExecutionCount: &one, Outputs: []*Output{
+			{Type: DisplayData, Data: MimeBundle{"application/json": json.RawMessage(value)}, Metadata: Metadata{}},
+		}}}
+		data, err := Marshal(nb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(data) > 2*len(value)+2000 && depth > maxIndentDepth {
+			t.Errorf("depth %d: %d bytes for a value of %d", depth, len(data), len(value))
+		}
+		indented := bytes.Contains(data, []byte("\n \"cells\""))
+		if indented != (depth < maxIndentDepth) {
+			t.Errorf("depth %d: indented %v", depth, indented)
+		}
+		again, err := Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(nb, again) {
+			t.Errorf("depth %d: round trip changed the notebook", depth)
+		}
+	}
+}

@@ -48,7 +48,8 @@ func Write(w io.Writer, nb *Notebook) error {
 
 // Marshal returns the notebook as JSON in the layout of Python's nbformat
 // (keys sorted, one-space indent, non-ASCII text as is, multi-line strings as
-// lists of lines, a final newline). It returns an *Error wrapping ErrVersion
+// lists of lines, a final newline), or compact when a value in it is
+// nested more than maxIndentDepth deep. It returns an *Error wrapping ErrVersion
 // or ErrInvalid if the notebook has another version, an unknown cell or
 // output type, a nil cell or output, or raw JSON that is not valid.
 func Marshal(nb *Notebook) ([]byte, error) {
@@ -75,11 +76,48 @@ func Marshal(nb *Notebook) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("", " ")
 	if err := enc.Encode(top); err != nil {
 		return nil, &Error{Msg: "cannot encode", Err: ErrInvalid, Cause: err}
 	}
-	return unescapeSeparators(b.Bytes()), nil
+	data := b.Bytes()
+	// Indenting costs a line and its indent per level: a value nested
+	// thousands deep (a JSON output, a hostile metadata field) would grow
+	// the file with the square of its depth. Such a notebook is written
+	// compact, which every reader of JSON takes alike.
+	if depth(data) <= maxIndentDepth {
+		var indented bytes.Buffer
+		indented.Grow(2 * len(data))
+		if err := json.Indent(&indented, data, "", " "); err != nil {
+			return nil, &Error{Msg: "cannot encode", Err: ErrInvalid, Cause: err}
+		}
+		data = indented.Bytes()
+	}
+	return unescapeSeparators(data), nil
+}
+
+// maxIndentDepth is the deepest nesting Marshal indents: a notebook's own
+// structure is 6 deep, its outputs and metadata rarely more than 20.
+const maxIndentDepth = 100
+
+// depth returns the deepest nesting of arrays and objects in JSON text.
+func depth(data []byte) int {
+	d, deepest := 0, 0
+	inString := false
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; {
+		case inString && c == '\\':
+			i++
+		case c == '"':
+			inString = !inString
+		case inString:
+		case c == '[' || c == '{':
+			d++
+			deepest = max(deepest, d)
+		case c == ']' || c == '}':
+			d--
+		}
+	}
+	return deepest
 }
 
 // unescapeSeparators writes U+2028 and U+2029, which encoding/json always

@@ -83,6 +83,19 @@ type pageReport struct {
 	Background    string  `json:"background"`
 }
 
+// imageDecoded is a script's async function that reports whether an
+// <img> has its image, decoded. An image a page shows more than once has
+// no src: its CSS content holds it.
+const imageDecoded = `async i => {
+    if (i.src) return i.complete && i.naturalWidth > 0;
+    const m = /^url\("(data:[^"]*)"\)$/.exec(getComputedStyle(i).content);
+    if (!m) return false;
+    const img = new Image();
+    img.src = m[1];
+    try { await img.decode(); } catch (e) { return false; }
+    return img.naturalWidth > 0;
+  }`
+
 const measure = `(async () => {
   await document.fonts.ready;
   try { await document.fonts.load('16px "Latin Modern Math"'); } catch (e) {}
@@ -90,12 +103,14 @@ const measure = `(async () => {
   const imgs = [...document.querySelectorAll('img')];
   const svgs = [...document.querySelectorAll('main svg')];
   const size = e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const decoded = ` + imageDecoded + `;
+  const loaded = async i => await decoded(i) && size(i);
   return {
     math: maths.length,
     emptyMath: maths.filter(m => !size(m)).length,
     mathWidth: maths.reduce((w, m) => w + m.getBoundingClientRect().width, 0),
     images: imgs.length,
-    brokenImages: imgs.filter(i => !i.complete || i.naturalWidth === 0 || !size(i)).length,
+    brokenImages: (await Promise.all(imgs.map(loaded))).filter(ok => !ok).length,
     svgs: svgs.length,
     emptySVGs: svgs.filter(s => !size(s)).length,
     font: document.fonts.check('16px "Latin Modern Math"'),

@@ -51,7 +51,8 @@ type figureState struct {
 	BrokenImgs int      `json:"brokenImgs"`
 }
 
-const figures = `(() => {
+const figures = `(async () => {
+  const loaded = ` + imageDecoded + `;
   const imgs = [...document.querySelectorAll('main img, body > img, p img, figure img')];
   return {
     images: imgs.length,
@@ -60,7 +61,7 @@ const figures = `(() => {
     captions: [...document.querySelectorAll('figcaption, p:has(img) + p > em:only-child')].map(c => c.textContent),
     tabSize: getComputedStyle(document.querySelector('pre')).tabSize,
     pwned: (window.__pwned || []).map(String),
-    brokenImgs: imgs.filter(i => !i.complete || i.naturalWidth === 0).length,
+    brokenImgs: (await Promise.all(imgs.map(loaded))).filter(ok => !ok).length,
   };
 })()`
 
@@ -157,7 +158,7 @@ func TestBrowserConventions(t *testing.T) {
 			}
 		}
 
-		f, err := chromedp.Run(ctx, chromedp.Evaluate[figureState](figures))
+		f, err := chromedp.Run(ctx, chromedp.Evaluate[figureState](figures, chromedp.EvalAwaitPromise))
 		if err != nil {
 			t.Fatal(err)
 		}

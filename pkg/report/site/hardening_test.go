@@ -322,10 +322,13 @@ func TestConcurrentBuilds(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	for _, f := range []string{"index.html", "math.md", "math.html", "outputs.md", "outputs.html", "outputs_files/cell2-1.png"} {
+	for _, f := range []string{"index.html", "math.md", "math.html", "outputs.md", "outputs.html"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Errorf("missing %s", f)
 		}
+	}
+	if files := postFiles(t, out, "outputs"); len(files) == 0 {
+		t.Error("outputs_files is empty")
 	}
 	for _, f := range listing(t, out) {
 		if strings.HasPrefix(f, ".") {

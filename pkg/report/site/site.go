@@ -216,6 +216,11 @@ func (s *Site) finish(ctx context.Context, r *rendered, fontURL string, prev, ne
 			return fmt.Errorf("notebook %s: printing to PDF: %w", path, err)
 		}
 	}
+	// A run stopped while this notebook rendered leaves its pages as they
+	// were.
+	if err := context.Cause(ctx); err != nil {
+		return fmt.Errorf("notebook %s: %w", path, err)
+	}
 	if err := s.write(r.name, post, page, pdf); err != nil {
 		return fmt.Errorf("notebook %s: writing: %w", path, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -54,6 +55,45 @@ func listing(t *testing.T, dir string) []string {
 	return out
 }
 
+// postFiles returns the files of a post's folder, checking that they are
+// the files its Markdown links to, each named by the SHA-256 hash of its
+// content.
+func postFiles(t *testing.T, dir, name string) []string {
+	t.Helper()
+	post, err := os.ReadFile(filepath.Join(dir, name+".md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	linked := map[string]bool{}
+	for _, m := range regexp.MustCompile(`\]\(`+regexp.QuoteMeta(name)+`_files/([^)]+)\)`).FindAllStringSubmatch(string(post), -1) {
+		linked[m[1]] = true
+	}
+	entries, err := os.ReadDir(filepath.Join(dir, name+"_files"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []string
+	for _, e := range entries {
+		files = append(files, e.Name())
+		data, err := os.ReadFile(filepath.Join(dir, name+"_files", e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256(data)
+		if want := fmt.Sprintf("%x", sum[:16]); !strings.HasPrefix(e.Name(), want+".") {
+			t.Errorf("%s_files/%s holds content whose hash is %s", name, e.Name(), want)
+		}
+		if !linked[e.Name()] {
+			t.Errorf("%s_files/%s is not linked from %s.md", name, e.Name(), name)
+		}
+		delete(linked, e.Name())
+	}
+	for f := range linked {
+		t.Errorf("%s.md links %s_files/%s, which is missing", name, name, f)
+	}
+	return files
+}
+
 func noFont(t *testing.T) string { return filepath.Join(t.TempDir(), "missing.otf") }
 
 func TestBuild(t *testing.T) {
@@ -64,11 +104,14 @@ func TestBuild(t *testing.T) {
 	if err := s.Build(context.Background(), []string{src}); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{"math.md", "math.html", "outputs.md", "outputs.html", "outputs_files/cell2-1.png",
-		"outputs_files/cell2-2.svg", "outputs_files/cell1-dot.png", "untitled.md", "untitled.html", "index.html"} {
+	for _, f := range []string{"math.md", "math.html", "outputs.md", "outputs.html", "untitled.md", "untitled.html", "index.html"} {
 		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
 			t.Errorf("missing %s", f)
 		}
+	}
+	// The attached dot and the first figure are one image: one file.
+	if files := postFiles(t, out, "outputs"); len(files) != 3 {
+		t.Errorf("outputs_files holds %q, want the 3 images of outputs.ipynb", files)
 	}
 	if _, err := os.Stat(filepath.Join(out, "math_files")); err == nil {
 		t.Error("math_files/ made for a post without files")

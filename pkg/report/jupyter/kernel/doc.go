@@ -35,7 +35,11 @@
 // says which happened. A cell that fails is not an error of Execute: the
 // reply's Status is "error". Kill ends a started kernel's whole process
 // group at once, for a run that is abandoned (on SIGTERM, say), and Close
-// then removes its temporary files.
+// then removes its temporary files. A client that dies first, however
+// (killed, or crashed where no deferred call runs), leaves no kernel
+// either: on Unix each started kernel has a guard, a small shell that
+// waits on a pipe from the client and, when it closes unannounced, kills
+// the kernel's process group and removes its folder.
 //
 // A Kernel's methods are safe for concurrent use; the kernel itself runs one
 // execution at a time, in the order requested.

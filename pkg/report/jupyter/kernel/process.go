@@ -46,6 +46,8 @@ type process struct {
 	output        *tail
 	exited        chan struct{}
 	state         *os.ProcessState
+	// guard ends the kernel if the client dies first.
+	guard *guard
 }
 
 // Start starts a kernel process as spec says, with a fresh connection file
@@ -135,6 +137,12 @@ func start(ctx context.Context, spec Spec, opts *Options) (*Kernel, error) {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("kernel: start %s: %w", argv[0], err)
 	}
+	if p.guard, err = startGuard(cmd.Process.Pid, dir); err != nil {
+		killGroup(cmd.Process)
+		cmd.Wait()
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("kernel: start the guard of %s: %w", argv[0], err)
+	}
 	k := newKernel(info, &o, p)
 	go func() {
 		cmd.Wait()
@@ -222,6 +230,7 @@ func (p *process) stop(grace time.Duration) bool {
 
 func (p *process) cleanup() {
 	os.RemoveAll(p.dir)
+	p.guard.release()
 }
 
 // tail keeps the last max bytes written to it.
