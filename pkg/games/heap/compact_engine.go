@@ -450,21 +450,14 @@ func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int, h *helped) int
 			*pos = at
 			return b
 		}
-		// Then every part beyond the list.
+		// Then every part beyond the list, a block at a time: a witness
+		// found late in its block costs less than a test for every pair.
 		a = max(a, commonLimit)
-		for ; a+7 <= hi; a += 8 {
-			lo, up := g[a:a+8], g[m-a-7:m-a+1]
-			st[lo[0]^up[7]] = cur
-			st[lo[1]^up[6]] = cur
-			st[lo[2]^up[5]] = cur
-			st[lo[3]^up[4]] = cur
-			st[lo[4]^up[3]] = cur
-			st[lo[5]^up[2]] = cur
-			st[lo[6]^up[1]] = cur
-			st[lo[7]^up[0]] = cur
+		for ; a+scanBlock <= hi+1; a += scanBlock {
+			markSpan(g, st, cur, a, a+scanBlock, m)
 			if st[t] == cur {
-				*pos = a + 8
-				return m - witness(g, t, m, a, a+8)
+				*pos = a + scanBlock
+				return m - witness(g, t, m, a, a+scanBlock)
 			}
 		}
 		for ; a <= hi; a++ {
@@ -500,6 +493,10 @@ func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int, h *helped) int
 	*pos = a
 	return 0
 }
+
+// scanBlock is how many pairs a scan beyond the listed common parts marks
+// before it looks for its target.
+const scanBlock = 32
 
 // witness returns the part a, lo <= a < hi, of a pair (a, m-a) of value t.
 func witness[T valueType](g []T, t T, m, lo, hi int) int {

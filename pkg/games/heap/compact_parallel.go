@@ -247,28 +247,30 @@ func help[T valueType](g []T, p *pairGame, span [2][2]int, from int, snap [2][]u
 			}
 			if sp := span[d]; sp[1] > sp[0] {
 				m := x - p.split[d][0]
-				markSpan(g, b, sp[0], min(sp[1], p.half(d, 0, m)+1), m)
+				markSpan(g, b, true, sp[0], min(sp[1], p.half(d, 0, m)+1), m)
 			}
 		}
 		helper.publish(x)
 	}
 }
 
-// markSpan marks the values of the pairs (a, m-a) for lo <= a < hi into b.
-func markSpan[T valueType](g []T, b []bool, lo, hi, m int) {
+// markSpan marks the values of the pairs (a, m-a) for lo <= a < hi,
+// setting b[v] to mark: the heap in the main goroutine's scans, true in
+// the helper's marks.
+func markSpan[T valueType, M uint32 | bool](g []T, b []M, mark M, lo, hi, m int) {
 	a := lo
 	for ; a+8 <= hi; a += 8 {
 		l, h := g[a:a+8], g[m-a-7:m-a+1]
-		b[l[0]^h[7]] = true
-		b[l[1]^h[6]] = true
-		b[l[2]^h[5]] = true
-		b[l[3]^h[4]] = true
-		b[l[4]^h[3]] = true
-		b[l[5]^h[2]] = true
-		b[l[6]^h[1]] = true
-		b[l[7]^h[0]] = true
+		b[l[0]^h[7]] = mark
+		b[l[1]^h[6]] = mark
+		b[l[2]^h[5]] = mark
+		b[l[3]^h[4]] = mark
+		b[l[4]^h[3]] = mark
+		b[l[5]^h[2]] = mark
+		b[l[6]^h[1]] = mark
+		b[l[7]^h[0]] = mark
 	}
 	for ; a < hi; a++ {
-		b[g[a]^g[m-a]] = true
+		b[g[a]^g[m-a]] = mark
 	}
 }

@@ -15,26 +15,27 @@ import (
 // the run to kill: "period:" or "values:" and the checkpoint file.
 const killChildEnv = "GRUNDY_KILL_CHILD"
 
-// startKilled starts the test binary again to run test as a child with
-// the environment "kind:path", waits for its first checkpoint at path,
-// kills it with SIGKILL and returns the number of values the checkpoint
-// holds, after checking that the child died of the signal.
-func startKilled(t *testing.T, test, kind, path string, c Code) int {
+// startKilled starts the test binary again with the flags args as a
+// child with the environment "kind:path", waits for a checkpoint at path
+// of at least least values (judged by its size, two bytes a value), kills
+// it with SIGKILL and returns the number of values the checkpoint holds,
+// after checking that the child died of the signal.
+func startKilled(t testing.TB, args []string, kind, path string, c Code, least int) int {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$")
+	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(os.Environ(), killChildEnv+"="+kind+":"+path)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
-		if _, err := os.Stat(path); err == nil {
+		if fi, err := os.Stat(path); err == nil && fi.Size() >= 2*int64(least) {
 			break
 		}
 		if time.Now().After(deadline) {
 			cmd.Process.Kill()
 			cmd.Wait()
-			t.Fatal("the child wrote no checkpoint in two minutes")
+			t.Fatalf("the child wrote no checkpoint of %d values in two minutes", least)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -90,7 +91,7 @@ func TestOctalPeriodKilled(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "period.ckpt")
 	c, _ := ParseCode(killCode)
-	held := startKilled(t, "TestOctalPeriodKilled", "period", path, c)
+	held := startKilled(t, []string{"-test.run=^TestOctalPeriodKilled$"}, "period", path, c, 1)
 	var first int
 	got, err := OctalPeriodWith(killCode, killTerms, &OctalOptions{
 		Checkpoint: path, CheckpointStep: killStep, ProgressStep: killStep,
@@ -142,7 +143,7 @@ func TestOctalValuesKilled(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "values.ckpt")
 	c, _ := ParseCode(code)
-	held := startKilled(t, "TestOctalValuesKilled", "values", path, c)
+	held := startKilled(t, []string{"-test.run=^TestOctalValuesKilled$"}, "values", path, c, 1)
 	var first int
 	got, err := OctalValues(code, n, &OctalOptions{
 		Checkpoint: path, CheckpointStep: step, ProgressStep: step,
@@ -169,5 +170,48 @@ func TestOctalValuesKilled(t *testing.T) {
 		if got.At(i) != want.At(i) {
 			t.Fatalf("resumed from %d values: g(%d) = %d, uninterrupted %d", held, i, got.At(i), want.At(i))
 		}
+	}
+}
+
+// BenchmarkResume runs Officers (0.6) to 2^23 in a child that writes a
+// checkpoint every 2^20 values, kills it with SIGKILL once a checkpoint
+// holds half the values, and times the run resumed from that checkpoint
+// against a fresh one, both to 2^23, after checking that they give the
+// same values (issue 25):
+//
+//	go test -run '^$' -bench 'Resume' -benchtime 1x ./pkg/games/heap
+func BenchmarkResume(b *testing.B) {
+	const code, n, step = "0.6", 1 << 23, 1 << 20
+	if path, ok := killChild("resume"); ok {
+		if _, err := OctalValues(code, n, &OctalOptions{Checkpoint: path, CheckpointStep: step}); err != nil {
+			b.Fatal(err)
+		}
+		return
+	}
+	c, _ := ParseCode(code)
+	args := []string{"-test.run=^$", "-test.bench=^BenchmarkResume$", "-test.benchtime=1x"}
+	for b.Loop() {
+		path := filepath.Join(b.TempDir(), "resume.ckpt")
+		held := startKilled(b, args, "resume", path, c, n/2)
+		start := time.Now()
+		got, err := OctalValues(code, n, &OctalOptions{Checkpoint: path, CheckpointStep: step})
+		if err != nil {
+			b.Fatal(err)
+		}
+		resumed := time.Since(start)
+		start = time.Now()
+		want, err := OctalValues(code, n, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		fresh := time.Since(start)
+		for i := range want.Len() {
+			if got.At(i) != want.At(i) {
+				b.Fatalf("resumed from %d values: g(%d) = %d, fresh %d", held, i, got.At(i), want.At(i))
+			}
+		}
+		b.ReportMetric(float64(held), "values-held")
+		b.ReportMetric(resumed.Seconds(), "resumed-s")
+		b.ReportMetric(fresh.Seconds(), "fresh-s")
 	}
 }

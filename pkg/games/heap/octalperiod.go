@@ -3,7 +3,6 @@ package heap
 import (
 	"errors"
 	"fmt"
-	"slices"
 )
 
 // ErrNoPeriod is wrapped by the errors of OctalPeriod when no period can be
@@ -60,9 +59,11 @@ func (p PeriodProof) String() string {
 // (the package documentation says why).
 //
 // Octal codes are computed as OctalValues computes them, two bytes a value
-// while the values fit, and so is the closed form kept: the proof for .354
-// (period 1180 from heap 10,061,916, as notebooks/octal-table.tsv records
-// it) reads 20.1 million values, 40 MB at two bytes each.
+// while the values fit, and the closed form keeps the values computed
+// rather than a copy of its head: the proof for .354 (period 1180 from
+// heap 10,061,916, as notebooks/octal-table.tsv records it) reads 20.1
+// million values, 40 MB at two bytes each, and a copy of the head would
+// add half as much again at the peak.
 func OctalPeriod(code string, maxTerms int) (PeriodProof, error) {
 	return OctalPeriodWith(code, maxTerms, nil)
 }
@@ -225,16 +226,11 @@ func (s *runSteps) save(r *octalRun) error {
 const reserveLimit = 1 << 27
 
 // periodic returns the closed form of the values with the given preperiod
-// and period, two bytes a value while they fit.
+// and period, two bytes a value while they fit. Its head shares the
+// values' storage: the head is about half the values a proof computes, so
+// a copy would raise the peak memory by half.
 func (r *octalRun) periodic(preperiod, period int) Periodic {
-	head := r.values(preperiod + period)
-	// A copy, so that the values computed beyond the head can be freed.
-	if head.v32 != nil {
-		head.v32 = slices.Clone(head.v32)
-	} else {
-		head.v16 = slices.Clone(head.v16)
-	}
-	return Periodic{Preperiod: preperiod, Period: period, compact: head}
+	return Periodic{Preperiod: preperiod, Period: period, compact: r.values(preperiod + period)}
 }
 
 // firstBatch is how many values OctalPeriod computes before its first
@@ -286,6 +282,14 @@ func searchPeriod[T ~int | valueType](s *periodSearch, g []T) (found PeriodProof
 				need = least
 			}
 			return PeriodProof{}, need, likely
+		}
+		if g[n-1-p] != g[n-1] {
+			// Most candidates fail at the last value: their apparent
+			// preperiod is n-p, as preperiodOf would find.
+			if b := s.bound(n-p, p) + p; need == 0 || b < need {
+				need = b
+			}
+			continue
 		}
 		e, repeats := preperiodOf(s, g, p)
 		b := s.bound(e, p)
