@@ -40,8 +40,9 @@
 // Split; a finite subtraction game's period is proven by SubtractionPeriod.
 // Finite codes whose moves leave at most two heaps, whatever their
 // modifiers and their digit before the point, share the engine of
-// OctalValues and its helper goroutine: Grundy's game has about 1,270 rare
-// heaps and goes to 2^24 in under a minute on two cores.
+// OctalValues and its helper goroutine: Grundy's game has 1,273 rare heaps
+// below 2^24 (BenchmarkGrundysGame counts them), which is what makes that
+// many heaps affordable.
 //
 //	g, err := heap.Octal(heap.GrundysGame, 1000) // "4!.0": split into two unequal heaps
 //	g, err := heap.Split(n, func(h int, emit func(parts ...int)) { ... })
@@ -54,6 +55,12 @@
 //	go test -run '^$' -bench 'OctalPath' -benchtime 1x ./pkg/games/heap     // Octal against the engine alone, 0.6 to 2^22
 //	go test -run '^$' -bench 'OctalValues' ./pkg/games/heap                 // alone and with the helper
 //	go test -run '^$' -bench 'OctalPeriod' -benchtime 1x ./pkg/games/heap
+//	go test -run '^$' -bench 'OctalPeriod/.354' -benchtime 1x ./pkg/games/heap // alone, for its peak memory
+//	go test -run '^$' -bench 'Resume' -benchtime 1x ./pkg/games/heap           // 0.6 to 2^23 killed at half, resumed vs fresh
+//
+// The reference for speed is P. Beling's ogsolve (Rust, RC2 method), which
+// runs the same workloads as `ogsolve 0.6 -m rc2 -n 4194304` and
+// `ogsolve .354 -m rc2 -n 20126194` (the 20,126,195 values the proof reads), one thread each.
 //
 // In misère play (the last mover loses) MisereQuotient computes the game's
 // misère quotient, proven for every sum of heaps up to a size, and
