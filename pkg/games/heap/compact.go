@@ -178,15 +178,9 @@ func OctalValues(code string, n int, opts *OctalOptions) (*Values, error) {
 	if opts == nil {
 		opts = &OctalOptions{}
 	}
-	r := newOctalRun(c)
-	if opts.Checkpoint != "" {
-		saved, err := readCheckpoint(opts.Checkpoint, r.game)
-		switch {
-		case err == nil:
-			r = saved
-		case !errors.Is(err, errNoCheckpoint):
-			return nil, fmt.Errorf("heap.OctalValues(%s): %w", c, err)
-		}
+	r, err := startRun(c, opts.Checkpoint)
+	if err != nil {
+		return nil, fmt.Errorf("heap.OctalValues(%s): %w", c, err)
 	}
 	total := n + 1
 	r.setHelper(!opts.Alone)
@@ -212,6 +206,23 @@ type octalRun struct {
 }
 
 func newOctalRun(c Code) *octalRun { return newRun(codeGame(c)) }
+
+// startRun returns a run of the code, resumed from the checkpoint file if
+// one is named and exists.
+func startRun(c Code, checkpoint string) (*octalRun, error) {
+	r := newOctalRun(c)
+	if checkpoint == "" {
+		return r, nil
+	}
+	saved, err := readCheckpoint(checkpoint, r.game)
+	switch {
+	case err == nil:
+		return saved, nil
+	case errors.Is(err, errNoCheckpoint):
+		return r, nil
+	}
+	return nil, err
+}
 
 func newRun(p *pairGame) *octalRun {
 	return &octalRun{game: p, e16: newEngine[uint16](p)}

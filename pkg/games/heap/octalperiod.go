@@ -99,15 +99,8 @@ func OctalPeriodWith(code string, maxTerms int, opts *OctalOptions) (PeriodProof
 	var r *octalRun
 	var tb *takeBreak
 	if c.IsOctal() {
-		r = newOctalRun(c)
-		if opts.Checkpoint != "" {
-			saved, err := readCheckpoint(opts.Checkpoint, r.game)
-			switch {
-			case err == nil:
-				r = saved
-			case !errors.Is(err, errNoCheckpoint):
-				return PeriodProof{}, fmt.Errorf("heap.OctalPeriod(%s): %w", c, err)
-			}
+		if r, err = startRun(c, opts.Checkpoint); err != nil {
+			return PeriodProof{}, fmt.Errorf("heap.OctalPeriod(%s): %w", c, err)
 		}
 		r.setHelper(!opts.Alone)
 		// A long search reserves its values up to a limit at once, which
