@@ -1,0 +1,91 @@
+package mathml
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// fences are the characters \big and its kind enlarge.
+var fences = map[string]string{
+	"(": "(", ")": ")", "[": "[", "]": "]", "|": "|", "/": "/", "<": "⟨", ">": "⟩", ".": "",
+	`\{`: "{", `\}`: "}", `\|`: "‖", `\lbrace`: "{", `\rbrace`: "}", `\langle`: "⟨", `\rangle`: "⟩",
+	`\lfloor`: "⌊", `\rfloor`: "⌋", `\lceil`: "⌈", `\rceil`: "⌉", `\vert`: "|", `\Vert`: "‖",
+	`\lvert`: "|", `\rvert`: "|", `\lVert`: "‖", `\rVert`: "‖", `\backslash`: "∖", `\lbrack`: "[",
+	`\rbrack`: "]", `\uparrow`: "↑", `\downarrow`: "↓", `\updownarrow`: "↕", `\Uparrow`: "⇑",
+	`\Downarrow`: "⇓", `\Updownarrow`: "⇕", `\mid`: "|",
+}
+
+// bigSizes are the heights of \big, \Big, \bigg and \Bigg, as MathJax sets
+// them.
+var bigSizes = map[string]string{"big": "1.2em", "Big": "1.623em", "bigg": "2.047em", "Bigg": "2.470em"}
+
+var bigCommand = regexp.MustCompile(`^(big|Big|bigg|Bigg)([lrm]?)$`)
+
+// cmdBra converts \bra, \ket and \braket of the braket package.
+func (r *rewriter) cmdBra(toks []token, i int, name string, depth int) (int, error) {
+	a, next, err := arg(toks, i)
+	if err != nil {
+		return i, fmt.Errorf(`\%s: %w`, name, err)
+	}
+	open, close := `\langle `, ` \rangle `
+	switch name {
+	case "bra":
+		close = ` \vert `
+	case "ket":
+		open = ` \vert `
+	}
+	r.out.WriteString("{" + open)
+	err = r.group(a, depth+1)
+	r.out.WriteString(close + "}")
+	return next, err
+}
+
+// cmdGenfrac converts \genfrac{left}{right}{thickness}{style}{num}{den}: a
+// fraction, without its bar when the thickness is zero, between
+// delimiters.
+func (r *rewriter) cmdGenfrac(toks []token, i int, name string, depth int) (int, error) {
+	var args [6][]token
+	next := i
+	for k := range args {
+		a, n, err := arg(toks, next)
+		if err != nil {
+			return i, fmt.Errorf(`\genfrac: argument %d: %w`, k+1, err)
+		}
+		args[k], next = a, n
+	}
+	delim := func(a []token) (string, error) {
+		s := strings.TrimSpace(untokenize(a))
+		if s == "" {
+			return ".", nil
+		}
+		if _, ok := fences[s]; !ok {
+			return "", fmt.Errorf(`\genfrac: %q is not a delimiter`, s)
+		}
+		return s, nil
+	}
+	left, err := delim(args[0])
+	if err != nil {
+		return i, err
+	}
+	right, err := delim(args[1])
+	if err != nil {
+		return i, err
+	}
+	style := map[string]string{"0": `\displaystyle`, "1": `\textstyle`, "2": `\scriptstyle`, "3": `\scriptscriptstyle`}[strings.TrimSpace(plain(args[3]))]
+	bar := strings.TrimSpace(plain(args[2]))
+	r.out.WriteString(`{` + style + `\left` + left + `{`)
+	if err := r.group(args[4], depth+1); err != nil {
+		return i, err
+	}
+	if w, _, ok := length(bar); ok && strings.Trim(w, "0.em") == "" {
+		r.out.WriteString(`\atop `)
+	} else {
+		r.out.WriteString(`\over `)
+	}
+	if err := r.group(args[5], depth+1); err != nil {
+		return i, err
+	}
+	r.out.WriteString(`}\right` + right + `}`)
+	return next, nil
+}
