@@ -23,12 +23,16 @@ func (r *rewriter) cmdLap(toks []token, i int, name string, depth int) (int, err
 	if err != nil {
 		return i, fmt.Errorf(`\%s: %w`, name, err)
 	}
-	r.out.WriteByte('{')
-	r.emitFrag(fragment{kind: fragOpen, html: `<mpadded width="0">`})
-	err = r.group(a, depth+1)
-	r.emitFrag(fragment{kind: fragClose})
-	r.out.WriteByte('}')
-	return next, err
+	return next, r.element(`<mpadded width="0">`, func() error { return r.group(a, depth+1) })
+}
+
+// cmdStrut converts \mathstrut and \strut, which stand as high as a
+// parenthesis.
+func (r *rewriter) cmdStrut(toks []token, i int, name string, depth int) (int, error) {
+	return i, r.element(wraps["vphantom"], func() error {
+		r.out.WriteByte('(')
+		return nil
+	})
 }
 
 // cmdRule converts \rule{width}{height}, a filled box.
@@ -58,10 +62,7 @@ func (r *rewriter) cmdBbox(toks []token, i int, name string, depth int) (int, er
 	if err != nil {
 		return i, fmt.Errorf(`\bbox: %w`, err)
 	}
-	r.out.WriteByte('{')
-	err = r.group(a, depth+1)
-	r.out.WriteByte('}')
-	return next, err
+	return next, r.braced("{", a, depth, "}")
 }
 
 // cmdEnclose converts \enclose{notation}{x} of MathJax's enclose
@@ -84,10 +85,23 @@ func (r *rewriter) cmdEnclose(toks []token, i int, name string, depth int) (int,
 	case strings.Contains(n, "box"):
 		open = wraps["boxed"]
 	}
-	r.out.WriteByte('{')
-	r.emitFrag(fragment{kind: fragOpen, html: open})
-	err = r.group(a, depth+1)
-	r.emitFrag(fragment{kind: fragClose})
-	r.out.WriteByte('}')
-	return next, err
+	return next, r.element(open, func() error { return r.group(a, depth+1) })
+}
+
+// wrap converts one of the wraps: its argument in the element that open
+// starts (as text for \fbox; \smash's optional argument skipped).
+func (r *rewriter) wrap(toks []token, i int, name, open string, depth int) (int, error) {
+	if name == "smash" {
+		_, i, _ = optArg(toks, i)
+	}
+	a, next, err := arg(toks, i)
+	if err != nil {
+		return i, fmt.Errorf(`\%s: %w`, name, err)
+	}
+	return next, r.element(open, func() error {
+		if name == "fbox" {
+			return r.text(a, "")
+		}
+		return r.group(a, depth+1)
+	})
 }

@@ -2,7 +2,6 @@ package mathml
 
 import (
 	"fmt"
-	"html"
 )
 
 // A handler rewrites a command whose arguments start at toks[i] and
@@ -32,8 +31,8 @@ func init() {
 		"substack":            (*rewriter).cmdSubstack,
 		"operatorname":        (*rewriter).cmdOperatorname,
 		"arg":                 (*rewriter).cmdArg,
-		"mathstrut":           (*rewriter).cmdArg,
-		"strut":               (*rewriter).cmdArg,
+		"mathstrut":           (*rewriter).cmdStrut,
+		"strut":               (*rewriter).cmdStrut,
 		"hskip":               (*rewriter).cmdHskip,
 		"hspace":              (*rewriter).cmdHskip,
 		"kern":                (*rewriter).cmdHskip,
@@ -91,25 +90,14 @@ func init() {
 }
 
 // command rewrites the control sequence name, whose arguments start at
-// toks[i], and returns the index after them.
+// toks[i], and returns the index after them. The families are tried in
+// this order, which matters where a name is in more than one.
 func (r *rewriter) command(toks []token, i int, name string, depth int) (int, error) {
 	if v, ok := textVariants[name]; ok {
-		i, _ = star(toks, i)
-		a, next, err := arg(toks, i)
-		if err != nil {
-			return i, fmt.Errorf(`\%s: %w`, name, err)
-		}
-		return next, r.text(a, v)
+		return r.textCommand(toks, i, name, v)
 	}
 	if m := bigCommand.FindStringSubmatch(name); m != nil {
-		a, next, err := arg(toks, i)
-		d, ok := fences[untokenize(a)]
-		if err != nil || !ok {
-			return i, fmt.Errorf(`\%s must be followed by a delimiter`, name)
-		}
-		size := bigSizes[m[1]]
-		r.emitMathML(`<mo fence="false" maxsize="` + size + `" minsize="` + size + `" stretchy="true" symmetric="true">` + html.EscapeString(d) + `</mo>`)
-		return next, nil
+		return r.big(toks, i, name, m[1])
 	}
 	if w, ok := spaces[name]; ok {
 		r.emitMathML(space(w))
@@ -121,166 +109,95 @@ func (r *rewriter) command(toks []token, i int, name string, depth int) (int, er
 		return i, nil
 	}
 	if n, ok := dropped[name]; ok {
-		switch name {
-		case "notag", "nonumber":
-			if r.row != nil {
-				r.row.numbered = false
-			}
-		case "label":
-			a, next, err := arg(toks, i)
-			if err != nil {
-				return i, fmt.Errorf(`\label: %w`, err)
-			}
-			if r.row != nil {
-				r.row.label = plain(a)
-			}
-			return next, nil
-		}
-		for range n {
-			_, next, err := arg(toks, i)
-			if err != nil {
-				return i, fmt.Errorf(`\%s: %w`, name, err)
-			}
-			i = next
-		}
-		return i, nil
+		return r.drop(toks, i, name, n)
 	}
 	if s, ok := switches[name]; ok {
-		r.out.WriteString(s)
-		r.out.WriteByte('{')
-		if err := r.group(toks[i:], depth+1); err != nil {
-			return i, err
-		}
-		r.out.WriteByte('}')
-		return len(toks), nil
+		return r.fontSwitch(toks, i, s, depth)
 	}
 	if s, ok := arrows[name]; ok {
-		below, next, hasBelow := optArg(toks, i)
-		above, next, err := arg(toks, next)
-		if err != nil {
-			return i, fmt.Errorf(`\%s: %w`, name, err)
-		}
-		r.out.WriteString(`\overset{`)
-		if err := r.group(above, depth+1); err != nil {
-			return i, err
-		}
-		r.out.WriteString(`}{`)
-		if hasBelow {
-			r.out.WriteString(`\underset{`)
-			if err := r.group(below, depth+1); err != nil {
-				return i, err
-			}
-			r.out.WriteString(`}{` + s + `}`)
-		} else {
-			r.out.WriteString(s)
-		}
-		r.out.WriteString(`}`)
-		return next, nil
+		return r.labelledArrow(toks, i, name, s, depth)
 	}
 	if attributeCommands[name] {
-		_, next, err := arg(toks, i)
-		if err != nil {
-			return i, fmt.Errorf(`\%s: %w`, name, err)
-		}
-		a, next, err := arg(toks, next)
-		if err != nil {
-			return i, fmt.Errorf(`\%s: %w`, name, err)
-		}
-		if name == "mmlToken" {
-			return next, r.text(a, "")
-		}
-		r.out.WriteByte('{')
-		if err := r.group(a, depth+1); err != nil {
-			return i, err
-		}
-		r.out.WriteByte('}')
-		return next, nil
+		return r.attribute(toks, i, name, depth)
 	}
 	if open, ok := wraps[name]; ok {
-		if name == "smash" {
-			_, i, _ = optArg(toks, i)
-		}
-		a, next, err := arg(toks, i)
-		if err != nil {
-			return i, fmt.Errorf(`\%s: %w`, name, err)
-		}
-		r.out.WriteByte('{')
-		r.emitFrag(fragment{kind: fragOpen, html: open})
-		if name == "fbox" {
-			if err := r.text(a, ""); err != nil {
-				return i, err
-			}
-		} else if err := r.group(a, depth+1); err != nil {
-			return i, err
-		}
-		r.emitFrag(fragment{kind: fragClose})
-		r.out.WriteByte('}')
-		return next, nil
+		return r.wrap(toks, i, name, open, depth)
 	}
 	if h, ok := commands[name]; ok {
 		return h(r, toks, i, name, depth)
 	}
 	if name == "limits" || name == "nolimits" {
-		// Only an operator takes limits (MathJax refuses the others, and
-		// treeblood fails on some): elsewhere the command is dropped.
-		if afterOperator(toks, i-1) {
-			r.out.WriteString(`\` + name + ` `)
-		}
-		return i, nil
+		return r.limits(toks, i, name), nil
 	}
 	if name == "left" || name == "right" || name == "middle" {
-		// treeblood takes the delimiter only right after the command.
-		r.out.WriteString(`\` + name)
-		for i < len(toks) && toks[i].kind == tSpace {
-			i++
-		}
-		if i < len(toks) && toks[i].kind == tChar && isLetter(toks[i].text[0]) {
-			r.out.WriteByte(' ')
-		}
-		return i, nil
+		return r.fence(toks, i, name), nil
 	}
 	if funcNames[name] {
 		r.operator(toks[:0], false, depth)
 		return i, nil
 	}
 	if n := arity[name]; n > 0 && name != "not" {
-		// Each argument braced, so that treeblood reads \frac12 as TeX
-		// does, one character an argument.
-		r.out.WriteString(`\` + name)
-		if name == "sqrt" {
-			if a, next, ok := optArg(toks, i); ok {
-				r.out.WriteByte('[')
-				if err := r.group(a, depth+1); err != nil {
-					return i, err
-				}
-				r.out.WriteByte(']')
-				i = next
-			}
-		}
-		for k := range n {
-			a, next, err := arg(toks, i)
-			if err != nil {
-				return i, fmt.Errorf(`\%s: argument %d: %w`, name, k+1, err)
-			}
-			r.out.WriteByte('{')
-			start := r.out.Len()
-			if err := r.group(a, depth+1); err != nil {
-				return i, err
-			}
-			base := accents[name] || name == "substack" || k == 1 && (name == "overset" || name == "underset")
-			if base && !visible(r.out.String()[start:]) {
-				// An accent over nothing, which treeblood cannot take
-				// empty.
-				r.emitMathML("<mtext></mtext>")
-			}
-			r.out.WriteByte('}')
-			i = next
-		}
-		return i, nil
+		return r.arguments(toks, i, name, n, func(a []token) error { return r.group(a, depth+1) })
 	}
 	r.out.WriteString(`\` + name)
 	if isLetter(name[0]) {
 		r.out.WriteByte(' ')
+	}
+	return i, nil
+}
+
+// arguments rewrites a command that treeblood converts, with each of its
+// n arguments braced by inner, so that treeblood reads \frac12 as TeX
+// does, one character an argument; \sqrt's optional index too.
+func (r *rewriter) arguments(toks []token, i int, name string, n int, inner func([]token) error) (int, error) {
+	r.out.WriteString(`\` + name)
+	if name == "sqrt" {
+		if a, next, ok := optArg(toks, i); ok {
+			r.out.WriteByte('[')
+			if err := inner(a); err != nil {
+				return i, err
+			}
+			r.out.WriteByte(']')
+			i = next
+		}
+	}
+	for k := range n {
+		a, next, err := arg(toks, i)
+		if err != nil {
+			return i, fmt.Errorf(`\%s: argument %d: %w`, name, k+1, err)
+		}
+		r.out.WriteByte('{')
+		start := r.out.Len()
+		if err := inner(a); err != nil {
+			return i, err
+		}
+		base := accents[name] || name == "substack" || k == 1 && (name == "overset" || name == "underset")
+		if base && !visible(r.out.String()[start:]) {
+			// An accent over nothing, which treeblood cannot take
+			// empty.
+			r.emitMathML("<mtext></mtext>")
+		}
+		r.out.WriteByte('}')
+		i = next
+	}
+	return i, nil
+}
+
+// drop rewrites a command that shows nothing by skipping its n
+// arguments; \label, \notag and \nonumber are kept for the numbering.
+func (r *rewriter) drop(toks []token, i int, name string, n int) (int, error) {
+	switch name {
+	case "notag", "nonumber":
+		r.unnumber()
+	case "label":
+		return r.label(toks, i)
+	}
+	for range n {
+		_, next, err := arg(toks, i)
+		if err != nil {
+			return i, fmt.Errorf(`\%s: %w`, name, err)
+		}
+		i = next
 	}
 	return i, nil
 }

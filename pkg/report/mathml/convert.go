@@ -185,14 +185,9 @@ func (c *Converter) inner(toks []token) (string, error) {
 		return "", err
 	}
 	var b strings.Builder
-	for n := range math.Descendants() {
-		if n.Type == html.ElementNode && n.Data == "semantics" {
-			if n.FirstChild != nil && n.FirstChild.Data != "annotation" {
-				if err := html.Render(&b, n.FirstChild); err != nil {
-					return "", err
-				}
-			}
-			break
+	if sem := firstElement(math, "semantics"); sem != nil && sem.FirstChild != nil && sem.FirstChild.Data != "annotation" {
+		if err := html.Render(&b, sem.FirstChild); err != nil {
+			return "", err
 		}
 	}
 	return b.String(), nil
@@ -321,14 +316,11 @@ func (c *Converter) finish(r *rewriter, source string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	for n := range math.Descendants() {
-		if n.Type == html.ElementNode && n.Data == "annotation" {
-			for n.FirstChild != nil {
-				n.RemoveChild(n.FirstChild)
-			}
-			n.AppendChild(&html.Node{Type: html.TextNode, Data: source})
-			break
+	if a := firstElement(math, "annotation"); a != nil {
+		for a.FirstChild != nil {
+			a.RemoveChild(a.FirstChild)
 		}
+		a.AppendChild(&html.Node{Type: html.TextNode, Data: source})
 	}
 	if r.tag != "" {
 		addTag(math, r.tag)

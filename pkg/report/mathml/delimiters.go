@@ -2,6 +2,7 @@ package mathml
 
 import (
 	"fmt"
+	"html"
 	"regexp"
 	"strings"
 )
@@ -35,10 +36,7 @@ func (r *rewriter) cmdBra(toks []token, i int, name string, depth int) (int, err
 	case "ket":
 		open = ` \vert `
 	}
-	r.out.WriteString("{" + open)
-	err = r.group(a, depth+1)
-	r.out.WriteString(close + "}")
-	return next, err
+	return next, r.braced("{"+open, a, depth, close+"}")
 }
 
 // cmdGenfrac converts \genfrac{left}{right}{thickness}{style}{num}{den}: a
@@ -88,4 +86,30 @@ func (r *rewriter) cmdGenfrac(toks []token, i int, name string, depth int) (int,
 	}
 	r.out.WriteString(`}\right` + right + `}`)
 	return next, nil
+}
+
+// big converts \big and its kind: the delimiter after it, as high as
+// size says (big, Big, bigg or Bigg).
+func (r *rewriter) big(toks []token, i int, name, size string) (int, error) {
+	a, next, err := arg(toks, i)
+	d, ok := fences[untokenize(a)]
+	if err != nil || !ok {
+		return i, fmt.Errorf(`\%s must be followed by a delimiter`, name)
+	}
+	h := bigSizes[size]
+	r.emitMathML(`<mo fence="false" maxsize="` + h + `" minsize="` + h + `" stretchy="true" symmetric="true">` + html.EscapeString(d) + `</mo>`)
+	return next, nil
+}
+
+// fence rewrites \left, \right or \middle, whose delimiter treeblood
+// takes only right after the command.
+func (r *rewriter) fence(toks []token, i int, name string) int {
+	r.out.WriteString(`\` + name)
+	for i < len(toks) && toks[i].kind == tSpace {
+		i++
+	}
+	if i < len(toks) && toks[i].kind == tChar && isLetter(toks[i].text[0]) {
+		r.out.WriteByte(' ')
+	}
+	return i
 }

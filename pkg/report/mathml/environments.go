@@ -164,10 +164,7 @@ func (r *rewriter) environment(toks []token, i, depth int) (int, error) {
 		r.row.numbered = !starred
 	}
 	if env.name == "" {
-		r.out.WriteByte('{')
-		err := r.group(body, depth+1)
-		r.out.WriteByte('}')
-		return next, err
+		return next, r.braced("{", body, depth, "}")
 	}
 	// The table is grouped, so that its lines can be drawn once it is
 	// converted.
@@ -325,9 +322,7 @@ func (r *rewriter) cmdSubstack(toks []token, i int, name string, depth int) (int
 		return i, fmt.Errorf(`\substack: %w`, err)
 	}
 	r.envs++
-	r.out.WriteString(`\substack{`)
-	err = r.group(a, depth+1)
-	r.out.WriteString(`}`)
+	err = r.braced(`\substack{`, a, depth, `}`)
 	r.envs--
 	return next, err
 }

@@ -61,10 +61,7 @@ func (r *rewriter) cmdBoldsymbol(toks []token, i int, name string, depth int) (i
 		r.emitMathML("<mi>" + b.String() + "</mi>")
 		return next, nil
 	}
-	r.out.WriteString(`\boldsymbol{`)
-	err = r.group(a, depth+1)
-	r.out.WriteString(`}`)
-	return next, err
+	return next, r.braced(`\boldsymbol{`, a, depth, `}`)
 }
 
 // cmdFont converts a font command: \mathbf{...} and its kind.
@@ -87,10 +84,7 @@ func (r *rewriter) font(name string, toks []token, depth int) error {
 		return fmt.Errorf("%w: groups nested more than 200 deep", ErrLimit)
 	}
 	if !slices.ContainsFunc(toks, func(t token) bool { return name == "mathbf" && boldCapital(t) || t.kind == tCS && buildsMathML(t.text) }) {
-		r.out.WriteString(`\` + name + `{`)
-		err := r.group(toks, depth+1)
-		r.out.WriteByte('}')
-		return err
+		return r.braced(`\`+name+`{`, toks, depth, "}")
 	}
 	for j := 0; j < len(toks); {
 		t := toks[j]
@@ -123,34 +117,11 @@ func (r *rewriter) font(name string, toks []token, depth int) error {
 			j = next
 		case t.kind == tCS && arity[t.text] > 0 && commands[t.text] == nil && t.text != "not" && t.text != "color":
 			// The font on each argument: \mathbf{\hat{x}} is \hat{\mathbf{x}}.
-			r.out.WriteString(`\` + t.text)
-			j++
-			if t.text == "sqrt" {
-				if a, next, ok := optArg(toks, j); ok {
-					r.out.WriteByte('[')
-					if err := r.font(name, a, depth+1); err != nil {
-						return err
-					}
-					r.out.WriteByte(']')
-					j = next
-				}
+			next, err := r.arguments(toks, j+1, t.text, arity[t.text], func(a []token) error { return r.font(name, a, depth+1) })
+			if err != nil {
+				return err
 			}
-			for k := range arity[t.text] {
-				a, next, err := arg(toks, j)
-				if err != nil {
-					return fmt.Errorf(`\%s: argument %d: %w`, t.text, k+1, err)
-				}
-				r.out.WriteByte('{')
-				start := r.out.Len()
-				if err := r.font(name, a, depth+1); err != nil {
-					return err
-				}
-				if base := accents[t.text] || k == 1 && (t.text == "overset" || t.text == "underset"); base && !visible(r.out.String()[start:]) {
-					r.emitMathML("<mtext></mtext>")
-				}
-				r.out.WriteByte('}')
-				j = next
-			}
+			j = next
 		case t.kind == tCS && buildsMathML(t.text):
 			// Its own font, as \boldsymbol in \mathbf, or none, as
 			// \text.
@@ -172,11 +143,9 @@ func (r *rewriter) font(name string, toks []token, depth int) error {
 					k = next
 				}
 			}
-			r.out.WriteString(`\` + name + `{`)
-			if err := r.group(toks[j:k], depth+1); err != nil {
+			if err := r.braced(`\`+name+`{`, toks[j:k], depth, "}"); err != nil {
 				return err
 			}
-			r.out.WriteByte('}')
 			j = k
 		}
 	}
@@ -218,8 +187,15 @@ func (r *rewriter) cmdMathchoice(toks []token, i int, name string, depth int) (i
 	if r.display {
 		pick = choices[0]
 	}
-	r.out.WriteByte('{')
-	err := r.group(pick, depth+1)
-	r.out.WriteByte('}')
-	return next, err
+	return next, r.braced("{", pick, depth, "}")
+}
+
+// fontSwitch rewrites a switch such as \it, which sets the rest of its
+// group in the font of the command s.
+func (r *rewriter) fontSwitch(toks []token, i int, s string, depth int) (int, error) {
+	r.out.WriteString(s)
+	if err := r.braced("{", toks[i:], depth, "}"); err != nil {
+		return i, err
+	}
+	return len(toks), nil
 }

@@ -78,3 +78,23 @@ func (r *rewriter) cmdEqref(toks []token, i int, name string, depth int) (int, e
 	r.emitMathML(textElement(ref, ""))
 	return next, nil
 }
+
+// unnumber rewrites \notag and \nonumber: the current row or equation
+// takes no number.
+func (r *rewriter) unnumber() {
+	if r.row != nil {
+		r.row.numbered = false
+	}
+}
+
+// label rewrites \label{name}, the label of the current row or equation.
+func (r *rewriter) label(toks []token, i int) (int, error) {
+	a, next, err := arg(toks, i)
+	if err != nil {
+		return i, fmt.Errorf(`\label: %w`, err)
+	}
+	if r.row != nil {
+		r.row.label = plain(a)
+	}
+	return next, nil
+}

@@ -18,10 +18,7 @@ var simpleName = regexp.MustCompile(`^[\p{L}\p{N}'.\- ]+$`)
 func (r *rewriter) operator(a []token, limits bool, depth int) error {
 	s := strings.TrimSpace(plain(a))
 	if !simpleName.MatchString(s) {
-		r.out.WriteString(`\mathrm{`)
-		err := r.group(a, depth+1)
-		r.out.WriteString(`}`)
-		return err
+		return r.braced(`\mathrm{`, a, depth, `}`)
 	}
 	s = html.EscapeString(strings.ReplaceAll(s, " ", "\u00a0"))
 	if limits {
@@ -42,18 +39,9 @@ func (r *rewriter) cmdOperatorname(toks []token, i int, name string, depth int) 
 	return next, r.operator(a, limits, depth)
 }
 
-// cmdArg converts \arg, and \mathstrut and \strut, which stand as high as a
-// parenthesis.
+// cmdArg converts \arg.
 func (r *rewriter) cmdArg(toks []token, i int, name string, depth int) (int, error) {
-	if name == "arg" {
-		r.operator([]token{{tChar, "a"}, {tChar, "r"}, {tChar, "g"}}, false, depth)
-		return i, nil
-	}
-	r.out.WriteByte('{')
-	r.emitFrag(fragment{kind: fragOpen, html: wraps["vphantom"]})
-	r.out.WriteByte('(')
-	r.emitFrag(fragment{kind: fragClose})
-	r.out.WriteByte('}')
+	r.operator([]token{{tChar, "a"}, {tChar, "r"}, {tChar, "g"}}, false, depth)
 	return i, nil
 }
 
@@ -119,4 +107,14 @@ func (r *rewriter) cmdMod(toks []token, i int, name string, depth int) (int, err
 	}
 	r.out.WriteByte('}')
 	return next, nil
+}
+
+// limits rewrites \limits or \nolimits, which only an operator takes
+// (MathJax refuses the others, and treeblood fails on some): elsewhere
+// the command is dropped.
+func (r *rewriter) limits(toks []token, i int, name string) int {
+	if afterOperator(toks, i-1) {
+		r.out.WriteString(`\` + name + ` `)
+	}
+	return i
 }

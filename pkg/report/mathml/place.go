@@ -202,6 +202,16 @@ func elements(n *html.Node, name string) []*html.Node {
 	return out
 }
 
+// firstElement returns the first element named name below n, or nil.
+func firstElement(n *html.Node, name string) *html.Node {
+	for d := range n.Descendants() {
+		if d.Type == html.ElementNode && d.Data == name {
+			return d
+		}
+	}
+	return nil
+}
+
 // addStyle sets CSS declarations, "property: value;" one or more, in the
 // style of an element, in place of the values its properties have.
 func addStyle(n *html.Node, decls string) {
@@ -243,13 +253,7 @@ func textAlign(a string) string {
 // the specification says, and drops an empty last row, which a final \\
 // leaves.
 func drawLines(group *html.Node, f fragment) {
-	var table *html.Node
-	for n := range group.Descendants() {
-		if n.Type == html.ElementNode && n.Data == "mtable" {
-			table = n
-			break
-		}
-	}
+	table := firstElement(group, "mtable")
 	if table == nil {
 		return
 	}
@@ -362,13 +366,7 @@ func tagCell(tag, style string) *html.Node {
 // addTag sets a displayed equation in a table the width of the line, with
 // its tag at the right, as MathJax shows it.
 func addTag(math *html.Node, tag string) {
-	var sem *html.Node
-	for n := range math.Descendants() {
-		if n.Type == html.ElementNode && n.Data == "semantics" {
-			sem = n
-			break
-		}
-	}
+	sem := firstElement(math, "semantics")
 	if sem == nil || sem.FirstChild == nil || sem.FirstChild.Data == "annotation" {
 		return
 	}

@@ -79,6 +79,30 @@ func (r *rewriter) emitFrag(f fragment) {
 	fmt.Fprintf(&r.out, `{\text{%c%d%c}}`, marker, len(r.frags)-1, markerEnd)
 }
 
+// element rewrites what content writes into the element that open
+// starts, built here around what treeblood makes of it.
+func (r *rewriter) element(open string, content func() error) error {
+	r.out.WriteByte('{')
+	r.emitFrag(fragment{kind: fragOpen, html: open})
+	if err := content(); err != nil {
+		return err
+	}
+	r.emitFrag(fragment{kind: fragClose})
+	r.out.WriteByte('}')
+	return nil
+}
+
+// braced rewrites toks, a group one level down from depth, between open
+// and close.
+func (r *rewriter) braced(open string, toks []token, depth int, close string) error {
+	r.out.WriteString(open)
+	if err := r.group(toks, depth+1); err != nil {
+		return err
+	}
+	r.out.WriteString(close)
+	return nil
+}
+
 func (r *rewriter) emitMathML(s string) { r.emitFrag(fragment{kind: fragReplace, html: s}) }
 
 func (r *rewriter) warn(format string, args ...any) {
@@ -106,11 +130,9 @@ func (r *rewriter) group(toks []token, depth int) error {
 				i = next
 				continue
 			}
-			r.out.WriteByte('{')
-			if err := r.group(a, depth+1); err != nil {
+			if err := r.braced("{", a, depth, "}"); err != nil {
 				return err
 			}
-			r.out.WriteByte('}')
 			i = next
 			continue
 		case tEnd:

@@ -27,11 +27,9 @@ func (r *rewriter) cmdOverleftrightarrow(toks []token, i int, name string, depth
 	arrow := map[string]string{"overleftrightarrow": `\overset{\leftrightarrow}`,
 		"underleftarrow": `\underset{\leftarrow}`, "underrightarrow": `\underset{\rightarrow}`,
 		"underleftrightarrow": `\underset{\leftrightarrow}`}[name]
-	r.out.WriteString(arrow + "{")
-	if err := r.group(a, depth+1); err != nil {
+	if err := r.braced(arrow+"{", a, depth, "}"); err != nil {
 		return i, err
 	}
-	r.out.WriteString("}")
 	return next, nil
 }
 
@@ -43,11 +41,9 @@ func (r *rewriter) cmdBuildrel(toks []token, i int, name string, depth int) (int
 			if err != nil {
 				return i, fmt.Errorf(`\buildrel: %w`, err)
 			}
-			r.out.WriteString(`\overset{`)
-			if err := r.group(toks[i:j], depth+1); err != nil {
+			if err := r.braced(`\overset{`, toks[i:j], depth, `}{`); err != nil {
 				return i, err
 			}
-			r.out.WriteString(`}{`)
 			if err := r.group(base, depth+1); err != nil {
 				return i, err
 			}
@@ -69,11 +65,9 @@ func (r *rewriter) cmdCancelto(toks []token, i int, name string, depth int) (int
 	if err != nil {
 		return i, fmt.Errorf(`\cancelto: %w`, err)
 	}
-	r.out.WriteString(`{\cancel{`)
-	if err := r.group(x, depth+1); err != nil {
+	if err := r.braced(`{\cancel{`, x, depth, `}}^{`); err != nil {
 		return i, err
 	}
-	r.out.WriteString(`}}^{`)
 	if err := r.group(v, depth+1); err != nil {
 		return i, err
 	}
@@ -95,23 +89,40 @@ func (r *rewriter) cmdSkew(toks []token, i int, name string, depth int) (int, er
 	if err != nil {
 		return i, fmt.Errorf(`\skew: %w`, err)
 	}
-	r.out.WriteString(`\` + accent[0].text + `{`)
-	err = r.group(x, depth+1)
-	r.out.WriteString(`}`)
-	return next, err
+	return next, r.braced(`\`+accent[0].text+`{`, x, depth, `}`)
 }
 
 // cmdRoot converts \root n \of x, a root of degree n.
 func (r *rewriter) cmdRoot(toks []token, i int, name string, depth int) (int, error) {
 	for j := i; j < len(toks); j++ {
 		if toks[j].is(tCS, "of") {
-			r.out.WriteString(`\sqrt[`)
-			if err := r.group(toks[i:j], depth+1); err != nil {
+			if err := r.braced(`\sqrt[`, toks[i:j], depth, `]`); err != nil {
 				return i, err
 			}
-			r.out.WriteString(`]`)
 			return j + 1, nil
 		}
 	}
 	return i, errors.New(`\root without \of`)
+}
+
+// labelledArrow converts \xrightarrow[below]{above} and its kind to the
+// arrow s with the labels over and under it.
+func (r *rewriter) labelledArrow(toks []token, i int, name, s string, depth int) (int, error) {
+	below, next, hasBelow := optArg(toks, i)
+	above, next, err := arg(toks, next)
+	if err != nil {
+		return i, fmt.Errorf(`\%s: %w`, name, err)
+	}
+	if err := r.braced(`\overset{`, above, depth, `}{`); err != nil {
+		return i, err
+	}
+	if hasBelow {
+		if err := r.braced(`\underset{`, below, depth, `}{`+s+`}`); err != nil {
+			return i, err
+		}
+	} else {
+		r.out.WriteString(s)
+	}
+	r.out.WriteString(`}`)
+	return next, nil
 }

@@ -89,10 +89,7 @@ func (r *rewriter) cmdColor(toks []token, i int, name string, depth int) (int, e
 			return i, fmt.Errorf(`\textcolor: %w`, err)
 		}
 		r.colours = append(r.colours, c)
-		r.out.WriteString(`{\color{` + colourKey(len(r.colours)-1) + `}{`)
-		err = r.group(body, depth+1)
-		r.out.WriteString(`}}`)
-		return after, err
+		return after, r.braced(`{\color{`+colourKey(len(r.colours)-1)+`}{`, body, depth, `}}`)
 	}
 	// treeblood reads # as a macro parameter: the colour goes in by name.
 	r.colours = append(r.colours, c)
@@ -115,14 +112,7 @@ func (r *rewriter) cmdColorbox(toks []token, i int, name string, depth int) (int
 	if err != nil {
 		return i, fmt.Errorf(`\colorbox: %w`, err)
 	}
-	r.out.WriteByte('{')
-	r.emitFrag(fragment{kind: fragOpen, html: `<mrow mathbackground="` + c + `">`})
-	if err := r.text(body, ""); err != nil {
-		return i, err
-	}
-	r.emitFrag(fragment{kind: fragClose})
-	r.out.WriteByte('}')
-	return next, nil
+	return next, r.element(`<mrow mathbackground="`+c+`">`, func() error { return r.text(body, "") })
 }
 
 // attributeCommands take a first argument that MathJax puts into the
@@ -131,4 +121,24 @@ func (r *rewriter) cmdColorbox(toks []token, i int, name string, depth int) (int
 var attributeCommands = map[string]bool{
 	"class": true, "cssId": true, "style": true, "href": true, "htmlClass": true, "htmlId": true,
 	"htmlStyle": true, "htmlData": true, "data": true, "mmlToken": true,
+}
+
+// attribute converts one of the attributeCommands: its first argument
+// dropped, its second kept (as text for \mmlToken).
+func (r *rewriter) attribute(toks []token, i int, name string, depth int) (int, error) {
+	_, next, err := arg(toks, i)
+	if err != nil {
+		return i, fmt.Errorf(`\%s: %w`, name, err)
+	}
+	a, next, err := arg(toks, next)
+	if err != nil {
+		return i, fmt.Errorf(`\%s: %w`, name, err)
+	}
+	if name == "mmlToken" {
+		return next, r.text(a, "")
+	}
+	if err := r.braced("{", a, depth, "}"); err != nil {
+		return i, err
+	}
+	return next, nil
 }

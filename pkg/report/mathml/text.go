@@ -123,3 +123,14 @@ func (r *rewriter) cmdUnicode(toks []token, i int, name string, depth int) (int,
 	r.emitMathML("<mi>" + html.EscapeString(string(rune(n))) + "</mi>")
 	return next, nil
 }
+
+// textCommand converts \text and its kind, starred or not, in the
+// variant v.
+func (r *rewriter) textCommand(toks []token, i int, name, v string) (int, error) {
+	i, _ = star(toks, i)
+	a, next, err := arg(toks, i)
+	if err != nil {
+		return i, fmt.Errorf(`\%s: %w`, name, err)
+	}
+	return next, r.text(a, v)
+}
