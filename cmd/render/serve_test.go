@@ -8,7 +8,6 @@ import (
 	"maps"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/grundylab/grundy/internal/browsertest"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/preview"
 )
@@ -236,27 +236,10 @@ func TestServeBadAddress(t *testing.T) {
 	}
 }
 
-// chromium finds a Chromium binary; without one the browser test is
-// skipped on a developer's machine and fails in CI (env CI set).
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("no Chromium on PATH; CI must install the Debian package chromium")
-	}
-	t.Skip("no Chromium on PATH (apt-get install chromium); the browser test runs in CI")
-	return ""
-}
-
 // TestServeBrowserReloads opens a served page in headless Chromium, marks
 // the loaded document, edits the notebook, and waits for the tab to show
 // the new text in a new document, reloaded by the page itself.
 func TestServeBrowserReloads(t *testing.T) {
-	exe := chromium(t)
 	src := t.TempDir()
 	page := filepath.Join(src, "live.ipynb")
 	writeMarkdownNotebook(t, page, "# Live", "Before the edit.")
@@ -266,16 +249,7 @@ func TestServeBrowserReloads(t *testing.T) {
 		<-ev
 	}
 
-	alloc, cancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(t.TempDir()),
-	)
-	t.Cleanup(cancel)
-	ctx, cancel := chromedp.NewContext(alloc)
-	t.Cleanup(cancel)
-	ctx, cancel = context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(cancel)
+	ctx := browsertest.Start(t, 90*time.Second).Context()
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(url+"live.html")); err != nil {
 		t.Fatal(err)

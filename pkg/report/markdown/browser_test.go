@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundylab/grundy/internal/browsertest"
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/htmlpage"
-	"github.com/grundylab/grundy/pkg/report/internal/browsertest"
 	"github.com/grundylab/grundy/pkg/report/internal/hostile"
 )
 
