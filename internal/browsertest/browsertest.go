@@ -8,8 +8,9 @@
 // dialogs, links whose address the browser reads as a script, and
 // requests.
 //
-// Without Chromium a browser test is skipped on a developer's machine and
-// fails in CI (env CI set), which installs the Debian package chromium.
+// A browser test is skipped in -short mode. Without Chromium it is skipped
+// on a developer's machine and fails in CI (env CI set), which installs
+// the Debian package chromium.
 package browsertest
 
 import (
@@ -33,10 +34,13 @@ import (
 var names = []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"}
 
 // Chromium returns the path of Chromium, for a test that runs it through
-// another program (render -pdf, say). Without one the test is skipped,
-// or fails in CI.
+// another program (render -pdf, say). In -short mode the test is
+// skipped; without Chromium too, or it fails in CI.
 func Chromium(t testing.TB) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("starts a browser")
+	}
 	for _, name := range names {
 		if path, err := exec.LookPath(name); err == nil {
 			return path

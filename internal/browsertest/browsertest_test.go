@@ -13,9 +13,6 @@ import (
 // the visit reports each; a visit of a clean page next reports nothing
 // but the page itself, so what one visit saw does not leak into the next.
 func TestVisit(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a browser")
-	}
 	dir := t.TempDir()
 	dirty, clean := filepath.Join(dir, "dirty.html"), filepath.Join(dir, "clean.html")
 	const remote = "http://127.0.0.1:9/remote.png"

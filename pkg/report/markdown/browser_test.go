@@ -73,9 +73,6 @@ func writeFiles(t *testing.T, dir string, files []File) {
 // it. First the attacks as written, converted with no cleaning, show that
 // the browser sees each kind of failure.
 func TestBrowserPosts(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a browser")
-	}
 	b := browsertest.Start(t, 5*time.Minute)
 	cases := hostile.Cases()
 

@@ -19,9 +19,6 @@ import (
 // requested but the page itself. Without Chromium it is skipped, except in
 // CI.
 func TestHostileMathInBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a browser")
-	}
 	var body bytes.Buffer
 	md := goldmark.New(goldmark.WithExtensions(&Extender{}))
 	for _, tex := range hostile {

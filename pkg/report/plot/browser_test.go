@@ -21,9 +21,6 @@ import (
 // its colour. Screenshots go to $GRUNDY_SCREENSHOTS when set. Without
 // Chromium it is skipped, except in CI.
 func TestColourScaleInBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a browser")
-	}
 	// 24 values: bands about 13 pixels high, and a one-pixel-wide image
 	// scaled keeping its aspect ratio would be 13 pixels wide, not 60.
 	fig, err := Heatmap(rampGrid(6, 4), Options{Title: "24 values"})
