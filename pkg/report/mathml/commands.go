@@ -202,6 +202,7 @@ func (r *rewriter) drop(toks []token, i int, name string, n int) (int, error) {
 	return i, nil
 }
 
+// replacements are commands treeblood lacks, rewritten as TeX it knows.
 var replacements = map[string]string{
 	"dotsb": `\cdots`, "dotsm": `\cdots`, "dotsi": `\cdots`, "dotsc": `\ldots`, "dotso": `\ldots`,
 	"Bbb": `\mathbb`, "xor": `\veebar`, "widecheck": `\check`,
@@ -212,6 +213,7 @@ var replacements = map[string]string{
 	"overparen": `\overset{\frown}`, "underparen": `\underset{\smile}`, "utilde": `\underset{\sim}`,
 }
 
+// dropped are commands that show nothing here.
 var dropped = map[string]int{
 	// commands whose arguments are dropped, with their number
 	"newline": 0, "nobreak": 0, "allowbreak": 0, "require": 1, "usepackage": 1, "label": 1,

@@ -21,6 +21,8 @@ var fences = map[string]string{
 // them.
 var bigSizes = map[string]string{"big": "1.2em", "Big": "1.623em", "bigg": "2.047em", "Bigg": "2.470em"}
 
+// bigCommand matches \big and its kind, with the l, r or m of a left,
+// right or middle delimiter.
 var bigCommand = regexp.MustCompile(`^(big|Big|bigg|Bigg)([lrm]?)$`)
 
 // cmdBra converts \bra, \ket and \braket of the braket package.

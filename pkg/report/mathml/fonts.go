@@ -6,6 +6,7 @@ import (
 	"strings"
 )
 
+// switches set the rest of their group in the font of a command.
 var switches = map[string]string{"it": `\mathit`, "cal": `\mathcal`, "tt": `\mathtt`, "sf": `\mathsf`}
 
 // greek is the order of the Greek letters in Unicode's mathematical

@@ -13,6 +13,8 @@ type rowState struct {
 	label    string
 }
 
+// rowNumbered are the environments whose rows are numbered one by one,
+// singleNumbered those numbered as a whole.
 var rowNumbered = map[string]bool{"align": true, "gather": true, "alignat": true, "eqnarray": true, "flalign": true}
 
 var singleNumbered = map[string]bool{"equation": true, "multline": true}

@@ -10,6 +10,7 @@ import (
 // funcNames are operator names MathJax knows and treeblood does not.
 var funcNames = map[string]bool{"arg": true}
 
+// simpleName is an operator name shown as text.
 var simpleName = regexp.MustCompile(`^[\p{L}\p{N}'.\- ]+$`)
 
 // operator converts \operatorname: a name shown upright as MathJax shows

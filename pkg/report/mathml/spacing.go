@@ -7,12 +7,14 @@ import (
 	"strings"
 )
 
+// spaces are the widths of the commands of fixed space treeblood lacks.
 var spaces = map[string]string{
 	">": "0.222em", "enspace": "0.5em", "enskip": "0.5em", "thinspace": "0.167em", "medspace": "0.222em",
 	"thickspace": "0.278em", "negthinspace": "-0.167em", "negmedspace": "-0.222em",
 	"negthickspace": "-0.278em", "space": "0.25em", "nobreakspace": "0.25em",
 }
 
+// dimension is a TeX length: a sign, a number and a unit.
 var dimension = regexp.MustCompile(`^\s*([-+]?)\s*([0-9]*\.?[0-9]+)\s*(em|ex|pt|px|mu|cm|mm|in|pc|bp)`)
 
 // ems is the size of a unit in em, with 1em = 10pt as in MathJax.

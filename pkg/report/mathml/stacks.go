@@ -5,6 +5,7 @@ import (
 	"fmt"
 )
 
+// arrows are the arrows with labels, by the arrow each is drawn as.
 var arrows = map[string]string{
 	"xrightarrow": `\longrightarrow`, "xleftarrow": `\longleftarrow`,
 	"xleftrightarrow": `\longleftrightarrow`, "xRightarrow": `\Longrightarrow`,

@@ -16,6 +16,8 @@ func colourKey(i int) string {
 	return string(key)
 }
 
+// colourName and colourHex are the colours taken without a model: a
+// name, or #rgb or #rrggbb.
 var colourName = regexp.MustCompile(`^[A-Za-z]{1,30}$`)
 
 var colourHex = regexp.MustCompile(`^#?(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$`)

@@ -24,6 +24,7 @@ func textElement(s, variant string) string {
 // converted on its own.
 const maxTextNesting = 20
 
+// textVariants are \text and its kind, by the mathvariant of their text.
 var textVariants = map[string]string{
 	"text": "", "textrm": "", "textnormal": "", "textup": "", "textmd": "", "mbox": "", "hbox": "",
 	"textit": "italic", "textsl": "italic", "emph": "italic", "textbf": "bold",
