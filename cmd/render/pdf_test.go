@@ -9,13 +9,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/grundylab/grundy/internal/browsertest"
 )
 
 // TestPDF renders a small notebook with -pdf and reads the PDF back with
 // poppler's tools: it is a PDF, with the page's title, a page per sheet
 // numbered, and none of what print leaves out.
 func TestPDF(t *testing.T) {
-	chromium(t)
+	browsertest.Chromium(t)
 	pdftotext, err := exec.LookPath("pdftotext")
 	if err != nil {
 		if os.Getenv("CI") != "" {

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundylab/grundy/internal/browsertest"
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/htmlpage"
-	"github.com/grundylab/grundy/pkg/report/internal/browsertest"
 	"github.com/grundylab/grundy/pkg/report/internal/hostile"
 )
 
@@ -73,9 +73,6 @@ func writeFiles(t *testing.T, dir string, files []File) {
 // it. First the attacks as written, converted with no cleaning, show that
 // the browser sees each kind of failure.
 func TestBrowserPosts(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a browser")
-	}
 	b := browsertest.Start(t, 5*time.Minute)
 	cases := hostile.Cases()
 

@@ -2,19 +2,14 @@ package mathml
 
 import (
 	"bytes"
-	"context"
-	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/grundylab/grundy/internal/browsertest"
 	"github.com/yuin/goldmark"
 )
 
@@ -24,16 +19,6 @@ import (
 // requested but the page itself. Without Chromium it is skipped, except in
 // CI.
 func TestHostileMathInBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a browser")
-	}
-	exe, err := exec.LookPath("chromium")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("no chromium on PATH")
-		}
-		t.Skip("no chromium on PATH")
-	}
 	var body bytes.Buffer
 	md := goldmark.New(goldmark.WithExtensions(&Extender{}))
 	for _, tex := range hostile {
@@ -48,32 +33,10 @@ func TestHostileMathInBrowser(t *testing.T) {
 	if err := os.WriteFile(file, []byte(doc), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	pageURL := (&url.URL{Scheme: "file", Path: file}).String()
+	pageURL := browsertest.FileURL(file)
 
-	alloc, cancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(t.TempDir()),
-	)
-	defer cancel()
-	var mu sync.Mutex
-	var requests, dialogs []string
-	var browser context.Context // set before any event, read by the listener
-	ctx, cancel := chromedp.NewContext(alloc, chromedp.WithListener(func(ev any) {
-		mu.Lock()
-		defer mu.Unlock()
-		switch e := ev.(type) {
-		case *network.EventRequestWillBeSent:
-			requests = append(requests, e.Request.URL)
-		case *page.EventJavascriptDialogOpening:
-			dialogs = append(dialogs, e.Message)
-			go chromedp.Call(browser, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true})
-		}
-	}))
-	defer cancel()
-	browser = ctx
-	ctx, cancel = context.WithTimeout(ctx, 60*time.Second)
-	defer cancel()
+	b := browsertest.Start(t, 60*time.Second)
+	ctx := b.Context()
 	if err := chromedp.Do(ctx, chromedp.Navigate(pageURL), chromedp.Sleep(500*time.Millisecond)); err != nil {
 		t.Fatal(err)
 	}
@@ -89,8 +52,7 @@ func TestHostileMathInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mu.Lock()
-	defer mu.Unlock()
+	requests, dialogs := b.Requests(), b.Dialogs()
 	if len(dialogs) > 0 {
 		t.Errorf("script ran: dialogs %q", dialogs)
 	}

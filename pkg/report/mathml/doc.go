@@ -73,4 +73,33 @@
 // the conversion's own; for the very rare formula that makes treeblood
 // panic, treeblood itself prints the panic on standard output before it
 // recovers, which cannot be prevented from here.
+//
+// # Files
+//
+// A formula flows down through the files in this order; each family of
+// TeX commands is rewritten in a file of its own.
+//
+//   - find.go finds the formulas of a Markdown cell (FindMath, JoinLines);
+//     extend.go plugs them into goldmark; htmlblock.go typesets those in
+//     raw HTML blocks, typeset.go those of HTML outputs (TypesetHTML).
+//   - convert.go is the Converter: it expands, rewrites, hands the TeX to
+//     treeblood and sanitises what comes back.
+//   - tex.go tokenizes TeX and expands its macros, within the limits.
+//   - rewrite.go walks the tokens, groups and scripts, and emits the
+//     fragments of MathML built here; args.go reads commands' arguments;
+//     commands.go sends each command to its family; check.go refuses what
+//     would make treeblood fail.
+//   - The families: text.go (\text and its kind, \verb, \unicode),
+//     fonts.go (\mathbf and its kind, \boldsymbol, \it, \mathchoice),
+//     operators.go (\operatorname, \arg, \limits, \mod), spacing.go
+//     (\hskip, \enspace and lengths), boxes.go (\phantom, \smash, \boxed,
+//     \llap, \rule, \enclose), style.go (\color, \colorbox and MathJax's
+//     HTML commands: \class, \style, \href), delimiters.go (\big, \left,
+//     \bra and \ket, \genfrac), stacks.go (what stands over or under:
+//     labelled arrows, \buildrel, \cancelto, \skew, \root),
+//     environments.go (environments, tables and their lines, plain TeX's
+//     \matrix, \substack) and numbering.go (\tag, \label, \eqref,
+//     \notag).
+//   - place.go puts the fragments into treeblood's MathML, draws table
+//     lines as borders and sets tags beside their equations.
 package mathml

@@ -3,6 +3,7 @@ package mathml
 import (
 	"bytes"
 	"html"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -143,6 +144,31 @@ var mathless = map[string]bool{
 	"math": true, "svg": true,
 }
 
+// htmlTokens yields the raw HTML of each token of s, with the tokenizer
+// on it when it is text where MathJax typesets (outside the mathless
+// elements), for its Text, and nil otherwise.
+func htmlTokens(s string) iter.Seq2[string, *xhtml.Tokenizer] {
+	return func(yield func(string, *xhtml.Tokenizer) bool) {
+		z := xhtml.NewTokenizer(strings.NewReader(s))
+		depth := 0
+		for {
+			tt := z.Next()
+			if tt == xhtml.ErrorToken {
+				return
+			}
+			raw := string(z.Raw()) // before Text, which unescapes in place
+			depth = mathlessDepth(z, tt, depth)
+			text := z
+			if tt != xhtml.TextToken || depth != 0 {
+				text = nil
+			}
+			if !yield(raw, text) {
+				return
+			}
+		}
+	}
+}
+
 // mathlessDepth returns how deep in elements where MathJax typesets
 // nothing the token just read leaves z, which was at depth.
 func mathlessDepth(z *xhtml.Tokenizer, tt xhtml.TokenType, depth int) int {
@@ -166,16 +192,8 @@ func mathlessDepth(z *xhtml.Tokenizer, tt xhtml.TokenType, depth int) int {
 // elsewhere, escaped unless the HTML is trusted.
 func (c *Converter) fillPlaceholders(cleaned string, spans []Span, texs [][]byte, originals []string, trusted bool) string {
 	var out strings.Builder
-	z := xhtml.NewTokenizer(strings.NewReader(cleaned))
-	depth := 0
-	for {
-		tt := z.Next()
-		if tt == xhtml.ErrorToken {
-			break
-		}
-		raw := string(z.Raw())
-		depth = mathlessDepth(z, tt, depth)
-		typeset := tt == xhtml.TextToken && depth == 0
+	for raw, text := range htmlTokens(cleaned) {
+		typeset := text != nil
 		for {
 			i := strings.IndexRune(raw, placeholderOpen)
 			if i < 0 {

@@ -3,8 +3,6 @@ package mathml
 import (
 	"html"
 	"strings"
-
-	xhtml "golang.org/x/net/html"
 )
 
 // TypesetHTML returns HTML, such as a cell's text/html output, with the
@@ -20,16 +18,8 @@ func (c *Converter) TypesetHTML(s string) string {
 		return s
 	}
 	var out strings.Builder
-	z := xhtml.NewTokenizer(strings.NewReader(s))
-	depth := 0
-	for {
-		tt := z.Next()
-		if tt == xhtml.ErrorToken {
-			return out.String()
-		}
-		raw := string(z.Raw()) // before Text, which unescapes in place
-		depth = mathlessDepth(z, tt, depth)
-		if tt == xhtml.TextToken && depth == 0 {
+	for raw, z := range htmlTokens(s) {
+		if z != nil {
 			text := string(z.Text())
 			if spans := texSpans(text); len(spans) > 0 {
 				c.typesetText(&out, text, spans)
@@ -38,6 +28,7 @@ func (c *Converter) TypesetHTML(s string) string {
 		}
 		out.WriteString(raw)
 	}
+	return out.String()
 }
 
 // A texSpan is a formula in text: text[start:end] with its delimiters, and

@@ -2,17 +2,15 @@ package plot
 
 import (
 	"bytes"
-	"context"
 	"image"
 	"image/png"
-	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/grundylab/grundy/internal/browsertest"
 	"github.com/grundylab/grundy/pkg/report/sanitize"
 )
 
@@ -23,16 +21,6 @@ import (
 // its colour. Screenshots go to $GRUNDY_SCREENSHOTS when set. Without
 // Chromium it is skipped, except in CI.
 func TestColourScaleInBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a browser")
-	}
-	exe, err := exec.LookPath("chromium")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("no chromium on PATH; CI must install the Debian package chromium")
-		}
-		t.Skip("no chromium on PATH")
-	}
 	// 24 values: bands about 13 pixels high, and a one-pixel-wide image
 	// scaled keeping its aspect ratio would be 13 pixels wide, not 60.
 	fig, err := Heatmap(rampGrid(6, 4), Options{Title: "24 values"})
@@ -57,24 +45,14 @@ func TestColourScaleInBrowser(t *testing.T) {
 		{"svg file", "figure.svg", sanitize.SVG(svg)},
 	}
 
-	alloc, cancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("hide-scrollbars", true), chromedp.UserDataDir(t.TempDir()),
-	)
-	defer cancel()
-	ctx, cancel := chromedp.NewContext(alloc)
-	defer cancel()
-	ctx, cancel = context.WithTimeout(ctx, 60*time.Second)
-	defer cancel()
+	ctx := browsertest.Start(t, 60*time.Second).Context()
 	shots := os.Getenv("GRUNDY_SCREENSHOTS")
 	for _, f := range forms {
 		path := filepath.Join(dir, f.file)
 		if err := os.WriteFile(path, []byte(f.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		u := (&url.URL{Scheme: "file", Path: path}).String()
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(700, 450), chromedp.Navigate(u)); err != nil {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(700, 450), chromedp.Navigate(browsertest.FileURL(path))); err != nil {
 			t.Fatalf("%s: %v", f.name, err)
 		}
 		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))

@@ -5,40 +5,21 @@ import (
 	"encoding/base64"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/grundylab/grundy/internal/browsertest"
+	"github.com/grundylab/grundy/internal/notebooktest"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/plot"
 )
-
-// chromium finds a Chromium binary. Without one the browser test is
-// skipped on a developer's machine and fails in CI (env CI set), which
-// installs the Debian package chromium.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("no Chromium on PATH; CI must install the Debian package chromium")
-	}
-	t.Skip("no Chromium on PATH (apt-get install chromium); the browser test runs in CI")
-	return ""
-}
 
 // figuresNotebook writes a notebook whose outputs are real figures of
 // package plot, as GoNB shows them: PNG as image/png, SVG inside HTML.
@@ -134,7 +115,6 @@ func colorScheme(scheme string) chromedp.Action[chromedp.Void] {
 // changes the colours, and no request left the machine. Screenshots go to
 // $GRUNDY_SCREENSHOTS when set.
 func TestBrowser(t *testing.T) {
-	exe := chromium(t)
 	src := copyNotebooks(t, "math.ipynb", "outputs.ipynb", "chinese.ipynb")
 	figuresNotebook(t, src)
 	out := t.TempDir()
@@ -152,11 +132,12 @@ func TestBrowser(t *testing.T) {
 		t.Fatal("Latin Modern Math is missing; CI must install the Debian package fonts-lmodern")
 	}
 
-	ctx, requests := newBrowser(t, exe)
+	b := browsertest.Start(t, 90*time.Second)
+	ctx := b.Context()
 
 	shots := os.Getenv("GRUNDY_SCREENSHOTS")
 	for _, page := range []string{"math", "outputs", "chinese", "figures", "index"} {
-		u := (&url.URL{Scheme: "file", Path: filepath.Join(out, page+".html")}).String()
+		u := browsertest.FileURL(filepath.Join(out, page+".html"))
 		reports := map[string]pageReport{}
 		for _, scheme := range []string{"light", "dark"} {
 			err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844), colorScheme(scheme), chromedp.Navigate(u))
@@ -168,18 +149,7 @@ func TestBrowser(t *testing.T) {
 				t.Fatalf("%s: %v", page, err)
 			}
 			reports[scheme] = r
-			if shots != "" {
-				if err := chromedp.Do(ctx, chromedp.EmulateViewport(800, 1000)); err != nil {
-					t.Fatal(err)
-				}
-				png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(shots, page+"-"+scheme+".png"), png, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			screenshot(t, ctx, shots, page+"-"+scheme)
 		}
 		r := reports["light"]
 		t.Logf("%s: %+v", page, r)
@@ -208,61 +178,59 @@ func TestBrowser(t *testing.T) {
 	if shots != "" {
 		t.Logf("screenshots in %s", shots)
 	}
-	seen := requests.check(t)
+	seen := checkRequests(t, b)
 	fonts := slices.ContainsFunc(seen, func(r string) bool { return strings.HasSuffix(r, MathFontFile) })
 	if fontShipped && !fonts {
 		t.Error("the pages never requested the shipped font")
 	}
 }
 
-// requestLog records the URLs a browser tab requests.
-type requestLog struct {
-	mu   sync.Mutex
-	urls []string
-}
-
-// check fails the test for each request that left the machine, or if
-// there were none at all (the listener saw nothing), and returns them all.
-func (l *requestLog) check(t *testing.T) []string {
+// checkRequests fails the test for each request of the browser that left
+// the machine, or if there were none at all (the listener saw nothing),
+// and returns them all.
+func checkRequests(t *testing.T, b *browsertest.Browser) []string {
 	t.Helper()
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(l.urls) == 0 {
+	urls := b.Requests()
+	if len(urls) == 0 {
 		t.Fatal("no requests recorded; the listener saw nothing")
 	}
 	remote := 0
-	for _, r := range l.urls {
+	for _, r := range urls {
 		if !strings.HasPrefix(r, "file://") && !strings.HasPrefix(r, "data:") {
 			t.Errorf("request left the machine: %s", r)
 			remote++
 		}
 	}
-	t.Logf("%d requests, %d of them off the machine", len(l.urls), remote)
-	return slices.Clone(l.urls)
+	t.Logf("%d requests, %d of them off the machine", len(urls), remote)
+	return urls
 }
 
-// newBrowser starts headless Chromium for the test, with a tab whose
-// requests are logged, and a deadline.
-func newBrowser(t *testing.T, exe string) (context.Context, *requestLog) {
+// checkDialogs fails the test if a dialog opened in the browser: a dialog
+// means script ran.
+func checkDialogs(t *testing.T, b *browsertest.Browser) {
 	t.Helper()
-	alloc, cancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("hide-scrollbars", true), chromedp.UserDataDir(t.TempDir()),
-	)
-	t.Cleanup(cancel)
-	log := &requestLog{}
-	ctx, cancel := chromedp.NewContext(alloc, chromedp.WithListener(func(ev any) {
-		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
-			log.mu.Lock()
-			log.urls = append(log.urls, e.Request.URL)
-			log.mu.Unlock()
-		}
-	}))
-	t.Cleanup(cancel)
-	ctx, cancel = context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(cancel)
-	return ctx, log
+	if dialogs := b.Dialogs(); len(dialogs) > 0 {
+		t.Errorf("dialogs opened: %q", dialogs)
+	}
+}
+
+// screenshot saves a screenshot of the whole page in the tab of ctx, 800
+// pixels wide, as name.png in the folder shots, if it is not "".
+func screenshot(t *testing.T, ctx context.Context, shots, name string) {
+	t.Helper()
+	if shots == "" {
+		return
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(800, 1000)); err != nil {
+		t.Fatal(err)
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(shots, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func encode(b []byte) string {
@@ -330,7 +298,6 @@ const afterLoad = `new Promise(r => setTimeout(() => r({
 // requested off the machine. The trusted notebook's own script does run
 // on its page, which shows the check can see a script that runs.
 func TestBrowserHostile(t *testing.T) {
-	exe := chromium(t)
 	src := t.TempDir()
 	out := t.TempDir()
 	hostileNotebook(t, filepath.Join(src, "evil.ipynb"))
@@ -339,21 +306,21 @@ func TestBrowserHostile(t *testing.T) {
 	names := []string{`<script>window.__pwned=['name-script']<!--`, `<img src=x onerror=window.__pwned=['name']>`,
 		`<svg onload=window.__pwned=['name-svg']>`, `" onmouseover="x`, `javascript:window.__pwned=['name-link']`}
 	for _, name := range names {
-		writeNotebook(t, filepath.Join(src, name+".ipynb"), "Text with no heading, so the title is the name.")
+		notebooktest.WriteMarkdown(t, filepath.Join(src, name+".ipynb"), "Text with no heading, so the title is the name.")
 	}
 	s := &Site{Dir: out, MathFont: noFont(t)}
 	if err := s.Build(context.Background(), []string{src}); err != nil {
 		t.Fatal(err)
 	}
 	trusted := filepath.Join(t.TempDir(), "mine", "mine.ipynb")
-	writeNotebook(t, trusted, `# Mine`+"\n\nMy trusted summary <img src=x onerror=\"window.__trusted=1\">.")
+	notebooktest.WriteMarkdown(t, trusted, `# Mine`+"\n\nMy trusted summary <img src=x onerror=\"window.__trusted=1\">.")
 	s.Trust = true
 	if err := s.Build(context.Background(), []string{trusted}); err != nil {
 		t.Fatal(err)
 	}
 
-	ctx, requests := newBrowser(t, exe)
-	checkDialogs := watchDialogs(ctx, t)
+	b := browsertest.Start(t, 90*time.Second)
+	ctx := b.Context()
 	pages := []string{filepath.Join(out, "index.html")}
 	for _, link := range indexLinks(t, out) {
 		u, err := url.PathUnescape(link[0])
@@ -366,7 +333,7 @@ func TestBrowserHostile(t *testing.T) {
 		t.Fatalf("index links %d pages, want %d and itself: %q", len(pages)-1, want, pages)
 	}
 	for _, p := range pages {
-		u := (&url.URL{Scheme: "file", Path: p}).String()
+		u := browsertest.FileURL(p)
 		if err := chromedp.Do(ctx, chromedp.Navigate(u)); err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
@@ -382,34 +349,6 @@ func TestBrowserHostile(t *testing.T) {
 			t.Errorf("%s: the trusted notebook's script ran: %v, want %v", filepath.Base(p), st.Trusted, mine)
 		}
 	}
-	checkDialogs()
-	requests.check(t)
-}
-
-// watchDialogs accepts every JavaScript dialog the browser of ctx opens
-// (starting it, if it has not started) and returns a function that fails
-// the test if any opened: a dialog means script ran.
-func watchDialogs(ctx context.Context, t *testing.T) (check func()) {
-	var mu sync.Mutex
-	var dialogs []string
-	opened := chromedp.Events(ctx, page.JavascriptDialogOpening)
-	go func() {
-		for ev, err := range opened {
-			if err != nil {
-				return
-			}
-			mu.Lock()
-			dialogs = append(dialogs, ev.Message)
-			mu.Unlock()
-			_, _ = chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: true})
-		}
-	}()
-	return func() {
-		t.Helper()
-		mu.Lock()
-		defer mu.Unlock()
-		if len(dialogs) > 0 {
-			t.Errorf("dialogs opened: %q", dialogs)
-		}
-	}
+	checkDialogs(t, b)
+	checkRequests(t, b)
 }

@@ -3,13 +3,14 @@ package site
 import (
 	"bytes"
 	"context"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/grundylab/grundy/internal/browsertest"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/renderer/html"
@@ -94,7 +95,6 @@ func targetOf(id string) string {
 // numbered ones have their captions, a reference to a figure takes the
 // reader to it, tabs are four columns wide, and no script runs.
 func TestBrowserConventions(t *testing.T) {
-	exe := chromium(t)
 	src := copyNotebooks(t, "conventions.ipynb")
 	out := t.TempDir()
 	s := &Site{Dir: out, MathFont: noFont(t)}
@@ -117,7 +117,8 @@ func TestBrowserConventions(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	ctx, requests := newBrowser(t, exe)
+	b := browsertest.Start(t, 90*time.Second)
+	ctx := b.Context()
 	shots := os.Getenv("GRUNDY_SCREENSHOTS")
 	for _, tt := range []struct {
 		page, fold, more, figure string
@@ -125,7 +126,7 @@ func TestBrowserConventions(t *testing.T) {
 		{"conventions.html", "details.fold.source", "details.more", "figure#fig-values"},
 		{"post.html", "details", "details:nth-of-type(2)", "a#fig-values"},
 	} {
-		u := (&url.URL{Scheme: "file", Path: filepath.Join(out, tt.page)}).String()
+		u := browsertest.FileURL(filepath.Join(out, tt.page))
 		if err := chromedp.Do(ctx, chromedp.EmulateViewport(800, 500), chromedp.Navigate(u)); err != nil {
 			t.Fatalf("%s: %v", tt.page, err)
 		}
@@ -202,18 +203,7 @@ func TestBrowserConventions(t *testing.T) {
 		if target.Hash != "#fig-values" || target.Target != tt.figure || (target.Top < -1 || target.Top > 1) && !target.AtEnd {
 			t.Errorf("%s: the reference led to %+v, want %s at the top of the window", tt.page, target, tt.figure)
 		}
-		if shots != "" {
-			if err := chromedp.Do(ctx, chromedp.EmulateViewport(800, 1000)); err != nil {
-				t.Fatal(err)
-			}
-			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(shots, strings.TrimSuffix(tt.page, ".html")+"-opened.png"), png, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		screenshot(t, ctx, shots, strings.TrimSuffix(tt.page, ".html")+"-opened")
 	}
-	requests.check(t)
+	checkRequests(t, b)
 }

@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/grundylab/grundy/internal/browsertest"
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/yuin/goldmark"
@@ -86,7 +87,6 @@ func hostileGlueNotebook(t *testing.T, path string) {
 // the glued text is there to read, as text. A script added to the post's
 // page by the test itself runs, which shows the check sees one.
 func TestBrowserHostileGlue(t *testing.T) {
-	exe := chromium(t)
 	src, out := t.TempDir(), t.TempDir()
 	hostileGlueNotebook(t, filepath.Join(src, "glue.ipynb"))
 	var warnings []string
@@ -119,8 +119,8 @@ func TestBrowserHostileGlue(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	ctx, requests := newBrowser(t, exe)
-	checkDialogs := watchDialogs(ctx, t)
+	b := browsertest.Start(t, 90*time.Second)
+	ctx := b.Context()
 	type state struct {
 		Pwned   []string `json:"pwned"`
 		Control bool     `json:"control"`
@@ -134,7 +134,7 @@ func TestBrowserHostileGlue(t *testing.T) {
   marks: document.querySelectorAll('mark.glue-missing').length,
 }), 300))`
 	for _, p := range []string{filepath.Join(out, "glue.html"), postPage} {
-		u := (&url.URL{Scheme: "file", Path: p}).String()
+		u := browsertest.FileURL(p)
 		if err := chromedp.Do(ctx, chromedp.Navigate(u)); err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
@@ -164,8 +164,8 @@ func TestBrowserHostileGlue(t *testing.T) {
 			// not, as it keeps those of every Markdown cell and output:
 			// whether to load them is the blog's choice. The page never
 			// loads one.
-			requests.check(t)
+			checkRequests(t, b)
 		}
 	}
-	checkDialogs()
+	checkDialogs(t, b)
 }

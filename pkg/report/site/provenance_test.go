@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +13,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/chromedp/chromedp"
+	"github.com/grundylab/grundy/internal/browsertest"
+	"github.com/grundylab/grundy/internal/notebooktest"
 	"github.com/grundylab/grundy/pkg/report/jupyter/execute"
 	"github.com/grundylab/grundy/pkg/report/markdown"
 	"github.com/grundylab/grundy/pkg/report/notebook"
@@ -182,10 +183,9 @@ func TestRunProvenance(t *testing.T) {
 // notebook whose name, kernel and parameters are markup, run by an
 // Executor: no script runs and nothing is requested off the machine.
 func TestBrowserHostileProvenance(t *testing.T) {
-	exe := chromium(t)
 	src := t.TempDir()
 	name := filepath.Join(src, `<svg onload=window.__pwned=['name']>.ipynb`)
-	writeNotebook(t, name, "A notebook with no title.")
+	notebooktest.WriteMarkdown(t, name, "A notebook with no title.")
 	out := t.TempDir()
 	s := &Site{Dir: out, MathFont: noFont(t), Executor: &runExecutor{hostileRun}}
 	if err := s.Build(context.Background(), []string{name}); err != nil {
@@ -195,9 +195,10 @@ func TestBrowserHostileProvenance(t *testing.T) {
 	if len(pages) != 2 {
 		t.Fatalf("pages %q, want the notebook's and the index", pages)
 	}
-	ctx, requests := newBrowser(t, exe)
+	b := browsertest.Start(t, 90*time.Second)
+	ctx := b.Context()
 	for _, p := range pages {
-		if err := chromedp.Do(ctx, chromedp.Navigate((&url.URL{Scheme: "file", Path: p}).String())); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate(browsertest.FileURL(p))); err != nil {
 			t.Fatal(err)
 		}
 		st, err := chromedp.Run(ctx, chromedp.Evaluate[pageState](afterLoad, chromedp.EvalAwaitPromise))
@@ -212,14 +213,14 @@ func TestBrowserHostileProvenance(t *testing.T) {
 	if filepath.Base(page) == IndexName+".html" {
 		page = pages[1]
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate((&url.URL{Scheme: "file", Path: page}).String())); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(browsertest.FileURL(page))); err != nil {
 		t.Fatal(err)
 	}
 	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("footer.provenance").innerText`))
 	if err != nil || !strings.Contains(text, `'; touch pwned; echo '</code><script>window.__pwned=['param']</script>`) {
 		t.Errorf("the provenance does not show the parameter as text: %q, %v", text, err)
 	}
-	requests.check(t)
+	checkRequests(t, b)
 }
 
 // unquote reads back a word written by shellQuote, as a shell would.

@@ -1,7 +1,16 @@
-// Package browsertest opens pages in headless Chromium for tests and
-// reports what each did: payloads of package hostile that ran, dialogs
-// that opened, links whose address the browser reads as a script, and
-// every request the page made.
+// Package browsertest is the one set-up of headless Chromium for every
+// browser test of the module, under pkg/ and cmd/ alike. A Browser is one
+// tab that records every request the page makes and accepts, and records,
+// every dialog that opens (a dialog means script ran). A test drives the
+// tab with chromedp through Context, or opens a file with Visit, which
+// reports what the page did: payloads of package
+// github.com/grundylab/grundy/pkg/report/internal/hostile that ran,
+// dialogs, links whose address the browser reads as a script, and
+// requests.
+//
+// A browser test is skipped in -short mode. Without Chromium it is skipped
+// on a developer's machine and fails in CI (env CI set), which installs
+// the Debian package chromium.
 package browsertest
 
 import (
@@ -21,6 +30,29 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// names are the programs Chromium looks for on PATH, in order.
+var names = []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"}
+
+// Chromium returns the path of Chromium, for a test that runs it through
+// another program (render -pdf, say). In -short mode the test is
+// skipped; without Chromium too, or it fails in CI.
+func Chromium(t testing.TB) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts a browser")
+	}
+	for _, name := range names {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("no Chromium on PATH; CI must install the Debian package chromium")
+	}
+	t.Skip("no Chromium on PATH (apt-get install chromium); the browser test runs in CI")
+	return ""
+}
+
 // A Browser is a headless Chromium with one tab, for one test.
 type Browser struct {
 	ctx      context.Context
@@ -29,29 +61,15 @@ type Browser struct {
 	dialogs  []string
 }
 
-// Start starts Chromium for the test, with a deadline, and stops it when
-// the test ends. Without Chromium the test is skipped on a developer's
-// machine and fails in CI (env CI set), which installs the Debian package
-// chromium.
-func Start(t *testing.T, deadline time.Duration) *Browser {
+// Start starts Chromium for the test, with its own profile, no
+// scrollbars and a deadline, and stops it when the test ends.
+func Start(t testing.TB, deadline time.Duration) *Browser {
 	t.Helper()
-	exe := ""
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if path, err := exec.LookPath(name); err == nil {
-			exe = path
-			break
-		}
-	}
-	if exe == "" {
-		if os.Getenv("CI") != "" {
-			t.Fatal("no Chromium on PATH; CI must install the Debian package chromium")
-		}
-		t.Skip("no Chromium on PATH (apt-get install chromium); the browser test runs in CI")
-	}
+	exe := Chromium(t)
 	alloc, cancel := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(t.TempDir()),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("hide-scrollbars", true), chromedp.UserDataDir(t.TempDir()),
 	)
 	t.Cleanup(cancel)
 	b := &Browser{}
@@ -72,6 +90,30 @@ func Start(t *testing.T, deadline time.Duration) *Browser {
 	b.ctx, cancel = context.WithTimeout(ctx, deadline)
 	t.Cleanup(cancel)
 	return b
+}
+
+// Context returns the tab's context, with the deadline, for chromedp.
+func (b *Browser) Context() context.Context { return b.ctx }
+
+// Requests returns the URLs the tab requested since it started, or since
+// the last Visit began.
+func (b *Browser) Requests() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return slices.Clone(b.requests)
+}
+
+// Dialogs returns the messages of the dialogs that opened since the tab
+// started, or since the last Visit began.
+func (b *Browser) Dialogs() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return slices.Clone(b.dialogs)
+}
+
+// FileURL returns the file: URL of path, for Navigate.
+func FileURL(path string) string {
+	return (&url.URL{Scheme: "file", Path: path}).String()
 }
 
 // A Visit is what a page did while it was open.
@@ -106,22 +148,19 @@ const state = `new Promise(r => { const done = () => setTimeout(() => {
 if (window.MathJax && MathJax.Hub && MathJax.Hub.Queue) MathJax.Hub.Queue(done); else done(); })`
 
 // Visit opens the file at path and reports what the page did.
-func (b *Browser) Visit(t *testing.T, path string) Visit {
+func (b *Browser) Visit(t testing.TB, path string) Visit {
 	t.Helper()
 	b.mu.Lock()
 	b.requests, b.dialogs = nil, nil
 	b.mu.Unlock()
-	u := (&url.URL{Scheme: "file", Path: path}).String()
-	if err := chromedp.Do(b.ctx, chromedp.Navigate(u)); err != nil {
+	if err := chromedp.Do(b.ctx, chromedp.Navigate(FileURL(path))); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
 	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[Visit](state, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	v.Requests, v.Dialogs = slices.Clone(b.requests), slices.Clone(b.dialogs)
+	v.Requests, v.Dialogs = b.Requests(), b.Dialogs()
 	return v
 }
 
@@ -132,7 +171,7 @@ func (v Visit) Outside(dirs ...string) []string {
 	for _, r := range v.Requests {
 		inside := strings.HasPrefix(r, "data:")
 		for _, dir := range dirs {
-			inside = inside || strings.HasPrefix(r, (&url.URL{Scheme: "file", Path: filepath.Clean(dir) + "/"}).String())
+			inside = inside || strings.HasPrefix(r, FileURL(filepath.Clean(dir)+"/"))
 		}
 		if !inside {
 			out = append(out, r)

@@ -1,0 +1,102 @@
+package mathml
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// rowState is a numbered equation or row of a numbered environment.
+type rowState struct {
+	numbered bool   // numbered unless \notag
+	tag      string // from \tag, with its parentheses
+	label    string
+}
+
+// rowNumbered are the environments whose rows are numbered one by one,
+// singleNumbered those numbered as a whole.
+var rowNumbered = map[string]bool{"align": true, "gather": true, "alignat": true, "eqnarray": true, "flalign": true}
+
+var singleNumbered = map[string]bool{"equation": true, "multline": true}
+
+// number returns the tag of the current row or equation, numbering it if
+// it takes a number, and records its label.
+func (r *rewriter) number() string {
+	row := r.row
+	tag := row.tag
+	if tag == "" && row.numbered {
+		r.c.equations++
+		tag = "(" + strconv.Itoa(r.c.equations) + ")"
+	}
+	if row.label != "" {
+		r.c.labels[row.label] = strings.TrimSuffix(strings.TrimPrefix(tag, "("), ")")
+	}
+	return tag
+}
+
+// endRow ends a row of an environment numbered by rows.
+func (r *rewriter) endRow() {
+	r.emitFrag(fragment{kind: fragRowTag, html: r.number()})
+}
+
+// endEquation ends a displayed equation numbered as a whole.
+func (r *rewriter) endEquation() {
+	r.tag = r.number()
+}
+
+// cmdTag converts \tag and \tag*, the tag of the current equation or row.
+func (r *rewriter) cmdTag(toks []token, i int, name string, depth int) (int, error) {
+	i, bare := star(toks, i)
+	a, next, err := arg(toks, i)
+	if err != nil {
+		return i, fmt.Errorf(`\tag: %w`, err)
+	}
+	tag := plain(a)
+	if !bare {
+		tag = "(" + tag + ")"
+	}
+	if r.row == nil {
+		r.warn(`\tag{%s} outside a displayed equation`, plain(a))
+		return next, nil
+	}
+	r.row.tag = tag
+	return next, nil
+}
+
+// cmdEqref converts \eqref and \ref, the tag of a labelled equation.
+func (r *rewriter) cmdEqref(toks []token, i int, name string, depth int) (int, error) {
+	a, next, err := arg(toks, i)
+	if err != nil {
+		return i, fmt.Errorf(`\%s: %w`, name, err)
+	}
+	ref, ok := r.c.labels[plain(a)]
+	if !ok {
+		ref = "???"
+		r.warn(`\%s{%s}: no such label`, name, plain(a))
+	}
+	if name == "eqref" {
+		ref = "(" + ref + ")"
+	}
+	r.emitMathML(textElement(ref, ""))
+	return next, nil
+}
+
+// unnumber rewrites \notag and \nonumber: the current row or equation
+// takes no number.
+func (r *rewriter) unnumber() {
+	if r.row != nil {
+		r.row.numbered = false
+	}
+}
+
+// label rewrites \label{name}, the label of the current row or equation.
+func (r *rewriter) label(toks []token, i int) (int, error) {
+	a, next, err := arg(toks, i)
+	if err != nil {
+		return i, fmt.Errorf(`\label: %w`, err)
+	}
+	if r.row != nil {
+		r.row.label = plain(a)
+	}
+	return next, nil
+}
