@@ -2,14 +2,13 @@ package markdown
 
 import (
 	"bytes"
-	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/internal/golden"
-	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/internal/reporttest"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/renderer/html"
@@ -21,25 +20,18 @@ import (
 // provenance given as JSON.
 func provenancePost(t *testing.T, input string) (*report.Provenance, []byte) {
 	t.Helper()
-	var p report.Provenance
-	if err := json.Unmarshal([]byte(input), &p); err != nil {
-		t.Fatal(err)
-	}
-	nb := notebook.New()
-	nb.Cells = []*notebook.Cell{{Type: notebook.Markdown, Source: "Text."}}
-	v, err := report.NewView(nb, report.ViewOptions{Name: "p"})
-	if err != nil {
-		t.Fatal(err)
+	v := reporttest.ProvenanceView(t, input)
+	if v.Provenance == nil {
+		t.Fatal("a provenance case without provenance")
 	}
 	v.Meta.Title = "P"
-	v.Provenance = &p
-	return &p, Render(v).Text
+	return v.Provenance, Render(v).Text
 }
 
 // TestProvenanceGolden checks the front matter and the footer that say
 // how a post was made (testdata/provenance.txt).
 func TestProvenanceGolden(t *testing.T) {
-	golden.Run(t, filepath.Join("testdata", "provenance.txt"), *update, func(t *testing.T, input string) string {
+	golden.Run(t, filepath.Join("testdata", "provenance.txt"), func(t *testing.T, input string) string {
 		_, post := provenancePost(t, input)
 		// The date is the zero time's; the rest is the provenance's.
 		_, rest, _ := bytes.Cut(post, []byte("mathjax: true\n"))
