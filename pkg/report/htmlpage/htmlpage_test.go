@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/base64"
 	"errors"
-
 	"fmt"
 	"path/filepath"
 	"regexp"

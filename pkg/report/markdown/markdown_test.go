@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
-
 	"fmt"
 	"io"
 	"path/filepath"
