@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grundylab/grundy/internal/htmltext"
 	"github.com/grundylab/grundy/pkg/report"
 	xhtml "golang.org/x/net/html"
 )
@@ -130,7 +131,7 @@ func TestFoldsReadBack(t *testing.T) {
 					t.Errorf("fold %d: <%s %s=%q>", f, n.Data, a.Key, a.Val)
 				}
 			}
-			text := textOf(n)
+			text := htmltext.Text(n)
 			switch n.Data {
 			case "pre":
 				if text == hostileText {
@@ -153,15 +154,4 @@ func TestFoldsReadBack(t *testing.T) {
 			t.Errorf("fold %d: %d <pre>, %d <summary> and %d captions hold the text whole, want 4, 3 and 4:\n%s\n%s", f, pres, summaries, captions, body, page)
 		}
 	}
-}
-
-// textOf returns the text of a node's descendants.
-func textOf(n *xhtml.Node) string {
-	var b strings.Builder
-	for d := range n.Descendants() {
-		if d.Type == xhtml.TextNode {
-			b.WriteString(d.Data)
-		}
-	}
-	return b.String()
 }

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 	_ "unsafe" // for go:linkname, to take treeblood's log
 
+	"github.com/grundylab/grundy/internal/htmltext"
 	"github.com/grundylab/grundy/pkg/report/sanitize"
 	"github.com/wyatt915/treeblood"
 	"golang.org/x/net/html"
@@ -367,7 +368,7 @@ func (c *Converter) place(r *rewriter, out string) (*html.Node, error) {
 	}
 	for n := range math.Descendants() {
 		if n.Type == html.ElementNode && n.Data == "merror" {
-			r.warn("unknown command \\%s", textOf(n))
+			r.warn("unknown command \\%s", htmltext.Text(n))
 		}
 	}
 	return math, nil
@@ -428,17 +429,6 @@ func plainFinish(r *rewriter, out, source string) string {
 	return out[:start+len(open)] + html.EscapeString(source) + out[end:]
 }
 
-// textOf returns the text inside n.
-func textOf(n *html.Node) string {
-	var b strings.Builder
-	for d := range n.Descendants() {
-		if d.Type == html.TextNode {
-			b.WriteString(d.Data)
-		}
-	}
-	return b.String()
-}
-
 var markerText = regexp.MustCompile("^\uE000([0-9]+)\uE001$")
 
 // placeFragments puts the MathML of the fragments where treeblood left
@@ -456,7 +446,7 @@ func placeFragments(math *html.Node, frags []fragment, rows *[]rowTag) error {
 		if n.Type != html.ElementNode || n.Data != "mtext" {
 			continue
 		}
-		m := markerText.FindStringSubmatch(strings.TrimSpace(textOf(n)))
+		m := markerText.FindStringSubmatch(strings.TrimSpace(htmltext.Text(n)))
 		if m == nil {
 			continue
 		}
@@ -611,7 +601,7 @@ func drawLines(group *html.Node, f fragment) {
 			html.Attribute{Key: "displaystyle", Val: "true"})
 	}
 	rows := elements(table, "mtr")
-	if k := len(rows) - 1; k > 0 && strings.TrimSpace(textOf(rows[k])) == "" {
+	if k := len(rows) - 1; k > 0 && strings.TrimSpace(htmltext.Text(rows[k])) == "" {
 		table.RemoveChild(rows[k])
 		rows = rows[:k]
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundylab/grundy/internal/htmltext"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -213,7 +214,7 @@ func hideCodeByGoldmark(src string) string {
 func annotationOf(n *html.Node) string {
 	for m := range n.Descendants() {
 		if m.Type == html.ElementNode && m.Data == "annotation" {
-			return textOf(m)
+			return htmltext.Text(m)
 		}
 	}
 	return ""
