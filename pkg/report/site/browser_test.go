@@ -168,18 +168,7 @@ func TestBrowser(t *testing.T) {
 				t.Fatalf("%s: %v", page, err)
 			}
 			reports[scheme] = r
-			if shots != "" {
-				if err := chromedp.Do(ctx, chromedp.EmulateViewport(800, 1000)); err != nil {
-					t.Fatal(err)
-				}
-				png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(shots, page+"-"+scheme+".png"), png, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			screenshot(t, ctx, shots, page+"-"+scheme)
 		}
 		r := reports["light"]
 		t.Logf("%s: %+v", page, r)
@@ -212,6 +201,25 @@ func TestBrowser(t *testing.T) {
 	fonts := slices.ContainsFunc(seen, func(r string) bool { return strings.HasSuffix(r, MathFontFile) })
 	if fontShipped && !fonts {
 		t.Error("the pages never requested the shipped font")
+	}
+}
+
+// screenshot saves, when dir is not empty, a screenshot of the whole page
+// in an 800×1000 window as dir/name.png, for a reader to look at.
+func screenshot(t *testing.T, ctx context.Context, dir, name string) {
+	t.Helper()
+	if dir == "" {
+		return
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(800, 1000)); err != nil {
+		t.Fatal(err)
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 

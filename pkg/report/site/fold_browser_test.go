@@ -202,18 +202,7 @@ func TestBrowserConventions(t *testing.T) {
 		if target.Hash != "#fig-values" || target.Target != tt.figure || (target.Top < -1 || target.Top > 1) && !target.AtEnd {
 			t.Errorf("%s: the reference led to %+v, want %s at the top of the window", tt.page, target, tt.figure)
 		}
-		if shots != "" {
-			if err := chromedp.Do(ctx, chromedp.EmulateViewport(800, 1000)); err != nil {
-				t.Fatal(err)
-			}
-			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(shots, strings.TrimSuffix(tt.page, ".html")+"-opened.png"), png, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		screenshot(t, ctx, shots, strings.TrimSuffix(tt.page, ".html")+"-opened")
 	}
 	requests.check(t)
 }
