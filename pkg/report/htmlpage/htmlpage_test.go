@@ -339,12 +339,7 @@ func TestSlug(t *testing.T) {
 }
 
 func FuzzConvert(f *testing.F) {
-	reporttest.AddNotebooks(f)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		nb, err := notebook.Parse(data)
-		if err != nil {
-			return
-		}
+	reporttest.FuzzNotebooks(f, func(t *testing.T, _ []byte, nb *notebook.Notebook) {
 		page, err := Convert(nb, report.Meta{Title: "fuzz"}, Options{})
 		if err != nil {
 			return

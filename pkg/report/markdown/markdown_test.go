@@ -113,12 +113,7 @@ func TestSanitizeHTML(t *testing.T) {
 }
 
 func FuzzConvert(f *testing.F) {
-	reporttest.AddNotebooks(f)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		nb, err := notebook.Parse(data)
-		if err != nil {
-			return
-		}
+	reporttest.FuzzNotebooks(f, func(t *testing.T, data []byte, nb *notebook.Notebook) {
 		v, err := report.NewView(nb, report.ViewOptions{Name: "fuzz", ModTime: modTime, MaxOutput: 1000})
 		if err != nil {
 			return

@@ -60,9 +60,10 @@ func GoldenCase(t testing.TB, input string) (nb *notebook.Notebook, name string,
 	return nb, strings.TrimSuffix(fields[0], ".ipynb"), trust
 }
 
-// AddNotebooks adds the file of each notebook of TestData to the seed
-// corpus of a fuzz test.
-func AddNotebooks(f *testing.F) {
+// FuzzNotebooks fuzzes check with every notebook file that parses, and
+// the notebook parsed, the notebooks of TestData as seeds: what a writer
+// must take from any notebook it can read.
+func FuzzNotebooks(f *testing.F, check func(t *testing.T, data []byte, nb *notebook.Notebook)) {
 	f.Helper()
 	files, err := filepath.Glob(filepath.Join(TestData, "*.ipynb"))
 	if err != nil {
@@ -75,6 +76,11 @@ func AddNotebooks(f *testing.F) {
 		}
 		f.Add(data)
 	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if nb, err := notebook.Parse(data); err == nil {
+			check(t, data, nb)
+		}
+	})
 }
 
 // BenchmarkConvert runs convert, as sub-benchmarks named by size, over
