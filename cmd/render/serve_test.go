@@ -16,26 +16,9 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/internal/notebooktest"
 	"github.com/grundylab/grundy/pkg/report/preview"
 )
-
-// writeMarkdownNotebook writes a notebook of markdown cells.
-func writeMarkdownNotebook(t *testing.T, path string, cells ...string) {
-	t.Helper()
-	nb := notebook.New()
-	for _, c := range cells {
-		nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Markdown, Source: c, Metadata: notebook.Metadata{}})
-	}
-	// Save as an editor does: a new file renamed over the old one.
-	tmp := path + ".saving"
-	if err := notebook.WriteFile(tmp, nb); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		t.Fatal(err)
-	}
-}
 
 var servingAt = regexp.MustCompile(`render: serving .* at (http://\S+/) \(Ctrl-C stops\)`)
 
@@ -125,8 +108,8 @@ func fetch(t *testing.T, url string) string {
 func TestServe(t *testing.T) {
 	src := t.TempDir()
 	page := filepath.Join(src, "page.ipynb")
-	writeMarkdownNotebook(t, page, "# Served", "First text.")
-	writeMarkdownNotebook(t, filepath.Join(src, "other.ipynb"), "# Other", "Untouched.")
+	notebooktest.WriteMarkdown(t, page, "# Served", "First text.")
+	notebooktest.WriteMarkdown(t, filepath.Join(src, "other.ipynb"), "# Other", "Untouched.")
 	out := filepath.Join(t.TempDir(), "site")
 	url, stderr, stop := serving(t, "-execute", "never", "-o", out, src)
 
@@ -149,7 +132,7 @@ func TestServe(t *testing.T) {
 	}
 
 	saved := time.Now()
-	writeMarkdownNotebook(t, page, "# Served", "Second text.")
+	notebooktest.WriteMarkdown(t, page, "# Served", "Second text.")
 	waitBuild("the edit")
 	if d := time.Since(saved); d > 10*time.Second {
 		t.Errorf("the page was rendered again %v after the edit", d)
@@ -185,7 +168,7 @@ func TestServe(t *testing.T) {
 	if !strings.Contains(stderr.String(), "page.ipynb: cell 1") {
 		t.Errorf("the terminal was not told of the failure:\n%s", stderr.String())
 	}
-	writeMarkdownNotebook(t, page, "# Served", "Fixed.")
+	notebooktest.WriteMarkdown(t, page, "# Served", "Fixed.")
 	waitBuild("fixing the notebook")
 	if body := fetch(t, url+"page.html"); strings.Contains(body, "render-error") || !strings.Contains(body, "Fixed.") {
 		t.Errorf("after the fix:\n%s", body)
@@ -218,7 +201,7 @@ func relSnapshot(t *testing.T, dir string) map[string]string {
 
 func TestServeBadAddress(t *testing.T) {
 	src := t.TempDir()
-	writeMarkdownNotebook(t, filepath.Join(src, "a.ipynb"), "# A")
+	notebooktest.WriteMarkdown(t, filepath.Join(src, "a.ipynb"), "# A")
 	tests := []struct {
 		args   []string
 		code   int
@@ -259,7 +242,7 @@ func TestServeBrowserReloads(t *testing.T) {
 	exe := chromium(t)
 	src := t.TempDir()
 	page := filepath.Join(src, "live.ipynb")
-	writeMarkdownNotebook(t, page, "# Live", "Before the edit.")
+	notebooktest.WriteMarkdown(t, page, "# Live", "Before the edit.")
 	url, stderr, _ := serving(t, "-execute", "never", "-o", filepath.Join(t.TempDir(), "site"), src)
 	ev := buildEvents(t, url)
 	if <-ev == "0" {
@@ -286,7 +269,7 @@ func TestServeBrowserReloads(t *testing.T) {
 		t.Fatal(err)
 	}
 	saved := time.Now()
-	writeMarkdownNotebook(t, page, "# Live", "After the edit.")
+	notebooktest.WriteMarkdown(t, page, "# Live", "After the edit.")
 	type state struct {
 		Marked bool   `json:"marked"`
 		Text   string `json:"text"`

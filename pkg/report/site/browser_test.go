@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/grundylab/grundy/internal/notebooktest"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/plot"
 )
@@ -347,14 +348,14 @@ func TestBrowserHostile(t *testing.T) {
 	names := []string{`<script>window.__pwned=['name-script']<!--`, `<img src=x onerror=window.__pwned=['name']>`,
 		`<svg onload=window.__pwned=['name-svg']>`, `" onmouseover="x`, `javascript:window.__pwned=['name-link']`}
 	for _, name := range names {
-		writeNotebook(t, filepath.Join(src, name+".ipynb"), "Text with no heading, so the title is the name.")
+		notebooktest.WriteMarkdown(t, filepath.Join(src, name+".ipynb"), "Text with no heading, so the title is the name.")
 	}
 	s := &Site{Dir: out, MathFont: noFont(t)}
 	if err := s.Build(context.Background(), []string{src}); err != nil {
 		t.Fatal(err)
 	}
 	trusted := filepath.Join(t.TempDir(), "mine", "mine.ipynb")
-	writeNotebook(t, trusted, `# Mine`+"\n\nMy trusted summary <img src=x onerror=\"window.__trusted=1\">.")
+	notebooktest.WriteMarkdown(t, trusted, `# Mine`+"\n\nMy trusted summary <img src=x onerror=\"window.__trusted=1\">.")
 	s.Trust = true
 	if err := s.Build(context.Background(), []string{trusted}); err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundylab/grundy/internal/notebooktest"
 	"github.com/grundylab/grundy/pkg/report/markdown"
 )
 
@@ -58,15 +59,15 @@ func frontMatterDate(t *testing.T, out, name string) time.Time {
 // notebook never committed, or in no repository).
 func TestDates(t *testing.T) {
 	repo, git := gitRepo(t)
-	writeNotebook(t, filepath.Join(repo, "nb", "committed.ipynb"), "# Committed")
-	writeNotebook(t, filepath.Join(repo, "nb", "dated.ipynb"), "---\ndate: 2001-02-03\n---", "# Dated")
+	notebooktest.WriteMarkdown(t, filepath.Join(repo, "nb", "committed.ipynb"), "# Committed")
+	notebooktest.WriteMarkdown(t, filepath.Join(repo, "nb", "dated.ipynb"), "---\ndate: 2001-02-03\n---", "# Dated")
 	git("2020-05-06T07:08:09Z", "add", ".")
 	git("2020-05-06T07:08:09Z", "commit", "-q", "-m", "first")
-	writeNotebook(t, filepath.Join(repo, "nb", "committed.ipynb"), "# Committed", "Edited since.")
+	notebooktest.WriteMarkdown(t, filepath.Join(repo, "nb", "committed.ipynb"), "# Committed", "Edited since.")
 	git("2021-01-02T03:04:05+02:00", "commit", "-q", "-am", "second")
-	writeNotebook(t, filepath.Join(repo, "nb", "new.ipynb"), "# New")
+	notebooktest.WriteMarkdown(t, filepath.Join(repo, "nb", "new.ipynb"), "# New")
 	outside := filepath.Join(t.TempDir(), "outside.ipynb")
-	writeNotebook(t, outside, "# Outside")
+	notebooktest.WriteMarkdown(t, outside, "# Outside")
 	mtime := time.Date(2019, 1, 1, 12, 0, 0, 0, time.Local)
 	for _, f := range []string{filepath.Join(repo, "nb", "committed.ipynb"), filepath.Join(repo, "nb", "new.ipynb"), outside} {
 		if err := os.Chtimes(f, mtime, mtime); err != nil {
@@ -102,13 +103,13 @@ func TestDates(t *testing.T) {
 func TestGitProvenance(t *testing.T) {
 	repo, git := gitRepo(t)
 	nbDir := filepath.Join(repo, "my notebooks")
-	writeNotebook(t, filepath.Join(nbDir, "clean.ipynb"), "# Clean")
-	writeNotebook(t, filepath.Join(nbDir, "changed.ipynb"), "# Changed")
+	notebooktest.WriteMarkdown(t, filepath.Join(nbDir, "clean.ipynb"), "# Clean")
+	notebooktest.WriteMarkdown(t, filepath.Join(nbDir, "changed.ipynb"), "# Changed")
 	git("2020-05-06T07:08:09Z", "add", ".")
 	git("2020-05-06T07:08:09Z", "commit", "-q", "-m", "first")
 	head := git("", "rev-parse", "--short", "HEAD")
-	writeNotebook(t, filepath.Join(nbDir, "changed.ipynb"), "# Changed", "Not committed.")
-	writeNotebook(t, filepath.Join(nbDir, "untracked.ipynb"), "# Untracked")
+	notebooktest.WriteMarkdown(t, filepath.Join(nbDir, "changed.ipynb"), "# Changed", "Not committed.")
+	notebooktest.WriteMarkdown(t, filepath.Join(nbDir, "untracked.ipynb"), "# Untracked")
 	out := t.TempDir()
 	if err := (&Site{Dir: out, MathFont: noFont(t)}).Build(context.Background(), []string{nbDir}); err != nil {
 		t.Fatal(err)
@@ -138,7 +139,7 @@ func TestGitProvenance(t *testing.T) {
 // must not take for an option.
 func TestGitDash(t *testing.T) {
 	repo, git := gitRepo(t)
-	writeNotebook(t, filepath.Join(repo, "--output=x.ipynb"), "# Dash")
+	notebooktest.WriteMarkdown(t, filepath.Join(repo, "--output=x.ipynb"), "# Dash")
 	git("2020-05-06T07:08:09Z", "add", "--", "--output=x.ipynb")
 	git("2020-05-06T07:08:09Z", "commit", "-q", "-m", "first")
 	f, ok := gitInfo(context.Background(), "git", filepath.Join(repo, "--output=x.ipynb"))

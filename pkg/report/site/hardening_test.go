@@ -14,26 +14,10 @@ import (
 	"testing"
 
 	"github.com/grundylab/grundy/internal/htmltext"
+	"github.com/grundylab/grundy/internal/notebooktest"
 	"github.com/grundylab/grundy/pkg/report/markdown"
-	"github.com/grundylab/grundy/pkg/report/notebook"
 	"golang.org/x/net/html"
 )
-
-// writeNotebook writes a notebook of markdown cells to path, making its
-// folder.
-func writeNotebook(t *testing.T, path string, markdown ...string) {
-	t.Helper()
-	nb := notebook.New()
-	for _, src := range markdown {
-		nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Markdown, Source: src, Metadata: notebook.Metadata{}})
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := notebook.WriteFile(path, nb); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // parseHTML parses the HTML file path.
 func parseHTML(t *testing.T, path string) *html.Node {
@@ -120,9 +104,9 @@ func TestIndexIgnoresBuildTrust(t *testing.T) {
 	src := t.TempDir()
 	out := t.TempDir()
 	evil := filepath.Join(src, "evil", "evil.ipynb")
-	writeNotebook(t, evil, "# Evil\n\nA summary <img src=x onerror=\"window.__pwned=1\"> with <svg onload=\"window.__pwned=2\"></svg> a [link](javascript:alert(1)).")
+	notebooktest.WriteMarkdown(t, evil, "# Evil\n\nA summary <img src=x onerror=\"window.__pwned=1\"> with <svg onload=\"window.__pwned=2\"></svg> a [link](javascript:alert(1)).")
 	trusted := filepath.Join(src, "mine", "mine.ipynb")
-	writeNotebook(t, trusted, "# Mine\n\nMy <b class=\"big\" onclick=\"hello()\">trusted</b> summary.")
+	notebooktest.WriteMarkdown(t, trusted, "# Mine\n\nMy <b class=\"big\" onclick=\"hello()\">trusted</b> summary.")
 	s := &Site{Dir: out, MathFont: noFont(t)}
 	if err := s.Build(context.Background(), []string{evil}); err != nil {
 		t.Fatal(err)
@@ -176,11 +160,11 @@ func TestEveryNotebookGetsAPage(t *testing.T) {
 	}
 	var paths []string
 	for rel, title := range titled {
-		writeNotebook(t, filepath.Join(src, rel), "# "+title+"\n\nText.")
+		notebooktest.WriteMarkdown(t, filepath.Join(src, rel), "# "+title+"\n\nText.")
 		paths = append(paths, filepath.Join(src, rel))
 	}
 	for _, name := range untitled {
-		writeNotebook(t, filepath.Join(src, name), "Text with no heading.")
+		notebooktest.WriteMarkdown(t, filepath.Join(src, name), "Text with no heading.")
 	}
 	paths = append(paths, src)
 	if err := (&Site{Dir: out, MathFont: noFont(t)}).Build(context.Background(), paths); err != nil {
@@ -369,7 +353,7 @@ func TestStaleTemporaryRemoved(t *testing.T) {
 // characters of a glob pattern.
 func TestFolderWithPatternCharacters(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "[x]*?")
-	writeNotebook(t, filepath.Join(src, "nb.ipynb"), "# Nb\n\nText.")
+	notebooktest.WriteMarkdown(t, filepath.Join(src, "nb.ipynb"), "# Nb\n\nText.")
 	out := t.TempDir()
 	if err := (&Site{Dir: out, MathFont: noFont(t)}).Build(context.Background(), []string{src}); err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grundylab/grundy/internal/notebooktest"
 	"golang.org/x/net/html"
 )
 
@@ -46,7 +47,7 @@ func pager(t *testing.T, page string) (prev, next string) {
 func TestPrevNext(t *testing.T) {
 	src := t.TempDir()
 	for _, name := range []string{"b", "d", "f"} {
-		writeNotebook(t, filepath.Join(src, name+".ipynb"), "# Page "+strings.ToUpper(name))
+		notebooktest.WriteMarkdown(t, filepath.Join(src, name+".ipynb"), "# Page "+strings.ToUpper(name))
 	}
 	out := t.TempDir()
 	s := &Site{Dir: out, MathFont: noFont(t)}
@@ -66,8 +67,8 @@ func TestPrevNext(t *testing.T) {
 	// A second build of other notebooks into the same site: its pages
 	// fall between the earlier ones, and link them.
 	other := t.TempDir()
-	writeNotebook(t, filepath.Join(other, "a.ipynb"), "# Page A")
-	writeNotebook(t, filepath.Join(other, "e f.ipynb"), "# Page E F")
+	notebooktest.WriteMarkdown(t, filepath.Join(other, "a.ipynb"), "# Page A")
+	notebooktest.WriteMarkdown(t, filepath.Join(other, "e f.ipynb"), "# Page E F")
 	broken := filepath.Join(other, "c.ipynb")
 	if err := os.WriteFile(broken, []byte(`{"nbformat": 4, "cells": [{"cell_type": "code"}]}`), 0o644); err != nil {
 		t.Fatal(err)
@@ -104,8 +105,8 @@ func readFile(t *testing.T, path string) []byte {
 func TestRebuild(t *testing.T) {
 	src := t.TempDir()
 	one, two := filepath.Join(src, "d1", "same.ipynb"), filepath.Join(src, "d2", "same.ipynb")
-	writeNotebook(t, one, "# One")
-	writeNotebook(t, two, "# Two")
+	notebooktest.WriteMarkdown(t, one, "# One")
+	notebooktest.WriteMarkdown(t, two, "# Two")
 	out := t.TempDir()
 	s := &Site{Dir: out, MathFont: noFont(t)}
 	paths := []string{filepath.Join(src, "d1"), filepath.Join(src, "d2")}
@@ -113,7 +114,7 @@ func TestRebuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := listing(t, out)
-	writeNotebook(t, one, "# One again")
+	notebooktest.WriteMarkdown(t, one, "# One again")
 	var rendered []string
 	s.Progress = func(done, total int, path string) {
 		if path != "" {
@@ -202,7 +203,7 @@ func TestPDF(t *testing.T) {
 		}
 	}
 	before := listing(t, out)
-	writeNotebook(t, filepath.Join(src, "math.ipynb"), "# Changed")
+	notebooktest.WriteMarkdown(t, filepath.Join(src, "math.ipynb"), "# Changed")
 	s.PDF = &fakePrinter{t: t, fail: true}
 	if err := s.Build(context.Background(), []string{src}); err == nil || !strings.Contains(err.Error(), "printing to PDF: no paper") {
 		t.Errorf("error %v, want the printer's", err)

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/chromedp/chromedp"
+	"github.com/grundylab/grundy/internal/notebooktest"
 	"github.com/grundylab/grundy/pkg/report/jupyter/execute"
 	"github.com/grundylab/grundy/pkg/report/markdown"
 	"github.com/grundylab/grundy/pkg/report/notebook"
@@ -185,7 +186,7 @@ func TestBrowserHostileProvenance(t *testing.T) {
 	exe := chromium(t)
 	src := t.TempDir()
 	name := filepath.Join(src, `<svg onload=window.__pwned=['name']>.ipynb`)
-	writeNotebook(t, name, "A notebook with no title.")
+	notebooktest.WriteMarkdown(t, name, "A notebook with no title.")
 	out := t.TempDir()
 	s := &Site{Dir: out, MathFont: noFont(t), Executor: &runExecutor{hostileRun}}
 	if err := s.Build(context.Background(), []string{name}); err != nil {
