@@ -1,8 +1,10 @@
 // Package reporttest holds the scaffolding that the tests of the report
-// writers (markdown, htmlpage, site, preview, mathml) share: writing a
-// tree of files, the notebooks of the shared test data, the view a
-// provenance test renders, and the corpus of real notebooks. Every
-// function that can fail takes a testing.TB and fails the test.
+// writers (markdown, htmlpage, preview) share: writing a tree of files,
+// the golden cases and fuzz seeds of pkg/report/testdata, the convert
+// benchmark, and the view a provenance test renders. Its functions fail
+// the test they are given. It imports pkg/report, so the tests of the
+// packages pkg/report imports (mathml, sanitize) cannot use it; what they
+// share with the writers' tests lives apart (package corpus).
 package reporttest
 
 import (
