@@ -43,6 +43,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/grundylab/grundy/internal/htmltext"
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/site"
@@ -301,7 +302,7 @@ func inspect(n *html.Node, f *figures, source *markdownSource, markdownCell bool
 				f.swallowed = append(f.swallowed, clip(tex))
 			}
 			for _, e := range elements(n, "merror") {
-				f.mathErrors = append(f.mathErrors, fmt.Sprintf("<merror>%s</merror> in %s", text(e), clip(attrOfAnnotation(n))))
+				f.mathErrors = append(f.mathErrors, fmt.Sprintf("<merror>%s</merror> in %s", htmltext.Text(e), clip(attrOfAnnotation(n))))
 			}
 			return
 		case hasClass(n, "math-error"):
@@ -309,15 +310,15 @@ func inspect(n *html.Node, f *figures, source *markdownSource, markdownCell bool
 			if markdownCell {
 				f.formulas++
 			}
-			if blankLine.MatchString(text(n)) {
-				f.swallowed = append(f.swallowed, clip(text(n)))
+			if blankLine.MatchString(htmltext.Text(n)) {
+				f.swallowed = append(f.swallowed, clip(htmltext.Text(n)))
 			}
-			f.mathErrors = append(f.mathErrors, fmt.Sprintf("%s (%s)", clip(text(n)), clip(attr(n, "title"))))
+			f.mathErrors = append(f.mathErrors, fmt.Sprintf("%s (%s)", clip(htmltext.Text(n)), clip(attr(n, "title"))))
 			return
 		case n.Data == "pre":
 			for _, e := range elements(n, "span") {
 				if hasClass(e, "err") {
-					f.lexErrors = append(f.lexErrors, fmt.Sprintf("%q in %s", text(e), clip(lineOf(e))))
+					f.lexErrors = append(f.lexErrors, fmt.Sprintf("%q in %s", htmltext.Text(e), clip(lineOf(e))))
 				}
 			}
 			return
@@ -431,34 +432,19 @@ func elements(n *html.Node, name string) []*html.Node {
 	return out
 }
 
-func text(n *html.Node) string {
-	var b strings.Builder
-	var rec func(*html.Node)
-	rec = func(n *html.Node) {
-		if n.Type == html.TextNode {
-			b.WriteString(n.Data)
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			rec(c)
-		}
-	}
-	rec(n)
-	return b.String()
-}
-
 // attrOfAnnotation returns the TeX a <math> element was made from.
 func attrOfAnnotation(n *html.Node) string {
 	if a := elements(n, "annotation"); len(a) > 0 {
-		return text(a[0])
+		return htmltext.Text(a[0])
 	}
-	return text(n)
+	return htmltext.Text(n)
 }
 
 // lineOf returns the line of code around a token.
 func lineOf(tok *html.Node) string {
 	var before, after strings.Builder
 	for s := tok.PrevSibling; s != nil; s = s.PrevSibling {
-		t := text(s)
+		t := htmltext.Text(s)
 		if i := strings.LastIndexByte(t, '\n'); i >= 0 {
 			before.WriteString(reverse(t[i+1:]))
 			break
@@ -466,14 +452,14 @@ func lineOf(tok *html.Node) string {
 		before.WriteString(reverse(t))
 	}
 	for s := tok.NextSibling; s != nil; s = s.NextSibling {
-		t := text(s)
+		t := htmltext.Text(s)
 		if i := strings.IndexByte(t, '\n'); i >= 0 {
 			after.WriteString(t[:i])
 			break
 		}
 		after.WriteString(t)
 	}
-	return strings.TrimSpace(reverse(before.String()) + text(tok) + after.String())
+	return strings.TrimSpace(reverse(before.String()) + htmltext.Text(tok) + after.String())
 }
 
 func reverse(s string) string {

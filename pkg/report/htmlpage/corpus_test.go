@@ -2,7 +2,6 @@ package htmlpage
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -10,34 +9,13 @@ import (
 	"time"
 
 	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/internal/corpus"
 	"github.com/grundylab/grundy/pkg/report/markdown"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
-// corpusDir returns the folder of real notebooks (shared/corpus in a
-// folder above this one, or $GRUNDY_CORPUS), or "" if there is none.
-func corpusDir() string {
-	if d := os.Getenv("GRUNDY_CORPUS"); d != "" {
-		return d
-	}
-	dir, err := filepath.Abs(".")
-	if err != nil {
-		return ""
-	}
-	for {
-		if info, err := os.Stat(filepath.Join(dir, "shared", "corpus")); err == nil && info.IsDir() {
-			return filepath.Join(dir, "shared", "corpus")
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-}
-
 func corpusFiles(tb testing.TB) []string {
-	dir := corpusDir()
+	dir := corpus.Dir()
 	if dir == "" {
 		tb.Skip("no corpus of real notebooks: no shared/corpus above this folder and GRUNDY_CORPUS unset")
 	}

@@ -7,6 +7,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/grundylab/grundy/internal/htmltext"
 	"github.com/grundylab/grundy/pkg/report"
 	xhtml "golang.org/x/net/html"
 )
@@ -145,24 +146,9 @@ func (pf *pageFiles) inlineFiles(s string) string {
 	if pf == nil || len(pf.byPath) == 0 || !strings.Contains(s, "_files/") {
 		return s
 	}
-	var b strings.Builder
-	z := xhtml.NewTokenizer(strings.NewReader(s))
-	for {
-		tt := z.Next()
-		if tt == xhtml.ErrorToken {
-			break
-		}
-		raw := z.Raw()
-		if tt != xhtml.StartTagToken && tt != xhtml.SelfClosingTagToken {
-			b.Write(raw)
-			continue
-		}
-		tok := z.Token()
-		if tok.Data != "img" || !pf.rewriteImg(&b, tok, tt == xhtml.SelfClosingTagToken) {
-			b.Write(raw)
-		}
-	}
-	return b.String()
+	return htmltext.RewriteTags(s, func(b *strings.Builder, tok xhtml.Token, selfClosing bool) bool {
+		return tok.Data == "img" && pf.rewriteImg(b, tok, selfClosing)
+	})
 }
 
 // rewriteImg writes an <img> tag whose src names a file of the view with

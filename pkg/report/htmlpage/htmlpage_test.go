@@ -4,10 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"errors"
-
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -17,11 +14,10 @@ import (
 
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/internal/golden"
+	"github.com/grundylab/grundy/pkg/report/internal/reporttest"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"golang.org/x/net/html"
 )
-
-var update = flag.Bool("update", false, "rewrite the expected outputs of testdata/cases.txt")
 
 var modTime = time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
 
@@ -39,25 +35,12 @@ func body(page []byte) string {
 
 func convertCase(t *testing.T, input string) []byte {
 	t.Helper()
-	fields := strings.Fields(input)
-	nb, err := notebook.ReadFile(filepath.Join("..", "testdata", fields[0]))
+	nb, name, trust := reporttest.GoldenCase(t, input)
+	meta, err := report.MetaOf(nb, name, modTime)
 	if err != nil {
 		t.Fatal(err)
 	}
-	meta, err := report.MetaOf(nb, strings.TrimSuffix(fields[0], ".ipynb"), modTime)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := Options{MathFont: "assets/latinmodern-math.otf", Home: "index.html"}
-	for _, f := range fields[1:] {
-		switch f {
-		case "trust":
-			opts.Trust = true
-		default:
-			t.Fatalf("unknown option %q", f)
-		}
-	}
-	page, err := Convert(nb, meta, opts)
+	page, err := Convert(nb, meta, Options{MathFont: "assets/latinmodern-math.otf", Home: "index.html", Trust: trust})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +48,7 @@ func convertCase(t *testing.T, input string) []byte {
 }
 
 func TestGolden(t *testing.T) {
-	golden.Run(t, filepath.Join("testdata", "cases.txt"), *update, func(t *testing.T, input string) string {
+	golden.Run(t, filepath.Join("testdata", "cases.txt"), func(t *testing.T, input string) string {
 		page := convertCase(t, input)
 		if !strings.Contains(input, "trust") {
 			checkSafe(t, input, page)
@@ -356,19 +339,7 @@ func TestSlug(t *testing.T) {
 }
 
 func FuzzConvert(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "*.ipynb"))
-	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(data)
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		nb, err := notebook.Parse(data)
-		if err != nil {
-			return
-		}
+	reporttest.FuzzNotebooks(f, func(t *testing.T, _ []byte, nb *notebook.Notebook) {
 		page, err := Convert(nb, report.Meta{Title: "fuzz"}, Options{})
 		if err != nil {
 			return
@@ -397,21 +368,10 @@ func FuzzMarkdownCell(f *testing.F) {
 }
 
 func BenchmarkConvert(b *testing.B) {
-	for _, cells := range []int{10, 100, 1000} {
-		nb := notebook.New()
-		for i := range cells {
-			nb.Cells = append(nb.Cells,
-				&notebook.Cell{Type: notebook.Markdown, Source: fmt.Sprintf("## Step %d\n\nThe value $g(%d) = \\operatorname{mex}\\{0\\}$ is <b>known</b>.", i, i)},
-				&notebook.Cell{Type: notebook.Code, Source: "fmt.Println(i)", Outputs: []*notebook.Output{{Type: notebook.Stream, Name: "stdout", Text: "1\n"}}})
-		}
-		b.Run(fmt.Sprint(cells), func(b *testing.B) {
-			for b.Loop() {
-				if _, err := Convert(nb, report.Meta{Title: "t"}, Options{}); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	reporttest.BenchmarkConvert(b, "## Step %d\n\nThe value $g(%d) = \\operatorname{mex}\\{0\\}$ is <b>known</b>.", func(nb *notebook.Notebook) error {
+		_, err := Convert(nb, report.Meta{Title: "t"}, Options{})
+		return err
+	})
 }
 
 // svgImages returns the SVG documents of a page's data:image/svg+xml

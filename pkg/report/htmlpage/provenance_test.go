@@ -9,7 +9,7 @@ import (
 
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/internal/golden"
-	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/internal/reporttest"
 	"golang.org/x/net/html"
 )
 
@@ -17,19 +17,7 @@ import (
 // as JSON (none for "") and the options.
 func pageWith(t *testing.T, provenance string, opts Options) []byte {
 	t.Helper()
-	nb := notebook.New()
-	nb.Cells = []*notebook.Cell{{Type: notebook.Markdown, Source: "Text."}}
-	v, err := report.NewView(nb, report.ViewOptions{Name: "p"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if provenance != "" {
-		v.Provenance = &report.Provenance{}
-		if err := json.Unmarshal([]byte(provenance), v.Provenance); err != nil {
-			t.Fatal(err)
-		}
-	}
-	page, err := Render(v, opts)
+	page, err := Render(reporttest.ProvenanceView(t, provenance), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +35,7 @@ func tail(page []byte) string {
 // (testdata/provenance.txt, the cases of package markdown's file of the
 // same name): everything in it escaped.
 func TestProvenanceGolden(t *testing.T) {
-	golden.Run(t, filepath.Join("testdata", "provenance.txt"), *update, func(t *testing.T, input string) string {
+	golden.Run(t, filepath.Join("testdata", "provenance.txt"), func(t *testing.T, input string) string {
 		return tail(pageWith(t, input, Options{}))
 	})
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	gmhtml "github.com/yuin/goldmark/renderer/html"
+	xhtml "golang.org/x/net/html"
 )
 
 // blogs are the ways a blog turns a post into HTML, raw HTML allowed:
@@ -36,6 +37,26 @@ func blogMarkdown(ext ...goldmark.Extender) goldmark.Markdown {
 		goldmark.WithParserOptions(parser.WithAttribute(), parser.WithAutoHeadingID()),
 		goldmark.WithRendererOptions(gmhtml.WithUnsafe()),
 	)
+}
+
+// unsafeMarkdown reads Markdown as a blog's CommonMark engine with raw
+// HTML allowed and no math support does: goldmark with GitHub's
+// extensions, unsafe.
+var unsafeMarkdown = goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(gmhtml.WithUnsafe()))
+
+// unsafePage converts Markdown with unsafeMarkdown and parses the page as
+// a browser does. It returns the tree and the page, for messages.
+func unsafePage(t testing.TB, md []byte) (*xhtml.Node, string) {
+	t.Helper()
+	var page bytes.Buffer
+	if err := unsafeMarkdown.Convert(md, &page); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := xhtml.Parse(bytes.NewReader(page.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc, page.String()
 }
 
 // blogHTML converts a post as each of blogs does, by name.

@@ -14,6 +14,7 @@ import (
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/htmlpage"
 	"github.com/grundylab/grundy/pkg/report/internal/hostile"
+	"github.com/grundylab/grundy/pkg/report/internal/reporttest"
 )
 
 // mathjaxDir holds MathJax 2.7 as the Debian package libjs-mathjax installs
@@ -46,20 +47,6 @@ func writeHTML(t *testing.T, path, head string, body []byte) {
 	doc := "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>post</title>" + head + "</head><body>\n" + string(body) + "\n</body></html>\n"
 	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// writeFiles writes the files of a post or page into dir.
-func writeFiles(t *testing.T, dir string, files []File) {
-	t.Helper()
-	for _, f := range files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Path))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
 	}
 }
 
@@ -119,12 +106,14 @@ func TestBrowserPosts(t *testing.T) {
 	for i, post := range posts {
 		sitePosts[fmt.Sprintf("case%02d", i)] = post.Text
 	}
-	hugo, haveHugo := hugoHTML(t, sitePosts)
-	jekyllSite, haveJekyll := jekyllHTML(t, sitePosts)
+	hugo, haveHugo := hugoSite.html(t, sitePosts)
+	jekyllPages, haveJekyll := jekyllSite.html(t, sitePosts)
 	for i, c := range cases {
 		dir := t.TempDir()
 		v, post := views[i], posts[i]
-		writeFiles(t, dir, post.Files)
+		for _, f := range post.Files {
+			reporttest.WriteFile(t, dir, f.Path, f.Data)
+		}
 		pages := blogHTML(t, post.Text)
 		if haveKramdown {
 			pages["jekyll"] = []byte(jekyll[i][0])
@@ -133,7 +122,7 @@ func TestBrowserPosts(t *testing.T) {
 			pages["hugo site"] = hugo[fmt.Sprintf("case%02d", i)]
 		}
 		if haveJekyll {
-			pages["jekyll site"] = jekyllSite[fmt.Sprintf("case%02d", i)]
+			pages["jekyll site"] = jekyllPages[fmt.Sprintf("case%02d", i)]
 		}
 		page, err := htmlpage.Render(v, htmlpage.Options{})
 		if err != nil {

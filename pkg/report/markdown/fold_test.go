@@ -1,14 +1,11 @@
 package markdown
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
+	"github.com/grundylab/grundy/internal/htmltext"
 	"github.com/grundylab/grundy/pkg/report"
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/extension"
-	"github.com/yuin/goldmark/renderer/html"
 	xhtml "golang.org/x/net/html"
 )
 
@@ -104,7 +101,6 @@ func TestCaptionText(t *testing.T) {
 // unsafe): every hostile text comes back as the same text, in a <pre>,
 // <summary>, <figcaption> or alt, and makes no element of its own.
 func TestFoldsReadBack(t *testing.T) {
-	engine := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(html.WithUnsafe()))
 	for _, f := range []report.Fold{report.FoldSource, report.FoldOutputs, report.FoldCell} {
 		blocks := []report.Block{
 			{Kind: report.KindCode, Cell: 1, Lang: "go", Text: hostileText, Fold: f, Summary: hostileText},
@@ -119,14 +115,7 @@ func TestFoldsReadBack(t *testing.T) {
 			{Kind: report.KindText, Cell: 4, Glue: "g", Text: hostileText, Caption: hostileText, Label: "fig-w"},
 		}
 		body := postBody(blocks...)
-		var page bytes.Buffer
-		if err := engine.Convert([]byte(body), &page); err != nil {
-			t.Fatal(err)
-		}
-		doc, err := xhtml.Parse(&page)
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc, page := unsafePage(t, []byte(body))
 		pres, summaries, captions := 0, 0, 0
 		for n := range doc.Descendants() {
 			if n.Type != xhtml.ElementNode {
@@ -135,14 +124,14 @@ func TestFoldsReadBack(t *testing.T) {
 			switch n.Data {
 			case "html", "head", "body", "details", "summary", "pre", "code", "p", "em", "figure", "figcaption", "img", "a":
 			default:
-				t.Errorf("fold %d: element <%s> made:\n%s\n%s", f, n.Data, body, page.String())
+				t.Errorf("fold %d: element <%s> made:\n%s\n%s", f, n.Data, body, page)
 			}
 			for _, a := range n.Attr {
 				if strings.HasPrefix(a.Key, "on") || strings.Contains(a.Val, "javascript:") && a.Key != "alt" {
 					t.Errorf("fold %d: <%s %s=%q>", f, n.Data, a.Key, a.Val)
 				}
 			}
-			text := textOf(n)
+			text := htmltext.Text(n)
 			switch n.Data {
 			case "pre":
 				if text == hostileText {
@@ -162,18 +151,7 @@ func TestFoldsReadBack(t *testing.T) {
 		// in a <pre> each; the summaries of the fold and the two rests,
 		// and the four captions, on one line.
 		if pres != 4 || summaries != 3 || captions != 4 {
-			t.Errorf("fold %d: %d <pre>, %d <summary> and %d captions hold the text whole, want 4, 3 and 4:\n%s\n%s", f, pres, summaries, captions, body, page.String())
+			t.Errorf("fold %d: %d <pre>, %d <summary> and %d captions hold the text whole, want 4, 3 and 4:\n%s\n%s", f, pres, summaries, captions, body, page)
 		}
 	}
-}
-
-// textOf returns the text of a node's descendants.
-func textOf(n *xhtml.Node) string {
-	var b strings.Builder
-	for d := range n.Descendants() {
-		if d.Type == xhtml.TextNode {
-			b.WriteString(d.Data)
-		}
-	}
-	return b.String()
 }

@@ -4,11 +4,8 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
-
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -17,12 +14,11 @@ import (
 
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/internal/golden"
+	"github.com/grundylab/grundy/pkg/report/internal/reporttest"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/plot"
 	"gopkg.in/yaml.v3"
 )
-
-var update = flag.Bool("update", false, "rewrite the expected outputs of testdata/cases.txt")
 
 // modTime stands for the notebook file's date where the metadata has none.
 var modTime = time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
@@ -31,27 +27,12 @@ var modTime = time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
 // ../testdata, then options: "trust") and lists the files it writes.
 func convertCase(t *testing.T, input string) string {
 	t.Helper()
-	fields := strings.Fields(input)
-	path := filepath.Join("..", "testdata", fields[0])
-	nb, err := notebook.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	name := strings.TrimSuffix(fields[0], ".ipynb")
+	nb, name, trust := reporttest.GoldenCase(t, input)
 	meta, err := report.MetaOf(nb, name, modTime)
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := Options{Name: name}
-	for _, f := range fields[1:] {
-		switch f {
-		case "trust":
-			opts.Trust = true
-		default:
-			t.Fatalf("unknown option %q", f)
-		}
-	}
-	post, err := Convert(nb, meta, opts)
+	post, err := Convert(nb, meta, Options{Name: name, Trust: trust})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +49,7 @@ func convertCase(t *testing.T, input string) string {
 }
 
 func TestGolden(t *testing.T) {
-	golden.Run(t, filepath.Join("testdata", "cases.txt"), *update, convertCase)
+	golden.Run(t, filepath.Join("testdata", "cases.txt"), convertCase)
 }
 
 // TestFrontMatterIsYAML reads the front matter back with a YAML parser.
@@ -132,19 +113,7 @@ func TestSanitizeHTML(t *testing.T) {
 }
 
 func FuzzConvert(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "*.ipynb"))
-	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(data)
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		nb, err := notebook.Parse(data)
-		if err != nil {
-			return
-		}
+	reporttest.FuzzNotebooks(f, func(t *testing.T, data []byte, nb *notebook.Notebook) {
 		v, err := report.NewView(nb, report.ViewOptions{Name: "fuzz", ModTime: modTime, MaxOutput: 1000})
 		if err != nil {
 			return
@@ -165,21 +134,10 @@ func FuzzConvert(f *testing.F) {
 }
 
 func BenchmarkConvert(b *testing.B) {
-	for _, cells := range []int{10, 100, 1000} {
-		nb := notebook.New()
-		for i := range cells {
-			nb.Cells = append(nb.Cells,
-				&notebook.Cell{Type: notebook.Markdown, Source: fmt.Sprintf("## Step %d\n\nThe value $g(%d)$ is <b>known</b>.", i, i)},
-				&notebook.Cell{Type: notebook.Code, Source: "fmt.Println(i)", Outputs: []*notebook.Output{{Type: notebook.Stream, Name: "stdout", Text: "1\n"}}})
-		}
-		b.Run(fmt.Sprint(cells), func(b *testing.B) {
-			for b.Loop() {
-				if _, err := Convert(nb, report.Meta{Title: "t"}, Options{Name: "x"}); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	reporttest.BenchmarkConvert(b, "## Step %d\n\nThe value $g(%d)$ is <b>known</b>.", func(nb *notebook.Notebook) error {
+		_, err := Convert(nb, report.Meta{Title: "t"}, Options{Name: "x"})
+		return err
+	})
 }
 
 // TestDisplaySVG converts a gonum/plot figure as GoNB's DisplaySvg sends it

@@ -8,9 +8,6 @@ import (
 
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/notebook"
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/extension"
-	"github.com/yuin/goldmark/renderer/html"
 	xhtml "golang.org/x/net/html"
 )
 
@@ -51,15 +48,7 @@ func TestPostMathIsNoMarkup(t *testing.T) {
 	if bytes.ContainsAny(head, "<>") {
 		t.Errorf("front matter holds an angle bracket:\n%s", head)
 	}
-	engine := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(html.WithUnsafe()))
-	var page bytes.Buffer
-	if err := engine.Convert(body, &page); err != nil {
-		t.Fatal(err)
-	}
-	doc, err := xhtml.Parse(&page)
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc, page := unsafePage(t, body)
 	for n := range doc.Descendants() {
 		if n.Type != xhtml.ElementNode {
 			continue
@@ -67,7 +56,7 @@ func TestPostMathIsNoMarkup(t *testing.T) {
 		switch n.Data {
 		case "html", "head", "body", "h1", "p", "code", "pre":
 		default:
-			t.Errorf("element <%s> in the page of the post:\n%s", n.Data, page.String())
+			t.Errorf("element <%s> in the page of the post:\n%s", n.Data, page)
 		}
 		for _, a := range n.Attr {
 			if n.Data != "code" || a.Key != "class" {
@@ -105,7 +94,6 @@ func jsonString(s string) json.RawMessage {
 // joined the text around it into a real one. The post, read by an engine
 // that passes raw HTML, must hold no element from these.
 func TestSanitizeRejoined(t *testing.T) {
-	engine := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(html.WithUnsafe()))
 	for _, src := range []string{
 		`<im<x>g src=x onerror=alert(1)>`,
 		`<scr<script>ipt>alert(1)</script>`,
@@ -114,14 +102,7 @@ func TestSanitizeRejoined(t *testing.T) {
 		`<im<<x>x>g src=x onerror=alert(1)>`,
 	} {
 		clean := SanitizeHTML("text " + src + " more")
-		var page bytes.Buffer
-		if err := engine.Convert([]byte(clean), &page); err != nil {
-			t.Fatal(err)
-		}
-		doc, err := xhtml.Parse(&page)
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc, _ := unsafePage(t, []byte(clean))
 		for n := range doc.Descendants() {
 			if n.Type != xhtml.ElementNode {
 				continue

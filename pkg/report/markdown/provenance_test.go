@@ -2,17 +2,13 @@ package markdown
 
 import (
 	"bytes"
-	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/internal/golden"
-	"github.com/grundylab/grundy/pkg/report/notebook"
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/extension"
-	"github.com/yuin/goldmark/renderer/html"
+	"github.com/grundylab/grundy/pkg/report/internal/reporttest"
 	xhtml "golang.org/x/net/html"
 	"gopkg.in/yaml.v3"
 )
@@ -21,25 +17,18 @@ import (
 // provenance given as JSON.
 func provenancePost(t *testing.T, input string) (*report.Provenance, []byte) {
 	t.Helper()
-	var p report.Provenance
-	if err := json.Unmarshal([]byte(input), &p); err != nil {
-		t.Fatal(err)
-	}
-	nb := notebook.New()
-	nb.Cells = []*notebook.Cell{{Type: notebook.Markdown, Source: "Text."}}
-	v, err := report.NewView(nb, report.ViewOptions{Name: "p"})
-	if err != nil {
-		t.Fatal(err)
+	v := reporttest.ProvenanceView(t, input)
+	if v.Provenance == nil {
+		t.Fatal("a provenance case without provenance")
 	}
 	v.Meta.Title = "P"
-	v.Provenance = &p
-	return &p, Render(v).Text
+	return v.Provenance, Render(v).Text
 }
 
 // TestProvenanceGolden checks the front matter and the footer that say
 // how a post was made (testdata/provenance.txt).
 func TestProvenanceGolden(t *testing.T) {
-	golden.Run(t, filepath.Join("testdata", "provenance.txt"), *update, func(t *testing.T, input string) string {
+	golden.Run(t, filepath.Join("testdata", "provenance.txt"), func(t *testing.T, input string) string {
 		_, post := provenancePost(t, input)
 		// The date is the zero time's; the rest is the provenance's.
 		_, rest, _ := bytes.Cut(post, []byte("mathjax: true\n"))
@@ -56,7 +45,6 @@ func TestProvenanceIsNoMarkup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	engine := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(html.WithUnsafe()))
 	for _, c := range cases {
 		p, post := provenancePost(t, c.Input)
 		head, body, ok := bytes.Cut(bytes.TrimPrefix(post, []byte("---\n")), []byte("\n---\n"))
@@ -76,14 +64,7 @@ func TestProvenanceIsNoMarkup(t *testing.T) {
 		if fm.Provenance.Notebook != p.Notebook || fm.Provenance.Command != p.Command || strings.Join(fm.Provenance.Parameters, "\x00") != strings.Join(p.Params, "\x00") {
 			t.Errorf("case %d: front matter reads back %+v, want %+v", c.No, fm.Provenance, p)
 		}
-		var page bytes.Buffer
-		if err := engine.Convert(body, &page); err != nil {
-			t.Fatal(err)
-		}
-		doc, err := xhtml.Parse(&page)
-		if err != nil {
-			t.Fatal(err)
-		}
+		doc, page := unsafePage(t, body)
 		codes := 0
 		for n := range doc.Descendants() {
 			if n.Type != xhtml.ElementNode {
@@ -99,14 +80,14 @@ func TestProvenanceIsNoMarkup(t *testing.T) {
 					t.Errorf("case %d: the command reads %q, want %q", c.No, text.Data, p.Command)
 				}
 			default:
-				t.Errorf("case %d: element <%s> in the page of the post:\n%s", c.No, n.Data, page.String())
+				t.Errorf("case %d: element <%s> in the page of the post:\n%s", c.No, n.Data, page)
 			}
 			for _, a := range n.Attr {
 				t.Errorf("case %d: attribute %s=%q on <%s>", c.No, a.Key, a.Val, n.Data)
 			}
 		}
 		if codes < 2 {
-			t.Errorf("case %d: %d code spans, want the notebook's path and the command at least:\n%s", c.No, codes, page.String())
+			t.Errorf("case %d: %d code spans, want the notebook's path and the command at least:\n%s", c.No, codes, page)
 		}
 	}
 }

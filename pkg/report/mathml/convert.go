@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/grundylab/grundy/internal/htmltext"
 	"log"
 	"slices"
 	"strings"
@@ -295,7 +296,7 @@ func (c *Converter) place(r *rewriter, out string) (*html.Node, error) {
 	}
 	for n := range math.Descendants() {
 		if n.Type == html.ElementNode && n.Data == "merror" {
-			r.warn("unknown command \\%s", textOf(n))
+			r.warn("unknown command \\%s", htmltext.Text(n))
 		}
 	}
 	return math, nil

@@ -11,21 +11,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundylab/grundy/internal/htmltext"
+	"github.com/grundylab/grundy/pkg/report/internal/corpus"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/text"
 	"golang.org/x/net/html"
 )
-
-// corpusDir returns the folder of real notebooks: $GRUNDY_CORPUS, or the
-// shared corpus beside the repository.
-func corpusDir() string {
-	if d := os.Getenv("GRUNDY_CORPUS"); d != "" {
-		return d
-	}
-	return filepath.Join("..", "..", "..", "..", "..", "shared", "corpus")
-}
 
 // corpusNotebook is a notebook of the corpus: its path, the sources of
 // its Markdown cells, and its text/latex and text/markdown outputs where
@@ -50,7 +43,10 @@ func joinSource(raw json.RawMessage) (string, error) {
 // readCorpus reads the Markdown cells of every notebook of the corpus,
 // skipping the test if there is no corpus.
 func readCorpus(tb testing.TB) []corpusNotebook {
-	dir := corpusDir()
+	dir := corpus.Dir()
+	if dir == "" {
+		tb.Skip("no corpus of notebooks: no shared/corpus above this folder and GRUNDY_CORPUS unset")
+	}
 	if _, err := os.Stat(dir); err != nil {
 		tb.Skipf("no corpus of notebooks at %s (set GRUNDY_CORPUS): %v", dir, err)
 	}
@@ -213,7 +209,7 @@ func hideCodeByGoldmark(src string) string {
 func annotationOf(n *html.Node) string {
 	for m := range n.Descendants() {
 		if m.Type == html.ElementNode && m.Data == "annotation" {
-			return textOf(m)
+			return htmltext.Text(m)
 		}
 	}
 	return ""
@@ -241,7 +237,7 @@ func TestCorpus(t *testing.T) {
 	start := time.Now()
 	for _, nb := range notebooks {
 		c := renderCorpusNotebook(t, nb)
-		name, _ := filepath.Rel(corpusDir(), nb.path)
+		name, _ := filepath.Rel(corpus.Dir(), nb.path)
 		if c.rendered > 0 || c.found > 0 {
 			t.Logf("%-52s jupyter %4d found %4d outputs %3d rendered %4d errors %2d warnings %2d", name, c.jupyter, c.found, c.outputs, c.rendered, c.errors, c.warnings)
 		}

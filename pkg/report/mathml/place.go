@@ -2,6 +2,7 @@ package mathml
 
 import (
 	"fmt"
+	"github.com/grundylab/grundy/internal/htmltext"
 	"regexp"
 	"slices"
 	"strconv"
@@ -76,17 +77,6 @@ func clone(n *html.Node) *html.Node {
 	return c
 }
 
-// textOf returns the text inside n.
-func textOf(n *html.Node) string {
-	var b strings.Builder
-	for d := range n.Descendants() {
-		if d.Type == html.TextNode {
-			b.WriteString(d.Data)
-		}
-	}
-	return b.String()
-}
-
 var markerText = regexp.MustCompile("^\uE000([0-9]+)\uE001$")
 
 // placeFragments puts the MathML of the fragments where treeblood left
@@ -104,7 +94,7 @@ func placeFragments(math *html.Node, frags []fragment, rows *[]rowTag) error {
 		if n.Type != html.ElementNode || n.Data != "mtext" {
 			continue
 		}
-		m := markerText.FindStringSubmatch(strings.TrimSpace(textOf(n)))
+		m := markerText.FindStringSubmatch(strings.TrimSpace(htmltext.Text(n)))
 		if m == nil {
 			continue
 		}
@@ -263,7 +253,7 @@ func drawLines(group *html.Node, f fragment) {
 			html.Attribute{Key: "displaystyle", Val: "true"})
 	}
 	rows := elements(table, "mtr")
-	if k := len(rows) - 1; k > 0 && strings.TrimSpace(textOf(rows[k])) == "" {
+	if k := len(rows) - 1; k > 0 && strings.TrimSpace(htmltext.Text(rows[k])) == "" {
 		table.RemoveChild(rows[k])
 		rows = rows[:k]
 	}

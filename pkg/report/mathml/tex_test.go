@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/grundylab/grundy/internal/htmltext"
 	"golang.org/x/net/html"
 )
 
@@ -245,7 +246,7 @@ func TestTagsBeside(t *testing.T) {
 	if len(tags) != 2 {
 		t.Fatalf("%d tags beside formulas, want 2:\n%s", len(tags), out)
 	}
-	if got := textOf(tags[0]); got != "(1.1)" {
+	if got := htmltext.Text(tags[0]); got != "(1.1)" {
 		t.Errorf("tag %q, want (1.1)", got)
 	}
 	var rows, formulaRows int
@@ -265,7 +266,7 @@ func TestTagsBeside(t *testing.T) {
 	var shown []string
 	for n := range tags[1].Descendants() {
 		if n.Type == html.ElementNode && n.Data == "mtext" {
-			shown = append(shown, textOf(n))
+			shown = append(shown, htmltext.Text(n))
 		}
 	}
 	if !slices.Equal(shown, []string{"(1)", "(2)"}) {

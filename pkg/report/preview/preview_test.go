@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/grundylab/grundy/pkg/report/internal/reporttest"
 )
 
 const page = "<!DOCTYPE html>\n<html><head><title>P</title></head><body>\n<p>Body</p>\n</body>\n</html>\n"
@@ -26,13 +28,7 @@ func site(t *testing.T) string {
 	dir := t.TempDir()
 	files := map[string]string{"index.html": page, "a b.html": page, "a_files/x.png": "PNG", ".render-tmp-1/secret.html": page, ".render.lock": ""}
 	for name, data := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		reporttest.WriteFile(t, dir, name, []byte(data))
 	}
 	if err := os.Symlink(filepath.Join(t.TempDir()), filepath.Join(dir, "out")); err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package sanitize
 import (
 	"strings"
 
+	"github.com/grundylab/grundy/internal/htmltext"
 	"golang.org/x/net/html"
 )
 
@@ -36,19 +37,7 @@ func checkURLs(s string) string {
 	if !strings.Contains(s, "href=") && !strings.Contains(s, "src=") && !strings.Contains(s, "cite=") {
 		return s
 	}
-	var b strings.Builder
-	z := html.NewTokenizer(strings.NewReader(s))
-	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			return b.String()
-		}
-		raw := string(z.Raw()) // Token reuses the buffer that Raw returns
-		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
-			b.WriteString(raw)
-			continue
-		}
-		tok := z.Token()
+	return htmltext.RewriteTags(s, func(b *strings.Builder, tok html.Token, _ bool) bool {
 		kept := tok.Attr[:0]
 		for _, a := range tok.Attr {
 			if check := urlCheck(tok.Data, a.Key); check == nil || check(a.Val) {
@@ -56,13 +45,12 @@ func checkURLs(s string) string {
 			}
 		}
 		if len(kept) == len(tok.Attr) {
-			b.WriteString(raw)
-			continue
+			return false
 		}
-		if tok.Data == "img" {
-			continue // an image with no source shows nothing, as bluemonday drops it
+		if tok.Data != "img" { // an image with no source shows nothing, as bluemonday drops it
+			tok.Attr = kept
+			b.WriteString(tok.String())
 		}
-		tok.Attr = kept
-		b.WriteString(tok.String())
-	}
+		return true
+	})
 }

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/grundylab/grundy/internal/htmltext"
 	"github.com/grundylab/grundy/internal/notebooktest"
 	"github.com/grundylab/grundy/pkg/report/markdown"
 	"golang.org/x/net/html"
@@ -51,21 +52,6 @@ func attr(n *html.Node, key string) (string, bool) {
 	return "", false
 }
 
-func textOf(n *html.Node) string {
-	var b strings.Builder
-	var rec func(*html.Node)
-	rec = func(n *html.Node) {
-		if n.Type == html.TextNode {
-			b.WriteString(n.Data)
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			rec(c)
-		}
-	}
-	rec(n)
-	return b.String()
-}
-
 // scripts returns what in a parsed page could run script: script
 // elements, event handler attributes and javascript: URLs.
 func scripts(doc *html.Node) []string {
@@ -102,7 +88,7 @@ func indexLinks(t *testing.T, dir string) [][2]string {
 			}
 			walk(h, func(a *html.Node) {
 				if href, ok := attr(a, "href"); ok && a.Data == "a" {
-					links = append(links, [2]string{href, textOf(a)})
+					links = append(links, [2]string{href, htmltext.Text(a)})
 				}
 			})
 		})
@@ -140,7 +126,7 @@ func TestIndexIgnoresBuildTrust(t *testing.T) {
 	if found := scripts(index); len(found) > 0 {
 		t.Errorf("index.html runs script after a trusted build: %q", found)
 	}
-	text := textOf(index)
+	text := htmltext.Text(index)
 	for _, want := range []string{"Evil", "A summary", "Mine", "trusted", "Planted"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("index lacks %q", want)
@@ -232,7 +218,7 @@ func TestEveryNotebookGetsAPage(t *testing.T) {
 		if _, err := os.Stat(strings.TrimSuffix(file, ".html") + ".md"); err != nil {
 			t.Errorf("%q: no post beside %s", text, file)
 		}
-		if !strings.Contains(textOf(parseHTML(t, file)), text) {
+		if !strings.Contains(htmltext.Text(parseHTML(t, file)), text) {
 			t.Errorf("%q: page %s does not show its title", text, file)
 		}
 	}

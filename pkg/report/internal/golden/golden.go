@@ -8,16 +8,21 @@
 //	expected output
 //	//= = = = = = = = = = = = = = = = = = = = = = = =//
 //
-// A failure can then name its case number, and one case can be rerun.
+// A failure can then name its case number, and one case can be rerun;
+// go test -update rewrites the expected outputs instead of comparing.
 package golden
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
 )
+
+// update is the flag of every test binary that runs golden cases.
+var update = flag.Bool("update", false, "rewrite the expected outputs of the golden cases")
 
 const (
 	sep = "//- - - - - - - - -//"
@@ -75,9 +80,9 @@ func ensureNewline(s string) string {
 }
 
 // Run runs the cases of file as subtests named by their numbers: convert
-// gives a case's output from its input. With update set it rewrites the
-// file with the outputs convert gives instead of comparing.
-func Run(t *testing.T, file string, update bool, convert func(t *testing.T, input string) string) {
+// gives a case's output from its input. With -update it rewrites the file
+// with the outputs convert gives instead of comparing.
+func Run(t *testing.T, file string, convert func(t *testing.T, input string) string) {
 	t.Helper()
 	cases, err := Read(file)
 	if err != nil {
@@ -86,7 +91,7 @@ func Run(t *testing.T, file string, update bool, convert func(t *testing.T, inpu
 	for i, c := range cases {
 		t.Run(strconv.Itoa(c.No), func(t *testing.T) {
 			got := convert(t, c.Input)
-			if update {
+			if *update {
 				cases[i].Output = got
 				return
 			}
@@ -96,7 +101,7 @@ func Run(t *testing.T, file string, update bool, convert func(t *testing.T, inpu
 			}
 		})
 	}
-	if update {
+	if *update {
 		if err := Write(file, cases); err != nil {
 			t.Fatal(err)
 		}
