@@ -1,0 +1,51 @@
+package heap
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrNotHeapValues is wrapped by the errors of Sequence.Sparse for a
+// sequence that cannot be the values of a heap game: empty, with a
+// negative value, or with g(0) other than 0 (a heap of no tokens has no
+// move).
+var ErrNotHeapValues = errors.New("not the values of a heap game")
+
+// Sparse returns the statistics of the sparse space of the values of s,
+// those Values.Sparse gives for OctalValues. Games that OctalValues does
+// not take, Grundy's game among them, get them this way:
+//
+//	g, err := heap.Octal(heap.GrundysGame, 1<<20)
+//	...
+//	sp, err := g.Sparse()
+//
+// The mask is chosen from a table of one count for each value below the
+// least power of two above the largest, so Sparse refuses, with an error
+// wrapping ErrTooLong, a sequence whose largest value is at least len(s)
+// and at least 2^16, for which the table would take more than twice the
+// memory of s, and one with a value of MaxValues or more.
+// A sequence that is not the values of a heap game is an error wrapping
+// ErrNotHeapValues.
+func (s Sequence) Sparse() (Sparse, error) {
+	if len(s) == 0 {
+		return Sparse{}, fmt.Errorf("heap: Sparse of an empty sequence: %w", ErrNotHeapValues)
+	}
+	if s[0] != 0 {
+		return Sparse{}, fmt.Errorf("heap: Sparse: g(0) = %d: %w", s[0], ErrNotHeapValues)
+	}
+	largest := 0
+	for n, x := range s {
+		if x < 0 {
+			return Sparse{}, fmt.Errorf("heap: Sparse: g(%d) = %d: %w", n, x, ErrNotHeapValues)
+		}
+		largest = max(largest, x)
+	}
+	if largest >= MaxValues || largest >= len(s) && largest >= 1<<16 {
+		return Sparse{}, fmt.Errorf("heap: Sparse: largest value %d of %d: %w (it must be below %d, and below the length or 2^16)", largest, len(s), ErrTooLong, MaxValues)
+	}
+	v := &Values{max: largest, v32: make([]uint32, len(s))}
+	for n, x := range s {
+		v.v32[n] = uint32(x) // below MaxValues
+	}
+	return v.Sparse(), nil
+}
