@@ -1,7 +1,6 @@
 package notebook
 
 import (
-	"bytes"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -194,10 +193,7 @@ func (nb *Notebook) Clone() *Notebook {
 	c := *nb
 	c.Metadata = cloneRaw(nb.Metadata)
 	c.Extra = cloneRaw(nb.Extra)
-	c.Cells = make([]*Cell, len(nb.Cells))
-	for i, cell := range nb.Cells {
-		c.Cells[i] = cell.Clone()
-	}
+	c.Cells = cloneAll(nb.Cells)
 	return &c
 }
 
@@ -207,17 +203,9 @@ func (c *Cell) Clone() *Cell {
 	d.Metadata = cloneRaw(c.Metadata)
 	d.Extra = cloneRaw(c.Extra)
 	d.ExecutionCount = cloneInt(c.ExecutionCount)
-	if c.Attachments != nil {
-		d.Attachments = make(map[string]MimeBundle, len(c.Attachments))
-		for k, v := range c.Attachments {
-			d.Attachments[k] = cloneRaw(v)
-		}
-	}
+	d.Attachments = cloneMap(c.Attachments, cloneRaw[MimeBundle])
 	if c.Outputs != nil {
-		d.Outputs = make([]*Output, len(c.Outputs))
-		for i, o := range c.Outputs {
-			d.Outputs[i] = o.Clone()
-		}
+		d.Outputs = cloneAll(c.Outputs)
 	}
 	return &d
 }
@@ -233,15 +221,30 @@ func (o *Output) Clone() *Output {
 	return &p
 }
 
-func cloneRaw[M ~map[string]json.RawMessage](m M) M {
+// cloneAll returns a new list of deep copies of the elements of s.
+func cloneAll[E interface{ Clone() E }](s []E) []E {
+	c := make([]E, len(s))
+	for i, e := range s {
+		c[i] = e.Clone()
+	}
+	return c
+}
+
+// cloneMap returns a copy of m whose values clone copies, or nil when m is
+// nil.
+func cloneMap[M ~map[string]V, V any](m M, clone func(V) V) M {
 	if m == nil {
 		return nil
 	}
 	c := make(M, len(m))
 	for k, v := range m {
-		c[k] = bytes.Clone(v)
+		c[k] = clone(v)
 	}
 	return c
+}
+
+func cloneRaw[M ~map[string]json.RawMessage](m M) M {
+	return cloneMap(m, slices.Clone[json.RawMessage])
 }
 
 func cloneInt(p *int) *int {
