@@ -114,8 +114,7 @@ func (m MimeBundle) Text(mime string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
+	if s, ok := jsonString(raw); ok {
 		return s, true
 	}
 	return string(raw), true
@@ -142,31 +141,20 @@ type Metadata map[string]json.RawMessage
 
 // String returns the metadata value under key if it is a JSON string.
 func (m Metadata) String(key string) (string, bool) {
-	raw, ok := m[key]
-	if !ok {
-		return "", false
-	}
-	var s string
-	if json.Unmarshal(raw, &s) != nil {
-		return "", false
-	}
-	return s, true
+	return jsonString(m[key])
 }
 
 // Strings returns the metadata value under key as a list of strings: a JSON
 // list of strings, or a single string split at commas (as some blog tools
 // write tags). It returns nil when the key is missing or of another kind.
 func (m Metadata) Strings(key string) []string {
-	raw, ok := m[key]
-	if !ok {
-		return nil
-	}
+	raw := m[key]
 	var list []string
 	if json.Unmarshal(raw, &list) == nil {
 		return list
 	}
-	var s string
-	if json.Unmarshal(raw, &s) != nil {
+	s, ok := jsonString(raw)
+	if !ok {
 		return nil
 	}
 	for part := range strings.SplitSeq(s, ",") {
@@ -175,6 +163,16 @@ func (m Metadata) Strings(key string) []string {
 		}
 	}
 	return list
+}
+
+// jsonString decodes raw as a JSON string and reports whether it is one; a
+// missing value (nil) is not.
+func jsonString(raw json.RawMessage) (string, bool) {
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return "", false
+	}
+	return s, true
 }
 
 // Set stores v, marshalled to JSON, under key. It returns an error if v
