@@ -57,6 +57,34 @@ func fakeExecutor(t testing.TB, starts *atomic.Int32) *Executor {
 	}
 }
 
+// fakeRuns is the scaffold of a test that executes notebooks in fake
+// kernels and counts the kernels each run starts: the Executor, the
+// kernels started so far, and the notebook's path, in a fresh folder.
+type fakeRuns struct {
+	t      *testing.T
+	x      *Executor
+	path   string
+	starts atomic.Int32
+}
+
+func newFakeRuns(t *testing.T) *fakeRuns {
+	f := &fakeRuns{t: t, path: notebookPath(t)}
+	f.x = fakeExecutor(t, &f.starts)
+	return f
+}
+
+// execute runs nb as the notebook at f.path, failing the test on an
+// error, and returns the result and the number of kernels the run started.
+func (f *fakeRuns) execute(nb *notebook.Notebook) (*notebook.Notebook, int32) {
+	f.t.Helper()
+	before := f.starts.Load()
+	got, err := f.x.Execute(context.Background(), f.path, nb)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return got, f.starts.Load() - before
+}
+
 func code(src string, tags ...string) *notebook.Cell {
 	c := &notebook.Cell{Type: notebook.Code, Source: src, Metadata: notebook.Metadata{}}
 	if len(tags) > 0 {
@@ -160,8 +188,7 @@ func TestExecuteOutputs(t *testing.T) {
 }
 
 func TestExecuteFailingCell(t *testing.T) {
-	var starts atomic.Int32
-	x := fakeExecutor(t, &starts)
+	x := fakeExecutor(t, nil)
 	path := notebookPath(t)
 	nb := newNotebook(markdown("intro"), code("print ok"), code("\n  fail ValueError N must be positive\nprint after"), code("print never"))
 	_, err := x.Execute(context.Background(), path, nb)
@@ -247,23 +274,10 @@ func TestExecuteKernelDies(t *testing.T) {
 }
 
 func TestExecuteCache(t *testing.T) {
-	var starts atomic.Int32
-	x := fakeExecutor(t, &starts)
-	path := notebookPath(t)
+	f := newFakeRuns(t)
+	x, run := f.x, f.execute
 	nb := newNotebook(markdown("v1"), code("print a"), code("result 1"))
-	first, err := x.Execute(context.Background(), path, nb)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run := func(nb *notebook.Notebook) (*notebook.Notebook, int32) {
-		t.Helper()
-		before := starts.Load()
-		got, err := x.Execute(context.Background(), path, nb)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return got, starts.Load() - before
-	}
+	first, _ := run(nb)
 	again, n := run(nb)
 	if n != 0 {
 		t.Errorf("unchanged notebook ran again")
@@ -303,9 +317,8 @@ func TestExecuteCache(t *testing.T) {
 }
 
 func TestExecuteParams(t *testing.T) {
-	var starts atomic.Int32
-	x := fakeExecutor(t, &starts)
-	path := notebookPath(t)
+	f := newFakeRuns(t)
+	x, path := f.x, f.path
 	// The fake kernel does not speak Go: the parameters cell is skipped,
 	// and the injected cell fails there, which shows how such a failure is
 	// reported. Real injection is checked with GoNB in gonb_test.go.
@@ -316,8 +329,8 @@ func TestExecuteParams(t *testing.T) {
 	if !errors.As(err, &ce) || !ce.Injected || ce.Cell != 1 || !strings.Contains(err.Error(), "injected parameters cell (after cell 1)") {
 		t.Fatalf("Execute = %v, want the injected cell to fail in the fake kernel", err)
 	}
-	if starts.Load() != 1 {
-		t.Errorf("%d kernels started", starts.Load())
+	if n := f.starts.Load(); n != 1 {
+		t.Errorf("%d kernels started", n)
 	}
 	nb.Cells[0].Source = "var N = 10"
 	x.Params = []Param{{"M", "1"}}
@@ -389,12 +402,10 @@ func TestMode(t *testing.T) {
 }
 
 func TestExecuteNoCode(t *testing.T) {
-	var starts atomic.Int32
-	x := fakeExecutor(t, &starts)
-	nb := newNotebook(markdown("only text"), code(" \n"), code("fail X y", SkipTag))
-	got, err := x.Execute(context.Background(), notebookPath(t), nb)
-	if err != nil || starts.Load() != 0 || len(got.Cells) != 3 {
-		t.Errorf("Execute = %v; %d kernels started", err, starts.Load())
+	f := newFakeRuns(t)
+	got, n := f.execute(newNotebook(markdown("only text"), code(" \n"), code("fail X y", SkipTag)))
+	if n != 0 || len(got.Cells) != 3 {
+		t.Errorf("%d cells; %d kernels started", len(got.Cells), n)
 	}
 }
 
@@ -449,20 +460,11 @@ func TestPrinterLog(t *testing.T) {
 // not reused with a longer timeout, nor one cut by the output limit with a
 // higher limit.
 func TestExecuteCacheSettings(t *testing.T) {
-	var starts atomic.Int32
-	x := fakeExecutor(t, &starts)
+	f := newFakeRuns(t)
+	x := f.x
 	x.AllowErrors = true
-	path := notebookPath(t)
 	nb := newNotebook(code("sleep 500ms\nprint slept"), code("print 0123456789"))
-	run := func() (*notebook.Notebook, int32) {
-		t.Helper()
-		before := starts.Load()
-		got, err := x.Execute(context.Background(), path, nb)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return got, starts.Load() - before
-	}
+	run := func() (*notebook.Notebook, int32) { return f.execute(nb) }
 	x.CellTimeout = 100 * time.Millisecond
 	if got, n := run(); n != 1 || got.Cells[0].Outputs[len(got.Cells[0].Outputs)-1].EName != "Timeout" {
 		t.Fatalf("ran %d, outputs %+v; want a timeout", n, got.Cells[0].Outputs)
