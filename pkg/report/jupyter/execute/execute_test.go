@@ -483,60 +483,57 @@ func TestExecuteCacheSettings(t *testing.T) {
 	}
 }
 
-// TestExecuteCacheUnwritable checks that a cache that cannot be written
-// makes a warning, not a failure of a run that succeeded.
-func TestExecuteCacheUnwritable(t *testing.T) {
-	x := fakeExecutor(t, nil)
-	file := filepath.Join(t.TempDir(), "file")
-	if err := os.WriteFile(file, nil, 0o644); err != nil {
-		t.Fatal(err)
+// TestExecuteUncached checks that a cache that cannot be written, or no
+// cache folder to be had (no home, no XDG_CACHE_HOME), makes a warning
+// that says the result is not cached, not a failure of a run that
+// succeeded.
+func TestExecuteUncached(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup func(t *testing.T, x *Executor)
+	}{
+		{"unwritable", func(t *testing.T, x *Executor) {
+			file := filepath.Join(t.TempDir(), "file")
+			if err := os.WriteFile(file, nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			x.CacheDir = filepath.Join(file, "cache") // a folder inside a file
+		}},
+		{"no cache folder", func(t *testing.T, x *Executor) {
+			if runtime.GOOS != "linux" {
+				t.Skip("os.UserCacheDir fails this way on Linux only")
+			}
+			t.Setenv("XDG_CACHE_HOME", "")
+			t.Setenv("HOME", "")
+			x.CacheDir = ""
+		}},
 	}
-	x.CacheDir = filepath.Join(file, "cache") // a folder inside a file
-	var warnings []error
-	x.Progress = func(p Progress) {
-		if p.Event == Warning {
-			warnings = append(warnings, p.Err)
-		}
-	}
-	got, err := x.Execute(context.Background(), notebookPath(t), newNotebook(code("print a")))
-	if err != nil {
-		t.Fatalf("Execute = %v, want success with a warning", err)
-	}
-	if got.Cells[0].Outputs[0].Text != "a\n" {
-		t.Errorf("outputs %+v", got.Cells[0].Outputs)
-	}
-	if len(warnings) != 1 || !strings.Contains(warnings[0].Error(), "not cached") {
-		t.Errorf("warnings %v, want one saying the result is not cached", warnings)
-	}
-	var b strings.Builder
-	NewPrinter(&b, false).Progress(Progress{Notebook: "/x/nb.ipynb", Event: Warning, Err: warnings[0]})
-	if !strings.HasPrefix(b.String(), "warning: nb.ipynb: the result is not cached") {
-		t.Errorf("Printer wrote %q", b.String())
-	}
-}
-
-// TestExecuteNoCacheDir checks that a run with no cache folder to be had
-// (no home, no XDG_CACHE_HOME) succeeds with a warning.
-func TestExecuteNoCacheDir(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("os.UserCacheDir fails this way on Linux only")
-	}
-	t.Setenv("XDG_CACHE_HOME", "")
-	t.Setenv("HOME", "")
-	x := fakeExecutor(t, nil)
-	x.CacheDir = ""
-	var warnings []error
-	x.Progress = func(p Progress) {
-		if p.Event == Warning {
-			warnings = append(warnings, p.Err)
-		}
-	}
-	got, err := x.Execute(context.Background(), notebookPath(t), newNotebook(code("print a")))
-	if err != nil || got.Cells[0].Outputs[0].Text != "a\n" {
-		t.Fatalf("Execute = %v, %v; want the run to succeed", got, err)
-	}
-	if len(warnings) != 1 || !strings.Contains(warnings[0].Error(), "not cached") {
-		t.Errorf("warnings %v", warnings)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x := fakeExecutor(t, nil)
+			tt.setup(t, x)
+			var warnings []error
+			x.Progress = func(p Progress) {
+				if p.Event == Warning {
+					warnings = append(warnings, p.Err)
+				}
+			}
+			got, err := x.Execute(context.Background(), notebookPath(t), newNotebook(code("print a")))
+			if err != nil {
+				t.Fatalf("Execute = %v, want success with a warning", err)
+			}
+			if got.Cells[0].Outputs[0].Text != "a\n" {
+				t.Errorf("outputs %+v", got.Cells[0].Outputs)
+			}
+			if len(warnings) != 1 || !strings.Contains(warnings[0].Error(), "not cached") {
+				t.Fatalf("warnings %v, want one saying the result is not cached", warnings)
+			}
+			var b strings.Builder
+			NewPrinter(&b, false).Progress(Progress{Notebook: "/x/nb.ipynb", Event: Warning, Err: warnings[0]})
+			if !strings.HasPrefix(b.String(), "warning: nb.ipynb: the result is not cached") {
+				t.Errorf("Printer wrote %q", b.String())
+			}
+		})
 	}
 }
 
