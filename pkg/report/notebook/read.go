@@ -190,12 +190,11 @@ func (d *decoder) kind(o object, what, key string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	var t string
-	if json.Unmarshal(raw, &t) != nil {
+	t, ok := jsonString(raw)
+	if !ok {
 		d.fail("%s is not a string", key)
-		return "", false
 	}
-	return t, true
+	return t, ok
 }
 
 func (d *decoder) cellValue(o object) *Cell {
