@@ -3,7 +3,8 @@ package notebook
 import (
 	"errors"
 	"strconv"
-	"strings"
+
+	"github.com/grundylab/grundy/pkg/report/internal/errfmt"
 )
 
 // Sentinel errors wrapped by *Error; test for them with errors.Is.
@@ -28,35 +29,21 @@ type Error struct {
 	Cause  error  // Cause is an underlying error, such as a JSON syntax error, or nil.
 }
 
-// Error formats the error as "notebook PATH: cell N: output M: MSG".
+// Error formats the error as "notebook PATH: cell N: output M: MSG: CAUSE".
 func (e *Error) Error() string {
-	var b strings.Builder
-	b.WriteString("notebook")
+	head := "notebook"
 	if e.Path != "" {
-		b.WriteString(" ")
-		b.WriteString(e.Path)
+		head += " " + e.Path
 	}
+	parts := []string{head}
 	if e.Cell > 0 {
-		b.WriteString(": cell ")
-		b.WriteString(strconv.Itoa(e.Cell))
+		parts = append(parts, "cell "+strconv.Itoa(e.Cell))
 	}
 	if e.Output > 0 {
-		b.WriteString(": output ")
-		b.WriteString(strconv.Itoa(e.Output))
+		parts = append(parts, "output "+strconv.Itoa(e.Output))
 	}
-	b.WriteString(": ")
-	b.WriteString(e.Msg)
-	if e.Cause != nil {
-		b.WriteString(": ")
-		b.WriteString(e.Cause.Error())
-	}
-	return b.String()
+	return errfmt.Message(e.Cause, append(parts, e.Msg)...)
 }
 
 // Unwrap returns the sentinel and the cause, for errors.Is and errors.As.
-func (e *Error) Unwrap() []error {
-	if e.Cause == nil {
-		return []error{e.Err}
-	}
-	return []error{e.Err, e.Cause}
-}
+func (e *Error) Unwrap() []error { return errfmt.Unwrap(e.Err, e.Cause) }

@@ -1,7 +1,6 @@
 package notebook
 
 import (
-	"bytes"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -115,8 +114,7 @@ func (m MimeBundle) Text(mime string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
+	if s, ok := jsonString(raw); ok {
 		return s, true
 	}
 	return string(raw), true
@@ -143,31 +141,20 @@ type Metadata map[string]json.RawMessage
 
 // String returns the metadata value under key if it is a JSON string.
 func (m Metadata) String(key string) (string, bool) {
-	raw, ok := m[key]
-	if !ok {
-		return "", false
-	}
-	var s string
-	if json.Unmarshal(raw, &s) != nil {
-		return "", false
-	}
-	return s, true
+	return jsonString(m[key])
 }
 
 // Strings returns the metadata value under key as a list of strings: a JSON
 // list of strings, or a single string split at commas (as some blog tools
 // write tags). It returns nil when the key is missing or of another kind.
 func (m Metadata) Strings(key string) []string {
-	raw, ok := m[key]
-	if !ok {
-		return nil
-	}
+	raw := m[key]
 	var list []string
 	if json.Unmarshal(raw, &list) == nil {
 		return list
 	}
-	var s string
-	if json.Unmarshal(raw, &s) != nil {
+	s, ok := jsonString(raw)
+	if !ok {
 		return nil
 	}
 	for part := range strings.SplitSeq(s, ",") {
@@ -176,6 +163,16 @@ func (m Metadata) Strings(key string) []string {
 		}
 	}
 	return list
+}
+
+// jsonString decodes raw as a JSON string and reports whether it is one; a
+// missing value (nil) is not.
+func jsonString(raw json.RawMessage) (string, bool) {
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return "", false
+	}
+	return s, true
 }
 
 // Set stores v, marshalled to JSON, under key. It returns an error if v
@@ -194,10 +191,7 @@ func (nb *Notebook) Clone() *Notebook {
 	c := *nb
 	c.Metadata = cloneRaw(nb.Metadata)
 	c.Extra = cloneRaw(nb.Extra)
-	c.Cells = make([]*Cell, len(nb.Cells))
-	for i, cell := range nb.Cells {
-		c.Cells[i] = cell.Clone()
-	}
+	c.Cells = cloneAll(nb.Cells)
 	return &c
 }
 
@@ -207,17 +201,9 @@ func (c *Cell) Clone() *Cell {
 	d.Metadata = cloneRaw(c.Metadata)
 	d.Extra = cloneRaw(c.Extra)
 	d.ExecutionCount = cloneInt(c.ExecutionCount)
-	if c.Attachments != nil {
-		d.Attachments = make(map[string]MimeBundle, len(c.Attachments))
-		for k, v := range c.Attachments {
-			d.Attachments[k] = cloneRaw(v)
-		}
-	}
+	d.Attachments = cloneMap(c.Attachments, cloneRaw[MimeBundle])
 	if c.Outputs != nil {
-		d.Outputs = make([]*Output, len(c.Outputs))
-		for i, o := range c.Outputs {
-			d.Outputs[i] = o.Clone()
-		}
+		d.Outputs = cloneAll(c.Outputs)
 	}
 	return &d
 }
@@ -233,15 +219,30 @@ func (o *Output) Clone() *Output {
 	return &p
 }
 
-func cloneRaw[M ~map[string]json.RawMessage](m M) M {
+// cloneAll returns a new list of deep copies of the elements of s.
+func cloneAll[E interface{ Clone() E }](s []E) []E {
+	c := make([]E, len(s))
+	for i, e := range s {
+		c[i] = e.Clone()
+	}
+	return c
+}
+
+// cloneMap returns a copy of m whose values clone copies, or nil when m is
+// nil.
+func cloneMap[M ~map[string]V, V any](m M, clone func(V) V) M {
 	if m == nil {
 		return nil
 	}
 	c := make(M, len(m))
 	for k, v := range m {
-		c[k] = bytes.Clone(v)
+		c[k] = clone(v)
 	}
 	return c
+}
+
+func cloneRaw[M ~map[string]json.RawMessage](m M) M {
+	return cloneMap(m, slices.Clone[json.RawMessage])
 }
 
 func cloneInt(p *int) *int {

@@ -193,6 +193,11 @@ func TestParseErrors(t *testing.T) {
 		{"negative count", cell(`{"cell_type": "code", "metadata": {}, "source": "", "outputs": [], "execution_count": -1}`), ErrInvalid, "execution_count is not null or a non-negative integer"},
 		{"attachments list", cell(`{"cell_type": "markdown", "metadata": {}, "source": "", "attachments": []}`), ErrInvalid, `"attachments" is not an object`},
 		{"output type", output(`{"output_type": "pyout"}`), ErrInvalid, `cell 2: output 1: unknown output_type "pyout"`},
+		{"cell type number", cell(`{"cell_type": 1, "metadata": {}, "source": ""}`), ErrInvalid, "notebook: cell 2: cell_type is not a string"},
+		{"output not object", output(`7`), ErrInvalid, "notebook: cell 2: output 1: output is not an object"},
+		{"output no type", output(`{"name": "stdout"}`), ErrInvalid, `notebook: cell 2: output 1: output has no "output_type" field`},
+		{"output type number", output(`{"output_type": 1}`), ErrInvalid, "notebook: cell 2: output 1: output_type is not a string"},
+		{"second output", output(`{"output_type": "stream", "name": "stdout", "text": ""}, null, 7`), ErrInvalid, "notebook: cell 2: output 2: output is not an object"},
 		{"stream text", output(`{"output_type": "stream", "name": "stdout"}`), ErrInvalid, `cell 2: output 1: stream output has no "text"`},
 		{"stream name", output(`{"output_type": "stream", "name": 1, "text": ""}`), ErrInvalid, "stream name is not a string"},
 		{"display data", output(`{"output_type": "display_data", "metadata": {}}`), ErrInvalid, `display_data output has no "data"`},
@@ -329,21 +334,63 @@ func TestClone(t *testing.T) {
 	if title, _ := nb.Metadata.String("title"); title != "Every output type" {
 		t.Error("clone shares metadata")
 	}
+
+	// Attachments are copied to the byte; a cell without outputs or
+	// attachments keeps them nil.
+	withAttachment := &Cell{Type: Markdown, Attachments: map[string]MimeBundle{"a.png": {"image/png": json.RawMessage(`"iVBO"`)}}}
+	bare := &Cell{Type: Code}
+	small := &Notebook{Cells: []*Cell{withAttachment, bare}}
+	sc := small.Clone()
+	if !reflect.DeepEqual(sc, small) {
+		t.Fatalf("clone %+v differs from %+v", sc, small)
+	}
+	sc.Cells[0].Attachments["a.png"]["image/png"][1] = 'X'
+	sc.Cells[0].Attachments["b.png"] = nil
+	if string(withAttachment.Attachments["a.png"]["image/png"]) != `"iVBO"` || len(withAttachment.Attachments) != 1 {
+		t.Error("changing the clone's attachments changed the original's")
+	}
+	if sc.Cells[1].Outputs != nil || sc.Cells[1].Attachments != nil || sc.Cells[1].ExecutionCount != nil {
+		t.Errorf("a bare cell's clone %+v has outputs, attachments or a count", sc.Cells[1])
+	}
+	if cells := (&Notebook{}).Clone().Cells; cells == nil || len(cells) != 0 {
+		t.Errorf("an empty notebook's clone has cells %#v, want an empty list", cells)
+	}
 }
 
-func TestMetadataStrings(t *testing.T) {
-	m := Metadata{"list": json.RawMessage(`["a","b"]`), "csv": json.RawMessage(`"a, b,,c"`), "num": json.RawMessage(`1`)}
-	if got := m.Strings("list"); !reflect.DeepEqual(got, []string{"a", "b"}) {
-		t.Errorf("list %q", got)
+// TestStringAccessors checks Metadata.String, Metadata.Strings and
+// MimeBundle.Text on every kind of value, a missing key and a nil one.
+func TestStringAccessors(t *testing.T) {
+	raw := map[string]json.RawMessage{
+		"list": json.RawMessage(`["a","b"]`), "csv": json.RawMessage(`"a, b,,c"`), "num": json.RawMessage(`1`),
+		"null": json.RawMessage(`null`), "nil": nil, "mixed": json.RawMessage(`["a",1]`), "empty": json.RawMessage(`""`),
 	}
-	if got := m.Strings("csv"); !reflect.DeepEqual(got, []string{"a", "b", "c"}) {
-		t.Errorf("csv %q", got)
+	tests := []struct {
+		key    string
+		str    string
+		strOK  bool
+		strs   []string
+		text   string
+		textOK bool
+	}{
+		{"list", "", false, []string{"a", "b"}, `["a","b"]`, true},
+		{"csv", "a, b,,c", true, []string{"a", "b", "c"}, "a, b,,c", true},
+		{"num", "", false, nil, "1", true},
+		{"null", "", true, nil, "", true},
+		{"nil", "", false, nil, "", true},
+		{"mixed", "", false, nil, `["a",1]`, true},
+		{"empty", "", true, nil, "", true},
+		{"missing", "", false, nil, "", false},
 	}
-	if got := m.Strings("num"); got != nil {
-		t.Errorf("num %q", got)
-	}
-	if _, ok := m.String("num"); ok {
-		t.Error("String accepts a number")
+	for _, tt := range tests {
+		if s, ok := Metadata(raw).String(tt.key); s != tt.str || ok != tt.strOK {
+			t.Errorf("String(%q) = %q, %v; want %q, %v", tt.key, s, ok, tt.str, tt.strOK)
+		}
+		if got := Metadata(raw).Strings(tt.key); !reflect.DeepEqual(got, tt.strs) {
+			t.Errorf("Strings(%q) = %#v, want %#v", tt.key, got, tt.strs)
+		}
+		if s, ok := MimeBundle(raw).Text(tt.key); s != tt.text || ok != tt.textOK {
+			t.Errorf("Text(%q) = %q, %v; want %q, %v", tt.key, s, ok, tt.text, tt.textOK)
+		}
 	}
 }
 

@@ -155,39 +155,59 @@ func (d *decoder) notebook(top object) *Notebook {
 		if !ok {
 			d.fail("notebook field \"cells\" is not a list")
 		}
-		nb.Cells = make([]*Cell, 0, len(cells))
-		for i, c := range cells {
-			if d.err != nil {
-				break
-			}
-			d.cell = i + 1
-			nb.Cells = append(nb.Cells, d.cellValue(c))
-			d.cell = 0
-		}
+		nb.Cells = decodeEach(d, cells, &d.cell, d.cellValue)
 	}
 	nb.Extra = d.extra(top)
 	return nb
 }
 
-func (d *decoder) cellValue(o object) *Cell {
+// decodeEach decodes the objects in order with decode until one fails,
+// keeping the 1-based number of the one being decoded in *at, for the
+// error's location.
+func decodeEach[T any](d *decoder, objs []object, at *int, decode func(object) T) []T {
+	out := make([]T, 0, len(objs))
+	for i, o := range objs {
+		if d.err != nil {
+			break
+		}
+		*at = i + 1
+		out = append(out, decode(o))
+		*at = 0
+	}
+	return out
+}
+
+// kind takes the string under key, which says what kind of cell or
+// output (what) o is. It reports false, having failed, when o is not an
+// object or the string is missing: a notebook that fails is not returned,
+// so the caller stops there.
+func (d *decoder) kind(o object, what, key string) (string, bool) {
 	if o == nil {
-		d.fail("cell is not an object")
+		d.fail("%s is not an object", what)
+		return "", false
+	}
+	raw, ok := d.take(o, what, key, true)
+	if !ok {
+		return "", false
+	}
+	t, ok := jsonString(raw)
+	if !ok {
+		d.fail("%s is not a string", key)
+	}
+	return t, ok
+}
+
+func (d *decoder) cellValue(o object) *Cell {
+	t, ok := d.kind(o, "cell", "cell_type")
+	if !ok {
 		return nil
 	}
-	c := &Cell{}
-	if raw, ok := d.take(o, "cell", "cell_type", true); ok {
-		var t string
-		if json.Unmarshal(raw, &t) != nil {
-			d.fail("cell_type is not a string")
-			return nil
-		}
-		c.Type = CellType(t)
-		switch c.Type {
-		case Code, Markdown, Raw:
-		default:
-			d.fail("unknown cell_type %q", t)
-			return nil
-		}
+	c := &Cell{Type: CellType(t)}
+	switch c.Type {
+	case Code, Markdown, Raw:
+	default:
+		d.fail("unknown cell_type %q", t)
+		return nil
 	}
 	what := string(c.Type) + " cell"
 	if raw, ok := d.take(o, what, "id", false); ok {
@@ -213,15 +233,7 @@ func (d *decoder) cellValue(o object) *Cell {
 				d.fail("%s field \"outputs\" is not a list", what)
 				return nil
 			}
-			c.Outputs = make([]*Output, 0, len(outs))
-			for i, out := range outs {
-				if d.err != nil {
-					break
-				}
-				d.output = i + 1
-				c.Outputs = append(c.Outputs, d.outputValue(out))
-				d.output = 0
-			}
+			c.Outputs = decodeEach(d, outs, &d.output, d.outputValue)
 		}
 	} else if raw, ok := d.take(o, what, "attachments", false); ok {
 		var atts map[string]json.RawMessage
@@ -239,19 +251,11 @@ func (d *decoder) cellValue(o object) *Cell {
 }
 
 func (d *decoder) outputValue(o object) *Output {
-	if o == nil {
-		d.fail("output is not an object")
+	t, ok := d.kind(o, "output", "output_type")
+	if !ok {
 		return nil
 	}
-	out := &Output{}
-	if raw, ok := d.take(o, "output", "output_type", true); ok {
-		var t string
-		if json.Unmarshal(raw, &t) != nil {
-			d.fail("output_type is not a string")
-			return nil
-		}
-		out.Type = OutputType(t)
-	}
+	out := &Output{Type: OutputType(t)}
 	what := string(out.Type) + " output"
 	switch out.Type {
 	case Stream:

@@ -90,23 +90,31 @@ func (e *Executor) cacheKey(ctx context.Context, root, dir, kernelID string, nb 
 // once per Executor.
 func (e *Executor) importsDigest(ctx context.Context, root string, imports []string) (string, error) {
 	memo := root + "\x00" + strings.Join(imports, "\x00")
+	return e.remember(&e.digests, memo, func() (string, error) { return importDigest(ctx, root, imports) })
+}
+
+// remember returns the value *m holds under key or, when it holds none,
+// the value compute returns, which it keeps there. The lock guards the
+// map, not compute, so that a slow computation holds no other run up;
+// two runs may then compute the same value, and either is kept.
+func (e *Executor) remember(m *map[string]string, key string, compute func() (string, error)) (string, error) {
 	e.mu.Lock()
-	d, ok := e.digests[memo]
+	v, ok := (*m)[key]
 	e.mu.Unlock()
 	if ok {
-		return d, nil
+		return v, nil
 	}
-	d, err := importDigest(ctx, root, imports)
+	v, err := compute()
 	if err != nil {
 		return "", err
 	}
 	e.mu.Lock()
-	if e.digests == nil {
-		e.digests = map[string]string{}
+	if *m == nil {
+		*m = map[string]string{}
 	}
-	e.digests[memo] = d
+	(*m)[key] = v
 	e.mu.Unlock()
-	return d, nil
+	return v, nil
 }
 
 func hashFile(h hash.Hash, name, path string) error {

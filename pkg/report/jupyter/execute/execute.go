@@ -446,23 +446,7 @@ func (e *Executor) moduleRoot(ctx context.Context, dir string) (string, error) {
 	if e.ModuleDir != "" {
 		return filepath.Abs(e.ModuleDir)
 	}
-	e.mu.Lock()
-	root, ok := e.modules[dir]
-	e.mu.Unlock()
-	if ok {
-		return root, nil
-	}
-	root, err := gonb.ModuleRoot(ctx, dir)
-	if err != nil {
-		return "", err
-	}
-	e.mu.Lock()
-	if e.modules == nil {
-		e.modules = map[string]string{}
-	}
-	e.modules[dir] = root
-	e.mu.Unlock()
-	return root, nil
+	return e.remember(&e.modules, dir, func() (string, error) { return gonb.ModuleRoot(ctx, dir) })
 }
 
 // dedupe keeps one value per name, the last given, in the order names first

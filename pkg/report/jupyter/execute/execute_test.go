@@ -57,6 +57,34 @@ func fakeExecutor(t testing.TB, starts *atomic.Int32) *Executor {
 	}
 }
 
+// fakeRuns is the scaffold of a test that executes notebooks in fake
+// kernels and counts the kernels each run starts: the Executor, the
+// kernels started so far, and the notebook's path, in a fresh folder.
+type fakeRuns struct {
+	t      *testing.T
+	x      *Executor
+	path   string
+	starts atomic.Int32
+}
+
+func newFakeRuns(t *testing.T) *fakeRuns {
+	f := &fakeRuns{t: t, path: notebookPath(t)}
+	f.x = fakeExecutor(t, &f.starts)
+	return f
+}
+
+// execute runs nb as the notebook at f.path, failing the test on an
+// error, and returns the result and the number of kernels the run started.
+func (f *fakeRuns) execute(nb *notebook.Notebook) (*notebook.Notebook, int32) {
+	f.t.Helper()
+	before := f.starts.Load()
+	got, err := f.x.Execute(context.Background(), f.path, nb)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return got, f.starts.Load() - before
+}
+
 func code(src string, tags ...string) *notebook.Cell {
 	c := &notebook.Cell{Type: notebook.Code, Source: src, Metadata: notebook.Metadata{}}
 	if len(tags) > 0 {
@@ -160,8 +188,7 @@ func TestExecuteOutputs(t *testing.T) {
 }
 
 func TestExecuteFailingCell(t *testing.T) {
-	var starts atomic.Int32
-	x := fakeExecutor(t, &starts)
+	x := fakeExecutor(t, nil)
 	path := notebookPath(t)
 	nb := newNotebook(markdown("intro"), code("print ok"), code("\n  fail ValueError N must be positive\nprint after"), code("print never"))
 	_, err := x.Execute(context.Background(), path, nb)
@@ -247,23 +274,10 @@ func TestExecuteKernelDies(t *testing.T) {
 }
 
 func TestExecuteCache(t *testing.T) {
-	var starts atomic.Int32
-	x := fakeExecutor(t, &starts)
-	path := notebookPath(t)
+	f := newFakeRuns(t)
+	x, run := f.x, f.execute
 	nb := newNotebook(markdown("v1"), code("print a"), code("result 1"))
-	first, err := x.Execute(context.Background(), path, nb)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run := func(nb *notebook.Notebook) (*notebook.Notebook, int32) {
-		t.Helper()
-		before := starts.Load()
-		got, err := x.Execute(context.Background(), path, nb)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return got, starts.Load() - before
-	}
+	first, _ := run(nb)
 	again, n := run(nb)
 	if n != 0 {
 		t.Errorf("unchanged notebook ran again")
@@ -303,9 +317,8 @@ func TestExecuteCache(t *testing.T) {
 }
 
 func TestExecuteParams(t *testing.T) {
-	var starts atomic.Int32
-	x := fakeExecutor(t, &starts)
-	path := notebookPath(t)
+	f := newFakeRuns(t)
+	x, path := f.x, f.path
 	// The fake kernel does not speak Go: the parameters cell is skipped,
 	// and the injected cell fails there, which shows how such a failure is
 	// reported. Real injection is checked with GoNB in gonb_test.go.
@@ -316,8 +329,8 @@ func TestExecuteParams(t *testing.T) {
 	if !errors.As(err, &ce) || !ce.Injected || ce.Cell != 1 || !strings.Contains(err.Error(), "injected parameters cell (after cell 1)") {
 		t.Fatalf("Execute = %v, want the injected cell to fail in the fake kernel", err)
 	}
-	if starts.Load() != 1 {
-		t.Errorf("%d kernels started", starts.Load())
+	if n := f.starts.Load(); n != 1 {
+		t.Errorf("%d kernels started", n)
 	}
 	nb.Cells[0].Source = "var N = 10"
 	x.Params = []Param{{"M", "1"}}
@@ -389,12 +402,10 @@ func TestMode(t *testing.T) {
 }
 
 func TestExecuteNoCode(t *testing.T) {
-	var starts atomic.Int32
-	x := fakeExecutor(t, &starts)
-	nb := newNotebook(markdown("only text"), code(" \n"), code("fail X y", SkipTag))
-	got, err := x.Execute(context.Background(), notebookPath(t), nb)
-	if err != nil || starts.Load() != 0 || len(got.Cells) != 3 {
-		t.Errorf("Execute = %v; %d kernels started", err, starts.Load())
+	f := newFakeRuns(t)
+	got, n := f.execute(newNotebook(markdown("only text"), code(" \n"), code("fail X y", SkipTag)))
+	if n != 0 || len(got.Cells) != 3 {
+		t.Errorf("%d cells; %d kernels started", len(got.Cells), n)
 	}
 }
 
@@ -449,20 +460,11 @@ func TestPrinterLog(t *testing.T) {
 // not reused with a longer timeout, nor one cut by the output limit with a
 // higher limit.
 func TestExecuteCacheSettings(t *testing.T) {
-	var starts atomic.Int32
-	x := fakeExecutor(t, &starts)
+	f := newFakeRuns(t)
+	x := f.x
 	x.AllowErrors = true
-	path := notebookPath(t)
 	nb := newNotebook(code("sleep 500ms\nprint slept"), code("print 0123456789"))
-	run := func() (*notebook.Notebook, int32) {
-		t.Helper()
-		before := starts.Load()
-		got, err := x.Execute(context.Background(), path, nb)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return got, starts.Load() - before
-	}
+	run := func() (*notebook.Notebook, int32) { return f.execute(nb) }
 	x.CellTimeout = 100 * time.Millisecond
 	if got, n := run(); n != 1 || got.Cells[0].Outputs[len(got.Cells[0].Outputs)-1].EName != "Timeout" {
 		t.Fatalf("ran %d, outputs %+v; want a timeout", n, got.Cells[0].Outputs)
@@ -481,60 +483,57 @@ func TestExecuteCacheSettings(t *testing.T) {
 	}
 }
 
-// TestExecuteCacheUnwritable checks that a cache that cannot be written
-// makes a warning, not a failure of a run that succeeded.
-func TestExecuteCacheUnwritable(t *testing.T) {
-	x := fakeExecutor(t, nil)
-	file := filepath.Join(t.TempDir(), "file")
-	if err := os.WriteFile(file, nil, 0o644); err != nil {
-		t.Fatal(err)
+// TestExecuteUncached checks that a cache that cannot be written, or no
+// cache folder to be had (no home, no XDG_CACHE_HOME), makes a warning
+// that says the result is not cached, not a failure of a run that
+// succeeded.
+func TestExecuteUncached(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup func(t *testing.T, x *Executor)
+	}{
+		{"unwritable", func(t *testing.T, x *Executor) {
+			file := filepath.Join(t.TempDir(), "file")
+			if err := os.WriteFile(file, nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			x.CacheDir = filepath.Join(file, "cache") // a folder inside a file
+		}},
+		{"no cache folder", func(t *testing.T, x *Executor) {
+			if runtime.GOOS != "linux" {
+				t.Skip("os.UserCacheDir fails this way on Linux only")
+			}
+			t.Setenv("XDG_CACHE_HOME", "")
+			t.Setenv("HOME", "")
+			x.CacheDir = ""
+		}},
 	}
-	x.CacheDir = filepath.Join(file, "cache") // a folder inside a file
-	var warnings []error
-	x.Progress = func(p Progress) {
-		if p.Event == Warning {
-			warnings = append(warnings, p.Err)
-		}
-	}
-	got, err := x.Execute(context.Background(), notebookPath(t), newNotebook(code("print a")))
-	if err != nil {
-		t.Fatalf("Execute = %v, want success with a warning", err)
-	}
-	if got.Cells[0].Outputs[0].Text != "a\n" {
-		t.Errorf("outputs %+v", got.Cells[0].Outputs)
-	}
-	if len(warnings) != 1 || !strings.Contains(warnings[0].Error(), "not cached") {
-		t.Errorf("warnings %v, want one saying the result is not cached", warnings)
-	}
-	var b strings.Builder
-	NewPrinter(&b, false).Progress(Progress{Notebook: "/x/nb.ipynb", Event: Warning, Err: warnings[0]})
-	if !strings.HasPrefix(b.String(), "warning: nb.ipynb: the result is not cached") {
-		t.Errorf("Printer wrote %q", b.String())
-	}
-}
-
-// TestExecuteNoCacheDir checks that a run with no cache folder to be had
-// (no home, no XDG_CACHE_HOME) succeeds with a warning.
-func TestExecuteNoCacheDir(t *testing.T) {
-	if runtime.GOOS != "linux" {
-		t.Skip("os.UserCacheDir fails this way on Linux only")
-	}
-	t.Setenv("XDG_CACHE_HOME", "")
-	t.Setenv("HOME", "")
-	x := fakeExecutor(t, nil)
-	x.CacheDir = ""
-	var warnings []error
-	x.Progress = func(p Progress) {
-		if p.Event == Warning {
-			warnings = append(warnings, p.Err)
-		}
-	}
-	got, err := x.Execute(context.Background(), notebookPath(t), newNotebook(code("print a")))
-	if err != nil || got.Cells[0].Outputs[0].Text != "a\n" {
-		t.Fatalf("Execute = %v, %v; want the run to succeed", got, err)
-	}
-	if len(warnings) != 1 || !strings.Contains(warnings[0].Error(), "not cached") {
-		t.Errorf("warnings %v", warnings)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x := fakeExecutor(t, nil)
+			tt.setup(t, x)
+			var warnings []error
+			x.Progress = func(p Progress) {
+				if p.Event == Warning {
+					warnings = append(warnings, p.Err)
+				}
+			}
+			got, err := x.Execute(context.Background(), notebookPath(t), newNotebook(code("print a")))
+			if err != nil {
+				t.Fatalf("Execute = %v, want success with a warning", err)
+			}
+			if got.Cells[0].Outputs[0].Text != "a\n" {
+				t.Errorf("outputs %+v", got.Cells[0].Outputs)
+			}
+			if len(warnings) != 1 || !strings.Contains(warnings[0].Error(), "not cached") {
+				t.Fatalf("warnings %v, want one saying the result is not cached", warnings)
+			}
+			var b strings.Builder
+			NewPrinter(&b, false).Progress(Progress{Notebook: "/x/nb.ipynb", Event: Warning, Err: warnings[0]})
+			if !strings.HasPrefix(b.String(), "warning: nb.ipynb: the result is not cached") {
+				t.Errorf("Printer wrote %q", b.String())
+			}
+		})
 	}
 }
 

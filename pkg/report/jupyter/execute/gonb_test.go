@@ -51,16 +51,9 @@ func readNotebook(t *testing.T) *notebook.Notebook {
 func stdout(t *testing.T, nb *notebook.Notebook, id string) string {
 	t.Helper()
 	for _, c := range nb.Cells {
-		if c.ID != id {
-			continue
+		if c.ID == id {
+			return stdoutOf(c)
 		}
-		var b strings.Builder
-		for _, o := range c.Outputs {
-			if o.Type == notebook.Stream && o.Name == "stdout" {
-				b.WriteString(o.Text)
-			}
-		}
-		return b.String()
 	}
 	t.Fatalf("no cell %q", id)
 	return ""

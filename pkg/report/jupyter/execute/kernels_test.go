@@ -17,10 +17,7 @@ import (
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
-func TestMain(m *testing.M) {
-	kerneltest.ServeIfAsked()
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { kerneltest.RunTests(m) }
 
 // withMetadata returns a notebook of the cells with the metadata, given as
 // JSON.
@@ -73,42 +70,12 @@ func TestChooseKernel(t *testing.T) {
 	}
 }
 
-// fakeKernelSpecs installs, in a folder on JUPYTER_PATH, a kernel spec
-// "fake" of the language "fake" that runs this test binary as a fake
-// kernel, with Jupyter's other folders emptied.
-func fakeKernelSpecs(t *testing.T) {
-	t.Helper()
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("JUPYTER_DATA_DIR", filepath.Join(home, "data"))
-	for _, v := range []string{"XDG_DATA_HOME", "VIRTUAL_ENV", "CONDA_PREFIX", "PYTHONUSERBASE", "IPYTHONDIR"} {
-		t.Setenv(v, "")
-	}
-	dir := t.TempDir()
-	t.Setenv("JUPYTER_PATH", dir)
-	spec, err := json.Marshal(map[string]any{
-		"argv":         []string{os.Args[0], "{connection_file}"},
-		"display_name": "Fake", "language": "fake",
-		"env": map[string]string{kerneltest.ServeEnv: "1"},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	kdir := filepath.Join(dir, "kernels", "fake")
-	if err := os.MkdirAll(kdir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(kdir, kernelspec.FileName), spec, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestKernelSpecFromJupyterPath runs a notebook whose metadata names a
 // kernel that only a folder on JUPYTER_PATH has, through the default
 // lookup, then from the cache; and fails clearly for a kernel that is
 // nowhere.
 func TestKernelSpecFromJupyterPath(t *testing.T) {
-	fakeKernelSpecs(t)
+	kerneltest.Install(t)
 	var events []Event
 	x := &Executor{CacheDir: t.TempDir(), Progress: func(p Progress) { events = append(events, p.Event) }}
 	nb := withMetadata(t, `{"kernelspec": {"name": "fake", "language": "fake", "display_name": "Fake"}}`,

@@ -18,44 +18,6 @@ func TestPythonParameters(t *testing.T) {
 	}
 }
 
-func TestPythonInjectedSource(t *testing.T) {
-	cell := "N = 100\nTitle = \"t\"\nsizes = [1, 2]\nname: str = 'x'"
-	tests := []struct {
-		params []Param
-		want   string // the assignments, without the comment line
-		err    string
-	}{
-		{[]Param{{"N", "1000"}}, "N = 1000", ""},
-		{[]Param{{"N", " 10**6 "}, {"sizes", "[3, 4]"}}, "N = 10**6\nsizes = [3, 4]", ""},
-		{[]Param{{"Title", "big case"}}, `Title = "big case"`, ""},
-		{[]Param{{"Title", `'quoted'`}}, `Title = 'quoted'`, ""},
-		{[]Param{{"Title", `a"b\c`}}, `Title = "a\"b\\c"`, ""},
-		{[]Param{{"name", "é ü"}}, `name = "é ü"`, ""},
-		{[]Param{{"name", "!ls"}}, `name = "!ls"`, ""},
-		{[]Param{{"M", "1"}}, "", "M is not assigned in the parameters cell (it assigns N, Title, name, sizes)"},
-		{[]Param{{"N", "!ls"}}, "", "not a Python expression"},
-		{[]Param{{"N", "%time 1"}}, "", "not a Python expression"},
-		{[]Param{{"N", " "}}, "", "the value is empty"},
-	}
-	for _, tt := range tests {
-		got, err := pythonInjectedSource(cell, tt.params)
-		if tt.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.err) {
-				t.Errorf("%v: error %v, want %q", tt.params, err, tt.err)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%v: %v", tt.params, err)
-			continue
-		}
-		comment, assignments, _ := strings.Cut(got, "\n")
-		if !strings.HasPrefix(comment, "# ") || assignments != tt.want {
-			t.Errorf("%v: got\n%s\nwant\n%s", tt.params, got, tt.want)
-		}
-	}
-}
-
 func TestInjectLanguages(t *testing.T) {
 	nb := newNotebook(code("N = 1", ParametersTag), code("print(N)"))
 	at, err := inject(nb, []Param{{"N", "2"}}, "python")

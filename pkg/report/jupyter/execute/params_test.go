@@ -84,44 +84,79 @@ func TestParameters(t *testing.T) {
 	}
 }
 
+// TestInjectedSource checks the injected parameters cell of each language:
+// the declarations or assignments after its comment line, or the error a
+// parameter gets.
 func TestInjectedSource(t *testing.T) {
-	cell := "var N = 100\nconst K = 3\nvar Title = \"t\"\nvar Big int64 = 1"
-	tests := []struct {
+	type injection struct {
 		params []Param
-		want   string // the declarations, without the comment line
+		want   string // the declarations or assignments, without the comment line
 		err    string
+	}
+	languages := []struct {
+		name    string
+		inject  func(paramsCell string, params []Param) (string, error)
+		cell    string
+		comment string             // comment is how the first line starts.
+		valid   func(string) error // valid checks the whole cell, when not nil.
+		cases   []injection
 	}{
-		{[]Param{{"N", "1000"}}, "var N int = 1000", ""},
-		{[]Param{{"N", "1e6"}, {"K", "9"}}, "var N int = 1e6\nconst K = 9", ""},
-		{[]Param{{"Title", "big case"}}, `var Title string = "big case"`, ""},
-		{[]Param{{"Title", `"quoted"`}}, `var Title string = "quoted"`, ""},
-		{[]Param{{"Title", `a"b`}}, `var Title string = "a\"b"`, ""},
-		{[]Param{{"Big", "1 << 40"}}, "var Big int64 = 1 << 40", ""},
-		{[]Param{{"M", "1"}}, "", "M is not declared in the parameters cell (it declares Big, K, N, Title)"},
-		{[]Param{{"N", "1 000"}}, "", "not a Go expression"},
-		{[]Param{{"N", "func("}}, "", "not a Go expression"},
+		{"go", injectedSource, "var N = 100\nconst K = 3\nvar Title = \"t\"\nvar Big int64 = 1", "//", parseGo, []injection{
+			{[]Param{{"N", "1000"}}, "var N int = 1000", ""},
+			{[]Param{{"N", "1e6"}, {"K", "9"}}, "var N int = 1e6\nconst K = 9", ""},
+			{[]Param{{"Title", "big case"}}, `var Title string = "big case"`, ""},
+			{[]Param{{"Title", `"quoted"`}}, `var Title string = "quoted"`, ""},
+			{[]Param{{"Title", `a"b`}}, `var Title string = "a\"b"`, ""},
+			{[]Param{{"Big", "1 << 40"}}, "var Big int64 = 1 << 40", ""},
+			{[]Param{{"M", "1"}}, "", "M is not declared in the parameters cell (it declares Big, K, N, Title)"},
+			{[]Param{{"N", "1 000"}}, "", "not a Go expression"},
+			{[]Param{{"N", "func("}}, "", "not a Go expression"},
+		}},
+		{"python", pythonInjectedSource, "N = 100\nTitle = \"t\"\nsizes = [1, 2]\nname: str = 'x'", "# ", nil, []injection{
+			{[]Param{{"N", "1000"}}, "N = 1000", ""},
+			{[]Param{{"N", " 10**6 "}, {"sizes", "[3, 4]"}}, "N = 10**6\nsizes = [3, 4]", ""},
+			{[]Param{{"Title", "big case"}}, `Title = "big case"`, ""},
+			{[]Param{{"Title", `'quoted'`}}, `Title = 'quoted'`, ""},
+			{[]Param{{"Title", `a"b\c`}}, `Title = "a\"b\\c"`, ""},
+			{[]Param{{"name", "é ü"}}, `name = "é ü"`, ""},
+			{[]Param{{"name", "!ls"}}, `name = "!ls"`, ""},
+			{[]Param{{"M", "1"}}, "", "M is not assigned in the parameters cell (it assigns N, Title, name, sizes)"},
+			{[]Param{{"N", "!ls"}}, "", "not a Python expression"},
+			{[]Param{{"N", "%time 1"}}, "", "not a Python expression"},
+			{[]Param{{"N", " "}}, "", "the value is empty"},
+		}},
 	}
-	for _, tt := range tests {
-		got, err := injectedSource(cell, tt.params)
-		if tt.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.err) {
-				t.Errorf("%v: error %v, want %q", tt.params, err, tt.err)
+	for _, lang := range languages {
+		for _, tt := range lang.cases {
+			got, err := lang.inject(lang.cell, tt.params)
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Errorf("%s %v: error %v, want %q", lang.name, tt.params, err, tt.err)
+				}
+				continue
 			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%v: %v", tt.params, err)
-			continue
-		}
-		comment, decls, _ := strings.Cut(got, "\n")
-		if !strings.HasPrefix(comment, "//") || decls != tt.want {
-			t.Errorf("%v: got\n%s\nwant\n%s", tt.params, got, tt.want)
-		}
-		// The injected cell is valid Go declarations.
-		if _, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+got, 0); err != nil {
-			t.Errorf("%v: injected source does not parse: %v", tt.params, err)
+			if err != nil {
+				t.Errorf("%s %v: %v", lang.name, tt.params, err)
+				continue
+			}
+			comment, assignments, _ := strings.Cut(got, "\n")
+			if !strings.HasPrefix(comment, lang.comment) || assignments != tt.want {
+				t.Errorf("%s %v: got\n%s\nwant\n%s", lang.name, tt.params, got, tt.want)
+			}
+			if lang.valid == nil {
+				continue
+			}
+			if err := lang.valid(got); err != nil {
+				t.Errorf("%s %v: injected source is not valid: %v", lang.name, tt.params, err)
+			}
 		}
 	}
+}
+
+// parseGo parses src as the declarations of a Go file.
+func parseGo(src string) error {
+	_, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+src, 0)
+	return err
 }
 
 func TestInject(t *testing.T) {
@@ -192,7 +227,7 @@ func FuzzInjectedSource(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if _, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+src, 0); err != nil {
+		if err := parseGo(src); err != nil {
 			t.Fatalf("injected source for %s=%q in\n%s\ndoes not parse: %v\n%s", name, value, cell, err, src)
 		}
 		if line, ok := magicLine(src); ok {

@@ -1,12 +1,10 @@
 package execute
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -18,20 +16,15 @@ import (
 // parameters), that a result from the cache keeps the record of the run
 // that made it, and that a record the notebook brought along is dropped.
 func TestRunRecord(t *testing.T) {
-	var starts atomic.Int32
-	x := fakeExecutor(t, &starts)
-	x.AllowErrors = true
-	path := notebookPath(t)
+	f := newFakeRuns(t)
+	f.x.AllowErrors = true
 	nb := newNotebook(code("print a"), code("sleep 20ms"))
 	forged := Run{Implementation: "forged", Start: time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)}
 	if err := nb.Metadata.Set(RunKey, forged); err != nil {
 		t.Fatal(err)
 	}
 	before := time.Now()
-	got, err := x.Execute(context.Background(), path, nb)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got, _ := f.execute(nb)
 	after := time.Now()
 	run, ok := RunOf(got)
 	if !ok {
@@ -47,12 +40,9 @@ func TestRunRecord(t *testing.T) {
 		t.Errorf("run took %v, want at least the cell's 20ms and at most %v", run.Duration, after.Sub(before))
 	}
 
-	again, err := x.Execute(context.Background(), path, nb)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if starts.Load() != 1 {
-		t.Fatalf("%d kernels started, want the second result from the cache", starts.Load())
+	again, _ := f.execute(nb)
+	if n := f.starts.Load(); n != 1 {
+		t.Fatalf("%d kernels started, want the second result from the cache", n)
 	}
 	if cached, ok := RunOf(again); !ok || !reflect.DeepEqual(cached, run) {
 		t.Errorf("cached run %+v, want the run that made it %+v", cached, run)
@@ -60,9 +50,8 @@ func TestRunRecord(t *testing.T) {
 
 	words := newNotebook(markdown("no code"))
 	words.Metadata.Set(RunKey, forged)
-	if got, err := x.Execute(context.Background(), path, words); err != nil {
-		t.Fatal(err)
-	} else if _, ok := RunOf(got); ok {
+	got, _ = f.execute(words)
+	if _, ok := RunOf(got); ok {
 		t.Errorf("a notebook with nothing to run kept the record it brought: %s", got.Metadata[RunKey])
 	}
 }
@@ -103,30 +92,21 @@ func TestRunJSON(t *testing.T) {
 // keeps one, sees an imported package edited once it forgets.
 func TestForget(t *testing.T) {
 	root := module(t)
-	var starts atomic.Int32
-	x := fakeExecutor(t, &starts)
-	path := filepath.Join(root, "notebooks", "nb.ipynb")
-	nb, err := notebook.ReadFile(path)
+	f := newFakeRuns(t)
+	f.path = filepath.Join(root, "notebooks", "nb.ipynb")
+	nb, err := notebook.ReadFile(f.path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := func() int32 {
-		t.Helper()
-		before := starts.Load()
-		if _, err := x.Execute(context.Background(), path, nb); err != nil {
-			t.Fatal(err)
-		}
-		return starts.Load() - before
-	}
-	run()
+	f.execute(nb)
 	if err := os.WriteFile(filepath.Join(root, "b", "b.go"), []byte("package b\n\nfunc B() int { return 21 }\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if n := run(); n != 0 {
+	if _, n := f.execute(nb); n != 0 {
 		t.Fatalf("ran %d times before Forget; the digests are remembered for the Executor's life", n)
 	}
-	x.Forget()
-	if n := run(); n != 1 {
+	f.x.Forget()
+	if _, n := f.execute(nb); n != 1 {
 		t.Errorf("ran %d times after Forget and an edit of an imported package, want 1", n)
 	}
 }

@@ -4,8 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 	"time"
+
+	"github.com/grundylab/grundy/pkg/report/internal/errfmt"
 )
 
 // Sentinel errors; the errors returned by this package wrap one of them, so
@@ -37,31 +38,17 @@ type ProtocolError struct {
 	Cause error  // Cause is an underlying error, or nil.
 }
 
-// Error formats the error as "kernel: OP: MSG: CAUSE".
+// Error formats the error as "kernel: OP: ERR: MSG: CAUSE".
 func (e *ProtocolError) Error() string {
-	var b strings.Builder
-	b.WriteString("kernel: ")
-	b.WriteString(e.Op)
-	b.WriteString(": ")
-	b.WriteString(e.Err.Error())
+	parts := []string{"kernel", e.Op, e.Err.Error()}
 	if e.Msg != "" {
-		b.WriteString(": ")
-		b.WriteString(e.Msg)
+		parts = append(parts, e.Msg)
 	}
-	if e.Cause != nil {
-		b.WriteString(": ")
-		b.WriteString(e.Cause.Error())
-	}
-	return b.String()
+	return errfmt.Message(e.Cause, parts...)
 }
 
 // Unwrap returns the sentinel and the cause.
-func (e *ProtocolError) Unwrap() []error {
-	if e.Cause == nil {
-		return []error{e.Err}
-	}
-	return []error{e.Err, e.Cause}
-}
+func (e *ProtocolError) Unwrap() []error { return errfmt.Unwrap(e.Err, e.Cause) }
 
 // An ExitError reports that the kernel process exited while it was needed.
 type ExitError struct {

@@ -18,10 +18,7 @@ import (
 	"github.com/grundylab/grundy/pkg/report/jupyter/kernel/kerneltest"
 )
 
-func TestMain(m *testing.M) {
-	kerneltest.ServeIfAsked()
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { kerneltest.RunTests(m) }
 
 // fast are options that make failures show quickly in tests.
 func fast() *kernel.Options {

@@ -133,15 +133,21 @@ func (s *Signer) sign(header, parent, metadata, content []byte) []byte {
 	if len(s.key) == 0 {
 		return []byte{}
 	}
+	sum := s.mac(header, parent, metadata, content)
+	out := make([]byte, hex.EncodedLen(len(sum)))
+	hex.Encode(out, sum)
+	return out
+}
+
+// mac returns the HMAC-SHA256 of the four body frames, which a signature
+// is in hexadecimal.
+func (s *Signer) mac(header, parent, metadata, content []byte) []byte {
 	mac := hmac.New(sha256.New, s.key)
 	mac.Write(header)
 	mac.Write(parent)
 	mac.Write(metadata)
 	mac.Write(content)
-	sum := mac.Sum(nil)
-	out := make([]byte, hex.EncodedLen(len(sum)))
-	hex.Encode(out, sum)
-	return out
+	return mac.Sum(nil)
 }
 
 // Encode returns the wire frames of m: identities, the delimiter, the
@@ -190,12 +196,7 @@ func (s *Signer) Decode(frames [][]byte) (*Message, error) {
 		if _, err := hex.Decode(got, sig); err != nil {
 			return nil, &ProtocolError{Op: "decode", Err: ErrSignature, Msg: "signature is not hexadecimal"}
 		}
-		mac := hmac.New(sha256.New, s.key)
-		mac.Write(header)
-		mac.Write(parent)
-		mac.Write(metadata)
-		mac.Write(content)
-		if !hmac.Equal(got, mac.Sum(nil)) {
+		if !hmac.Equal(got, s.mac(header, parent, metadata, content)) {
 			return nil, &ProtocolError{Op: "decode", Err: ErrSignature, Msg: "HMAC-SHA256 does not match the connection key"}
 		}
 	}

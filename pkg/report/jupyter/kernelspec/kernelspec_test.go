@@ -17,55 +17,7 @@ import (
 	"github.com/grundylab/grundy/pkg/report/jupyter/kernel/kerneltest"
 )
 
-func TestMain(m *testing.M) {
-	kerneltest.ServeIfAsked()
-	os.Exit(m.Run())
-}
-
-// writeSpec writes a kernel.json with the content into dir/name.
-func writeSpec(t *testing.T, dir, name, content string) string {
-	t.Helper()
-	path := filepath.Join(dir, name)
-	if err := os.MkdirAll(path, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(path, FileName), []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
-// fakeSpec is a kernel.json that runs this test binary as a fake kernel.
-func fakeSpec(t *testing.T, language string) string {
-	t.Helper()
-	data, err := json.Marshal(map[string]any{
-		"argv":           []string{os.Args[0], "{connection_file}"},
-		"display_name":   "Fake",
-		"language":       language,
-		"interrupt_mode": "signal",
-		"env":            map[string]string{kerneltest.ServeEnv: "1"},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
-}
-
-// isolate points every variable Dirs reads at fresh folders, so that no
-// kernel of the machine's user or environment takes part, and returns
-// the user's data folder.
-func isolate(t *testing.T) string {
-	t.Helper()
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	data := filepath.Join(home, "data")
-	t.Setenv("JUPYTER_DATA_DIR", data)
-	for _, v := range []string{"JUPYTER_PATH", "XDG_DATA_HOME", "VIRTUAL_ENV", "CONDA_PREFIX", "PYTHONUSERBASE", "IPYTHONDIR"} {
-		t.Setenv(v, "")
-	}
-	os.Unsetenv("JUPYTER_PREFER_ENV_PATH")
-	return data
-}
+func TestMain(m *testing.M) { kerneltest.RunTests(m) }
 
 func TestDirs(t *testing.T) {
 	if runtime.GOOS != "linux" {
@@ -141,15 +93,15 @@ func TestDirs(t *testing.T) {
 }
 
 func TestFind(t *testing.T) {
-	data := isolate(t)
+	data := kerneltest.Isolate(t)
 	first, second := t.TempDir(), t.TempDir()
 	t.Setenv("JUPYTER_PATH", first+string(os.PathListSeparator)+second)
-	winner := writeSpec(t, first+"/kernels", "Fake", `{"argv": ["fake", "{connection_file}"], "display_name": "Fake 1", "language": "fake"}`)
-	writeSpec(t, second+"/kernels", "fake", `{"argv": ["fake2"], "display_name": "Fake 2", "language": "fake"}`)
-	writeSpec(t, second+"/kernels", "other", `{"argv": ["other", "-f", "{connection_file}"], "display_name": "Other", "language": "other", "interrupt_mode": "message"}`)
-	writeSpec(t, data+"/kernels", "broken", `{"argv": [`)
-	writeSpec(t, data+"/kernels", "noargv", `{"display_name": "x"}`)
-	writeSpec(t, data+"/kernels", "badmode", `{"argv": ["x"], "interrupt_mode": "never"}`)
+	winner := kerneltest.WriteSpec(t, first+"/kernels", "Fake", `{"argv": ["fake", "{connection_file}"], "display_name": "Fake 1", "language": "fake"}`)
+	kerneltest.WriteSpec(t, second+"/kernels", "fake", `{"argv": ["fake2"], "display_name": "Fake 2", "language": "fake"}`)
+	kerneltest.WriteSpec(t, second+"/kernels", "other", `{"argv": ["other", "-f", "{connection_file}"], "display_name": "Other", "language": "other", "interrupt_mode": "message"}`)
+	kerneltest.WriteSpec(t, data+"/kernels", "broken", `{"argv": [`)
+	kerneltest.WriteSpec(t, data+"/kernels", "noargv", `{"display_name": "x"}`)
+	kerneltest.WriteSpec(t, data+"/kernels", "badmode", `{"argv": ["x"], "interrupt_mode": "never"}`)
 	if err := os.MkdirAll(filepath.Join(second, "kernels", "empty"), 0o755); err != nil { // no kernel.json
 		t.Fatal(err)
 	}
@@ -158,7 +110,7 @@ func TestFind(t *testing.T) {
 	}
 	// A kernel.json beside a kernels folder must not be reached by a name
 	// that climbs.
-	writeSpec(t, first, "escaped", `{"argv": ["escaped"]}`)
+	kerneltest.WriteSpec(t, first, "escaped", `{"argv": ["escaped"]}`)
 
 	tests := []struct {
 		name    string
@@ -227,19 +179,19 @@ func TestDirsAsJupyter(t *testing.T) {
 		}
 		t.Skip("jupyter is not installed")
 	}
-	data := isolate(t)
+	data := kerneltest.Isolate(t)
 	paths := []string{t.TempDir(), t.TempDir()}
 	t.Setenv("JUPYTER_PATH", strings.Join(paths, string(os.PathListSeparator)))
 	user := filepath.Join(os.Getenv("HOME"), "base")
 	t.Setenv("PYTHONUSERBASE", user)
 	spec := `{"argv": ["x", "{connection_file}"], "display_name": "X", "language": "x"}`
-	writeSpec(t, paths[0]+"/kernels", "shadow", spec)
-	writeSpec(t, paths[1]+"/kernels", "Shadow", spec)
-	writeSpec(t, paths[1]+"/kernels", "second", spec)
-	writeSpec(t, data+"/kernels", "second", spec)
-	writeSpec(t, data+"/kernels", "user", spec)
-	writeSpec(t, user+"/share/jupyter/kernels", "base", spec)
-	writeSpec(t, user+"/share/jupyter/kernels", "user", spec)
+	kerneltest.WriteSpec(t, paths[0]+"/kernels", "shadow", spec)
+	kerneltest.WriteSpec(t, paths[1]+"/kernels", "Shadow", spec)
+	kerneltest.WriteSpec(t, paths[1]+"/kernels", "second", spec)
+	kerneltest.WriteSpec(t, data+"/kernels", "second", spec)
+	kerneltest.WriteSpec(t, data+"/kernels", "user", spec)
+	kerneltest.WriteSpec(t, user+"/share/jupyter/kernels", "base", spec)
+	kerneltest.WriteSpec(t, user+"/share/jupyter/kernels", "user", spec)
 
 	out, err := exec.Command(jupyter, "kernelspec", "list", "--json").Output()
 	if err != nil {
@@ -394,10 +346,7 @@ func TestCommandAndEnviron(t *testing.T) {
 // TestStartFake starts a kernel found through JUPYTER_PATH: this test
 // binary, made a fake kernel by the spec's env.
 func TestStartFake(t *testing.T) {
-	isolate(t)
-	dir := t.TempDir()
-	t.Setenv("JUPYTER_PATH", dir)
-	writeSpec(t, filepath.Join(dir, "kernels"), "fake", fakeSpec(t, "fake"))
+	dir := kerneltest.Install(t)
 	s, err := Find("fake")
 	if err != nil {
 		t.Fatal(err)
@@ -423,7 +372,7 @@ func TestStartFake(t *testing.T) {
 	if !strings.HasPrefix(id, "kernelspec-fake-") || strings.Contains(id, dir) {
 		t.Errorf("ID() = %q", id)
 	}
-	writeSpec(t, filepath.Join(dir, "kernels"), "fake", strings.Replace(fakeSpec(t, "fake"), "Fake", "Fake 2", 1))
+	kerneltest.WriteSpec(t, filepath.Join(dir, "kernels"), "fake", strings.Replace(kerneltest.Spec(t), "Fake", "Fake 2", 1))
 	again, err := Find("fake")
 	if err != nil {
 		t.Fatal(err)
@@ -434,7 +383,7 @@ func TestStartFake(t *testing.T) {
 }
 
 func TestInstall(t *testing.T) {
-	data := isolate(t)
+	data := kerneltest.Isolate(t)
 	s := &Spec{Name: "gonb", Argv: []string{"/tools/gonb", "--kernel", kernel.ConnectionFileArg}, DisplayName: "Go (gonb)", Language: "go", InterruptMode: "message", Env: map[string]string{"PATH": "/tools:${PATH}"}}
 	dir, err := Install("", s)
 	if err != nil {

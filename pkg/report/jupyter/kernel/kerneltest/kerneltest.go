@@ -14,8 +14,10 @@
 //
 // or runs it as a separate process (to test crashes, or to stand for an
 // installed kernel) by re-executing the test binary with ServeEnv set to
-// "1" and the connection file as its last argument; its TestMain calls
-// ServeIfAsked first.
+// "1" and the connection file as its last argument; its TestMain is
+// RunTests. Install makes it the only kernel spec Jupyter's folders hold
+// for the rest of a test, for tests of clients that find kernels the way
+// Jupyter does.
 //
 // Each line of a cell is one command:
 //
