@@ -45,6 +45,7 @@
 // many heaps affordable.
 //
 //	g, err := heap.Octal(heap.GrundysGame, 1000) // "4!.0": split into two unequal heaps
+//	sp, err := g.Sparse()                           // its rare heaps, as Values.Sparse gives them
 //	g, err := heap.Split(n, func(h int, emit func(parts ...int)) { ... })
 //	proof, err := heap.SubtractionPeriod(set, 1_000_000)
 //
