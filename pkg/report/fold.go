@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/terminal"
 )
 
 // Cell tags of Jupyter Book that fold parts of a cell: the writeup shows
@@ -194,7 +195,7 @@ func countLines(s string) int {
 
 // splitSpans splits spans, whose texts join to a text, at byte cut of
 // that text; nil stays nil.
-func splitSpans(spans []Span, cut int) (head, tail []Span) {
+func splitSpans(spans []terminal.Span, cut int) (head, tail []terminal.Span) {
 	if spans == nil {
 		return nil, nil
 	}
@@ -211,9 +212,9 @@ func splitSpans(spans []Span, cut int) (head, tail []Span) {
 			first, second := s, s
 			first.Text, second.Text = s.Text[:cut-pos], s.Text[cut-pos:]
 			head = append(spans[:i:i], first)
-			tail = append([]Span{second}, spans[i+1:]...)
+			tail = append([]terminal.Span{second}, spans[i+1:]...)
 		}
 		return head, tail
 	}
-	return spans, []Span{}
+	return spans, []terminal.Span{}
 }

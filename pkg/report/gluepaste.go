@@ -10,6 +10,7 @@ import (
 
 	"github.com/grundylab/grundy/pkg/report/internal/pyformat"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/terminal"
 	xhtml "golang.org/x/net/html"
 )
 
@@ -92,7 +93,7 @@ func (b *builder) role(cell int, src string, r glueRef) string {
 			b.warn(cell, 0, "glue: %q has no text/plain form (%s)", key, written)
 			return missingGlue(written)
 		}
-		plain = cleanSource(StripANSI(plain))
+		plain = cleanSource(terminal.Strip(plain))
 		formatted, err := pyformat.Format(plain, spec)
 		if err != nil {
 			b.warn(cell, 0, "glue: %s: %v; the plain text is shown", written, err)
@@ -120,12 +121,12 @@ func (b *builder) role(cell int, src string, r glueRef) string {
 func (b *builder) inlineValue(cell int, written string, g *Glued, text func(string) string) string {
 	mime := preferredMIME(g.Data)
 	value, _ := g.Data.Text(mime)
-	value = cleanSource(StripANSI(value))
+	value = cleanSource(terminal.Strip(value))
 	if limit := b.opts.MaxOutput; limit >= 0 && len(value) > limit && !strings.HasPrefix(mime, "image/") {
 		b.warn(cell, 0, "glue: %s: the %s value of %s is too long to quote; its text form is shown", written, mime, byteSize(len(value)))
 		mime = "text/plain"
 		value, _ = g.Data.Text(mime)
-		value, _ = b.cut(cleanSource(StripANSI(value)))
+		value, _ = b.cut(cleanSource(terminal.Strip(value)))
 	}
 	switch mime {
 	case "":

@@ -11,6 +11,7 @@ import (
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/sanitize"
+	"github.com/grundylab/grundy/pkg/report/terminal"
 )
 
 // mimeOrder is the order in which the representations of a rich output
@@ -134,7 +135,7 @@ func (b *builder) stream(cell, out int, name string, chunks []*notebook.Output) 
 	}
 	total := st.Len() + int(st.Dropped)
 	text, cut := b.cut(st.String())
-	plain, spans := terminalText(text)
+	plain, spans := terminal.Text(text)
 	if plain == "" {
 		return // Jupyter shows an empty stream as nothing
 	}
@@ -185,11 +186,11 @@ func byteSize(n int) string { return ByteSize(int64(n)) }
 // "NAME: VALUE" when there is none.
 func (b *builder) errorOutput(cell, out int, o *notebook.Output) {
 	text := strings.Join(o.Traceback, "\n")
-	if strings.TrimSpace(StripANSI(text)) == "" {
+	if strings.TrimSpace(terminal.Strip(text)) == "" {
 		text = o.EName + ": " + o.EValue
 	}
 	text, cut := b.cut(text)
-	plain, spans := terminalText(text)
+	plain, spans := terminal.Text(text)
 	b.add(Block{Kind: KindError, Cell: cell, Output: out, Text: plain, Spans: spans})
 	if cut {
 		b.cutNote(cell, out, len(text), len(strings.Join(o.Traceback, "\n")))
@@ -199,7 +200,7 @@ func (b *builder) errorOutput(cell, out int, o *notebook.Output) {
 // ErrorText returns an error output as Jupyter shows it, without terminal
 // escapes: its traceback, or "NAME: VALUE" when the traceback is empty.
 func ErrorText(o *notebook.Output) string {
-	text := StripANSI(strings.Join(o.Traceback, "\n"))
+	text := terminal.Strip(strings.Join(o.Traceback, "\n"))
 	if strings.TrimSpace(text) == "" {
 		return o.EName + ": " + o.EValue
 	}
@@ -350,7 +351,7 @@ func indentedSize(s string) (size int64, deepest int) {
 // text adds a text/plain value, cut to size.
 func (b *builder) text(cell, out int, value string) {
 	kept, cut := b.cut(value)
-	plain, spans := terminalText(kept)
+	plain, spans := terminal.Text(kept)
 	b.addLong(Block{Kind: KindText, Cell: cell, Output: out, Text: plain, Spans: spans})
 	if cut {
 		b.cutNote(cell, out, len(kept), len(value))
@@ -457,7 +458,7 @@ func (b *builder) html(s string) string {
 // wants.
 func altText(data notebook.MimeBundle) string {
 	plain, ok := data.Text("text/plain")
-	plain = strings.TrimSpace(StripANSI(plain))
+	plain = strings.TrimSpace(terminal.Strip(plain))
 	if !ok || plain == "" || strings.Contains(plain, "\n") || len(plain) > 200 ||
 		strings.HasPrefix(plain, "<") && strings.HasSuffix(plain, ">") {
 		return ""

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/terminal"
 )
 
 // DefaultMaxOutput is the number of bytes of text an output keeps when
@@ -205,7 +206,7 @@ type Block struct {
 	Segments []Segment
 	// Name is a stream's name, "stdout" or "stderr".
 	Name  string
-	Spans []Span
+	Spans []terminal.Span
 	MIME  string
 	Data  []byte
 	Alt   string
