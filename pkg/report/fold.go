@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report/codelang"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/terminal"
 )
@@ -82,7 +83,7 @@ func (b *builder) look(n int, c *notebook.Cell) look {
 		b.warn(n, 0, "%v", err)
 	}
 	if b.v.Language == "go" {
-		code = goNBCode(code)
+		code = codelang.GoNBCode(code)
 	}
 	lk.opts, lk.code = opts, code
 	if !opts.Include {
@@ -114,7 +115,7 @@ func (b *builder) look(n int, c *notebook.Cell) look {
 func (b *builder) optionLanguage(src string) string {
 	first, _, _ := strings.Cut(src, "\n")
 	if strings.HasPrefix(first, "%%") {
-		return cellMagicBody(b.v.Language, first)
+		return codelang.CellMagicBody(b.v.Language, first)
 	}
 	return b.v.Language
 }

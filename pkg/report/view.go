@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grundylab/grundy/pkg/report/codelang"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/terminal"
 )
@@ -203,7 +204,7 @@ type Block struct {
 	// Lang is the language of a code block (a chroma lexer name, or ""
 	// for plain text).
 	Lang     string
-	Segments []Segment
+	Segments []codelang.Segment
 	// Name is a stream's name, "stdout" or "stderr".
 	Name  string
 	Spans []terminal.Span
@@ -270,7 +271,7 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 		opts.FoldLines = DefaultFoldLines
 	}
 	b := &builder{
-		opts: opts, v: &View{Trusted: opts.Trust, Language: Language(nb)}, dir: FilesDir(opts.Name),
+		opts: opts, v: &View{Trusted: opts.Trust, Language: codelang.Of(nb)}, dir: FilesDir(opts.Name),
 		updated: updates(nb), budget: MarkdownBudget,
 	}
 	glue, glueWarnings := collectGlue(nb)
@@ -356,7 +357,7 @@ func (b *builder) cell(n int, c *notebook.Cell) {
 		}
 	case notebook.Code:
 		if source && strings.TrimSpace(lk.code) != "" {
-			lang, segs := Segments(b.v.Language, lk.code)
+			lang, segs := codelang.Segments(b.v.Language, lk.code)
 			b.add(Block{Kind: KindCode, Cell: n, Text: lk.code, Lang: lang, Segments: segs})
 		}
 		if lk.outputs {

@@ -378,74 +378,6 @@ func TestNewViewErrors(t *testing.T) {
 	}
 }
 
-func TestSegments(t *testing.T) {
-	type seg = Segment
-	tests := []struct {
-		lang, src, want string
-		segs            []seg
-	}{
-		{"python", "# comment\nx = 1\n", "python", []seg{{"python", "# comment\nx = 1\n"}}},
-		{"python", "%matplotlib inline\nimport numpy\n!ls -l\n", "python",
-			[]seg{{"", "%matplotlib inline\n"}, {"python", "import numpy\n"}, {"bash", "!ls -l\n"}}},
-		{"python", "files = !ls *.py\nt = %timeit -o f()\nx != y\n", "python",
-			[]seg{{"python", "files = "}, {"bash", "!ls *.py\n"}, {"python", "t = "}, {"", "%timeit -o f()\n"}, {"python", "x != y\n"}}},
-		{"python", "%%bash\necho $HOME\n", "bash", []seg{{"", "%%bash\n"}, {"bash", "echo $HOME\n"}}},
-		{"python", "%timeit x**2\nnp.sum?\n", "python", []seg{{"", "%timeit "}, {"python", "x**2\n"}, {"", "np.sum?\n"}}},
-		{"python", "%%timeit\nsum(range(9))", "python", []seg{{"", "%%timeit\n"}, {"python", "sum(range(9))"}}},
-		{"python", "%%file hello.f90\nprogram x\n", "fortran", []seg{{"", "%%file hello.f90\n"}, {"fortran", "program x\n"}}},
-		{"python", "%%cython\ncdef int i\n", "cython", []seg{{"", "%%cython\n"}, {"cython", "cdef int i\n"}}},
-		{"go", "%%\nfmt.Println(1)\n", "go", []seg{{"", "%%\n"}, {"go", "fmt.Println(1)\n"}}},
-		{"go", "!*go mod edit -replace M=${GONB_DIR}/.. \\\n  && go mod tidy\n%test\nfunc TestX(t *testing.T) {}\n", "go",
-			[]seg{{"bash", "!*go mod edit -replace M=${GONB_DIR}/.. \\\n  && go mod tidy\n"}, {"", "%test\n"}, {"go", "func TestX(t *testing.T) {}\n"}}},
-		{"go", "X=17\n%%sh\necho $X", "bash", []seg{{"go", "X=17\n"}, {"", "%%sh\n"}, {"bash", "echo $X"}}},
-		{"go", "# Install\n!go version\n", "go", []seg{{"bash", "# Install\n!go version\n"}}},
-		{"go", "%%script bc\n7 + 11", "bc", []seg{{"", "%%script bc\n"}, {"bc", "7 + 11"}}},
-		{"r", "%%bash\nx <- 1\n", "r", []seg{{"r", "%%bash\nx <- 1\n"}}},
-		{"python", "%%script ba`sh<b>\nls", "bashb", []seg{{"", "%%script ba`sh<b>\n"}, {"bashb", "ls"}}},
-	}
-	for _, tt := range tests {
-		lang, segs := Segments(tt.lang, tt.src)
-		if lang != tt.want || !reflect.DeepEqual(segs, tt.segs) {
-			t.Errorf("Segments(%q, %q) =\n %q %q\nwant %q %q", tt.lang, tt.src, lang, segs, tt.want, tt.segs)
-		}
-		var joined strings.Builder
-		for _, s := range segs {
-			joined.WriteString(s.Text)
-		}
-		if joined.String() != tt.src {
-			t.Errorf("segments of %q join to %q", tt.src, joined.String())
-		}
-	}
-}
-
-func TestLanguage(t *testing.T) {
-	tests := []struct {
-		meta, want string
-		code       string
-	}{
-		{`{}`, DefaultLanguage, ""},
-		{`{}`, "go", "x := 1"},
-		{`{}`, "go", "%%\nfmt.Println(1)"},
-		{`{}`, "python", "x = {'a': 1}  # :)\nprint(x)"},
-		{`{"language_info": {"name": "python"}, "kernelspec": {"name": "gonb"}}`, "python", ""},
-		{`{"kernelspec": {"name": "gonb", "language": "go"}}`, "go", ""},
-		{`{"kernelspec": {"name": "python3"}}`, "python", ""},
-		{`{"kernelspec": {"name": "julia-1.9"}}`, "julia", ""},
-		{`{"language_info": 7}`, DefaultLanguage, ""},
-		{`{"language_info": {"name": "!!"}, "kernelspec": {"name": "ir"}}`, "r", ""},
-	}
-	for _, tt := range tests {
-		nb := notebook.New()
-		if err := json.Unmarshal([]byte(tt.meta), &nb.Metadata); err != nil {
-			t.Fatal(err)
-		}
-		nb.Cells = []*notebook.Cell{{Type: notebook.Code, Source: tt.code}}
-		if got := Language(nb); got != tt.want {
-			t.Errorf("Language(%s) = %q, want %q", tt.meta, got, tt.want)
-		}
-	}
-}
-
 func TestPlainText(t *testing.T) {
 	for in, want := range map[string]string{
 		"First *para* and **bold** `code <b>`":          "First para and bold code <b>",
@@ -561,24 +493,6 @@ func TestDecodeBase64(t *testing.T) {
 			t.Errorf("decodeBase64(%q) accepted", bad)
 		}
 	}
-}
-
-// FuzzSegments: the segments of any cell join to its source.
-func FuzzSegments(f *testing.F) {
-	for _, s := range []string{"%%bash\nls", "!a \\\nb\n%time x\ny = !z", "%%\nfmt.Println()", "# c\n?x\n"} {
-		f.Add("python", s)
-		f.Add("go", s)
-	}
-	f.Fuzz(func(t *testing.T, lang, src string) {
-		_, segs := Segments(normalLanguage(lang), src)
-		var b strings.Builder
-		for _, s := range segs {
-			b.WriteString(s.Text)
-		}
-		if b.String() != src {
-			t.Fatalf("segments join to %q, not %q", b.String(), src)
-		}
-	})
 }
 
 // TestFilesByContent checks that a view holds each image once, however

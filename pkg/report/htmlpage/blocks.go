@@ -13,6 +13,7 @@ import (
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/alecthomas/chroma/v2/styles"
 	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/codelang"
 	"github.com/grundylab/grundy/pkg/report/sanitize"
 	"github.com/grundylab/grundy/pkg/report/terminal"
 )
@@ -157,7 +158,7 @@ var (
 // false, having written nothing, if the lexers ran past the deadline. A
 // lexer ends its text with a newline; one that a segment within a line
 // (as "files = " before "!ls") did not have is taken off again.
-func highlight(w io.Writer, segs []report.Segment, deadline time.Time) (bool, error) {
+func highlight(w io.Writer, segs []codelang.Segment, deadline time.Time) (bool, error) {
 	var tokens []chroma.Token
 	for i, s := range segs {
 		if s.Lang == "" {
