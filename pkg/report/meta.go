@@ -43,18 +43,6 @@ type Meta struct {
 	Summary string
 }
 
-// MetaOf returns the metadata of a notebook as NewView finds it, without
-// its warnings. The error is always nil: metadata of an unexpected type
-// becomes a sensible value.
-//
-// Deprecated: use NewView, which also reports the warnings.
-func MetaOf(nb *notebook.Notebook, name string, modTime time.Time) (Meta, error) {
-	b := &builder{opts: ViewOptions{MaxOutput: DefaultMaxOutput, MaxImage: DefaultMaxImage}, v: &View{}}
-	b.v.Glue, _ = collectGlue(nb)
-	m, _ := metaOf(b.glueMeta(nb), name, modTime, frontMatterCell(nb))
-	return m, nil
-}
-
 // metaOf returns the metadata of a notebook from, in increasing order of
 // precedence, the defaults (the first heading, else name; modTime; the
 // first paragraph), the notebook metadata (nbformat's title and authors,

@@ -44,10 +44,11 @@ func convertCase(t *testing.T, input string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	meta, err := report.MetaOf(nb, strings.TrimSuffix(fields[0], ".ipynb"), modTime)
+	v, err := report.NewView(nb, report.ViewOptions{Name: strings.TrimSuffix(fields[0], ".ipynb"), ModTime: modTime})
 	if err != nil {
 		t.Fatal(err)
 	}
+	meta := v.Meta
 	opts := Options{MathFont: "assets/latinmodern-math.otf", Home: "index.html"}
 	for _, f := range fields[1:] {
 		switch f {

@@ -38,10 +38,11 @@ func convertCase(t *testing.T, input string) string {
 		t.Fatal(err)
 	}
 	name := strings.TrimSuffix(fields[0], ".ipynb")
-	meta, err := report.MetaOf(nb, name, modTime)
+	v, err := report.NewView(nb, report.ViewOptions{Name: name, ModTime: modTime})
 	if err != nil {
 		t.Fatal(err)
 	}
+	meta := v.Meta
 	opts := Options{Name: name}
 	for _, f := range fields[1:] {
 		switch f {
