@@ -3,11 +3,13 @@ package report
 import (
 	"fmt"
 	"html"
+	"maps"
 	"net/url"
 	"slices"
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
 )
@@ -23,12 +25,12 @@ const attachmentScheme = "attachment:"
 // that names one of them, exactly (after percent-decoding), pointing at
 // its file instead.
 func (b *builder) attachments(cell int, c *notebook.Cell) string {
-	src := cleanSource(c.Source)
+	src := plaintext.Clean(c.Source)
 	if len(c.Attachments) == 0 {
 		return src
 	}
 	files := map[string]string{}
-	for _, name := range sortedKeys(c.Attachments) {
+	for _, name := range slices.Sorted(maps.Keys(c.Attachments)) {
 		bundle := c.Attachments[name]
 		mime := ""
 		for _, m := range attachmentOrder {
@@ -171,7 +173,7 @@ func unescapeBackslashes(s string) string {
 // Markdown src, in order.
 func codeRanges(src string) [][2]int {
 	source := []byte(src)
-	doc := markdownParser().Parse(text.NewReader(source))
+	doc := plaintext.MarkdownParser().Parse(text.NewReader(source))
 	var ranges [][2]int
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report/mathml"
+	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
 )
@@ -45,7 +46,7 @@ func (b *builder) figures(n, start int, opts CellOptions) {
 		label = "" // a label for another kind of thing, such as a table
 	}
 	if label != "" && !figureLabel.MatchString(label) {
-		b.warn(n, 0, "label %q is not a figure label (fig- then letters, digits, \"_\", joined by \"-\", \".\" or \":\"), so the figure is not numbered", shorten(label, 60))
+		b.warn(n, 0, "label %q is not a figure label (fig- then letters, digits, \"_\", joined by \"-\", \".\" or \":\"), so the figure is not numbered", plaintext.Shorten(label, 60))
 		label = ""
 	}
 	if label != "" && len(images) == 0 {
@@ -53,8 +54,8 @@ func (b *builder) figures(n, start int, opts CellOptions) {
 		label = ""
 	}
 	for k, img := range images {
-		caption := PlainText(at(opts.Caption, k))
-		alt := PlainText(at(opts.Alt, k))
+		caption := plaintext.Of(at(opts.Caption, k))
+		alt := plaintext.Of(at(opts.Alt, k))
 		img.Caption = caption
 		if k == 0 && label != "" {
 			b.number(n, img, label, caption)
@@ -205,7 +206,7 @@ func isWordByte(c byte) bool {
 // images, autolinks or HTML. Adjacent ranges are joined.
 func proseRanges(src string) [][2]int {
 	source := []byte(src)
-	doc := markdownParser().Parse(text.NewReader(source))
+	doc := plaintext.MarkdownParser().Parse(text.NewReader(source))
 	var ranges [][2]int
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundylab/grundy/pkg/report/codelang"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"github.com/grundylab/grundy/pkg/report/terminal"
 )
 
@@ -77,7 +78,7 @@ func (b *builder) look(n int, c *notebook.Cell) look {
 		}
 		return lk
 	}
-	src := cleanSource(c.Source)
+	src := plaintext.Clean(c.Source)
 	opts, code, err := ParseCellOptions(b.optionLanguage(src), src)
 	if err != nil {
 		b.warn(n, 0, "%v", err)

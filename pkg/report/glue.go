@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/plaintext"
 )
 
 // GluePrefix is the MIME prefix of a value glued without display, as
@@ -119,7 +120,7 @@ func (b *builder) glueMeta(nb *notebook.Notebook) *notebook.Notebook {
 			cp = &copied
 		}
 		pasted := *c
-		pasted.Source = scratch.pasteRoles(0, cleanSource(c.Source))
+		pasted.Source = scratch.pasteRoles(0, plaintext.Clean(c.Source))
 		cp.Cells[i] = &pasted
 	}
 	if cp == nil {

@@ -8,11 +8,11 @@ import (
 	"fmt"
 	"math"
 	"regexp"
-	"sort"
 	"strings"
 	"time"
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"gopkg.in/yaml.v3"
 )
 
@@ -113,14 +113,14 @@ func metaOf(nb *notebook.Notebook, name string, modTime time.Time, fm int) (Meta
 	if fromText {
 		summary = firstParagraph(nb)
 	}
-	summary = PlainText(summary)
+	summary = plaintext.Of(summary)
 	if fromText {
 		// A paragraph may end in the middle of a sentence that a list
 		// completes; the summary keeps whole sentences only.
-		summary = wholeSentences(summary)
+		summary = plaintext.WholeSentences(summary)
 	}
-	m.Summary = shorten(summary, MaxSummary)
-	m.Title = strings.Join(strings.Fields(cleanSource(m.Title)), " ")
+	m.Summary = plaintext.Shorten(summary, MaxSummary)
+	m.Title = strings.Join(strings.Fields(plaintext.Clean(m.Title)), " ")
 	return m, warns
 }
 
@@ -281,55 +281,6 @@ var frontMatterKeys = map[string]bool{
 	"format": true, "execute": true, "kernelspec": true, "bibliography": true, "lang": true,
 }
 
-// shorten cuts s to at most max bytes at a space, ending it with "…".
-func shorten(s string, max int) string {
-	if len(s) <= max {
-		return s
-	}
-	if end := lastSentenceEnd(s[:max+1]); end >= max/3 {
-		return s[:end]
-	}
-	cut := strings.LastIndexByte(s[:max], ' ')
-	if cut < max/2 {
-		cut = max
-		for cut > 0 && s[cut]&0xc0 == 0x80 {
-			cut--
-		}
-	}
-	return strings.TrimSpace(s[:cut]) + " …"
-}
-
-// wholeSentences returns s up to the end of its last whole sentence, or
-// all of s when it has none: text that stops in mid-sentence, before a
-// list for instance, does not end a summary.
-func wholeSentences(s string) string {
-	s = strings.TrimSpace(s)
-	if end := lastSentenceEnd(s); end > 0 {
-		return s[:end]
-	}
-	return s
-}
-
-// lastSentenceEnd returns the index just past the last sentence end of s:
-// a full stop, question or exclamation mark, with any closing brackets,
-// quotes or emphasis after it, followed by a space or the end of s. It
-// returns 0 when s has none.
-func lastSentenceEnd(s string) int {
-	for i := len(s) - 1; i >= 0; i-- {
-		if s[i] != '.' && s[i] != '?' && s[i] != '!' {
-			continue
-		}
-		end := i + 1
-		for end < len(s) && strings.IndexByte(`)]"'*_`, s[end]) >= 0 {
-			end++
-		}
-		if end == len(s) || s[end] == ' ' {
-			return end
-		}
-	}
-	return 0
-}
-
 var atxHeading = regexp.MustCompile(`^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$`)
 
 // markdownLines calls f for each line of the shown markdown cells outside
@@ -380,7 +331,7 @@ func firstHeading(nb *notebook.Notebook) string {
 		if m == nil || m[2] == "" {
 			return true
 		}
-		text := PlainText(m[2])
+		text := plaintext.Of(m[2])
 		if first == "" {
 			first = text
 		}
@@ -415,7 +366,7 @@ func firstParagraph(nb *notebook.Notebook) string {
 			return true
 		}
 		if t == "" {
-			if len(para) > 0 && PlainText(strings.Join(para, " ")) == "" {
+			if len(para) > 0 && plaintext.Of(strings.Join(para, " ")) == "" {
 				para = para[:0] // only images or markup: no summary
 			}
 			return len(para) == 0
@@ -430,13 +381,3 @@ func firstParagraph(nb *notebook.Notebook) string {
 }
 
 var numbered = regexp.MustCompile(`^\d+[.)]\s`)
-
-// sortedKeys returns the keys of m in sorted order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}

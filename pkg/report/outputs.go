@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"github.com/grundylab/grundy/pkg/report/sanitize"
 	"github.com/grundylab/grundy/pkg/report/terminal"
 )
@@ -250,9 +251,9 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Me
 			b.add(Block{Kind: KindHTML, Cell: cell, Output: out, Text: h})
 		}
 	case "text/markdown":
-		b.markdownBlock(cell, out, cleanSource(value))
+		b.markdownBlock(cell, out, plaintext.Clean(value))
 	case "text/latex":
-		b.latex(cell, out, cleanSource(value))
+		b.latex(cell, out, plaintext.Clean(value))
 	case "image/svg+xml":
 		b.image(cell, out, mime, []byte(value), alt, imageSize(meta, mime))
 	case "application/json":
@@ -275,12 +276,12 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Me
 // value is shown as it came, with a note.
 func (b *builder) json(cell, out int, value string) {
 	if !json.Valid([]byte(value)) {
-		b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: cleanSource(value)})
+		b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: plaintext.Clean(value)})
 		return
 	}
 	size, depth := indentedSize(value)
 	if limit := b.opts.MaxOutput; size > jsonGrowth*int64(len(value))+jsonSlack || limit >= 0 && size > int64(limit) {
-		b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: cleanSource(value)})
+		b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: plaintext.Clean(value)})
 		msg := fmt.Sprintf("JSON nested %d deep, shown as it came: indented, it would take %s.", depth, ByteSize(size))
 		b.add(Block{Kind: KindNote, Cell: cell, Output: out, Text: msg})
 		b.warn(cell, out, "%s", strings.TrimSuffix(msg, "."))
@@ -292,7 +293,7 @@ func (b *builder) json(cell, out int, value string) {
 		buf.Reset()
 		buf.WriteString(value)
 	}
-	b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: cleanSource(buf.String())})
+	b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: plaintext.Clean(buf.String())})
 }
 
 // JSON is indented when that makes it at most jsonGrowth times as large
@@ -445,7 +446,7 @@ func (b *builder) svg(data []byte) []byte {
 
 // html returns HTML sanitised unless the view is trusted.
 func (b *builder) html(s string) string {
-	s = cleanSource(s)
+	s = plaintext.Clean(s)
 	if b.opts.Trust {
 		return s
 	}
@@ -463,7 +464,7 @@ func altText(data notebook.MimeBundle) string {
 		strings.HasPrefix(plain, "<") && strings.HasSuffix(plain, ">") {
 		return ""
 	}
-	return cleanSource(plain)
+	return plaintext.Clean(plain)
 }
 
 // RawFormat returns the MIME type a raw cell is meant for (its metadata

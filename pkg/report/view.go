@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/grundylab/grundy/pkg/report/codelang"
+	"github.com/grundylab/grundy/pkg/report/mdcost"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"github.com/grundylab/grundy/pkg/report/terminal"
 )
 
@@ -272,7 +274,7 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	}
 	b := &builder{
 		opts: opts, v: &View{Trusted: opts.Trust, Language: codelang.Of(nb)}, dir: FilesDir(opts.Name),
-		updated: updates(nb), budget: MarkdownBudget,
+		updated: updates(nb), budget: mdcost.Budget,
 	}
 	glue, glueWarnings := collectGlue(nb)
 	b.v.Glue = glue
@@ -309,7 +311,7 @@ type builder struct {
 	// pasting is the name of the glued value whose blocks are being added
 	// for a glue directive, or "".
 	pasting string
-	// budget is what is left of MarkdownBudget.
+	// budget is what is left of mdcost.Budget.
 	budget int64
 	// files holds the paths of the view's Files.
 	files map[string]bool
@@ -351,9 +353,9 @@ func (b *builder) cell(n int, c *notebook.Cell) {
 		}
 		switch RawFormat(c) {
 		case "text/markdown":
-			b.markdown(n, cleanSource(c.Source))
+			b.markdown(n, plaintext.Clean(c.Source))
 		case "text/html":
-			b.add(Block{Kind: KindHTML, Cell: n, Text: b.html(cleanSource(c.Source))})
+			b.add(Block{Kind: KindHTML, Cell: n, Text: b.html(plaintext.Clean(c.Source))})
 		}
 	case notebook.Code:
 		if source && strings.TrimSpace(lk.code) != "" {

@@ -7,8 +7,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"path"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -227,7 +229,7 @@ func TestAttachmentsByExactName(t *testing.T) {
 		got = append(got, f.Path)
 	}
 	var want []string
-	for _, name := range sortedKeys(c.Attachments) {
+	for _, name := range slices.Sorted(maps.Keys(c.Attachments)) {
 		want = append(want, files[name])
 	}
 	if !reflect.DeepEqual(got, want) {
@@ -375,22 +377,6 @@ func TestNewViewErrors(t *testing.T) {
 	}
 	if _, err := NewView(nil, ViewOptions{Name: "x"}); err == nil {
 		t.Error("nil notebook accepted")
-	}
-}
-
-func TestPlainText(t *testing.T) {
-	for in, want := range map[string]string{
-		"First *para* and **bold** `code <b>`":          "First para and bold code <b>",
-		"A [link](http://x) and ![img](x.png) image":    "A link and image",
-		"Value $g_1 \\oplus g_2$ and $$x$$":             "Value $g_1 \\oplus g_2$ and $$x$$",
-		"<img src=x onerror=alert(1)> text <b>bold</b>": "text bold",
-		"Caf&eacute; \\*not emphasis\\* &lt;script&gt;": "Café *not emphasis* <script>",
-		"line one\nline two":                            "line one line two",
-		"nul\x00byte":                                   "nul\ufffdbyte",
-	} {
-		if got := PlainText(in); got != want {
-			t.Errorf("PlainText(%q) = %q, want %q", in, got, want)
-		}
 	}
 }
 

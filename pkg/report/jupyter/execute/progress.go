@@ -2,11 +2,12 @@ package execute
 
 import (
 	"fmt"
-	"github.com/grundylab/grundy/pkg/report/terminal"
 	"io"
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/grundylab/grundy/pkg/report/terminal"
 )
 
 // Mode says when Execute runs a notebook.

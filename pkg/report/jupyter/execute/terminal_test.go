@@ -2,11 +2,12 @@ package execute
 
 import (
 	"context"
-	"github.com/grundylab/grundy/pkg/report/terminal"
 	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/grundylab/grundy/pkg/report/terminal"
 )
 
 // hostile are texts that would change a terminal's state if printed raw.

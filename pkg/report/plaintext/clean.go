@@ -1,14 +1,14 @@
-package report
+package plaintext
 
 import (
 	"strings"
 	"unicode/utf8"
 )
 
-// cleanSource returns text from a notebook with line ends made "\n",
+// Clean returns text from a notebook with line ends made "\n",
 // invalid UTF-8 and control characters other than tab and newline
 // replaced by U+FFFD, as CommonMark treats NUL.
-func cleanSource(s string) string {
+func Clean(s string) string {
 	if !needsCleaning(s) {
 		return s
 	}
