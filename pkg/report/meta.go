@@ -11,9 +11,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grundylab/grundy/pkg/report/frontmatter"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/plaintext"
-	"gopkg.in/yaml.v3"
 )
 
 // DateLayout is the layout of dates in front matter, as Hexo writes them.
@@ -61,7 +61,7 @@ func metaOf(nb *notebook.Notebook, name string, modTime time.Time, fm int) (Meta
 		}
 	}
 	if fm >= 0 {
-		for k, v := range frontMatterOf(nb.Cells[fm].Source) {
+		for k, v := range frontmatter.Parse(nb.Cells[fm].Source) {
 			fields[strings.ToLower(k)] = v
 		}
 	}
@@ -229,64 +229,12 @@ func unixTime(f float64) (time.Time, error) {
 	return time.Unix(int64(sec), int64(frac*1e9)).In(time.Local), nil
 }
 
-// frontMatterCell returns the index of the notebook's first cell if it is
-// YAML front matter (a raw or markdown cell of "---" lines around a
-// mapping, as Quarto and MyST write it), else -1.
-func frontMatterCell(nb *notebook.Notebook) int {
-	if len(nb.Cells) == 0 || nb.Cells[0] == nil {
-		return -1
-	}
-	c := nb.Cells[0]
-	if c.Type != notebook.Raw && c.Type != notebook.Markdown {
-		return -1
-	}
-	if frontMatterOf(c.Source) == nil {
-		return -1
-	}
-	return 0
-}
-
-// frontMatterOf returns the mapping of YAML front matter that is the whole
-// of src, or nil.
-func frontMatterOf(src string) map[string]any {
-	s := strings.TrimSpace(strings.ReplaceAll(src, "\r\n", "\n"))
-	body, ok := strings.CutPrefix(s, "---\n")
-	if !ok {
-		return nil
-	}
-	body, ok = strings.CutSuffix(body, "\n---")
-	if !ok {
-		if body, ok = strings.CutSuffix(body, "\n..."); !ok {
-			return nil
-		}
-	}
-	var m map[string]any
-	if yaml.Unmarshal([]byte(body), &m) != nil {
-		return nil
-	}
-	// A Markdown cell between two rules that happens to read as YAML is
-	// not front matter: front matter names a field these tools know.
-	for k := range m {
-		if frontMatterKeys[strings.ToLower(k)] {
-			return m
-		}
-	}
-	return nil
-}
-
-// frontMatterKeys are fields of Quarto's and MyST's front matter.
-var frontMatterKeys = map[string]bool{
-	"title": true, "subtitle": true, "date": true, "author": true, "authors": true, "tags": true,
-	"keywords": true, "categories": true, "description": true, "abstract": true, "jupyter": true,
-	"format": true, "execute": true, "kernelspec": true, "bibliography": true, "lang": true,
-}
-
 var atxHeading = regexp.MustCompile(`^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$`)
 
 // markdownLines calls f for each line of the shown markdown cells outside
 // fenced code, until f returns false.
 func markdownLines(nb *notebook.Notebook, f func(line string) bool) {
-	skip := frontMatterCell(nb)
+	skip := frontmatter.Cell(nb)
 	for i, c := range nb.Cells {
 		if c == nil || i == skip {
 			continue

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/grundylab/grundy/pkg/report/codelang"
+	"github.com/grundylab/grundy/pkg/report/frontmatter"
 	"github.com/grundylab/grundy/pkg/report/mdcost"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/plaintext"
@@ -278,7 +279,7 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	}
 	glue, glueWarnings := collectGlue(nb)
 	b.v.Glue = glue
-	skip := frontMatterCell(nb)
+	skip := frontmatter.Cell(nb)
 	b.v.Meta, b.v.Warnings = metaOf(b.glueMeta(nb), cmp.Or(opts.Title, opts.Name), opts.ModTime, skip)
 	b.v.Warnings = append(b.v.Warnings, glueWarnings...)
 	for i, c := range nb.Cells {
