@@ -200,26 +200,3 @@ func codeRanges(src string) [][2]int {
 	slices.SortFunc(ranges, func(a, b [2]int) int { return a[0] - b[0] })
 	return ranges
 }
-
-// inRanges reports whether i is in one of the sorted ranges.
-func inRanges(ranges [][2]int, i int) bool {
-	return rangeAt(ranges, i) >= 0
-}
-
-// rangeAt returns the index of the one of the sorted, disjoint ranges
-// that holds i, or -1.
-func rangeAt(ranges [][2]int, i int) int {
-	k, _ := slices.BinarySearchFunc(ranges, i, func(r [2]int, i int) int {
-		switch {
-		case r[1] <= i:
-			return -1
-		case r[0] > i:
-			return 1
-		}
-		return 0
-	})
-	if k < len(ranges) && ranges[k][0] <= i && i < ranges[k][1] {
-		return k
-	}
-	return -1
-}

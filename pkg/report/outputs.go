@@ -2,9 +2,7 @@ package report
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -168,20 +166,6 @@ func (b *builder) cutNote(cell, out, kept, total int) {
 	b.add(Block{Kind: KindNote, Cell: cell, Output: out, Text: msg})
 	b.warn(cell, out, "output of %s cut to %s", byteSize(total), byteSize(kept))
 }
-
-// ByteSize returns a number of bytes as a reader reads it: "812 bytes",
-// "4.3 kB", "154.5 MB".
-func ByteSize(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f kB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
-
-func byteSize(n int) string { return ByteSize(int64(n)) }
 
 // errorOutput adds an error as Jupyter shows it: the traceback, or
 // "NAME: VALUE" when there is none.
@@ -396,24 +380,6 @@ func (b *builder) image(cell, out int, mime string, data []byte, alt string, siz
 	b.add(Block{Kind: KindImage, Cell: cell, Output: out, MIME: mime, Data: data, Alt: alt, File: file, Width: size[0], Height: size[1]})
 }
 
-// file returns the path of the view's file of the type holding data,
-// adding the file if the view has none with that content. A file is
-// named by its type and a 128-bit hash of its content, so that an image
-// shown or attached many times is written once, and a render of the same
-// notebook names it alike.
-func (b *builder) file(mime string, data []byte) string {
-	sum := sha256.Sum256(data)
-	p := b.dir + "/" + hex.EncodeToString(sum[:16]) + ImageExt[mime]
-	if _, ok := b.files[p]; !ok {
-		if b.files == nil {
-			b.files = map[string]bool{}
-		}
-		b.files[p] = true
-		b.v.Files = append(b.v.Files, File{Path: p, MIME: mime, Data: data})
-	}
-	return p
-}
-
 // maxImageSide is the largest width or height taken from metadata, in
 // CSS pixels.
 const maxImageSide = 10000
@@ -482,4 +448,67 @@ func RawFormat(c *notebook.Cell) string {
 		}
 	}
 	return ""
+}
+
+// addLong adds a stream or text block, split in two when it has more
+// than FoldLines lines: the first FoldLines/2 lines, and the rest as a
+// Rest block, which the writers show a click away.
+func (b *builder) addLong(blk Block) {
+	limit := b.opts.FoldLines
+	lines := countLines(blk.Text)
+	if limit < 0 || lines <= limit {
+		b.add(blk)
+		return
+	}
+	head := max(limit/2, 1)
+	cut := 0
+	for range head {
+		cut += strings.IndexByte(blk.Text[cut:], '\n') + 1
+	}
+	rest := blk
+	blk.Text, rest.Text = blk.Text[:cut], blk.Text[cut:]
+	blk.Spans, rest.Spans = splitSpans(blk.Spans, cut)
+	rest.Rest = true
+	rest.Summary = fmt.Sprintf("Show %d more lines", lines-head)
+	if lines-head == 1 {
+		rest.Summary = "Show 1 more line"
+	}
+	b.add(blk)
+	b.add(rest)
+}
+
+// countLines returns the number of lines of s, the last one counted
+// whether or not it ends in a newline.
+func countLines(s string) int {
+	n := strings.Count(s, "\n")
+	if s != "" && !strings.HasSuffix(s, "\n") {
+		n++
+	}
+	return n
+}
+
+// splitSpans splits spans, whose texts join to a text, at byte cut of
+// that text; nil stays nil.
+func splitSpans(spans []terminal.Span, cut int) (head, tail []terminal.Span) {
+	if spans == nil {
+		return nil, nil
+	}
+	pos := 0
+	for i, s := range spans {
+		end := pos + len(s.Text)
+		switch {
+		case end <= cut:
+			pos = end
+			continue
+		case pos == cut:
+			head, tail = spans[:i:i], spans[i:]
+		default:
+			first, second := s, s
+			first.Text, second.Text = s.Text[:cut-pos], s.Text[cut-pos:]
+			head = append(spans[:i:i], first)
+			tail = append([]terminal.Span{second}, spans[i+1:]...)
+		}
+		return head, tail
+	}
+	return spans, []terminal.Span{}
 }

@@ -114,18 +114,6 @@ func (v *View) File(p string) *File {
 	return nil
 }
 
-// LinkPath returns a relative file path as a link destination: each
-// element percent-encoded, so that spaces, parentheses, '#', '?', '%',
-// '<' and ':' (which would make "a:b_files/x.png" a URL of scheme "a") in a
-// name neither end a Markdown link nor change its meaning.
-func LinkPath(p string) string {
-	parts := strings.Split(p, "/")
-	for i, part := range parts {
-		parts[i] = strings.ReplaceAll(url.PathEscape(part), ":", "%3A")
-	}
-	return strings.Join(parts, "/")
-}
-
 // A Warning is something about a notebook that a reader of the log
 // should know, placed by cell and output (counted from 1; 0 when not in
 // one).
@@ -293,48 +281,6 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	}
 	b.references()
 	return b.v, nil
-}
-
-// FilesDir returns the folder beside a post named name that holds its
-// files.
-func FilesDir(name string) string { return name + "_files" }
-
-type builder struct {
-	cellType notebook.CellType
-	opts     ViewOptions
-	v        *View
-	dir      string
-	err      error
-	// updated maps a display output to the update Jupyter shows instead.
-	updated map[*notebook.Output]*notebook.Output
-	// numbers maps the label of each numbered figure to its number.
-	numbers map[string]int
-	// pasting is the name of the glued value whose blocks are being added
-	// for a glue directive, or "".
-	pasting string
-	// budget is what is left of mdcost.Budget.
-	budget int64
-	// files holds the paths of the view's Files.
-	files map[string]bool
-}
-
-// fail records the first error.
-func (b *builder) fail(err error) {
-	if b.err == nil {
-		b.err = err
-	}
-}
-
-func (b *builder) warn(cell, output int, format string, args ...any) {
-	b.v.Warnings = append(b.v.Warnings, Warning{Cell: cell, Output: output, Msg: fmt.Sprintf(format, args...)})
-}
-
-func (b *builder) add(blk Block) {
-	blk.CellType = b.cellType
-	if blk.Glue == "" {
-		blk.Glue = b.pasting
-	}
-	b.v.Blocks = append(b.v.Blocks, blk)
 }
 
 func (b *builder) cell(n int, c *notebook.Cell) {
