@@ -305,18 +305,10 @@ func (t *terminal) sgr(params string) {
 			st.Italic = false
 		case n == 24:
 			st.Underline = false
-		case n >= 30 && n <= 37:
-			st.FG = Color(n - 30)
-		case n >= 90 && n <= 97:
-			st.FG = Color(n - 90 + 8)
-		case n == 39:
-			st.FG = NoColor
-		case n >= 40 && n <= 47:
-			st.BG = Color(n - 40)
-		case n >= 100 && n <= 107:
-			st.BG = Color(n - 100 + 8)
-		case n == 49:
-			st.BG = NoColor
+		case n >= 30 && n <= 39 && n != 38, n >= 90 && n <= 97:
+			st.FG = basicColor(n - 30)
+		case n >= 40 && n <= 49 && n != 48, n >= 100 && n <= 107:
+			st.BG = basicColor(n - 40)
 		case n == 38 || n == 48:
 			c, used := extendedColor(nums[k+1:])
 			k += used
@@ -330,6 +322,19 @@ func (t *terminal) sgr(params string) {
 			}
 		}
 	}
+}
+
+// basicColor returns the colour of an SGR code less its base (30 for the
+// foreground, 40 for the background): 0–7 the named colours, 60–67 their
+// bright forms, 9 the default.
+func basicColor(c int) Color {
+	switch {
+	case c == 9:
+		return NoColor
+	case c >= 60:
+		return Color(c - 60 + 8)
+	}
+	return Color(c)
 }
 
 // extendedColor reads "5;N" or "2;R;G;B" and returns the colour and the

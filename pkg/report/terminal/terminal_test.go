@@ -2,6 +2,7 @@ package terminal
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -68,4 +69,37 @@ func FuzzText(f *testing.F) {
 			t.Fatalf("%d bytes of text from %d", len(plain), len(s))
 		}
 	})
+}
+
+// TestSGRColors: every foreground and background code of the 16 named
+// colours and the defaults, each after a colour is set.
+func TestSGRColors(t *testing.T) {
+	for code := 30; code <= 107; code++ {
+		want, bg := NoColor, false
+		switch {
+		case code >= 30 && code <= 37:
+			want = Color(code - 30)
+		case code >= 90 && code <= 97:
+			want = Color(code - 82)
+		case code >= 40 && code <= 47:
+			want, bg = Color(code-40), true
+		case code >= 100 && code <= 107:
+			want, bg = Color(code-92), true
+		case code == 49:
+			bg = true
+		case code != 39:
+			continue
+		}
+		_, spans := Text("\x1b[38;5;200;48;5;200mx\x1b[" + strconv.Itoa(code) + "my")
+		if len(spans) != 2 {
+			t.Fatalf("code %d: spans %+v", code, spans)
+		}
+		got, other := spans[1].FG, spans[1].BG
+		if bg {
+			got, other = other, got
+		}
+		if got != want || other != 200 {
+			t.Errorf("code %d: style %+v, want colour %d", code, spans[1].Style, want)
+		}
+	}
 }
