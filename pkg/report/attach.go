@@ -11,7 +11,6 @@ import (
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/text"
 )
 
 // attachmentOrder is the order in which an attachment's image types are
@@ -172,31 +171,23 @@ func unescapeBackslashes(s string) string {
 // codeRanges returns the byte ranges of code spans and code blocks of
 // Markdown src, in order.
 func codeRanges(src string) [][2]int {
-	source := []byte(src)
-	doc := plaintext.MarkdownParser().Parse(text.NewReader(source))
-	var ranges [][2]int
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
+	return markdownRanges(src, func(n ast.Node, add func(start, stop int)) ast.WalkStatus {
 		switch n := n.(type) {
 		case *ast.CodeSpan:
 			for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 				if t, ok := c.(*ast.Text); ok {
-					ranges = append(ranges, [2]int{t.Segment.Start, t.Segment.Stop})
+					add(t.Segment.Start, t.Segment.Stop)
 				}
 			}
-			return ast.WalkSkipChildren, nil
+			return ast.WalkSkipChildren
 		case *ast.FencedCodeBlock, *ast.CodeBlock:
 			lines := n.Lines()
 			for k := range lines.Len() {
 				seg := lines.At(k)
-				ranges = append(ranges, [2]int{seg.Start, seg.Stop})
+				add(seg.Start, seg.Stop)
 			}
-			return ast.WalkSkipChildren, nil
+			return ast.WalkSkipChildren
 		}
-		return ast.WalkContinue, nil
+		return ast.WalkContinue
 	})
-	slices.SortFunc(ranges, func(a, b [2]int) int { return a[0] - b[0] })
-	return ranges
 }

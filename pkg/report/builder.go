@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"net/url"
-	"slices"
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
@@ -86,29 +85,6 @@ func ByteSize(n int64) string {
 }
 
 func byteSize(n int) string { return ByteSize(int64(n)) }
-
-// inRanges reports whether i is in one of the sorted ranges.
-func inRanges(ranges [][2]int, i int) bool {
-	return rangeAt(ranges, i) >= 0
-}
-
-// rangeAt returns the index of the one of the sorted, disjoint ranges
-// that holds i, or -1.
-func rangeAt(ranges [][2]int, i int) int {
-	k, _ := slices.BinarySearchFunc(ranges, i, func(r [2]int, i int) int {
-		switch {
-		case r[1] <= i:
-			return -1
-		case r[0] > i:
-			return 1
-		}
-		return 0
-	})
-	if k < len(ranges) && ranges[k][0] <= i && i < ranges[k][1] {
-		return k
-	}
-	return -1
-}
 
 // file returns the path of the view's file of the type holding data,
 // adding the file if the view has none with that content. A file is

@@ -21,19 +21,19 @@ import (
 // attachments, its outputs, its figures), then the references between
 // them, and each step hands its results down, never back up.
 var viewLayers = [][]string{
-	{"view.go"},                           // NewView: the pass, cell by cell
-	{"meta.go", "fold.go"},                // the notebook's metadata; how a cell is shown and folded
-	{"attach.go"},                         // a Markdown cell's attachments
-	{"gluepaste.go"},                      // Markdown with glued values put where it quotes them
-	{"gluefind.go"},                       // where Markdown quotes glued values
-	{"outputs.go"},                        // a code cell's outputs, by preferred representation
-	{"figures.go"},                        // SVG figures and formulas among the outputs
-	{"figref.go"},                         // figures: captions, numbers, references
-	{"options.go"},                        // Quarto's cell options
-	{"budget.go"},                         // Markdown a parser can afford
-	{"glue.go", "shown.go"},               // glued values; the tags that leave parts out
-	{"blocks.go", "builder.go", "doc.go"}, // the blocks, warnings and files a view is built of
-	{"provenance.go"},                     // how a writeup was made, set by the caller
+	{"view.go"},                              // NewView: the pass, cell by cell
+	{"meta.go", "fold.go"},                   // the notebook's metadata; how a cell is shown and folded
+	{"attach.go"},                            // a Markdown cell's attachments
+	{"gluepaste.go"},                         // Markdown with glued values put where it quotes them
+	{"gluefind.go"},                          // where Markdown quotes glued values
+	{"outputs.go"},                           // a code cell's outputs, by preferred representation
+	{"figures.go"},                           // SVG figures and formulas among the outputs
+	{"figref.go"},                            // figures: captions, numbers, references
+	{"options.go"},                           // Quarto's cell options
+	{"budget.go"},                            // Markdown a parser can afford
+	{"glue.go", "shown.go"},                  // glued values; the tags that leave parts out
+	{"blocks.go", "builder.go"},              // a view, its blocks, and the builder that adds them
+	{"ranges.go", "provenance.go", "doc.go"}, // where Markdown's code and prose lie; how a writeup was made
 }
 
 // TestViewLayers holds the package to viewLayers: every file has a
