@@ -9,6 +9,9 @@ import (
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
+// TestOf: a notebook's language comes from language_info, then the
+// kernelspec's language and name, then its code; a name that is no
+// language's (a number, punctuation) is passed over.
 func TestOf(t *testing.T) {
 	tests := []struct {
 		meta, want string

@@ -7,6 +7,8 @@ import (
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
+// TestParse: front matter is a whole text of "---" lines around a YAML
+// mapping that names a known field; anything else is not.
 func TestParse(t *testing.T) {
 	tests := []struct {
 		name, src string

@@ -6,6 +6,8 @@ import (
 	"testing"
 )
 
+// TestTooCostly: ordinary Markdown, however long, is affordable; each
+// count a parser is slow on makes text too costly, and is named.
 func TestTooCostly(t *testing.T) {
 	tests := []struct {
 		name, src string

@@ -2,6 +2,8 @@ package plaintext
 
 import "testing"
 
+// TestOf: markup, HTML and images go, links become their text, formulas
+// stay as TeX, entities and escapes are resolved, NUL is replaced.
 func TestOf(t *testing.T) {
 	for in, want := range map[string]string{
 		"First *para* and **bold** `code <b>`":          "First para and bold code <b>",
