@@ -91,6 +91,7 @@ import (
 	"github.com/grundylab/grundy/pkg/report/jupyter/gonb"
 	"github.com/grundylab/grundy/pkg/report/jupyter/kernelspec"
 	"github.com/grundylab/grundy/pkg/report/site"
+	"github.com/grundylab/grundy/pkg/report/terminal"
 )
 
 func main() {
@@ -234,7 +235,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if o.pdf {
 		stop, err := startPrinter(ctx, s)
 		if err != nil {
-			fmt.Fprintf(stderr, "render: %s\n", execute.TerminalText(err.Error()))
+			fmt.Fprintf(stderr, "render: %s\n", terminal.Safe(err.Error()))
 			return 1
 		}
 		defer stop()
@@ -245,7 +246,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	pages := watchPages(o.dir, o.paths)
 	err := s.Build(ctx, o.paths)
 	for _, e := range unjoin(err) {
-		fmt.Fprintf(stderr, "render: %s\n", execute.TerminalText(e.Error()))
+		fmt.Fprintf(stderr, "render: %s\n", terminal.Safe(e.Error()))
 	}
 	sum := &summary{Executed: x.Mode != execute.Never}
 	events.add(sum)
@@ -254,7 +255,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		sum.Index = index
 	}
 	sum.Elapsed = time.Since(start)
-	fmt.Fprintln(stderr, execute.TerminalText(sum.String()))
+	fmt.Fprintln(stderr, terminal.Safe(sum.String()))
 	if err != nil {
 		return 1
 	}
@@ -276,7 +277,7 @@ func installKernel(ctx context.Context, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	fmt.Fprintf(stderr, "render: -install-kernel: %s\n", execute.TerminalText(err.Error()))
+	fmt.Fprintf(stderr, "render: -install-kernel: %s\n", terminal.Safe(err.Error()))
 	return 1
 }
 

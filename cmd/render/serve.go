@@ -6,10 +6,10 @@ import (
 	"io"
 	"net"
 
-	"github.com/grundylab/grundy/pkg/report/jupyter/execute"
 	"github.com/grundylab/grundy/pkg/report/pdf"
 	"github.com/grundylab/grundy/pkg/report/preview"
 	"github.com/grundylab/grundy/pkg/report/site"
+	"github.com/grundylab/grundy/pkg/report/terminal"
 )
 
 // startPrinter starts the browser that prints the site's pages to PDF;
@@ -35,17 +35,17 @@ func startPrinter(ctx context.Context, s *site.Site) (stop func(), err error) {
 // and shown on the pages, and serving goes on.
 func serveSite(ctx context.Context, addr string, s *site.Site, paths []string, stderr io.Writer) int {
 	if _, err := site.Notebooks(paths); err != nil {
-		fmt.Fprintf(stderr, "render: %s\n", execute.TerminalText(err.Error()))
+		fmt.Fprintf(stderr, "render: %s\n", terminal.Safe(err.Error()))
 		return 1
 	}
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
-		fmt.Fprintf(stderr, "render: -serve %s: want HOST:PORT, such as localhost:8080\n", execute.TerminalText(addr))
+		fmt.Fprintf(stderr, "render: -serve %s: want HOST:PORT, such as localhost:8080\n", terminal.Safe(addr))
 		return 2
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		fmt.Fprintf(stderr, "render: -serve: %s\n", execute.TerminalText(err.Error()))
+		fmt.Fprintf(stderr, "render: -serve: %s\n", terminal.Safe(err.Error()))
 		return 1
 	}
 	srv := &preview.Server{
@@ -60,13 +60,13 @@ func serveSite(ctx context.Context, addr string, s *site.Site, paths []string, s
 			err := s.Rebuild(ctx, paths, changed)
 			if err != nil && ctx.Err() == nil {
 				for _, e := range unjoin(err) {
-					fmt.Fprintf(stderr, "render: %s\n", execute.TerminalText(e.Error()))
+					fmt.Fprintf(stderr, "render: %s\n", terminal.Safe(e.Error()))
 				}
 				fmt.Fprintln(stderr, "render: the pages of the last good render are served, with the error")
 			}
 			return err
 		},
-		Log: func(msg string) { fmt.Fprintf(stderr, "render: %s\n", execute.TerminalText(msg)) },
+		Log: func(msg string) { fmt.Fprintf(stderr, "render: %s\n", terminal.Safe(msg)) },
 	}
 	port := ln.Addr().(*net.TCPAddr).Port
 	shown := host
@@ -76,12 +76,12 @@ func serveSite(ctx context.Context, addr string, s *site.Site, paths []string, s
 		srv.Hosts = []string{"localhost", host} // the name given
 	}
 	if !ln.Addr().(*net.TCPAddr).IP.IsLoopback() {
-		fmt.Fprintf(stderr, "render: -serve %s: other machines can reach the site; localhost:%d keeps it to this one\n", execute.TerminalText(addr), port)
+		fmt.Fprintf(stderr, "render: -serve %s: other machines can reach the site; localhost:%d keeps it to this one\n", terminal.Safe(addr), port)
 	}
-	fmt.Fprintf(stderr, "render: serving %s at %s (Ctrl-C stops)\n", execute.TerminalText(s.Dir),
-		"http://"+net.JoinHostPort(execute.TerminalText(shown), fmt.Sprint(port))+"/")
+	fmt.Fprintf(stderr, "render: serving %s at %s (Ctrl-C stops)\n", terminal.Safe(s.Dir),
+		"http://"+net.JoinHostPort(terminal.Safe(shown), fmt.Sprint(port))+"/")
 	if err := srv.Run(ctx, ln); err != nil {
-		fmt.Fprintf(stderr, "render: -serve: %s\n", execute.TerminalText(err.Error()))
+		fmt.Fprintf(stderr, "render: -serve: %s\n", terminal.Safe(err.Error()))
 		return 1
 	}
 	fmt.Fprintln(stderr, "render: stopped serving")

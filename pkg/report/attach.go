@@ -3,13 +3,14 @@ package report
 import (
 	"fmt"
 	"html"
+	"maps"
 	"net/url"
 	"slices"
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/text"
 )
 
 // attachmentOrder is the order in which an attachment's image types are
@@ -23,12 +24,12 @@ const attachmentScheme = "attachment:"
 // that names one of them, exactly (after percent-decoding), pointing at
 // its file instead.
 func (b *builder) attachments(cell int, c *notebook.Cell) string {
-	src := cleanSource(c.Source)
+	src := plaintext.Clean(c.Source)
 	if len(c.Attachments) == 0 {
 		return src
 	}
 	files := map[string]string{}
-	for _, name := range sortedKeys(c.Attachments) {
+	for _, name := range slices.Sorted(maps.Keys(c.Attachments)) {
 		bundle := c.Attachments[name]
 		mime := ""
 		for _, m := range attachmentOrder {
@@ -170,54 +171,23 @@ func unescapeBackslashes(s string) string {
 // codeRanges returns the byte ranges of code spans and code blocks of
 // Markdown src, in order.
 func codeRanges(src string) [][2]int {
-	source := []byte(src)
-	doc := markdownParser().Parse(text.NewReader(source))
-	var ranges [][2]int
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
+	return markdownRanges(src, func(n ast.Node, add func(start, stop int)) ast.WalkStatus {
 		switch n := n.(type) {
 		case *ast.CodeSpan:
 			for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 				if t, ok := c.(*ast.Text); ok {
-					ranges = append(ranges, [2]int{t.Segment.Start, t.Segment.Stop})
+					add(t.Segment.Start, t.Segment.Stop)
 				}
 			}
-			return ast.WalkSkipChildren, nil
+			return ast.WalkSkipChildren
 		case *ast.FencedCodeBlock, *ast.CodeBlock:
 			lines := n.Lines()
 			for k := range lines.Len() {
 				seg := lines.At(k)
-				ranges = append(ranges, [2]int{seg.Start, seg.Stop})
+				add(seg.Start, seg.Stop)
 			}
-			return ast.WalkSkipChildren, nil
+			return ast.WalkSkipChildren
 		}
-		return ast.WalkContinue, nil
+		return ast.WalkContinue
 	})
-	slices.SortFunc(ranges, func(a, b [2]int) int { return a[0] - b[0] })
-	return ranges
-}
-
-// inRanges reports whether i is in one of the sorted ranges.
-func inRanges(ranges [][2]int, i int) bool {
-	return rangeAt(ranges, i) >= 0
-}
-
-// rangeAt returns the index of the one of the sorted, disjoint ranges
-// that holds i, or -1.
-func rangeAt(ranges [][2]int, i int) int {
-	k, _ := slices.BinarySearchFunc(ranges, i, func(r [2]int, i int) int {
-		switch {
-		case r[1] <= i:
-			return -1
-		case r[0] > i:
-			return 1
-		}
-		return 0
-	})
-	if k < len(ranges) && ranges[k][0] <= i && i < ranges[k][1] {
-		return k
-	}
-	return -1
 }

@@ -1,5 +1,5 @@
-// Package report turns a notebook into what a reader of its writeup sees,
-// and holds what the writers share.
+// Package report turns a notebook into what a reader of its writeup sees:
+// the reader's view, which the writers render.
 //
 // NewView makes one reader's view of a notebook: its metadata (Meta) and
 // an ordered list of blocks — Markdown, code in its language, streams,
@@ -12,8 +12,8 @@
 // outputs cut to a size, long ones folded, glued values put where the
 // Markdown quotes them, each image held once in a file named by its
 // content, and Markdown that a parser would take too long over (nested
-// thousands deep, thousands of unmatched emphasis markers: see
-// MarkdownBudget) shown as the text it is, with a note:
+// thousands deep, thousands of unmatched emphasis markers: see package
+// mdcost) shown as the text it is, with a note:
 //
 //	nb, err := notebook.ReadFile("notebooks/pe310.ipynb")
 //	v, err := report.NewView(nb, report.ViewOptions{Name: "pe310", ModTime: modTime})
@@ -102,6 +102,24 @@
 // value and a Warning, never a refused notebook; Jupytext, MyST, Quarto
 // and Jupyter Book fields and YAML front matter in a first cell are used.
 //
+// The view is built in one pass that calls downward only, one layer of
+// files a step: view.go runs the pass (the notebook's glue, its metadata
+// in meta.go, then each cell, then the references between figures); a
+// cell's look and folds (fold.go), its Markdown with attachments and
+// glued values (attach.go, gluepaste.go, gluefind.go), its outputs
+// (outputs.go, figures.go for SVG figures and formulas), its figures'
+// captions and numbers (figref.go) and Quarto options (options.go) each
+// add blocks through the builder (builder.go) to the view (blocks.go).
+// A step never calls one above it: TestViewLayers holds the package to
+// that order and names any call back up.
+//
+// What is not the view has a package of its own, below it: terminal
+// reads terminal escapes into coloured spans (and prints untrusted text
+// safely); codelang knows notebooks' code languages and GoNB's
+// directives; plaintext reads Markdown as plain text for titles,
+// summaries and captions; mdcost measures what Markdown costs a parser;
+// frontmatter reads the YAML front matter of a first cell.
+//
 // The other sub-packages do one job each: notebook reads and writes
 // .ipynb files; mathml finds formulas as Jupyter does and renders TeX as
 // MathML; sanitize cleans untrusted HTML and MathML; site renders
@@ -110,7 +128,8 @@
 // edited (render -serve). The Jupyter client
 // lives under jupyter: kernel speaks the Jupyter messaging protocol, gonb
 // provisions and starts the GoNB kernel, and execute runs notebooks cell
-// by cell with parameters and a cache. For the notebooks themselves, plot
+// by cell with parameters and a cache; none of it imports the view or
+// the rendering stack. For the notebooks themselves, plot
 // draws their figures, check holds their claim and unwrap helpers, and
 // glue stores a computed value under a name for the prose to quote.
 package report

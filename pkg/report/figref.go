@@ -3,13 +3,12 @@ package report
 import (
 	"fmt"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report/mathml"
+	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/text"
 )
 
 // labelForm matches a label that a block may be linked to by (a glued
@@ -45,7 +44,7 @@ func (b *builder) figures(n, start int, opts CellOptions) {
 		label = "" // a label for another kind of thing, such as a table
 	}
 	if label != "" && !figureLabel.MatchString(label) {
-		b.warn(n, 0, "label %q is not a figure label (fig- then letters, digits, \"_\", joined by \"-\", \".\" or \":\"), so the figure is not numbered", shorten(label, 60))
+		b.warn(n, 0, "label %q is not a figure label (fig- then letters, digits, \"_\", joined by \"-\", \".\" or \":\"), so the figure is not numbered", plaintext.Shorten(label, 60))
 		label = ""
 	}
 	if label != "" && len(images) == 0 {
@@ -53,8 +52,8 @@ func (b *builder) figures(n, start int, opts CellOptions) {
 		label = ""
 	}
 	for k, img := range images {
-		caption := PlainText(at(opts.Caption, k))
-		alt := PlainText(at(opts.Alt, k))
+		caption := plaintext.Of(at(opts.Caption, k))
+		alt := plaintext.Of(at(opts.Alt, k))
 		img.Caption = caption
 		if k == 0 && label != "" {
 			b.number(n, img, label, caption)
@@ -204,37 +203,17 @@ func isWordByte(c byte) bool {
 // text, as the writers' parser reads it: not code, formulas, links,
 // images, autolinks or HTML. Adjacent ranges are joined.
 func proseRanges(src string) [][2]int {
-	source := []byte(src)
-	doc := markdownParser().Parse(text.NewReader(source))
-	var ranges [][2]int
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
+	return markdownRanges(src, func(n ast.Node, add func(start, stop int)) ast.WalkStatus {
 		switch n := n.(type) {
 		case *ast.Text:
-			seg := n.Segment
-			if k := len(ranges); k > 0 && ranges[k-1][1] == seg.Start {
-				ranges[k-1][1] = seg.Stop
-			} else {
-				ranges = append(ranges, [2]int{seg.Start, seg.Stop})
-			}
+			add(n.Segment.Start, n.Segment.Stop)
 		case *ast.Link, *ast.Image, *ast.CodeSpan, *ast.AutoLink, *ast.RawHTML, *ast.HTMLBlock,
 			*ast.FencedCodeBlock, *ast.CodeBlock, *mathml.Math:
-			return ast.WalkSkipChildren, nil
+			return ast.WalkSkipChildren
 		}
 		if n.Kind() == mathml.KindMathBlock {
-			return ast.WalkSkipChildren, nil
+			return ast.WalkSkipChildren
 		}
-		return ast.WalkContinue, nil
+		return ast.WalkContinue
 	})
-	slices.SortFunc(ranges, func(a, b [2]int) int { return a[0] - b[0] })
-	return ranges
-}
-
-// inside reports whether [start, end) lies within one of the sorted,
-// disjoint ranges.
-func inside(ranges [][2]int, start, end int) bool {
-	k := rangeAt(ranges, start)
-	return k >= 0 && end <= ranges[k][1]
 }

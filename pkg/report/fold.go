@@ -2,10 +2,11 @@ package report
 
 import (
 	"encoding/json"
-	"fmt"
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report/codelang"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/plaintext"
 )
 
 // Cell tags of Jupyter Book that fold parts of a cell: the writeup shows
@@ -75,13 +76,13 @@ func (b *builder) look(n int, c *notebook.Cell) look {
 		}
 		return lk
 	}
-	src := cleanSource(c.Source)
+	src := plaintext.Clean(c.Source)
 	opts, code, err := ParseCellOptions(b.optionLanguage(src), src)
 	if err != nil {
 		b.warn(n, 0, "%v", err)
 	}
 	if b.v.Language == "go" {
-		code = goNBCode(code)
+		code = codelang.GoNBCode(code)
 	}
 	lk.opts, lk.code = opts, code
 	if !opts.Include {
@@ -113,7 +114,7 @@ func (b *builder) look(n int, c *notebook.Cell) look {
 func (b *builder) optionLanguage(src string) string {
 	first, _, _ := strings.Cut(src, "\n")
 	if strings.HasPrefix(first, "%%") {
-		return cellMagicBody(b.v.Language, first)
+		return codelang.CellMagicBody(b.v.Language, first)
 	}
 	return b.v.Language
 }
@@ -153,67 +154,4 @@ func (b *builder) fold(n, start int, lk *look) {
 	if b.cellType == notebook.Code {
 		b.figures(n, start, lk.opts)
 	}
-}
-
-// addLong adds a stream or text block, split in two when it has more
-// than FoldLines lines: the first FoldLines/2 lines, and the rest as a
-// Rest block, which the writers show a click away.
-func (b *builder) addLong(blk Block) {
-	limit := b.opts.FoldLines
-	lines := countLines(blk.Text)
-	if limit < 0 || lines <= limit {
-		b.add(blk)
-		return
-	}
-	head := max(limit/2, 1)
-	cut := 0
-	for range head {
-		cut += strings.IndexByte(blk.Text[cut:], '\n') + 1
-	}
-	rest := blk
-	blk.Text, rest.Text = blk.Text[:cut], blk.Text[cut:]
-	blk.Spans, rest.Spans = splitSpans(blk.Spans, cut)
-	rest.Rest = true
-	rest.Summary = fmt.Sprintf("Show %d more lines", lines-head)
-	if lines-head == 1 {
-		rest.Summary = "Show 1 more line"
-	}
-	b.add(blk)
-	b.add(rest)
-}
-
-// countLines returns the number of lines of s, the last one counted
-// whether or not it ends in a newline.
-func countLines(s string) int {
-	n := strings.Count(s, "\n")
-	if s != "" && !strings.HasSuffix(s, "\n") {
-		n++
-	}
-	return n
-}
-
-// splitSpans splits spans, whose texts join to a text, at byte cut of
-// that text; nil stays nil.
-func splitSpans(spans []Span, cut int) (head, tail []Span) {
-	if spans == nil {
-		return nil, nil
-	}
-	pos := 0
-	for i, s := range spans {
-		end := pos + len(s.Text)
-		switch {
-		case end <= cut:
-			pos = end
-			continue
-		case pos == cut:
-			head, tail = spans[:i:i], spans[i:]
-		default:
-			first, second := s, s
-			first.Text, second.Text = s.Text[:cut-pos], s.Text[cut-pos:]
-			head = append(spans[:i:i], first)
-			tail = append([]Span{second}, spans[i+1:]...)
-		}
-		return head, tail
-	}
-	return spans, []Span{}
 }

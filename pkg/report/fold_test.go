@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/terminal"
 )
 
 // shown describes the blocks of a view as "kind" (or "kind:text" for code
@@ -193,8 +194,8 @@ func TestLongOutputs(t *testing.T) {
 }
 
 func TestSplitSpans(t *testing.T) {
-	red := Style{FG: 1, BG: NoColor}
-	spans := []Span{{Text: "ab\n", Style: red}, {Text: "cd\nef", Style: plainStyle}}
+	red := terminal.Style{FG: 1, BG: terminal.NoColor}
+	spans := []terminal.Span{{Text: "ab\n", Style: red}, {Text: "cd\nef", Style: terminal.Style{FG: terminal.NoColor, BG: terminal.NoColor}}}
 	for cut := 0; cut <= 8; cut++ {
 		head, tail := splitSpans(spans, cut)
 		var h, tl string

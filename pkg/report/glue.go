@@ -3,7 +3,6 @@ package report
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
@@ -100,30 +99,4 @@ func collectGlue(nb *notebook.Notebook) (map[string]*Glued, []Warning) {
 		}
 	}
 	return glue, warnings
-}
-
-// glueMeta returns the notebook whose metadata a view reads: nb itself,
-// or, when Markdown cells quote glued values, a copy with the roles
-// replaced, so that a title or a summary shows the values too. What a
-// role lacks is said in the warnings of its cell, not here.
-func (b *builder) glueMeta(nb *notebook.Notebook) *notebook.Notebook {
-	scratch := &builder{opts: b.opts, v: &View{Glue: b.v.Glue}, dir: b.dir}
-	var cp *notebook.Notebook
-	for i, c := range nb.Cells {
-		if c == nil || c.Type == notebook.Code || !strings.Contains(c.Source, "{glue") {
-			continue
-		}
-		if cp == nil {
-			copied := *nb
-			copied.Cells = slices.Clone(nb.Cells)
-			cp = &copied
-		}
-		pasted := *c
-		pasted.Source = scratch.pasteRoles(0, cleanSource(c.Source))
-		cp.Cells[i] = &pasted
-	}
-	if cp == nil {
-		return nb
-	}
-	return cp
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report/mathml"
+	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
 )
@@ -51,7 +52,7 @@ func findGlue(src []byte) []glueRef {
 		return nil
 	}
 	source := mathml.JoinLines(src) // same offsets as src
-	doc := markdownParser().Parse(text.NewReader(source))
+	doc := plaintext.MarkdownParser().Parse(text.NewReader(source))
 	var refs []glueRef
 	inDirective := func(pos int) bool {
 		return slices.ContainsFunc(refs, func(r glueRef) bool { return r.Directive && r.Start <= pos && pos < r.End })

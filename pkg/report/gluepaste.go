@@ -10,6 +10,8 @@ import (
 
 	"github.com/grundylab/grundy/pkg/report/internal/pyformat"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/plaintext"
+	"github.com/grundylab/grundy/pkg/report/terminal"
 	xhtml "golang.org/x/net/html"
 )
 
@@ -92,7 +94,7 @@ func (b *builder) role(cell int, src string, r glueRef) string {
 			b.warn(cell, 0, "glue: %q has no text/plain form (%s)", key, written)
 			return missingGlue(written)
 		}
-		plain = cleanSource(StripANSI(plain))
+		plain = plaintext.Clean(terminal.Strip(plain))
 		formatted, err := pyformat.Format(plain, spec)
 		if err != nil {
 			b.warn(cell, 0, "glue: %s: %v; the plain text is shown", written, err)
@@ -108,7 +110,7 @@ func (b *builder) role(cell int, src string, r glueRef) string {
 			b.warn(cell, 0, "glue: %q has no text/markdown form (%s)", key, written)
 			return missingGlue(written)
 		}
-		return strings.Join(strings.Fields(cleanSource(md)), " ")
+		return strings.Join(strings.Fields(plaintext.Clean(md)), " ")
 	case "glue:math":
 		return b.inlineMath(cell, written, key, g, text)
 	}
@@ -120,12 +122,12 @@ func (b *builder) role(cell int, src string, r glueRef) string {
 func (b *builder) inlineValue(cell int, written string, g *Glued, text func(string) string) string {
 	mime := preferredMIME(g.Data)
 	value, _ := g.Data.Text(mime)
-	value = cleanSource(StripANSI(value))
+	value = plaintext.Clean(terminal.Strip(value))
 	if limit := b.opts.MaxOutput; limit >= 0 && len(value) > limit && !strings.HasPrefix(mime, "image/") {
 		b.warn(cell, 0, "glue: %s: the %s value of %s is too long to quote; its text form is shown", written, mime, byteSize(len(value)))
 		mime = "text/plain"
 		value, _ = g.Data.Text(mime)
-		value, _ = b.cut(cleanSource(StripANSI(value)))
+		value, _ = b.cut(plaintext.Clean(terminal.Strip(value)))
 	}
 	switch mime {
 	case "":
@@ -163,7 +165,7 @@ func (b *builder) inlineMath(cell int, written, key string, g *Glued, text func(
 		b.warn(cell, 0, "glue: %q has no text/latex form (%s)", key, written)
 		return missingGlue(written)
 	}
-	tex := strings.Join(strings.Fields(stripLatexDelimiters(cleanSource(latex))), " ")
+	tex := strings.Join(strings.Fields(stripLatexDelimiters(plaintext.Clean(latex))), " ")
 	if !safeInlineTeX(tex) {
 		b.warn(cell, 0, "glue: %s: the LaTeX of %q cannot be written as one inline formula; it is shown as text", written, key)
 		return text(tex)
@@ -272,13 +274,13 @@ func (b *builder) directive(cell int, written string, r glueRef) {
 		latex, _ := g.Data.Text("text/latex")
 		label := cmp.Or(r.Options["label"], r.Options["name"])
 		if label != "" && !labelForm.MatchString(label) {
-			b.warn(cell, 0, "glue: the {glue:math} directive's label %q is not a label (letters, digits, \"_\", joined by \"-\", \".\" or \":\"), so the formula has no anchor", shorten(label, 60))
+			b.warn(cell, 0, "glue: the {glue:math} directive's label %q is not a label (letters, digits, \"_\", joined by \"-\", \".\" or \":\"), so the formula has no anchor", plaintext.Shorten(label, 60))
 			label = ""
 		}
-		b.add(Block{Kind: KindMath, Cell: cell, Text: stripLatexDelimiters(cleanSource(latex)), Display: true, Label: label})
+		b.add(Block{Kind: KindMath, Cell: cell, Text: stripLatexDelimiters(plaintext.Clean(latex)), Display: true, Label: label})
 	case "glue:md":
 		md, _ := g.Data.Text("text/markdown")
-		b.markdownBlock(cell, 0, cleanSource(md))
+		b.markdownBlock(cell, 0, plaintext.Clean(md))
 	default:
 		b.rich(cell, 0, g.Data, g.Metadata)
 	}
@@ -311,19 +313,19 @@ func (b *builder) glueFigure(cell, first int, r glueRef) {
 		return
 	}
 	fig := &b.v.Blocks[last]
-	caption := PlainText(b.pasteRoles(cell, r.Body))
+	caption := plaintext.Of(b.pasteRoles(cell, r.Body))
 	fig.Caption = caption
 	switch label := r.Options["name"]; {
 	case label == "":
 	case !labelForm.MatchString(label):
-		b.warn(cell, 0, "glue: the {glue:figure} directive's :name: %q is not a label (letters, digits, \"_\", joined by \"-\", \".\" or \":\"), so the figure is not numbered", shorten(label, 60))
+		b.warn(cell, 0, "glue: the {glue:figure} directive's :name: %q is not a label (letters, digits, \"_\", joined by \"-\", \".\" or \":\"), so the figure is not numbered", plaintext.Shorten(label, 60))
 	default:
 		b.number(cell, fig, label, caption)
 	}
 	if fig.Kind != KindImage {
 		return
 	}
-	switch alt := strings.Join(strings.Fields(cleanSource(r.Options["alt"])), " "); {
+	switch alt := strings.Join(strings.Fields(plaintext.Clean(r.Options["alt"])), " "); {
 	case alt != "":
 		fig.Alt = alt
 	case caption != "":
@@ -442,4 +444,30 @@ func inlineHTML(h string) string {
 			b.WriteString(tagBreaks.Replace(z.Token().String()))
 		}
 	}
+}
+
+// glueMeta returns the notebook whose metadata a view reads: nb itself,
+// or, when Markdown cells quote glued values, a copy with the roles
+// replaced, so that a title or a summary shows the values too. What a
+// role lacks is said in the warnings of its cell, not here.
+func (b *builder) glueMeta(nb *notebook.Notebook) *notebook.Notebook {
+	scratch := &builder{opts: b.opts, v: &View{Glue: b.v.Glue}, dir: b.dir}
+	var cp *notebook.Notebook
+	for i, c := range nb.Cells {
+		if c == nil || c.Type == notebook.Code || !strings.Contains(c.Source, "{glue") {
+			continue
+		}
+		if cp == nil {
+			copied := *nb
+			copied.Cells = slices.Clone(nb.Cells)
+			cp = &copied
+		}
+		pasted := *c
+		pasted.Source = scratch.pasteRoles(0, plaintext.Clean(c.Source))
+		cp.Cells[i] = &pasted
+	}
+	if cp == nil {
+		return nb
+	}
+	return cp
 }

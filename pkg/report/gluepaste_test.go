@@ -14,6 +14,7 @@ import (
 	"github.com/grundylab/grundy/pkg/report/glue"
 	"github.com/grundylab/grundy/pkg/report/mathml"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"github.com/grundylab/grundy/pkg/report/sanitize"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -60,7 +61,7 @@ func fields(s string) string { return strings.Join(strings.Fields(s), " ") }
 // text the value's.
 func checkGlueText(t *testing.T, value string) {
 	t.Helper()
-	value = cleanSource(value)
+	value = plaintext.Clean(value)
 	for _, c := range []struct{ before, after string }{{"a ", " b"}, {"", " rest of the line"}, {"", ". Then"}, {"Title\n", ""}, {"", ""}} {
 		atStart := lineStartsAt(c.before+"x", len(c.before))
 		md := c.before + glueText(value, atStart && startsBlock(collapseSpace(value)+c.after)) + c.after

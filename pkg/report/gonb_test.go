@@ -8,28 +8,6 @@ import (
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
-func TestGoNBCode(t *testing.T) {
-	tests := []struct{ name, src, want string }{
-		{"plain Go", "x := 1\nfmt.Println(x)", "x := 1\nfmt.Println(x)"},
-		{"%% line", "func f() {}\n\n%%\nf()", "func f() {}\n\nf()"},
-		{"%% with arguments", "%% --n=3 -v\nfmt.Println(n)", "fmt.Println(n)"},
-		{"module set-up", "!*go mod edit -replace example.com/m=${GONB_DIR}/.. && \\\n  go mod edit -require example.com/m@v0.0.0\n\nimport \"example.com/m\"",
-			"import \"example.com/m\""},
-		{"special commands", "%goflags --cover\n%env A=1\n\tx := 1\n%test", "\tx := 1"},
-		{"only directives", "%%\n!echo hi\n%ls", ""},
-		{"shell comment", "!ls \\\n  -l\n# a comment\nx()", "x()"},
-		{"tab indentation kept", "%%\n\tx()\n\ty()\n", "\tx()\n\ty()"},
-		{"%%bash kept", "%%bash\necho hi", "%%bash\necho hi"},
-		{"%%writefile kept", "%%writefile f.go\npackage f\n%x", "%%writefile f.go\npackage f\n%x"},
-		{"%%script kept", "\n%%script bc\n1+1", "\n%%script bc\n1+1"},
-	}
-	for _, tt := range tests {
-		if got := goNBCode(tt.src); got != tt.want {
-			t.Errorf("%s: goNBCode(%q) = %q, want %q", tt.name, tt.src, got, tt.want)
-		}
-	}
-}
-
 // TestGoNBDirectivesHidden: in a Go notebook the directives are hidden
 // and a cell of directives alone shows only its outputs; a Python
 // notebook shows its magics and shell lines.
@@ -51,13 +29,5 @@ func TestGoNBDirectivesHidden(t *testing.T) {
 	pyNB.Cells = cells()
 	if got, want := shown(mustView(t, pyNB, ViewOptions{})), []string{"code:!*go mod tidy", "stream", "code:%%\nfmt.Println(1)", "stream"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("Python: %q, want %q", got, want)
-	}
-}
-
-// TestGoNBArguments: "%% --n=3" starts Go statements, not text.
-func TestGoNBArguments(t *testing.T) {
-	lang, segs := Segments("go", "%% --n=3\nfmt.Println(n)\n")
-	if lang != "go" || len(segs) != 2 || segs[1].Lang != "go" {
-		t.Errorf("Segments: %q, %+v", lang, segs)
 	}
 }

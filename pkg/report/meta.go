@@ -8,12 +8,12 @@ import (
 	"fmt"
 	"math"
 	"regexp"
-	"sort"
 	"strings"
 	"time"
 
+	"github.com/grundylab/grundy/pkg/report/frontmatter"
 	"github.com/grundylab/grundy/pkg/report/notebook"
-	"gopkg.in/yaml.v3"
+	"github.com/grundylab/grundy/pkg/report/plaintext"
 )
 
 // DateLayout is the layout of dates in front matter, as Hexo writes them.
@@ -43,18 +43,6 @@ type Meta struct {
 	Summary string
 }
 
-// MetaOf returns the metadata of a notebook as NewView finds it, without
-// its warnings. The error is always nil: metadata of an unexpected type
-// becomes a sensible value.
-//
-// Deprecated: use NewView, which also reports the warnings.
-func MetaOf(nb *notebook.Notebook, name string, modTime time.Time) (Meta, error) {
-	b := &builder{opts: ViewOptions{MaxOutput: DefaultMaxOutput, MaxImage: DefaultMaxImage}, v: &View{}}
-	b.v.Glue, _ = collectGlue(nb)
-	m, _ := metaOf(b.glueMeta(nb), name, modTime, frontMatterCell(nb))
-	return m, nil
-}
-
 // metaOf returns the metadata of a notebook from, in increasing order of
 // precedence, the defaults (the first heading, else name; modTime; the
 // first paragraph), the notebook metadata (nbformat's title and authors,
@@ -73,7 +61,7 @@ func metaOf(nb *notebook.Notebook, name string, modTime time.Time, fm int) (Meta
 		}
 	}
 	if fm >= 0 {
-		for k, v := range frontMatterOf(nb.Cells[fm].Source) {
+		for k, v := range frontmatter.Parse(nb.Cells[fm].Source) {
 			fields[strings.ToLower(k)] = v
 		}
 	}
@@ -125,14 +113,14 @@ func metaOf(nb *notebook.Notebook, name string, modTime time.Time, fm int) (Meta
 	if fromText {
 		summary = firstParagraph(nb)
 	}
-	summary = PlainText(summary)
+	summary = plaintext.Of(summary)
 	if fromText {
 		// A paragraph may end in the middle of a sentence that a list
 		// completes; the summary keeps whole sentences only.
-		summary = wholeSentences(summary)
+		summary = plaintext.WholeSentences(summary)
 	}
-	m.Summary = shorten(summary, MaxSummary)
-	m.Title = strings.Join(strings.Fields(cleanSource(m.Title)), " ")
+	m.Summary = plaintext.Shorten(summary, MaxSummary)
+	m.Title = strings.Join(strings.Fields(plaintext.Clean(m.Title)), " ")
 	return m, warns
 }
 
@@ -241,113 +229,12 @@ func unixTime(f float64) (time.Time, error) {
 	return time.Unix(int64(sec), int64(frac*1e9)).In(time.Local), nil
 }
 
-// frontMatterCell returns the index of the notebook's first cell if it is
-// YAML front matter (a raw or markdown cell of "---" lines around a
-// mapping, as Quarto and MyST write it), else -1.
-func frontMatterCell(nb *notebook.Notebook) int {
-	if len(nb.Cells) == 0 || nb.Cells[0] == nil {
-		return -1
-	}
-	c := nb.Cells[0]
-	if c.Type != notebook.Raw && c.Type != notebook.Markdown {
-		return -1
-	}
-	if frontMatterOf(c.Source) == nil {
-		return -1
-	}
-	return 0
-}
-
-// frontMatterOf returns the mapping of YAML front matter that is the whole
-// of src, or nil.
-func frontMatterOf(src string) map[string]any {
-	s := strings.TrimSpace(strings.ReplaceAll(src, "\r\n", "\n"))
-	body, ok := strings.CutPrefix(s, "---\n")
-	if !ok {
-		return nil
-	}
-	body, ok = strings.CutSuffix(body, "\n---")
-	if !ok {
-		if body, ok = strings.CutSuffix(body, "\n..."); !ok {
-			return nil
-		}
-	}
-	var m map[string]any
-	if yaml.Unmarshal([]byte(body), &m) != nil {
-		return nil
-	}
-	// A Markdown cell between two rules that happens to read as YAML is
-	// not front matter: front matter names a field these tools know.
-	for k := range m {
-		if frontMatterKeys[strings.ToLower(k)] {
-			return m
-		}
-	}
-	return nil
-}
-
-// frontMatterKeys are fields of Quarto's and MyST's front matter.
-var frontMatterKeys = map[string]bool{
-	"title": true, "subtitle": true, "date": true, "author": true, "authors": true, "tags": true,
-	"keywords": true, "categories": true, "description": true, "abstract": true, "jupyter": true,
-	"format": true, "execute": true, "kernelspec": true, "bibliography": true, "lang": true,
-}
-
-// shorten cuts s to at most max bytes at a space, ending it with "…".
-func shorten(s string, max int) string {
-	if len(s) <= max {
-		return s
-	}
-	if end := lastSentenceEnd(s[:max+1]); end >= max/3 {
-		return s[:end]
-	}
-	cut := strings.LastIndexByte(s[:max], ' ')
-	if cut < max/2 {
-		cut = max
-		for cut > 0 && s[cut]&0xc0 == 0x80 {
-			cut--
-		}
-	}
-	return strings.TrimSpace(s[:cut]) + " …"
-}
-
-// wholeSentences returns s up to the end of its last whole sentence, or
-// all of s when it has none: text that stops in mid-sentence, before a
-// list for instance, does not end a summary.
-func wholeSentences(s string) string {
-	s = strings.TrimSpace(s)
-	if end := lastSentenceEnd(s); end > 0 {
-		return s[:end]
-	}
-	return s
-}
-
-// lastSentenceEnd returns the index just past the last sentence end of s:
-// a full stop, question or exclamation mark, with any closing brackets,
-// quotes or emphasis after it, followed by a space or the end of s. It
-// returns 0 when s has none.
-func lastSentenceEnd(s string) int {
-	for i := len(s) - 1; i >= 0; i-- {
-		if s[i] != '.' && s[i] != '?' && s[i] != '!' {
-			continue
-		}
-		end := i + 1
-		for end < len(s) && strings.IndexByte(`)]"'*_`, s[end]) >= 0 {
-			end++
-		}
-		if end == len(s) || s[end] == ' ' {
-			return end
-		}
-	}
-	return 0
-}
-
 var atxHeading = regexp.MustCompile(`^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$`)
 
 // markdownLines calls f for each line of the shown markdown cells outside
 // fenced code, until f returns false.
 func markdownLines(nb *notebook.Notebook, f func(line string) bool) {
-	skip := frontMatterCell(nb)
+	skip := frontmatter.Cell(nb)
 	for i, c := range nb.Cells {
 		if c == nil || i == skip {
 			continue
@@ -392,7 +279,7 @@ func firstHeading(nb *notebook.Notebook) string {
 		if m == nil || m[2] == "" {
 			return true
 		}
-		text := PlainText(m[2])
+		text := plaintext.Of(m[2])
 		if first == "" {
 			first = text
 		}
@@ -427,7 +314,7 @@ func firstParagraph(nb *notebook.Notebook) string {
 			return true
 		}
 		if t == "" {
-			if len(para) > 0 && PlainText(strings.Join(para, " ")) == "" {
+			if len(para) > 0 && plaintext.Of(strings.Join(para, " ")) == "" {
 				para = para[:0] // only images or markup: no summary
 			}
 			return len(para) == 0
@@ -442,13 +329,3 @@ func firstParagraph(nb *notebook.Notebook) string {
 }
 
 var numbered = regexp.MustCompile(`^\d+[.)]\s`)
-
-// sortedKeys returns the keys of m in sorted order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}

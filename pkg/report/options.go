@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"gopkg.in/yaml.v3"
 )
 
@@ -118,7 +119,7 @@ func yamlError(err error) error {
 	if more {
 		first += " (and more)"
 	}
-	return errors.New(shorten(first, 200))
+	return errors.New(plaintext.Shorten(first, 200))
 }
 
 // set sets the options that m gives, reporting each value of the wrong
@@ -214,11 +215,11 @@ func describe(v any) string {
 	case nil:
 		return "an empty value"
 	case string:
-		return fmt.Sprintf("%q", shorten(v, 40))
+		return fmt.Sprintf("%q", plaintext.Shorten(v, 40))
 	case []any:
 		return "a list"
 	case map[string]any:
 		return "a mapping"
 	}
-	return shorten(fmt.Sprint(v), 40)
+	return plaintext.Shorten(fmt.Sprint(v), 40)
 }

@@ -2,15 +2,15 @@ package report
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"github.com/grundylab/grundy/pkg/report/sanitize"
+	"github.com/grundylab/grundy/pkg/report/terminal"
 )
 
 // mimeOrder is the order in which the representations of a rich output
@@ -134,7 +134,7 @@ func (b *builder) stream(cell, out int, name string, chunks []*notebook.Output) 
 	}
 	total := st.Len() + int(st.Dropped)
 	text, cut := b.cut(st.String())
-	plain, spans := terminalText(text)
+	plain, spans := terminal.Text(text)
 	if plain == "" {
 		return // Jupyter shows an empty stream as nothing
 	}
@@ -167,29 +167,15 @@ func (b *builder) cutNote(cell, out, kept, total int) {
 	b.warn(cell, out, "output of %s cut to %s", byteSize(total), byteSize(kept))
 }
 
-// ByteSize returns a number of bytes as a reader reads it: "812 bytes",
-// "4.3 kB", "154.5 MB".
-func ByteSize(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f kB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
-
-func byteSize(n int) string { return ByteSize(int64(n)) }
-
 // errorOutput adds an error as Jupyter shows it: the traceback, or
 // "NAME: VALUE" when there is none.
 func (b *builder) errorOutput(cell, out int, o *notebook.Output) {
 	text := strings.Join(o.Traceback, "\n")
-	if strings.TrimSpace(StripANSI(text)) == "" {
+	if strings.TrimSpace(terminal.Strip(text)) == "" {
 		text = o.EName + ": " + o.EValue
 	}
 	text, cut := b.cut(text)
-	plain, spans := terminalText(text)
+	plain, spans := terminal.Text(text)
 	b.add(Block{Kind: KindError, Cell: cell, Output: out, Text: plain, Spans: spans})
 	if cut {
 		b.cutNote(cell, out, len(text), len(strings.Join(o.Traceback, "\n")))
@@ -199,7 +185,7 @@ func (b *builder) errorOutput(cell, out int, o *notebook.Output) {
 // ErrorText returns an error output as Jupyter shows it, without terminal
 // escapes: its traceback, or "NAME: VALUE" when the traceback is empty.
 func ErrorText(o *notebook.Output) string {
-	text := StripANSI(strings.Join(o.Traceback, "\n"))
+	text := terminal.Strip(strings.Join(o.Traceback, "\n"))
 	if strings.TrimSpace(text) == "" {
 		return o.EName + ": " + o.EValue
 	}
@@ -249,9 +235,9 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Me
 			b.add(Block{Kind: KindHTML, Cell: cell, Output: out, Text: h})
 		}
 	case "text/markdown":
-		b.markdownBlock(cell, out, cleanSource(value))
+		b.markdownBlock(cell, out, plaintext.Clean(value))
 	case "text/latex":
-		b.latex(cell, out, cleanSource(value))
+		b.latex(cell, out, plaintext.Clean(value))
 	case "image/svg+xml":
 		b.image(cell, out, mime, []byte(value), alt, imageSize(meta, mime))
 	case "application/json":
@@ -274,12 +260,12 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Me
 // value is shown as it came, with a note.
 func (b *builder) json(cell, out int, value string) {
 	if !json.Valid([]byte(value)) {
-		b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: cleanSource(value)})
+		b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: plaintext.Clean(value)})
 		return
 	}
 	size, depth := indentedSize(value)
 	if limit := b.opts.MaxOutput; size > jsonGrowth*int64(len(value))+jsonSlack || limit >= 0 && size > int64(limit) {
-		b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: cleanSource(value)})
+		b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: plaintext.Clean(value)})
 		msg := fmt.Sprintf("JSON nested %d deep, shown as it came: indented, it would take %s.", depth, ByteSize(size))
 		b.add(Block{Kind: KindNote, Cell: cell, Output: out, Text: msg})
 		b.warn(cell, out, "%s", strings.TrimSuffix(msg, "."))
@@ -291,7 +277,7 @@ func (b *builder) json(cell, out int, value string) {
 		buf.Reset()
 		buf.WriteString(value)
 	}
-	b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: cleanSource(buf.String())})
+	b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: plaintext.Clean(buf.String())})
 }
 
 // JSON is indented when that makes it at most jsonGrowth times as large
@@ -350,7 +336,7 @@ func indentedSize(s string) (size int64, deepest int) {
 // text adds a text/plain value, cut to size.
 func (b *builder) text(cell, out int, value string) {
 	kept, cut := b.cut(value)
-	plain, spans := terminalText(kept)
+	plain, spans := terminal.Text(kept)
 	b.addLong(Block{Kind: KindText, Cell: cell, Output: out, Text: plain, Spans: spans})
 	if cut {
 		b.cutNote(cell, out, len(kept), len(value))
@@ -394,24 +380,6 @@ func (b *builder) image(cell, out int, mime string, data []byte, alt string, siz
 	b.add(Block{Kind: KindImage, Cell: cell, Output: out, MIME: mime, Data: data, Alt: alt, File: file, Width: size[0], Height: size[1]})
 }
 
-// file returns the path of the view's file of the type holding data,
-// adding the file if the view has none with that content. A file is
-// named by its type and a 128-bit hash of its content, so that an image
-// shown or attached many times is written once, and a render of the same
-// notebook names it alike.
-func (b *builder) file(mime string, data []byte) string {
-	sum := sha256.Sum256(data)
-	p := b.dir + "/" + hex.EncodeToString(sum[:16]) + ImageExt[mime]
-	if _, ok := b.files[p]; !ok {
-		if b.files == nil {
-			b.files = map[string]bool{}
-		}
-		b.files[p] = true
-		b.v.Files = append(b.v.Files, File{Path: p, MIME: mime, Data: data})
-	}
-	return p
-}
-
 // maxImageSide is the largest width or height taken from metadata, in
 // CSS pixels.
 const maxImageSide = 10000
@@ -444,7 +412,7 @@ func (b *builder) svg(data []byte) []byte {
 
 // html returns HTML sanitised unless the view is trusted.
 func (b *builder) html(s string) string {
-	s = cleanSource(s)
+	s = plaintext.Clean(s)
 	if b.opts.Trust {
 		return s
 	}
@@ -457,12 +425,12 @@ func (b *builder) html(s string) string {
 // wants.
 func altText(data notebook.MimeBundle) string {
 	plain, ok := data.Text("text/plain")
-	plain = strings.TrimSpace(StripANSI(plain))
+	plain = strings.TrimSpace(terminal.Strip(plain))
 	if !ok || plain == "" || strings.Contains(plain, "\n") || len(plain) > 200 ||
 		strings.HasPrefix(plain, "<") && strings.HasSuffix(plain, ">") {
 		return ""
 	}
-	return cleanSource(plain)
+	return plaintext.Clean(plain)
 }
 
 // RawFormat returns the MIME type a raw cell is meant for (its metadata
@@ -480,4 +448,67 @@ func RawFormat(c *notebook.Cell) string {
 		}
 	}
 	return ""
+}
+
+// addLong adds a stream or text block, split in two when it has more
+// than FoldLines lines: the first FoldLines/2 lines, and the rest as a
+// Rest block, which the writers show a click away.
+func (b *builder) addLong(blk Block) {
+	limit := b.opts.FoldLines
+	lines := countLines(blk.Text)
+	if limit < 0 || lines <= limit {
+		b.add(blk)
+		return
+	}
+	head := max(limit/2, 1)
+	cut := 0
+	for range head {
+		cut += strings.IndexByte(blk.Text[cut:], '\n') + 1
+	}
+	rest := blk
+	blk.Text, rest.Text = blk.Text[:cut], blk.Text[cut:]
+	blk.Spans, rest.Spans = splitSpans(blk.Spans, cut)
+	rest.Rest = true
+	rest.Summary = fmt.Sprintf("Show %d more lines", lines-head)
+	if lines-head == 1 {
+		rest.Summary = "Show 1 more line"
+	}
+	b.add(blk)
+	b.add(rest)
+}
+
+// countLines returns the number of lines of s, the last one counted
+// whether or not it ends in a newline.
+func countLines(s string) int {
+	n := strings.Count(s, "\n")
+	if s != "" && !strings.HasSuffix(s, "\n") {
+		n++
+	}
+	return n
+}
+
+// splitSpans splits spans, whose texts join to a text, at byte cut of
+// that text; nil stays nil.
+func splitSpans(spans []terminal.Span, cut int) (head, tail []terminal.Span) {
+	if spans == nil {
+		return nil, nil
+	}
+	pos := 0
+	for i, s := range spans {
+		end := pos + len(s.Text)
+		switch {
+		case end <= cut:
+			pos = end
+			continue
+		case pos == cut:
+			head, tail = spans[:i:i], spans[i:]
+		default:
+			first, second := s, s
+			first.Text, second.Text = s.Text[:cut-pos], s.Text[cut-pos:]
+			head = append(spans[:i:i], first)
+			tail = append([]terminal.Span{second}, spans[i+1:]...)
+		}
+		return head, tail
+	}
+	return spans, []terminal.Span{}
 }

@@ -23,7 +23,9 @@ func markdownNotebook(meta notebook.Metadata, sources ...string) *notebook.Noteb
 	return nb
 }
 
-func TestMetaOf(t *testing.T) {
+// TestMeta: the metadata a view finds, from its defaults, the notebook
+// metadata and the first heading and paragraph.
+func TestMeta(t *testing.T) {
 	tests := []struct {
 		name string
 		nb   *notebook.Notebook
@@ -43,11 +45,12 @@ func TestMetaOf(t *testing.T) {
 		{"RFC 3339", markdownNotebook(notebook.Metadata{"date": json.RawMessage(`"2020-02-03T04:05:06Z"`)}), Meta{Title: "file", Date: time.Date(2020, 2, 3, 4, 5, 6, 0, time.UTC)}},
 	}
 	for _, tt := range tests {
-		got, err := MetaOf(tt.nb, "file", modTime)
+		v, err := NewView(tt.nb, ViewOptions{Name: "file", ModTime: modTime})
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
 		}
+		got := v.Meta
 		if got.Title != tt.want.Title || !got.Date.Equal(tt.want.Date) || !reflect.DeepEqual(got.Tags, tt.want.Tags) || got.Summary != tt.want.Summary {
 			t.Errorf("%s: got %+v, want %+v", tt.name, got, tt.want)
 		}

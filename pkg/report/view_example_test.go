@@ -54,15 +54,3 @@ func ExampleParseCellOptions() {
 	// "fig-values" ["Grundy values of $n$"] fold true
 	// plot.Show(values)
 }
-
-func ExampleSplitMath() {
-	for _, p := range report.SplitMath("Values $g(n)$ sum to $$\\sum g$$, for $5.") {
-		fmt.Printf("%q math=%v display=%v\n", p.Text, p.Math, p.Display)
-	}
-	// Output:
-	// "Values " math=false display=false
-	// "g(n)" math=true display=false
-	// " sum to " math=false display=false
-	// "\\sum g" math=true display=true
-	// ", for $5." math=false display=false
-}

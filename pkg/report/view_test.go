@@ -7,8 +7,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"path"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -227,7 +229,7 @@ func TestAttachmentsByExactName(t *testing.T) {
 		got = append(got, f.Path)
 	}
 	var want []string
-	for _, name := range sortedKeys(c.Attachments) {
+	for _, name := range slices.Sorted(maps.Keys(c.Attachments)) {
 		want = append(want, files[name])
 	}
 	if !reflect.DeepEqual(got, want) {
@@ -345,42 +347,6 @@ func TestControlCharacters(t *testing.T) {
 	}
 }
 
-func TestTerminalText(t *testing.T) {
-	tests := []struct{ in, plain string }{
-		{"\x1b[31mred\x1b[0m", "red"},
-		{"\x1b[1;32mbold green\x1b[m!", "bold green!"},
-		{"\x1b]8;;http://x\x07link\x1b]8;;\x07", "link"},
-		{"plain [31m", "plain [31m"},
-		{"10%\r50%\r100%\n", "100%\n"},
-		{"long line\rab\n", "abng line\n"},
-		{"abc\b\bX\n", "aX\n"},
-		{"\x1b[2K\x1b[1Gcleared", "cleared"},
-		{"unfinished \x1b[3", "unfinished "},
-	}
-	for _, tt := range tests {
-		if got := StripANSI(tt.in); got != tt.plain {
-			t.Errorf("StripANSI(%q) = %q, want %q", tt.in, got, tt.plain)
-		}
-	}
-	_, spans := terminalText("a\x1b[38;5;196mb\x1b[48;2;1;2;3mc\x1b[91;4md\x1b[39;24me")
-	want := []Span{
-		{"a", plainStyle},
-		{"b", Style{FG: 196, BG: NoColor}},
-		{"c", Style{FG: 196, BG: RGB(1, 2, 3)}},
-		{"d", Style{FG: 9, BG: RGB(1, 2, 3), Underline: true}},
-		{"e", Style{FG: NoColor, BG: RGB(1, 2, 3)}},
-	}
-	if !reflect.DeepEqual(spans, want) {
-		t.Errorf("spans\n got %+v\nwant %+v", spans, want)
-	}
-	if r, g, b := Color(196).RGB(); r != 255 || g != 0 || b != 0 {
-		t.Errorf("colour 196 is %d,%d,%d", r, g, b)
-	}
-	if r, g, b := Color(244).RGB(); r != 128 || g != 128 || b != 128 {
-		t.Errorf("colour 244 is %d,%d,%d", r, g, b)
-	}
-}
-
 func TestTags(t *testing.T) {
 	nb := notebook.New()
 	tagged := func(src string, tags ...string) *notebook.Cell {
@@ -411,90 +377,6 @@ func TestNewViewErrors(t *testing.T) {
 	}
 	if _, err := NewView(nil, ViewOptions{Name: "x"}); err == nil {
 		t.Error("nil notebook accepted")
-	}
-}
-
-func TestSegments(t *testing.T) {
-	type seg = Segment
-	tests := []struct {
-		lang, src, want string
-		segs            []seg
-	}{
-		{"python", "# comment\nx = 1\n", "python", []seg{{"python", "# comment\nx = 1\n"}}},
-		{"python", "%matplotlib inline\nimport numpy\n!ls -l\n", "python",
-			[]seg{{"", "%matplotlib inline\n"}, {"python", "import numpy\n"}, {"bash", "!ls -l\n"}}},
-		{"python", "files = !ls *.py\nt = %timeit -o f()\nx != y\n", "python",
-			[]seg{{"python", "files = "}, {"bash", "!ls *.py\n"}, {"python", "t = "}, {"", "%timeit -o f()\n"}, {"python", "x != y\n"}}},
-		{"python", "%%bash\necho $HOME\n", "bash", []seg{{"", "%%bash\n"}, {"bash", "echo $HOME\n"}}},
-		{"python", "%timeit x**2\nnp.sum?\n", "python", []seg{{"", "%timeit "}, {"python", "x**2\n"}, {"", "np.sum?\n"}}},
-		{"python", "%%timeit\nsum(range(9))", "python", []seg{{"", "%%timeit\n"}, {"python", "sum(range(9))"}}},
-		{"python", "%%file hello.f90\nprogram x\n", "fortran", []seg{{"", "%%file hello.f90\n"}, {"fortran", "program x\n"}}},
-		{"python", "%%cython\ncdef int i\n", "cython", []seg{{"", "%%cython\n"}, {"cython", "cdef int i\n"}}},
-		{"go", "%%\nfmt.Println(1)\n", "go", []seg{{"", "%%\n"}, {"go", "fmt.Println(1)\n"}}},
-		{"go", "!*go mod edit -replace M=${GONB_DIR}/.. \\\n  && go mod tidy\n%test\nfunc TestX(t *testing.T) {}\n", "go",
-			[]seg{{"bash", "!*go mod edit -replace M=${GONB_DIR}/.. \\\n  && go mod tidy\n"}, {"", "%test\n"}, {"go", "func TestX(t *testing.T) {}\n"}}},
-		{"go", "X=17\n%%sh\necho $X", "bash", []seg{{"go", "X=17\n"}, {"", "%%sh\n"}, {"bash", "echo $X"}}},
-		{"go", "# Install\n!go version\n", "go", []seg{{"bash", "# Install\n!go version\n"}}},
-		{"go", "%%script bc\n7 + 11", "bc", []seg{{"", "%%script bc\n"}, {"bc", "7 + 11"}}},
-		{"r", "%%bash\nx <- 1\n", "r", []seg{{"r", "%%bash\nx <- 1\n"}}},
-		{"python", "%%script ba`sh<b>\nls", "bashb", []seg{{"", "%%script ba`sh<b>\n"}, {"bashb", "ls"}}},
-	}
-	for _, tt := range tests {
-		lang, segs := Segments(tt.lang, tt.src)
-		if lang != tt.want || !reflect.DeepEqual(segs, tt.segs) {
-			t.Errorf("Segments(%q, %q) =\n %q %q\nwant %q %q", tt.lang, tt.src, lang, segs, tt.want, tt.segs)
-		}
-		var joined strings.Builder
-		for _, s := range segs {
-			joined.WriteString(s.Text)
-		}
-		if joined.String() != tt.src {
-			t.Errorf("segments of %q join to %q", tt.src, joined.String())
-		}
-	}
-}
-
-func TestLanguage(t *testing.T) {
-	tests := []struct {
-		meta, want string
-		code       string
-	}{
-		{`{}`, DefaultLanguage, ""},
-		{`{}`, "go", "x := 1"},
-		{`{}`, "go", "%%\nfmt.Println(1)"},
-		{`{}`, "python", "x = {'a': 1}  # :)\nprint(x)"},
-		{`{"language_info": {"name": "python"}, "kernelspec": {"name": "gonb"}}`, "python", ""},
-		{`{"kernelspec": {"name": "gonb", "language": "go"}}`, "go", ""},
-		{`{"kernelspec": {"name": "python3"}}`, "python", ""},
-		{`{"kernelspec": {"name": "julia-1.9"}}`, "julia", ""},
-		{`{"language_info": 7}`, DefaultLanguage, ""},
-		{`{"language_info": {"name": "!!"}, "kernelspec": {"name": "ir"}}`, "r", ""},
-	}
-	for _, tt := range tests {
-		nb := notebook.New()
-		if err := json.Unmarshal([]byte(tt.meta), &nb.Metadata); err != nil {
-			t.Fatal(err)
-		}
-		nb.Cells = []*notebook.Cell{{Type: notebook.Code, Source: tt.code}}
-		if got := Language(nb); got != tt.want {
-			t.Errorf("Language(%s) = %q, want %q", tt.meta, got, tt.want)
-		}
-	}
-}
-
-func TestPlainText(t *testing.T) {
-	for in, want := range map[string]string{
-		"First *para* and **bold** `code <b>`":          "First para and bold code <b>",
-		"A [link](http://x) and ![img](x.png) image":    "A link and image",
-		"Value $g_1 \\oplus g_2$ and $$x$$":             "Value $g_1 \\oplus g_2$ and $$x$$",
-		"<img src=x onerror=alert(1)> text <b>bold</b>": "text bold",
-		"Caf&eacute; \\*not emphasis\\* &lt;script&gt;": "Café *not emphasis* <script>",
-		"line one\nline two":                            "line one line two",
-		"nul\x00byte":                                   "nul\ufffdbyte",
-	} {
-		if got := PlainText(in); got != want {
-			t.Errorf("PlainText(%q) = %q, want %q", in, got, want)
-		}
 	}
 }
 
@@ -597,52 +479,6 @@ func TestDecodeBase64(t *testing.T) {
 			t.Errorf("decodeBase64(%q) accepted", bad)
 		}
 	}
-}
-
-// FuzzTerminalText: what a terminal shows holds no control character but
-// tab and newline, and its spans spell the plain text.
-func FuzzTerminalText(f *testing.F) {
-	for _, s := range []string{"\x1b[31mred\x1b[0m", "a\rb\bc\n", "\x1b]8;;x\x07l", "\x1b[38;5;300m", "\x1b[", "\u009b2J", "\xff\x00"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		plain, spans := terminalText(s)
-		for _, r := range plain {
-			if r < 0x20 && r != '\n' && r != '\t' || r >= 0x7f && r < 0xa0 {
-				t.Fatalf("control character %U in %q", r, plain)
-			}
-		}
-		if spans != nil {
-			var b strings.Builder
-			for _, sp := range spans {
-				b.WriteString(sp.Text)
-			}
-			if b.String() != plain {
-				t.Fatalf("spans spell %q, plain text is %q", b.String(), plain)
-			}
-		}
-		if len(plain) > 3*len(s)+3 {
-			t.Fatalf("%d bytes of text from %d", len(plain), len(s))
-		}
-	})
-}
-
-// FuzzSegments: the segments of any cell join to its source.
-func FuzzSegments(f *testing.F) {
-	for _, s := range []string{"%%bash\nls", "!a \\\nb\n%time x\ny = !z", "%%\nfmt.Println()", "# c\n?x\n"} {
-		f.Add("python", s)
-		f.Add("go", s)
-	}
-	f.Fuzz(func(t *testing.T, lang, src string) {
-		_, segs := Segments(normalLanguage(lang), src)
-		var b strings.Builder
-		for _, s := range segs {
-			b.WriteString(s.Text)
-		}
-		if b.String() != src {
-			t.Fatalf("segments join to %q, not %q", b.String(), src)
-		}
-	})
 }
 
 // TestFilesByContent checks that a view holds each image once, however

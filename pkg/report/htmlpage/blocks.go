@@ -13,7 +13,9 @@ import (
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/alecthomas/chroma/v2/styles"
 	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/codelang"
 	"github.com/grundylab/grundy/pkg/report/sanitize"
+	"github.com/grundylab/grundy/pkg/report/terminal"
 )
 
 // block writes one block of the view by its kind.
@@ -83,7 +85,7 @@ func (p *page) math(tex string, display bool) string {
 
 // writePre writes terminal text as a <pre> of the class, its styled spans
 // as <span> elements with the ansi-* classes of Jupyter's output area.
-func writePre(w *strings.Builder, class, text string, spans []report.Span) {
+func writePre(w *strings.Builder, class, text string, spans []terminal.Span) {
 	w.WriteString(`<pre class="` + class + `">`)
 	if spans == nil {
 		w.WriteString(html.EscapeString(strings.TrimRight(text, "\n")))
@@ -101,13 +103,13 @@ func writePre(w *strings.Builder, class, text string, spans []report.Span) {
 
 var colorNames = [8]string{"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"}
 
-func writeSpan(w *strings.Builder, st report.Style, text string) {
+func writeSpan(w *strings.Builder, st terminal.Style, text string) {
 	if text == "" {
 		return
 	}
 	var classes, styles []string
-	color := func(c report.Color, layer, property string) {
-		if c == report.NoColor {
+	color := func(c terminal.Color, layer, property string) {
+		if c == terminal.NoColor {
 			return
 		}
 		if i, ok := c.Palette(); ok && i < 16 {
@@ -156,7 +158,7 @@ var (
 // false, having written nothing, if the lexers ran past the deadline. A
 // lexer ends its text with a newline; one that a segment within a line
 // (as "files = " before "!ls") did not have is taken off again.
-func highlight(w io.Writer, segs []report.Segment, deadline time.Time) (bool, error) {
+func highlight(w io.Writer, segs []codelang.Segment, deadline time.Time) (bool, error) {
 	var tokens []chroma.Token
 	for i, s := range segs {
 		if s.Lang == "" {

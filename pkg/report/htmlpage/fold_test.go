@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/codelang"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
@@ -20,7 +21,7 @@ func viewBody(t *testing.T, blocks ...report.Block) string {
 }
 
 func TestFoldsInPage(t *testing.T) {
-	code := report.Block{Kind: report.KindCode, Cell: 1, CellType: notebook.Code, Segments: []report.Segment{{Lang: "go", Text: "x()"}}}
+	code := report.Block{Kind: report.KindCode, Cell: 1, CellType: notebook.Code, Segments: []codelang.Segment{{Lang: "go", Text: "x()"}}}
 	out := report.Block{Kind: report.KindStream, Cell: 1, Output: 1, CellType: notebook.Code, Name: "stdout", Text: "out\n"}
 	fold := func(b report.Block, f report.Fold, summary string, open bool) report.Block {
 		b.Fold, b.Summary, b.Open = f, summary, open

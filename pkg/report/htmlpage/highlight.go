@@ -9,6 +9,7 @@ import (
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/codelang"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/util"
 )
@@ -27,7 +28,7 @@ const (
 
 // code writes a code cell's segments, highlighted while the page's
 // budget lasts.
-func (p *page) code(w io.Writer, segs []report.Segment) error {
+func (p *page) code(w io.Writer, segs []codelang.Segment) error {
 	var b bytes.Buffer
 	size := 0
 	for _, s := range segs {
@@ -111,7 +112,7 @@ func (r *nodeRenderers) fencedCode(w util.BufWriter, source []byte, node ast.Nod
 	if lang != "" && lexers.Get(lang) != nil && r.p.mayHighlight(code.Len()) {
 		var out bytes.Buffer
 		start := time.Now()
-		ok, err := highlight(&out, []report.Segment{{Lang: lang, Text: code.String()}}, r.p.highlightStart(start))
+		ok, err := highlight(&out, []codelang.Segment{{Lang: lang, Text: code.String()}}, r.p.highlightStart(start))
 		r.p.highlightSpent += time.Since(start)
 		if err != nil || ok {
 			w.Write(out.Bytes())

@@ -16,6 +16,7 @@ import (
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/mathml"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"github.com/grundylab/grundy/pkg/report/sanitize"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -416,7 +417,7 @@ func fontFace(url string) template.CSS {
 	return template.CSS(fmt.Sprintf("@font-face { font-family: \"Latin Modern Math\"; src: url(%q) format(\"opentype\"); font-display: block; }\n", url))
 }
 
-// headingText returns a heading's text as report.PlainText gives it,
+// headingText returns a heading's text as plaintext.Of gives it,
 // which is how a title made from it reads.
 func headingText(h *ast.Heading, source []byte) string {
 	var b bytes.Buffer
@@ -425,7 +426,7 @@ func headingText(h *ast.Heading, source []byte) string {
 		seg := lines.At(i)
 		b.Write(seg.Value(source))
 	}
-	return report.PlainText(b.String())
+	return plaintext.Of(b.String())
 }
 
 // nodeRenderers render images, and raw HTML in Markdown through package

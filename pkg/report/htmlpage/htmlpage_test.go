@@ -36,11 +36,11 @@ func body(page []byte) string {
 func convertCase(t *testing.T, input string) []byte {
 	t.Helper()
 	nb, name, trust := reporttest.GoldenCase(t, input)
-	meta, err := report.MetaOf(nb, name, modTime)
+	v, err := report.NewView(nb, report.ViewOptions{Name: name, ModTime: modTime})
 	if err != nil {
 		t.Fatal(err)
 	}
-	page, err := Convert(nb, meta, Options{MathFont: "assets/latinmodern-math.otf", Home: "index.html", Trust: trust})
+	page, err := Convert(nb, v.Meta, Options{MathFont: "assets/latinmodern-math.otf", Home: "index.html", Trust: trust})
 	if err != nil {
 		t.Fatal(err)
 	}

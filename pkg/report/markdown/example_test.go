@@ -19,11 +19,11 @@ func ExampleConvert() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	meta, err := report.MetaOf(nb, "nim", time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC))
+	v, err := report.NewView(nb, report.ViewOptions{Name: "nim", ModTime: time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)})
 	if err != nil {
 		log.Fatal(err)
 	}
-	post, err := markdown.Convert(nb, meta, markdown.Options{Name: "nim"})
+	post, err := markdown.Convert(nb, v.Meta, markdown.Options{Name: "nim"})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/plaintext"
 )
 
 // figure writes an image, or a block with a caption (a glue:figure's
@@ -42,7 +43,7 @@ func (w *writer) figure(blk *report.Block) {
 // "<", ">", "[" and "]" in them written as \lt, \gt, \lbrack and \rbrack.
 func CaptionText(caption string) string {
 	var b strings.Builder
-	for _, piece := range report.SplitMath(oneLine(caption)) {
+	for _, piece := range plaintext.SplitMath(oneLine(caption)) {
 		switch {
 		case piece.Math && piece.Display:
 			b.WriteString("$$" + texBrackets.Replace(piece.Text) + "$$")

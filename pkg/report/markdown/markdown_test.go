@@ -28,11 +28,11 @@ var modTime = time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
 func convertCase(t *testing.T, input string) string {
 	t.Helper()
 	nb, name, trust := reporttest.GoldenCase(t, input)
-	meta, err := report.MetaOf(nb, name, modTime)
+	v, err := report.NewView(nb, report.ViewOptions{Name: name, ModTime: modTime})
 	if err != nil {
 		t.Fatal(err)
 	}
-	post, err := Convert(nb, meta, Options{Name: name, Trust: trust})
+	post, err := Convert(nb, v.Meta, Options{Name: name, Trust: trust})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -69,5 +69,5 @@
 // Output is collected in linear time and bounded: each output keeps at most
 // MaxOutput bytes and ends with a note counting the rest. Progress events
 // go to one Printer, a log or a terminal status line; every notebook text
-// it shows passes through TerminalText.
+// it shows passes through terminal.Safe (package report/terminal).
 package execute

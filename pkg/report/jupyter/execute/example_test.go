@@ -2,7 +2,6 @@ package execute_test
 
 import (
 	"context"
-	"fmt"
 	"log"
 	"os"
 	"time"
@@ -44,12 +43,4 @@ func ExamplePrinter() {
 	// pe459.ipynb: cell 7/15: g := heap.Grundy(n)
 	// pe459.ipynb: cell 7/15 done in 2.1s (at 9.8s)
 	// warning: the math font is missing
-}
-
-// TerminalText keeps a notebook's text from setting the clipboard (OSC 52)
-// or the window title of the terminal it is shown on.
-func ExampleTerminalText() {
-	fmt.Printf("%q\n", execute.TerminalText("cell 3 \x1b]52;c;cm0gLXJmIH4K\x07(\x1b[31mred\x1b[0m)\x1b]0;pwned\x07"))
-	// Output:
-	// "cell 3 (red)"
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/grundylab/grundy/pkg/report/jupyter/kernel"
 	"github.com/grundylab/grundy/pkg/report/jupyter/kernelspec"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/terminal"
 )
 
 // DefaultCellTimeout bounds a cell's run when Executor.CellTimeout is zero.
@@ -128,7 +129,7 @@ type CellError struct {
 // the kernel's text.
 func (e *CellError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "execute %s: ", terminalLine(e.Notebook))
+	fmt.Fprintf(&b, "execute %s: ", terminal.SafeLine(e.Notebook))
 	if e.Injected {
 		fmt.Fprintf(&b, "injected parameters cell (after cell %d)", e.Cell)
 	} else {
@@ -359,7 +360,7 @@ func cellError(ctx context.Context, path string, nb *notebook.Notebook, i, injec
 // stderrText returns the last lines of the cell's standard error, for an
 // error message.
 func (c *collector) stderrText() string {
-	return tailLines(TerminalText(c.renumber(c.stderr.String())), 30)
+	return tailLines(terminal.Safe(c.renumber(c.stderr.String())), 30)
 }
 
 // errorText is the kernel's description of a failed cell.
@@ -368,7 +369,7 @@ func errorText(r *kernel.ExecuteReply, col *collector) string {
 	if strings.TrimSpace(text) == "" {
 		text = r.EName + ": " + r.EValue
 	}
-	return tailLines(TerminalText(col.renumber(text)), 40)
+	return tailLines(terminal.Safe(col.renumber(text)), 40)
 }
 
 func (e *Executor) report(p Progress) {
@@ -471,7 +472,7 @@ func dedupe(params []Param) []Param {
 func firstLine(src string) string {
 	for line := range strings.SplitSeq(src, "\n") {
 		if t := strings.TrimSpace(line); t != "" && t != "%%" {
-			t = terminalLine(t)
+			t = terminal.SafeLine(t)
 			if r := []rune(t); len(r) > 60 {
 				t = string(r[:57]) + "..."
 			}

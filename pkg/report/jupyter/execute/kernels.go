@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/codelang"
 	"github.com/grundylab/grundy/pkg/report/jupyter/kernelspec"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
@@ -35,7 +35,7 @@ func (c kernelChoice) isGo() bool { return c.name == GoNBKernel }
 // else kernelspec.language), unless override names one: a Go notebook, or
 // one naming GoNB's kernel, runs in GoNB; one that names no kernel runs in
 // DefaultKernel when its language is Python. A notebook whose metadata
-// names neither has the language its code reads as (report.Language, which
+// names neither has the language its code reads as (codelang.Of, which
 // the pages' highlighting uses too): Go for GoNB's "%%" lines and Go's
 // ":=" or "func", else Python.
 func chooseKernel(nb *notebook.Notebook, override string) (kernelChoice, error) {
@@ -55,7 +55,7 @@ func chooseKernel(nb *notebook.Notebook, override string) (kernelChoice, error) 
 	name := strings.ToLower(strings.TrimSpace(nonBlank(override, spec.Name)))
 	language := strings.ToLower(strings.TrimSpace(nonBlank(info.Name, spec.Language)))
 	if name == "" && language == "" {
-		language = report.Language(nb)
+		language = codelang.Of(nb)
 	}
 	switch {
 	case name == GoNBKernel || name == "" && language == "go":

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/grundylab/grundy/pkg/report/terminal"
 )
 
 // Mode says when Execute runs a notebook.
@@ -94,7 +96,7 @@ type Progress struct {
 //
 // and leaves a line of its own when a notebook has run. Warnings get a
 // line of their own in both forms. Every notebook text it shows passes
-// through TerminalText first.
+// through terminal.Safe first.
 type Printer struct {
 	mu       sync.Mutex
 	w        io.Writer
@@ -110,8 +112,8 @@ func NewPrinter(w io.Writer, terminal bool) *Printer {
 
 // Progress shows an execution event; it is an Executor's Progress.
 func (pr *Printer) Progress(p Progress) {
-	name := terminalLine(filepath.Base(p.Notebook))
-	source := terminalLine(p.Source)
+	name := terminal.SafeLine(filepath.Base(p.Notebook))
+	source := terminal.SafeLine(p.Source)
 	var line string
 	var keep bool // keep makes the line stay on a terminal.
 	switch p.Event {
@@ -170,7 +172,7 @@ func (pr *Printer) Notebook(done, total int, path string) {
 		return
 	}
 	pr.at = fmt.Sprintf("[%d/%d] ", done+1, total)
-	pr.show(pr.at+terminalLine(path), false)
+	pr.show(pr.at+terminal.SafeLine(path), false)
 }
 
 // Warn shows a warning on a line of its own, such as "warning: the math
@@ -178,7 +180,7 @@ func (pr *Printer) Notebook(done, total int, path string) {
 func (pr *Printer) Warn(msg string) {
 	pr.mu.Lock()
 	defer pr.mu.Unlock()
-	line := "warning: " + TerminalText(msg)
+	line := "warning: " + terminal.Safe(msg)
 	if pr.terminal {
 		pr.show(line, true)
 		return

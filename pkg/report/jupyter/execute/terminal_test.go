@@ -6,6 +6,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/grundylab/grundy/pkg/report/terminal"
 )
 
 // hostile are texts that would change a terminal's state if printed raw.
@@ -42,20 +44,20 @@ func TestTerminalText(t *testing.T) {
 		// A carriage return goes back over "before ", and an OSC string
 		// never ended takes the rest of its line, as on a terminal.
 		around := !strings.Contains(s, "\r") && !strings.HasSuffix(s, "unterminated")
-		got := TerminalText("before " + s + " after\n")
+		got := terminal.Safe("before " + s + " after\n")
 		if !safe(got) || around && (!strings.HasPrefix(got, "before ") || !strings.HasSuffix(got, " after\n")) {
-			t.Errorf("TerminalText(%q) = %q", s, got)
+			t.Errorf("terminal.Safe(%q) = %q", s, got)
 		}
-		if got := terminalLine("a\n" + s + "\tb"); !safe(got) || strings.ContainsAny(got, "\n\t") {
-			t.Errorf("terminalLine(%q) = %q", s, got)
+		if got := terminal.SafeLine("a\n" + s + "\tb"); !safe(got) || strings.ContainsAny(got, "\n\t") {
+			t.Errorf("terminal.SafeLine(%q) = %q", s, got)
 		}
 	}
 	for _, s := range []string{"", "plain text", "multi\nline\ttabbed", "ünïcödé ∑ 漢字", "[1/3] nb.ipynb"} {
-		if got := TerminalText(s); got != s {
-			t.Errorf("TerminalText(%q) = %q, want it unchanged", s, got)
+		if got := terminal.Safe(s); got != s {
+			t.Errorf("terminal.Safe(%q) = %q, want it unchanged", s, got)
 		}
 	}
-	if got := TerminalText("\x1b[1mbold\x1b[0m"); got != "bold" {
+	if got := terminal.Safe("\x1b[1mbold\x1b[0m"); got != "bold" {
 		t.Errorf("colour sequence: %q", got)
 	}
 }
@@ -65,11 +67,11 @@ func FuzzTerminalText(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if got := TerminalText(s); !safe(got) {
-			t.Fatalf("TerminalText(%q) = %q", s, got)
+		if got := terminal.Safe(s); !safe(got) {
+			t.Fatalf("terminal.Safe(%q) = %q", s, got)
 		}
-		if got := terminalLine(s); !safe(got) || strings.ContainsAny(got, "\n\t") {
-			t.Fatalf("terminalLine(%q) = %q", s, got)
+		if got := terminal.SafeLine(s); !safe(got) || strings.ContainsAny(got, "\n\t") {
+			t.Fatalf("terminal.SafeLine(%q) = %q", s, got)
 		}
 	})
 }

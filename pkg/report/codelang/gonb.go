@@ -1,8 +1,8 @@
-package report
+package codelang
 
 import "strings"
 
-// goNBCode returns the Go code of a cell of a Go notebook as a reader
+// GoNBCode returns the Go code of a cell of a Go notebook as a reader
 // sees it, without GoNB's kernel directives: the "%%" line that starts
 // the program's main (with or without its arguments, as "%% --n=3"),
 // other "%" special commands ("%goflags", "%test", ...), and "!" and "!*"
@@ -12,7 +12,7 @@ import "strings"
 // a cell magic naming another language or a file ("%%bash", "%%script
 // bc", "%%writefile f.go") is returned as it is: its first line says
 // what the rest is.
-func goNBCode(src string) string {
+func GoNBCode(src string) string {
 	first, _, _ := strings.Cut(strings.TrimLeft(src, "\n"), "\n")
 	if fields := strings.Fields(strings.TrimPrefix(first, "%%")); strings.HasPrefix(first, "%%") && len(fields) > 0 && !strings.HasPrefix(fields[0], "-") {
 		return src

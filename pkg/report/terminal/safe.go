@@ -1,21 +1,19 @@
-package execute
+package terminal
 
 import (
 	"strings"
 	"unicode"
-
-	"github.com/grundylab/grundy/pkg/report"
 )
 
-// TerminalText returns s made safe to print on a terminal: escape
+// Safe returns s made safe to print on a terminal: escape
 // sequences (colours, but also OSC 52, which sets the clipboard, and OSC 0,
 // the window title) are removed, and so are all other control characters
 // but the newline and the tab, C1 controls included, and the bidirectional
 // overrides that make text read differently from what it is. Invalid UTF-8
 // becomes U+FFFD. Notebook text, kernel messages and file names are
-// untrusted: they go through TerminalText before they reach the terminal.
-func TerminalText(s string) string {
-	s = strings.ToValidUTF8(report.StripANSI(s), "\uFFFD")
+// untrusted: they go through Safe before they reach the terminal.
+func Safe(s string) string {
+	s = strings.ToValidUTF8(Strip(s), "\uFFFD")
 	if strings.IndexFunc(s, unsafeRune) < 0 {
 		return s
 	}
@@ -27,15 +25,14 @@ func TerminalText(s string) string {
 	}, s)
 }
 
-// terminalLine is TerminalText on one line: newlines and tabs become
-// spaces.
-func terminalLine(s string) string {
+// SafeLine is Safe on one line: newlines and tabs become spaces.
+func SafeLine(s string) string {
 	return strings.Map(func(r rune) rune {
 		if r == '\n' || r == '\t' {
 			return ' '
 		}
 		return r
-	}, TerminalText(s))
+	}, Safe(s))
 }
 
 // unsafeRune reports whether r may change what a terminal shows beyond

@@ -1,86 +1,10 @@
-package report
+package codelang
 
 import (
-	"encoding/json"
 	"path"
 	"regexp"
 	"strings"
-
-	"github.com/grundylab/grundy/pkg/report/notebook"
 )
-
-// DefaultLanguage is the language of a notebook whose metadata names none
-// and whose code does not read as Go: Jupyter's own, Python.
-const DefaultLanguage = "python"
-
-// kernelLanguages maps kernel names that are not language names to the
-// language of their code.
-var kernelLanguages = map[string]string{
-	"gonb": "go", "python2": "python", "python3": "python", "ipython": "python",
-	"ir": "r", "ijulia": "julia", "gophernotes": "go", "xcpp11": "c++", "xcpp14": "c++",
-	"xcpp17": "c++", "evcxr": "rust", "bash": "bash", "javascript": "javascript",
-}
-
-// Language returns the programming language of a notebook's code cells,
-// lower case, from its metadata: language_info.name, else
-// kernelspec.language, else the kernel's name (gonb is Go, python3 is
-// Python). A notebook whose metadata names none is Go when its code has
-// what only Go (or GoNB) writes — ":=", "func ", "fmt.", a "%%" line —
-// and DefaultLanguage otherwise.
-func Language(nb *notebook.Notebook) string {
-	var names []string
-	var info struct {
-		Name string `json:"name"`
-	}
-	if raw, ok := nb.Metadata["language_info"]; ok && json.Unmarshal(raw, &info) == nil {
-		names = append(names, info.Name)
-	}
-	var spec struct {
-		Language string `json:"language"`
-		Name     string `json:"name"`
-	}
-	if raw, ok := nb.Metadata["kernelspec"]; ok && json.Unmarshal(raw, &spec) == nil {
-		names = append(names, spec.Language, spec.Name)
-	}
-	for _, name := range names {
-		if l := normalLanguage(name); l != "" {
-			return l
-		}
-	}
-	for _, c := range nb.Cells {
-		if c != nil && c.Type == notebook.Code && goCode.MatchString(c.Source) {
-			return "go"
-		}
-	}
-	return DefaultLanguage
-}
-
-// goCode matches code that Python never has: Go's := and func, a call of
-// package fmt, GoNB's "%%" line.
-var goCode = regexp.MustCompile(`:=|(?m)^\s*func\s|\bfmt\.[A-Z]|(?m)^%%\s*$`)
-
-func normalLanguage(name string) string {
-	// Only characters that language names use, so that a name read from
-	// a notebook is safe as a fence's info string or a class name.
-	name = strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || strings.ContainsRune("+#._-", r) {
-			return r
-		}
-		return -1
-	}, strings.ToLower(strings.TrimSpace(name)))
-	if len(name) > 40 {
-		name = name[:40]
-	}
-	if l, ok := kernelLanguages[name]; ok {
-		return l
-	}
-	for prefix, l := range map[string]string{"julia": "julia", "python": "python"} {
-		if strings.HasPrefix(name, prefix) {
-			return l
-		}
-	}
-	return name
-}
 
 // A Segment is a run of lines of a code cell in one language.
 type Segment struct {
@@ -137,7 +61,7 @@ func Segments(lang, src string) (string, []Segment) {
 			shell = strings.HasSuffix(content, `\`)
 		case strings.HasPrefix(trimmed, "%%"):
 			add("", l)
-			body = cellMagicBody(lang, trimmed)
+			body = CellMagicBody(lang, trimmed)
 			if body != lang {
 				if rest := strings.Join(lines[i+1:], ""); rest != "" {
 					add(body, rest)
@@ -170,9 +94,10 @@ func Segments(lang, src string) (string, []Segment) {
 	return body, segs
 }
 
-// cellMagicBody returns the language of the body of a cell whose first
-// line is the cell magic head.
-func cellMagicBody(lang, head string) string {
+// CellMagicBody returns the language of the body of a cell of a notebook
+// in language lang whose first line is the cell magic head ("%%bash"
+// gives "bash", "%%writefile f.py" "python", "%%timeit" lang).
+func CellMagicBody(lang, head string) string {
 	fields := strings.Fields(strings.TrimPrefix(head, "%%"))
 	if len(fields) == 0 || lang == "go" && strings.HasPrefix(fields[0], "-") {
 		return lang // GoNB's "%%", perhaps with the program's arguments: Go statements
@@ -188,7 +113,7 @@ func cellMagicBody(lang, head string) string {
 		return "text"
 	case "script":
 		if len(fields) > 1 {
-			return normalLanguage(path.Base(fields[1]))
+			return Normal(path.Base(fields[1]))
 		}
 		return "bash"
 	}

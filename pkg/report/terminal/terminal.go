@@ -1,4 +1,4 @@
-package report
+package terminal
 
 import (
 	"strconv"
@@ -59,6 +59,7 @@ type Style struct {
 	Bold, Italic, Underline bool
 }
 
+// plainStyle is the terminal's style before any escape.
 var plainStyle = Style{FG: NoColor, BG: NoColor}
 
 // A Span is text in one style.
@@ -88,11 +89,11 @@ type terminal struct {
 	styled    bool
 }
 
-// terminalText returns what a terminal shows for s: the plain text, and
-// spans of styled text when any escape set a style (else nil). The time
-// is linear in len(s); lines without carriage returns or backspaces are
-// copied a run at a time.
-func terminalText(s string) (string, []Span) {
+// Text returns what a terminal shows for s: the plain text, and spans of
+// styled text when any escape set a style (else nil). The time is linear
+// in len(s); lines without carriage returns or backspaces are copied a
+// run at a time.
+func Text(s string) (string, []Span) {
 	t := terminal{style: plainStyle}
 	t.text.Grow(len(s))
 	for len(s) > 0 {
@@ -304,18 +305,10 @@ func (t *terminal) sgr(params string) {
 			st.Italic = false
 		case n == 24:
 			st.Underline = false
-		case n >= 30 && n <= 37:
-			st.FG = Color(n - 30)
-		case n >= 90 && n <= 97:
-			st.FG = Color(n - 90 + 8)
-		case n == 39:
-			st.FG = NoColor
-		case n >= 40 && n <= 47:
-			st.BG = Color(n - 40)
-		case n >= 100 && n <= 107:
-			st.BG = Color(n - 100 + 8)
-		case n == 49:
-			st.BG = NoColor
+		case n >= 30 && n <= 39 && n != 38, n >= 90 && n <= 97:
+			st.FG = basicColor(n - 30)
+		case n >= 40 && n <= 49 && n != 48, n >= 100 && n <= 107:
+			st.BG = basicColor(n - 40)
 		case n == 38 || n == 48:
 			c, used := extendedColor(nums[k+1:])
 			k += used
@@ -329,6 +322,19 @@ func (t *terminal) sgr(params string) {
 			}
 		}
 	}
+}
+
+// basicColor returns the colour of an SGR code less its base (30 for the
+// foreground, 40 for the background): 0–7 the named colours, 60–67 their
+// bright forms, 9 the default.
+func basicColor(c int) Color {
+	switch {
+	case c == 9:
+		return NoColor
+	case c >= 60:
+		return Color(c - 60 + 8)
+	}
+	return Color(c)
 }
 
 // extendedColor reads "5;N" or "2;R;G;B" and returns the colour and the
@@ -349,44 +355,10 @@ func extendedColor(p []int) (Color, int) {
 	return NoColor, len(p)
 }
 
-// StripANSI returns text written to a terminal as the terminal shows it,
+// Strip returns text written to a terminal as the terminal shows it,
 // without colours: escapes removed, carriage returns and backspaces
 // applied, control characters shown as their pictures.
-func StripANSI(s string) string {
-	plain, _ := terminalText(s)
+func Strip(s string) string {
+	plain, _ := Text(s)
 	return plain
-}
-
-// cleanSource returns text from a notebook with line ends made "\n",
-// invalid UTF-8 and control characters other than tab and newline
-// replaced by U+FFFD, as CommonMark treats NUL.
-func cleanSource(s string) string {
-	if !needsCleaning(s) {
-		return s
-	}
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		switch {
-		case r == '\r':
-			b.WriteByte('\n')
-		case r == '\t' || r == '\n':
-			b.WriteRune(r)
-		case r < 0x20 || (r >= 0x7f && r < 0xa0):
-			b.WriteRune(utf8.RuneError)
-		default:
-			b.WriteRune(r) // RuneError for invalid bytes
-		}
-	}
-	return b.String()
-}
-
-func needsCleaning(s string) bool {
-	for _, r := range s {
-		if r < 0x20 && r != '\t' && r != '\n' || r >= 0x7f && r < 0xa0 || r == utf8.RuneError {
-			return true
-		}
-	}
-	return false
 }

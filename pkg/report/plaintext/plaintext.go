@@ -1,4 +1,4 @@
-package report
+package plaintext
 
 import (
 	"html"
@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/grundylab/grundy/pkg/report/mathml"
+	"github.com/grundylab/grundy/pkg/report/mdcost"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -20,21 +21,27 @@ var markdownParser = sync.OnceValue(func() parser.Parser {
 	return goldmark.New(goldmark.WithExtensions(extension.GFM, &mathml.Extender{})).Parser()
 })
 
-// plainTextBudget is the cost of Markdown PlainText parses: titles and
-// summaries are a line or a paragraph.
-const plainTextBudget = MarkdownBudget / 100
+// MarkdownParser returns a parser that reads Markdown as the writers do,
+// with GitHub's extensions and math, for finding where in a text its
+// code, formulas and prose lie. It is made once and shared; goldmark's
+// parsers may be used by many goroutines at once.
+func MarkdownParser() parser.Parser { return markdownParser() }
 
-// PlainText returns the text a reader sees in Markdown src, on one line:
+// budget is the cost of Markdown Of parses: titles and summaries
+// are a line or a paragraph.
+const budget = mdcost.Budget / 100
+
+// Of returns the text a reader sees in Markdown src, on one line:
 // no markup, no HTML tags, no images, links as their text, formulas kept
 // as $TeX$ (or $$TeX$$ for displays), entities and escapes resolved.
 //
-// Markdown too costly to parse (see MarkdownBudget) is taken as text: a
+// Markdown too costly to parse (see package mdcost) is taken as text: a
 // title or a summary has no use for markup that deep.
-func PlainText(src string) string {
-	if tooCostly(markdownCost(src), plainTextBudget) != "" {
-		return strings.Join(strings.Fields(cleanSource(src)), " ")
+func Of(src string) string {
+	if mdcost.Of(src).TooCostly(budget) != "" {
+		return strings.Join(strings.Fields(Clean(src)), " ")
 	}
-	source := []byte(cleanSource(src))
+	source := []byte(Clean(src))
 	doc := markdownParser().Parse(text.NewReader(source))
 	var b strings.Builder
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {

@@ -1,4 +1,4 @@
-package report
+package plaintext
 
 import "strings"
 
@@ -12,7 +12,7 @@ type TextPiece struct {
 }
 
 // SplitMath splits plain text that keeps its formulas as $TeX$ or
-// $$TeX$$ (as PlainText writes them) into text and formulas, in order.
+// $$TeX$$ (as Of writes them) into text and formulas, in order.
 // A dollar that opens no formula (nothing up to the next one of the same
 // kind, or nothing at all) is text; a dollar meant as text before another
 // one reads as a formula, as in the summaries and captions it splits.

@@ -1,0 +1,21 @@
+package plaintext
+
+import "testing"
+
+// TestOf: markup, HTML and images go, links become their text, formulas
+// stay as TeX, entities and escapes are resolved, NUL is replaced.
+func TestOf(t *testing.T) {
+	for in, want := range map[string]string{
+		"First *para* and **bold** `code <b>`":          "First para and bold code <b>",
+		"A [link](http://x) and ![img](x.png) image":    "A link and image",
+		"Value $g_1 \\oplus g_2$ and $$x$$":             "Value $g_1 \\oplus g_2$ and $$x$$",
+		"<img src=x onerror=alert(1)> text <b>bold</b>": "text bold",
+		"Caf&eacute; \\*not emphasis\\* &lt;script&gt;": "Café *not emphasis* <script>",
+		"line one\nline two":                            "line one line two",
+		"nul\x00byte":                                   "nul\ufffdbyte",
+	} {
+		if got := Of(in); got != want {
+			t.Errorf("Of(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
