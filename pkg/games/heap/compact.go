@@ -208,7 +208,8 @@ type octalRun struct {
 func newOctalRun(c Code) *octalRun { return newRun(codeGame(c)) }
 
 // startRun returns a run of the code, resumed from the checkpoint file if
-// one is named and exists.
+// one is named and exists; a checkpoint that cannot be read, or is of
+// another game, is an error.
 func startRun(c Code, checkpoint string) (*octalRun, error) {
 	r := newOctalRun(c)
 	if checkpoint == "" {

@@ -450,8 +450,8 @@ func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int, h *helped) int
 			*pos = at
 			return b
 		}
-		// Then every part beyond the list, a block at a time: a witness
-		// found late in its block costs less than a test for every pair.
+		// Then every part beyond the list, a block at a time, looking for
+		// the target after each block as scanList does.
 		a = max(a, commonLimit)
 		for ; a+scanBlock <= hi+1; a += scanBlock {
 			markSpan(g, st, cur, a, a+scanBlock, m)

@@ -40,9 +40,10 @@
 // Split; a finite subtraction game's period is proven by SubtractionPeriod.
 // Finite codes whose moves leave at most two heaps, whatever their
 // modifiers and their digit before the point, share the engine of
-// OctalValues and its helper goroutine: Grundy's game has 1,273 rare heaps
-// below 2^24 (BenchmarkGrundysGame counts them), which is what makes that
-// many heaps affordable.
+// OctalValues and its helper goroutine: of the heaps 1 to 2^24-1 of
+// Grundy's game only 1,273 have a sparse value (BenchmarkGrundysGame
+// reports 1,274, heap 0 included), which is what makes that many heaps
+// affordable.
 //
 //	g, err := heap.Octal(heap.GrundysGame, 1000) // "4!.0": split into two unequal heaps
 //	sp, err := g.Sparse()                           // its rare heaps, as Values.Sparse gives them

@@ -57,7 +57,7 @@ func BenchmarkOctalPeriod(b *testing.B) {
 			if err := syscall.Getrusage(syscall.RUSAGE_SELF, &use); err != nil {
 				b.Fatal(err)
 			}
-			b.ReportMetric(float64(use.Maxrss)/1024, "peak-RSS-MB") // Linux counts kilobytes
+			b.ReportMetric(float64(use.Maxrss)/1024, "peak-RSS-MiB") // Linux counts kibibytes
 		})
 	}
 }
@@ -174,7 +174,7 @@ func BenchmarkGrundysGame(b *testing.B) {
 			}
 			// Flammenkamp's count of Grundy's game: the values with an
 			// even number of ones past the lowest bit, heap 0 included
-			// (1,287 known).
+			// (Flammenkamp lists 1,287 over his whole computed range).
 			sparse := 0
 			for _, v := range g {
 				if bits.OnesCount(uint(v>>1))%2 == 0 {

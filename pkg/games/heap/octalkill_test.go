@@ -12,7 +12,8 @@ import (
 )
 
 // killChildEnv, set, makes the test binary that a kill test starts again
-// the run to kill: "period:" or "values:" and the checkpoint file.
+// the run to kill: "period:", "values:" or "resume:" and the checkpoint
+// file.
 const killChildEnv = "GRUNDY_KILL_CHILD"
 
 // startKilled starts the test binary again with the flags args as a

@@ -60,7 +60,8 @@ func (p PeriodProof) String() string {
 //
 // Octal codes are computed as OctalValues computes them, two bytes a value
 // while the values fit, and the closed form keeps the values computed
-// rather than a copy of its head: the proof for .354 (period 1180 from
+// (all that were reserved for them, until it is dropped) rather than a
+// copy of its head: the proof for .354 (period 1180 from
 // heap 10,061,916, as notebooks/octal-table.tsv records it) reads 20.1
 // million values, 40 MB at two bytes each, and a copy of the head would
 // add half as much again at the peak.
@@ -220,8 +221,8 @@ const reserveLimit = 1 << 27
 
 // periodic returns the closed form of the values with the given preperiod
 // and period, two bytes a value while they fit. Its head shares the
-// values' storage: the head is about half the values a proof computes, so
-// a copy would raise the peak memory by half.
+// values' storage: when moves split a heap, the head is about half the
+// values a proof computes, so a copy would raise the peak memory by half.
 func (r *octalRun) periodic(preperiod, period int) Periodic {
 	return Periodic{Preperiod: preperiod, Period: period, compact: r.values(preperiod + period)}
 }
