@@ -429,12 +429,7 @@ func TestTurningProductAgainstSolver(t *testing.T) {
 		}
 		solver := games.NewSolver(productMoves(cols.Rule(), rows.Rule(), w, h), 0)
 		for pos := uint32(0); pos < 1<<(w*h); pos++ {
-			board, _ := NewBoard(w, h)
-			for y := 1; y <= h; y++ {
-				for x := 1; x <= w; x++ {
-					board.Set(x, y, pos>>((y-1)*w+x-1)&1 == 1)
-				}
-			}
+			board := bitBoard(t, w, h, uint64(pos))
 			want, err := solver.Grundy(pos)
 			if err != nil {
 				t.Fatal(err)
@@ -456,25 +451,17 @@ func TestTurningProductAgainstSolver(t *testing.T) {
 					wantWins++
 				}
 			}
-			wins, err := p.WinningMoves(board)
-			if err != nil {
-				t.Fatal(err)
-			}
-			count, err := p.CountWinningMoves(board)
-			if err != nil {
-				t.Fatal(err)
-			}
+			wins, count := listAndCount(t, p, board)
 			if len(wins) != wantWins || count.Int64() != int64(wantWins) {
 				t.Fatalf("%s × %s: position %b: %d winning moves listed, %v counted, solver %d",
 					pair[0], pair[1], pos, len(wins), count, wantWins)
 			}
 			for _, m := range wins {
-				b := *board
-				b.heads = slices.Clone(board.heads)
-				if err := p.Turn(&b, m); err != nil {
+				b := copyBoard(board)
+				if err := p.Turn(b, m); err != nil {
 					t.Fatal(err)
 				}
-				if v, _ := p.BoardValue(&b); v != 0 {
+				if v, _ := p.BoardValue(b); v != 0 {
 					t.Fatalf("%s × %s: move %v leaves value %d", pair[0], pair[1], m, v)
 				}
 			}
@@ -609,13 +596,8 @@ func BenchmarkTurningProduct(b *testing.B) {
 			b.Fatal(err)
 		}
 		p, _ := NewTurningProduct(cols, rows)
-		board, _ := NewBoard(n, n)
 		r := rand.New(rand.NewPCG(1, uint64(n)))
-		for y := 1; y <= n; y++ {
-			for x := 1; x <= n; x++ {
-				board.Set(x, y, r.IntN(2) == 0)
-			}
-		}
+		board := boardOf(b, n, n, func(int, int) bool { return r.IntN(2) == 0 })
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
 				if _, err := p.CountWinningMoves(board); err != nil {
