@@ -36,28 +36,6 @@ func TestDivisorNimAgainstSolver(t *testing.T) {
 	}
 }
 
-func TestDivisorNim(t *testing.T) {
-	tests := []struct {
-		n, m, want int64
-	}{
-		{10, math.MaxInt64, 692},     // the problem statement
-		{100, math.MaxInt64, 735494}, // the problem statement
-		{100, 1000, 494},
-		{0, 7, 0},
-		{1, 1, 0},
-	}
-	for _, tt := range tests {
-		if got, err := DivisorNim(tt.n, tt.m); err != nil || got != tt.want {
-			t.Errorf("DivisorNim(%d, %d) = %d, %v; want %d", tt.n, tt.m, got, err, tt.want)
-		}
-	}
-	for _, bad := range [][2]int64{{-1, 5}, {10, 0}, {10, -3}} {
-		if _, err := DivisorNim(bad[0], bad[1]); err == nil {
-			t.Errorf("DivisorNim(%d, %d): no error", bad[0], bad[1])
-		}
-	}
-}
-
 // TestDivisorNimHuge checks the largest inputs against a second counting
 // method: the ordered triples with XOR zero summed directly over the value
 // histogram, in exact arithmetic.
