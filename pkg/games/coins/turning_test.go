@@ -172,6 +172,25 @@ func TestTurningAgainstSolver(t *testing.T) {
 	}
 }
 
+// allowedSets returns every set of coins, listed in increasing order and
+// ending at coin x, that r allows as a move: the plain definition, trying
+// each of the 2^(x-1) sets of the coins before x.
+func allowedSets(r Rule, x int) [][]int {
+	var sets [][]int
+	for other := 0; other < 1<<(x-1); other++ {
+		var coins []int
+		for c := 1; c < x; c++ {
+			if other>>(c-1)&1 == 1 {
+				coins = append(coins, c)
+			}
+		}
+		if coins = append(coins, x); r.Allows(coins) {
+			sets = append(sets, coins)
+		}
+	}
+	return sets
+}
+
 // TestTurningMoves compares Moves with every set of coins Allows.
 func TestTurningMoves(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
@@ -190,18 +209,7 @@ func TestTurningMoves(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var want [][]int
-			for other := 0; other < 1<<(x-1); other++ {
-				var coins []int
-				for c := 1; c < x; c++ {
-					if other>>(c-1)&1 == 1 {
-						coins = append(coins, c)
-					}
-				}
-				if coins = append(coins, x); tg.Rule().Allows(coins) {
-					want = append(want, coins)
-				}
-			}
+			want := allowedSets(tg.Rule(), x)
 			slices.SortFunc(got, slices.Compare)
 			slices.SortFunc(want, slices.Compare)
 			if !slices.EqualFunc(got, want, slices.Equal) {
@@ -369,21 +377,6 @@ func TestTurningLimits(t *testing.T) {
 // (y-1)·w + x-1 for coin (x, y), in the product game by trying every pair of
 // sets of columns and rows against the factors' rules.
 func productMoves(cols, rows Rule, w, h int) func(uint32) []uint32 {
-	setsOf := func(r Rule, x int) [][]int {
-		var sets [][]int
-		for other := 0; other < 1<<(x-1); other++ {
-			var coins []int
-			for c := 1; c < x; c++ {
-				if other>>(c-1)&1 == 1 {
-					coins = append(coins, c)
-				}
-			}
-			if coins = append(coins, x); r.Allows(coins) {
-				sets = append(sets, coins)
-			}
-		}
-		return sets
-	}
 	return func(pos uint32) []uint32 {
 		var opts []uint32
 		for y := 1; y <= h; y++ {
@@ -391,8 +384,8 @@ func productMoves(cols, rows Rule, w, h int) func(uint32) []uint32 {
 				if pos>>((y-1)*w+x-1)&1 == 0 {
 					continue
 				}
-				for _, cs := range setsOf(cols, x) {
-					for _, rs := range setsOf(rows, y) {
+				for _, cs := range allowedSets(cols, x) {
+					for _, rs := range allowedSets(rows, y) {
 						q := pos
 						for _, r := range rs {
 							for _, c := range cs {
