@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/grundylab/grundy/pkg/games"
 )
 
 // TestProblems holds every problem to the values its statement gives and
@@ -71,6 +73,17 @@ func problemOf(call string) problem {
 		"PaperStrip":   paperStrip,
 		"StoneGame":    stoneGame,
 	}[name]
+}
+
+// solve returns the Grundy value of p by the generic solver, the referee of
+// every problem, failing the test on an error.
+func solve[P comparable](t *testing.T, s *games.Solver[P], p P) int {
+	t.Helper()
+	g, err := s.Grundy(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
 
 // isSquare reports whether n is a positive square.
