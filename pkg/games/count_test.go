@@ -50,6 +50,16 @@ func bruteCount(hist []int64, k, target int, sorted, distinct bool) int64 {
 	return n
 }
 
+// randomHist returns a histogram of size values, each with a random count
+// below counts.
+func randomHist(r *rand.Rand, size int, counts int64) []int64 {
+	hist := make([]int64, size)
+	for i := range hist {
+		hist[i] = r.Int64N(counts)
+	}
+	return hist
+}
+
 // kinds are the three counts, exact and modular, with the enumeration that
 // checks them.
 var kinds = []struct {
@@ -66,10 +76,7 @@ var kinds = []struct {
 func TestCountAgainstEnumeration(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for trial := range 300 {
-		hist := make([]int64, r.IntN(9))
-		for i := range hist {
-			hist[i] = int64(r.IntN(4))
-		}
+		hist := randomHist(r, r.IntN(9), 4)
 		k := r.IntN(6)
 		target := r.IntN(18) - 1
 		for _, kd := range kinds {
@@ -126,10 +133,7 @@ func TestCountTrivialHugeK(t *testing.T) {
 func TestCountMod(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for range 100 {
-		hist := make([]int64, 1+r.IntN(20))
-		for i := range hist {
-			hist[i] = r.Int64N(1 << 40)
-		}
+		hist := randomHist(r, 1+r.IntN(20), 1<<40)
 		k, target, m := r.IntN(6), r.IntN(8)-1, 1+r.Int64N(1<<40)
 		exact, _ := CountMultisets(hist, k, target)
 		got, err := CountMultisetsMod(hist, k, target, m)
@@ -257,10 +261,7 @@ var moduli = []int64{1, 2, 3, 4, 6, 8, 12, 30, 64, 97, 360, 1024, 1_000_000_007,
 func TestCountModAgainstDP(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for trial := range 150 {
-		hist := make([]int64, 1+r.IntN(12))
-		for i := range hist {
-			hist[i] = int64(r.IntN(5))
-		}
+		hist := randomHist(r, 1+r.IntN(12), 5)
 		k := r.IntN(14)
 		target := r.IntN(20) - 1
 		m := moduli[r.IntN(len(moduli))]
@@ -282,10 +283,7 @@ func TestCountModAgainstDP(t *testing.T) {
 func TestCountModAgainstExact(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	for trial := range 200 {
-		hist := make([]int64, 1+r.IntN(9))
-		for i := range hist {
-			hist[i] = int64(r.IntN(40))
-		}
+		hist := randomHist(r, 1+r.IntN(9), 40)
 		k := r.IntN(120)
 		if trial%4 == 0 {
 			k = r.IntN(1 << 20)
@@ -399,10 +397,7 @@ func xorPowerMod(hist []int64, k int, m int64) []int64 {
 func TestCountTuplesModHugeK(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	for range 60 {
-		hist := make([]int64, 1+r.IntN(16))
-		for i := range hist {
-			hist[i] = r.Int64N(1 << 50)
-		}
+		hist := randomHist(r, 1+r.IntN(16), 1<<50)
 		k := 1 + r.IntN(1<<62)
 		if r.IntN(3) == 0 {
 			k = 1e12
@@ -467,70 +462,73 @@ func ExampleCountSets() {
 	// Output: 7
 }
 
-func BenchmarkCountTuplesMod(b *testing.B) {
-	for _, size := range []int{16, 1 << 10, 1 << 16} {
-		hist := make([]int64, size)
-		for i := range hist {
-			hist[i] = int64(i%7 + 1)
-		}
-		b.Run(fmt.Sprint(size), func(b *testing.B) {
+// cyclicHist returns a histogram of size values whose counts run
+// 1, 2, ..., period and again.
+func cyclicHist(size, period int) []int64 {
+	hist := make([]int64, size)
+	for i := range hist {
+		hist[i] = int64(i%period + 1)
+	}
+	return hist
+}
+
+// benchCounts runs one sub-benchmark per parameter, named by it, timing the
+// count that prepare returns for it; prepare builds its inputs untimed.
+func benchCounts(b *testing.B, params []int, prepare func(param int) func() error) {
+	for _, param := range params {
+		count := prepare(param)
+		b.Run(fmt.Sprint(param), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := CountTuplesMod(hist, 1e12, Nonzero, 987654321); err != nil {
+				if err := count(); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
 	}
+}
+
+func BenchmarkCountTuplesMod(b *testing.B) {
+	benchCounts(b, []int{16, 1 << 10, 1 << 16}, func(size int) func() error {
+		hist := cyclicHist(size, 7)
+		return func() error {
+			_, err := CountTuplesMod(hist, 1e12, Nonzero, 987654321)
+			return err
+		}
+	})
 }
 
 func BenchmarkCountMultisetsMod(b *testing.B) {
-	hist := make([]int64, 64)
-	for i := range hist {
-		hist[i] = int64(i%5 + 1)
-	}
-	for _, k := range []int{3, 1000, 1e12} {
-		b.Run(fmt.Sprint(k), func(b *testing.B) {
-			for b.Loop() {
-				if _, err := CountMultisetsMod(hist, k, 0, 1e9); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	hist := cyclicHist(64, 5)
+	benchCounts(b, []int{3, 1000, 1e12}, func(k int) func() error {
+		return func() error {
+			_, err := CountMultisetsMod(hist, k, 0, 1e9)
+			return err
+		}
+	})
 }
 
 func BenchmarkCountSets(b *testing.B) {
-	hist := make([]int64, 256)
-	for i := range hist {
-		hist[i] = int64(i%3 + 1)
-	}
-	for _, k := range []int{3, 30, 300} {
-		b.Run(fmt.Sprint(k), func(b *testing.B) {
-			for b.Loop() {
-				if _, err := CountSets(hist, k, 0); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	hist := cyclicHist(256, 3)
+	benchCounts(b, []int{3, 30, 300}, func(k int) func() error {
+		return func() error {
+			_, err := CountSets(hist, k, 0)
+			return err
+		}
+	})
 }
 
 func BenchmarkCountSetsMod(b *testing.B) {
-	for _, size := range []int{16, 256, 4096} {
-		hist := make([]int64, size)
-		n := 0
-		for i := range hist {
-			hist[i] = int64(i%5 + 1)
-			n += i%5 + 1
+	benchCounts(b, []int{16, 256, 4096}, func(size int) func() error {
+		hist := cyclicHist(size, 5)
+		var n int64
+		for _, c := range hist {
+			n += c
 		}
-		b.Run(fmt.Sprint(size), func(b *testing.B) {
-			for b.Loop() {
-				if _, err := CountSetsMod(hist, n/3, Nonzero, 1e9); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+		return func() error {
+			_, err := CountSetsMod(hist, int(n/3), Nonzero, 1e9)
+			return err
+		}
+	})
 }
 
 func BenchmarkCountMultisets(b *testing.B) {
@@ -538,15 +536,12 @@ func BenchmarkCountMultisets(b *testing.B) {
 	for i := range hist {
 		hist[i] = int64(i+1) << 30
 	}
-	for _, k := range []int{3, 30} {
-		b.Run(fmt.Sprint(k), func(b *testing.B) {
-			for b.Loop() {
-				if _, err := CountMultisets(hist, k, 0); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
-	}
+	benchCounts(b, []int{3, 30}, func(k int) func() error {
+		return func() error {
+			_, err := CountMultisets(hist, k, 0)
+			return err
+		}
+	})
 }
 
 // TestCountLargeNAndK counts multisets and sets of a histogram of 1640 heaps

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"testing"
+
+	"github.com/grundylab/grundy/pkg/games/internal/referee"
 )
 
 // loopyRandomGraph returns the move function of a random directed graph on n
@@ -210,15 +212,7 @@ func TestLoopySumsAgainstDirectPlay(t *testing.T) {
 
 func TestLoopyAcyclicIsGrundy(t *testing.T) {
 	// On a game without cycles every value is finite and is the Grundy value.
-	take := func(h int) []int {
-		var o []int
-		for _, m := range []int{1, 3, 4} {
-			if m <= h {
-				o = append(o, h-m)
-			}
-		}
-		return o
-	}
+	take := referee.Take(1, 3, 4)
 	ls, s := NewLoopySolver(take, 1000), NewSolver(take, 0)
 	for h := 60; h >= 0; h -= 7 {
 		lv, err := ls.Value(h)

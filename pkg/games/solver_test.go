@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"testing"
+
+	"github.com/grundylab/grundy/pkg/games/internal/referee"
 )
 
 // nimMoves lists the options of one Nim heap: any smaller heap.
@@ -35,18 +37,7 @@ func TestGrundyNimHeap(t *testing.T) {
 // TestSpragueGrundy plays sums of two subtraction games directly and checks
 // that the value of the sum is the XOR of the parts' values.
 func TestSpragueGrundy(t *testing.T) {
-	take := func(set ...int) func(int) []int {
-		return func(h int) []int {
-			var o []int
-			for _, m := range set {
-				if m <= h {
-					o = append(o, h-m)
-				}
-			}
-			return o
-		}
-	}
-	a, b := take(1, 2), take(1, 3, 4)
+	a, b := referee.Take(1, 2), referee.Take(1, 3, 4)
 	sum := func(p [2]int) [][2]int {
 		var o [][2]int
 		for _, x := range a(p[0]) {

@@ -59,17 +59,48 @@ func (r realBoard) options(pos uint64) []uint64 {
 	return opts
 }
 
-func (r realBoard) board(t *testing.T, pos uint64) *Board {
-	b, err := NewBoard(r.w, r.h)
+// boardOf returns a width×height board whose coin (x, y) shows heads where
+// heads(x, y) says so, asked row by row from the bottom.
+func boardOf(t testing.TB, width, height int, heads func(x, y int) bool) *Board {
+	t.Helper()
+	b, err := NewBoard(width, height)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for y := 1; y <= r.h; y++ {
-		for x := 1; x <= r.w; x++ {
-			b.Set(x, y, pos>>((y-1)*r.w+x-1)&1 == 1)
+	for y := 1; y <= height; y++ {
+		for x := 1; x <= width; x++ {
+			b.Set(x, y, heads(x, y))
 		}
 	}
 	return b
+}
+
+// bitBoard returns the width×height board of a solver's position: bit
+// (y-1)·width + x-1 of pos is set when coin (x, y) shows heads.
+func bitBoard(t testing.TB, width, height int, pos uint64) *Board {
+	t.Helper()
+	return boardOf(t, width, height, func(x, y int) bool { return pos>>((y-1)*width+x-1)&1 == 1 })
+}
+
+// winningMover is a product game that lists and counts its winning moves.
+type winningMover[M any] interface {
+	WinningMoves(*Board) ([]M, error)
+	CountWinningMoves(*Board) (*big.Int, error)
+}
+
+// listAndCount returns the winning moves of board as p lists them and as it
+// counts them, failing the test on an error.
+func listAndCount[M any](t *testing.T, p winningMover[M], board *Board) ([]M, *big.Int) {
+	t.Helper()
+	wins, err := p.WinningMoves(board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count, err := p.CountWinningMoves(board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return wins, count
 }
 
 type setPair struct{ cols, rows heap.Set }
@@ -120,7 +151,7 @@ func checkPosition(t *testing.T, p *Product, game realBoard, solver *games.Solve
 	if err != nil {
 		t.Fatal(err)
 	}
-	board := game.board(t, pos)
+	board := bitBoard(t, game.w, game.h, pos)
 	got, err := p.BoardValue(board)
 	if err != nil {
 		t.Fatal(err)
@@ -137,16 +168,9 @@ func checkPosition(t *testing.T, p *Product, game realBoard, solver *games.Solve
 			t.Fatalf("move %v has value 0", m)
 		}
 	}
-	wins, err := p.WinningMoves(board)
-	if err != nil {
-		t.Fatal(err)
-	}
+	wins, count := listAndCount(t, p, board)
 	if !slices.Equal(wins, wantWins) {
 		t.Fatalf("position\n%swinning moves %v, solver %v", board, wins, wantWins)
-	}
-	count, err := p.CountWinningMoves(board)
-	if err != nil {
-		t.Fatal(err)
 	}
 	if count.Cmp(big.NewInt(int64(len(wantWins)))) != 0 {
 		t.Fatalf("position\n%sCountWinningMoves = %v, solver %d", board, count, len(wantWins))
@@ -164,10 +188,7 @@ func TestAllHeadsWinningMoves(t *testing.T) {
 			}
 			board, _ := NewBoard(size[0], size[1])
 			board.Fill(true)
-			wins, err := p.WinningMoves(board)
-			if err != nil {
-				t.Fatal(err)
-			}
+			wins, count := listAndCount(t, p, board)
 			value, _ := p.BoardValue(board)
 			if p.AllHeads() != value {
 				t.Errorf("%v: AllHeads() = %d, board value %d", p, p.AllHeads(), value)
@@ -175,8 +196,8 @@ func TestAllHeadsWinningMoves(t *testing.T) {
 			if got := p.AllHeadsWinningMoves(); got.Cmp(big.NewInt(int64(len(wins)))) != 0 {
 				t.Errorf("%v: AllHeadsWinningMoves() = %v, %d moves listed", p, got, len(wins))
 			}
-			if got, _ := p.CountWinningMoves(board); got.Cmp(big.NewInt(int64(len(wins)))) != 0 {
-				t.Errorf("%v: CountWinningMoves(all heads) = %v, %d moves listed", p, got, len(wins))
+			if count.Cmp(big.NewInt(int64(len(wins)))) != 0 {
+				t.Errorf("%v: CountWinningMoves(all heads) = %v, %d moves listed", p, count, len(wins))
 			}
 			for _, m := range wins {
 				b := copyBoard(board)
@@ -199,20 +220,8 @@ func TestCountWinningMoves(t *testing.T) {
 			t.Fatal(err)
 		}
 		for range 20 {
-			board, _ := NewBoard(1+r.IntN(40), 1+r.IntN(30))
-			for y := 1; y <= board.Height(); y++ {
-				for x := 1; x <= board.Width(); x++ {
-					board.Set(x, y, r.IntN(3) == 0)
-				}
-			}
-			wins, err := p.WinningMoves(board)
-			if err != nil {
-				t.Fatal(err)
-			}
-			count, err := p.CountWinningMoves(board)
-			if err != nil {
-				t.Fatal(err)
-			}
+			board := boardOf(t, 1+r.IntN(40), 1+r.IntN(30), func(int, int) bool { return r.IntN(3) == 0 })
+			wins, count := listAndCount(t, p, board)
 			if count.Cmp(big.NewInt(int64(len(wins)))) != 0 {
 				t.Fatalf("%v on\n%sCountWinningMoves = %v, %d moves listed", p, board, count, len(wins))
 			}

@@ -172,6 +172,25 @@ func TestTurningAgainstSolver(t *testing.T) {
 	}
 }
 
+// allowedSets returns every set of coins, listed in increasing order and
+// ending at coin x, that r allows as a move: the plain definition, trying
+// each of the 2^(x-1) sets of the coins before x.
+func allowedSets(r Rule, x int) [][]int {
+	var sets [][]int
+	for other := 0; other < 1<<(x-1); other++ {
+		var coins []int
+		for c := 1; c < x; c++ {
+			if other>>(c-1)&1 == 1 {
+				coins = append(coins, c)
+			}
+		}
+		if coins = append(coins, x); r.Allows(coins) {
+			sets = append(sets, coins)
+		}
+	}
+	return sets
+}
+
 // TestTurningMoves compares Moves with every set of coins Allows.
 func TestTurningMoves(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
@@ -190,18 +209,7 @@ func TestTurningMoves(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var want [][]int
-			for other := 0; other < 1<<(x-1); other++ {
-				var coins []int
-				for c := 1; c < x; c++ {
-					if other>>(c-1)&1 == 1 {
-						coins = append(coins, c)
-					}
-				}
-				if coins = append(coins, x); tg.Rule().Allows(coins) {
-					want = append(want, coins)
-				}
-			}
+			want := allowedSets(tg.Rule(), x)
 			slices.SortFunc(got, slices.Compare)
 			slices.SortFunc(want, slices.Compare)
 			if !slices.EqualFunc(got, want, slices.Equal) {
@@ -369,21 +377,6 @@ func TestTurningLimits(t *testing.T) {
 // (y-1)·w + x-1 for coin (x, y), in the product game by trying every pair of
 // sets of columns and rows against the factors' rules.
 func productMoves(cols, rows Rule, w, h int) func(uint32) []uint32 {
-	setsOf := func(r Rule, x int) [][]int {
-		var sets [][]int
-		for other := 0; other < 1<<(x-1); other++ {
-			var coins []int
-			for c := 1; c < x; c++ {
-				if other>>(c-1)&1 == 1 {
-					coins = append(coins, c)
-				}
-			}
-			if coins = append(coins, x); r.Allows(coins) {
-				sets = append(sets, coins)
-			}
-		}
-		return sets
-	}
 	return func(pos uint32) []uint32 {
 		var opts []uint32
 		for y := 1; y <= h; y++ {
@@ -391,8 +384,8 @@ func productMoves(cols, rows Rule, w, h int) func(uint32) []uint32 {
 				if pos>>((y-1)*w+x-1)&1 == 0 {
 					continue
 				}
-				for _, cs := range setsOf(cols, x) {
-					for _, rs := range setsOf(rows, y) {
+				for _, cs := range allowedSets(cols, x) {
+					for _, rs := range allowedSets(rows, y) {
 						q := pos
 						for _, r := range rs {
 							for _, c := range cs {
@@ -429,12 +422,7 @@ func TestTurningProductAgainstSolver(t *testing.T) {
 		}
 		solver := games.NewSolver(productMoves(cols.Rule(), rows.Rule(), w, h), 0)
 		for pos := uint32(0); pos < 1<<(w*h); pos++ {
-			board, _ := NewBoard(w, h)
-			for y := 1; y <= h; y++ {
-				for x := 1; x <= w; x++ {
-					board.Set(x, y, pos>>((y-1)*w+x-1)&1 == 1)
-				}
-			}
+			board := bitBoard(t, w, h, uint64(pos))
 			want, err := solver.Grundy(pos)
 			if err != nil {
 				t.Fatal(err)
@@ -456,25 +444,17 @@ func TestTurningProductAgainstSolver(t *testing.T) {
 					wantWins++
 				}
 			}
-			wins, err := p.WinningMoves(board)
-			if err != nil {
-				t.Fatal(err)
-			}
-			count, err := p.CountWinningMoves(board)
-			if err != nil {
-				t.Fatal(err)
-			}
+			wins, count := listAndCount(t, p, board)
 			if len(wins) != wantWins || count.Int64() != int64(wantWins) {
 				t.Fatalf("%s × %s: position %b: %d winning moves listed, %v counted, solver %d",
 					pair[0], pair[1], pos, len(wins), count, wantWins)
 			}
 			for _, m := range wins {
-				b := *board
-				b.heads = slices.Clone(board.heads)
-				if err := p.Turn(&b, m); err != nil {
+				b := copyBoard(board)
+				if err := p.Turn(b, m); err != nil {
 					t.Fatal(err)
 				}
-				if v, _ := p.BoardValue(&b); v != 0 {
+				if v, _ := p.BoardValue(b); v != 0 {
 					t.Fatalf("%s × %s: move %v leaves value %d", pair[0], pair[1], m, v)
 				}
 			}
@@ -609,13 +589,8 @@ func BenchmarkTurningProduct(b *testing.B) {
 			b.Fatal(err)
 		}
 		p, _ := NewTurningProduct(cols, rows)
-		board, _ := NewBoard(n, n)
 		r := rand.New(rand.NewPCG(1, uint64(n)))
-		for y := 1; y <= n; y++ {
-			for x := 1; x <= n; x++ {
-				board.Set(x, y, r.IntN(2) == 0)
-			}
-		}
+		board := boardOf(b, n, n, func(int, int) bool { return r.IntN(2) == 0 })
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
 				if _, err := p.CountWinningMoves(board); err != nil {

@@ -2,7 +2,6 @@ package euler
 
 import (
 	"errors"
-	"fmt"
 	"sync"
 
 	"github.com/grundylab/grundy/pkg/games"
@@ -44,18 +43,18 @@ var divisorNimForm = sync.OnceValues(func() (heap.Form, error) {
 // of valuation above k. So the mex of the options' values is k.
 func DivisorNim(n, m int64) (int64, error) {
 	if n < 0 {
-		return 0, fmt.Errorf("divisor nim: n = %d is negative", n)
+		return 0, divisorNim.negative(n)
 	}
 	if m < 1 {
-		return 0, fmt.Errorf("divisor nim: modulus %d is below 1", m)
+		return 0, divisorNim.errorf("modulus %d is below 1", m)
 	}
 	form, err := divisorNimForm()
 	if err != nil {
-		return 0, fmt.Errorf("divisor nim: %w", err)
+		return 0, divisorNim.wrap(err)
 	}
 	hist, err := form.Histogram(1, n)
 	if err != nil {
-		return 0, fmt.Errorf("divisor nim: %w", err)
+		return 0, divisorNim.wrap(err)
 	}
 	return games.CountTuplesMod(hist, 3, games.Nonzero, m)
 }

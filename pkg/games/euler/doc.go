@@ -9,6 +9,7 @@
 //	sum, err := euler.StoneGame(1000)                       // PE 260
 //
 // Arguments outside a problem's domain (negative sizes, a modulus below 1)
-// are errors, and results are exact: big integers where they can grow
-// without bound.
+// are errors, as are failures of the packages beneath; every error starts
+// with the problem's name ("nim square: n = -1 is negative"). Results are
+// exact: big integers where they can grow without bound.
 package euler

@@ -1,7 +1,6 @@
 package euler
 
 import (
-	"fmt"
 	"math/big"
 
 	"github.com/grundylab/grundy/pkg/games/coins"
@@ -24,11 +23,11 @@ import (
 // them.
 func FlippingGame(n int) (*big.Int, error) {
 	if n < 1 {
-		return nil, fmt.Errorf("flipping game: board size %d is less than 1", n)
+		return nil, flippingGame.errorf("board size %d is less than 1", n)
 	}
 	p, err := coins.NewProduct(heap.Squares(), n, heap.Triangular(), n)
 	if err != nil {
-		return nil, fmt.Errorf("flipping game: %w", err)
+		return nil, flippingGame.wrap(err)
 	}
 	return p.AllHeadsWinningMoves(), nil
 }

@@ -12,46 +12,9 @@ import (
 	"github.com/grundylab/grundy/pkg/games/heap"
 )
 
-func TestFlippingGame(t *testing.T) {
-	tests := []struct {
-		n    int
-		want int64
-	}{
-		{1, 1}, {2, 0}, {5, 8}, {100, 31395}, // the problem statement
-	}
-	for _, tt := range tests {
-		got, err := FlippingGame(tt.n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.Cmp(big.NewInt(tt.want)) != 0 {
-			t.Errorf("FlippingGame(%d) = %v, want %d", tt.n, got, tt.want)
-		}
-	}
-	for _, n := range []int{0, -3} {
-		if _, err := FlippingGame(n); err == nil {
-			t.Errorf("FlippingGame(%d): no error", n)
-		}
-	}
-}
-
 // flippingBoard is the real game on an n×n board for the generic solver:
 // bit (y-1)*n + x-1 of a position is set when disk (x, y) shows white.
 func flippingBoard(n int) func(uint64) []uint64 {
-	isSquare := func(w int) bool {
-		r := 1
-		for r*r < w {
-			r++
-		}
-		return r*r == w
-	}
-	isTriangular := func(h int) bool {
-		r := 1
-		for r*(r+1)/2 < h {
-			r++
-		}
-		return r*(r+1)/2 == h
-	}
 	return func(pos uint64) []uint64 {
 		var opts []uint64
 		for y := 1; y <= n; y++ {
@@ -88,11 +51,7 @@ func TestFlippingGameAgainstSolver(t *testing.T) {
 		start := uint64(1)<<(n*n) - 1
 		wins := 0
 		for _, next := range moves(start) {
-			g, err := s.Grundy(next)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if g == 0 {
+			if solve(t, s, next) == 0 {
 				wins++
 			}
 		}

@@ -1,7 +1,6 @@
 package euler
 
 import (
-	"fmt"
 	"math/big"
 
 	"github.com/grundylab/grundy/pkg/games"
@@ -17,11 +16,11 @@ import (
 // such unordered triples comes from the histogram of the values.
 func NimSquare(n int) (*big.Int, error) {
 	if n < 0 {
-		return nil, fmt.Errorf("nim square: n = %d is negative", n)
+		return nil, nimSquare.negative(int64(n))
 	}
 	g, err := heap.Subtraction(heap.Squares(), n)
 	if err != nil {
-		return nil, fmt.Errorf("nim square: %w", err)
+		return nil, nimSquare.wrap(err)
 	}
 	return games.CountMultisets(g.Histogram(), 3, 0)
 }

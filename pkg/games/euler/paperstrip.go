@@ -1,7 +1,6 @@
 package euler
 
 import (
-	"fmt"
 	"sync"
 
 	"github.com/grundylab/grundy/pkg/games/heap"
@@ -29,15 +28,15 @@ var paperStripPeriod = sync.OnceValues(func() (heap.PeriodProof, error) {
 // constant time.
 func PaperStrip(n int64) (int64, error) {
 	if n < 0 {
-		return 0, fmt.Errorf("paper strip: n = %d is negative", n)
+		return 0, paperStrip.negative(n)
 	}
 	p, err := paperStripPeriod()
 	if err != nil {
-		return 0, fmt.Errorf("paper strip: %w", err)
+		return 0, paperStrip.wrap(err)
 	}
 	hist, err := p.Form.Histogram(1, n)
 	if err != nil {
-		return 0, fmt.Errorf("paper strip: %w", err)
+		return 0, paperStrip.wrap(err)
 	}
 	var losing int64 // lengths of value 0; hist is empty for n = 0
 	if len(hist) > 0 {

@@ -1,7 +1,6 @@
 package euler
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/grundylab/grundy/pkg/games/piles"
@@ -16,21 +15,21 @@ import (
 // by the claimed-lines method of package piles.
 func StoneGame(n int) (int64, error) {
 	if n < 0 {
-		return 0, fmt.Errorf("stone game: n = %d is negative", n)
+		return 0, stoneGame.negative(int64(n))
 	}
 	g, err := piles.Subsets(3)
 	if err != nil {
-		return 0, fmt.Errorf("stone game: %w", err)
+		return 0, stoneGame.wrap(err)
 	}
 	seq, err := g.PPositions(n)
 	if err != nil {
-		return 0, fmt.Errorf("stone game: %w", err)
+		return 0, stoneGame.wrap(err)
 	}
 	var sum int64
 	for p := range seq {
 		s := int64(p[0]) + int64(p[1]) + int64(p[2])
 		if sum > math.MaxInt64-s {
-			return 0, fmt.Errorf("stone game: n = %d: the sum overflows int64", n)
+			return 0, stoneGame.errorf("n = %d: the sum overflows int64", n)
 		}
 		sum += s
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/grundylab/grundy/pkg/games"
+	"github.com/grundylab/grundy/pkg/games/internal/referee"
 )
 
 // solverSequence plays the heap game with the generic solver, the referee for
@@ -27,18 +28,6 @@ func solverSequence(t *testing.T, n int, options func(h int) []int) Sequence {
 	return g
 }
 
-func takeOptions(set []int) func(int) []int {
-	return func(h int) []int {
-		var o []int
-		for _, m := range set {
-			if m <= h {
-				o = append(o, h-m)
-			}
-		}
-		return o
-	}
-}
-
 func TestSubtractionAgainstSolver(t *testing.T) {
 	const n = 400
 	p2, _ := Powers(2)
@@ -53,7 +42,7 @@ func TestSubtractionAgainstSolver(t *testing.T) {
 				t.Fatal(err)
 			}
 			members, _ := set.Members(n)
-			if want := solverSequence(t, n, takeOptions(members)); !slices.Equal(got, want) {
+			if want := solverSequence(t, n, referee.Take(members...)); !slices.Equal(got, want) {
 				t.Fatalf("Subtraction(%s) differs from the solver:\n got %v\nwant %v", set, got[:30], want[:30])
 			}
 		})

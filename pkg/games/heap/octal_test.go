@@ -120,14 +120,7 @@ var classicCodes = []string{
 
 func TestNaiveAgainstSolver(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	codes := make([]Code, 0, 64)
-	for _, s := range classicCodes {
-		c, err := ParseCode(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		codes = append(codes, c)
-	}
+	codes := parseCodes(t, classicCodes...)
 	for i := range 40 {
 		codes = append(codes, randomCode(r, i%3 == 0))
 	}
@@ -162,48 +155,69 @@ func TestNaiveAgainstSolver(t *testing.T) {
 	}
 }
 
-func TestTakeBreakAgainstNaive(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
-	type tc struct {
-		code Code
-		n    int
-	}
-	var cases []tc
-	for _, s := range classicCodes {
+// parseCodes parses codes that the test knows to be good.
+func parseCodes(t *testing.T, codes ...string) []Code {
+	t.Helper()
+	parsed := make([]Code, 0, len(codes))
+	for _, s := range codes {
 		c, err := ParseCode(s)
 		if err != nil {
 			t.Fatal(err)
 		}
+		parsed = append(parsed, c)
+	}
+	return parsed
+}
+
+// naiveCase is a game and the heaps, up to n, on which a fast method must
+// agree with the definition.
+type naiveCase struct {
+	code Code
+	n    int
+}
+
+// checkAgainstNaive checks the values a fast method computes for each case
+// against naiveTakeBreak; method names it in a failure.
+func checkAgainstNaive(t *testing.T, method string, cases []naiveCase, values func(naiveCase) Sequence) {
+	t.Helper()
+	for _, tc := range cases {
+		got, want := values(tc), naiveTakeBreak(tc.code, tc.n)
+		if len(got) != len(want) {
+			t.Fatalf("%s: %d values by %s, %d by the definition", tc.code, len(got), method, len(want))
+		}
+		if i := firstDiff(got, want); i >= 0 {
+			t.Fatalf("%s: g(%d) = %d by %s, %d by the definition", tc.code, i, got[i], method, want[i])
+		}
+	}
+}
+
+func TestTakeBreakAgainstNaive(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var cases []naiveCase
+	for _, c := range parseCodes(t, classicCodes...) {
 		n := 2000
 		if !c.IsOctal() {
 			n = 300
 		}
-		cases = append(cases, tc{c, n})
+		cases = append(cases, naiveCase{c, n})
 	}
 	// Deep into 0.16, where the sparse space has long been in use.
-	deep, _ := ParseCode("0.16")
-	cases = append(cases, tc{deep, 10_000})
+	cases = append(cases, naiveCase{parseCodes(t, "0.16")[0], 10_000})
 	for i := range 200 {
 		hex := i%5 == 0
 		n := 500
 		if hex {
 			n = 150
 		}
-		cases = append(cases, tc{randomCode(r, hex), n})
+		cases = append(cases, naiveCase{randomCode(r, hex), n})
 	}
-	for _, tc := range cases {
+	checkAgainstNaive(t, "the sparse method", cases, func(tc naiveCase) Sequence {
 		got, err := TakeBreak(tc.code, tc.n)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := naiveTakeBreak(tc.code, tc.n); !slices.Equal(got, want) {
-			i := 0
-			for got[i] == want[i] {
-				i++
-			}
-			t.Fatalf("%s: g(%d) = %d by the sparse method, %d by the definition", tc.code, i, got[i], want[i])
-		}
-	}
+		return got
+	})
 }
 
 // TestTakeBreakPrefixes checks that every prefix comes out the same whatever

@@ -21,34 +21,14 @@ func checkProof(t *testing.T, code string, p PeriodProof, g Sequence) {
 	if want := refBound(d, e, per); p.Bound != want || p.Terms < p.Bound+per {
 		t.Fatalf("%s: bound %d from %d values, want bound %d and at least %d values", code, p.Bound, p.Terms, want, want+per)
 	}
-	for n := e; n+per < len(g); n++ {
-		if g[n+per] != g[n] {
-			t.Fatalf("%s: proven period %d from %d, but g(%d) = %d, g(%d) = %d", code, per, e, n, g[n], n+per, g[n+per])
-		}
-	}
-	if e > 0 && g[e-1] == g[e-1+per] {
-		t.Fatalf("%s: preperiod %d is not the smallest", code, e)
-	}
-	for q := 1; q < per; q++ {
-		repeats := true
-		for n := e; n+q < len(g) && repeats; n++ {
-			repeats = g[n+q] == g[n]
-		}
-		if repeats {
-			t.Fatalf("%s: period %d is not the smallest, %d repeats from %d", code, per, q, e)
-		}
-	}
+	checkLeastPeriod(t, code, e, per, g)
 	if len(g) >= e+3*per {
 		d, ok := DetectPeriod(g)
 		if !ok || d.Preperiod != e || d.Period != per {
 			t.Fatalf("%s: proven %d, %d but DetectPeriod finds %+v on %d values", code, e, per, d, len(g))
 		}
 	}
-	for n := range min(len(g), 3*(e+per)) {
-		if v, err := p.Form.Value(int64(n)); err != nil || v != g[n] {
-			t.Fatalf("%s: the closed form gives g(%d) = %d, %v; want %d", code, n, v, err, g[n])
-		}
-	}
+	checkForm(t, code, p, g[:min(len(g), 3*(e+per))])
 }
 
 func TestOctalPeriodKnown(t *testing.T) {

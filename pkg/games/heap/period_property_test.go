@@ -123,10 +123,31 @@ func refBound(d []int, e, p int) int {
 // g shows; the theorem's bound was checked with values in hand.
 func checkReferee(t *testing.T, what string, p PeriodProof, g []int, bound int) {
 	t.Helper()
-	e, per := p.Preperiod, p.Period
+	checkForm(t, what, p, g)
+	checkLeastPeriod(t, what, p.Preperiod, p.Period, g)
+	if p.Bound != bound || p.Terms < p.Bound+p.Period {
+		t.Fatalf("%s: bound %d from %d values; the theorem asks bound %d, so %d values", what, p.Bound, p.Terms, bound, bound+p.Period)
+	}
+}
+
+// checkForm checks that a proof's closed form gives every value of g.
+func checkForm(t *testing.T, what string, p PeriodProof, g []int) {
+	t.Helper()
 	for n := range g {
 		if v, err := p.Form.Value(int64(n)); err != nil || v != g[n] {
-			t.Fatalf("%s: proven preperiod %d, period %d from %d values, but g(%d) = %d, not %d (%v)", what, e, per, p.Terms, n, g[n], v, err)
+			t.Fatalf("%s: proven preperiod %d, period %d from %d values, but g(%d) = %d, not %d (%v)", what, p.Preperiod, p.Period, p.Terms, n, g[n], v, err)
+		}
+	}
+}
+
+// checkLeastPeriod checks that g repeats with period per from e to its end,
+// and that neither can be lowered: g(e-1) differs from g(e-1+per), and no
+// smaller period repeats from e to the end of g.
+func checkLeastPeriod(t *testing.T, what string, e, per int, g []int) {
+	t.Helper()
+	for n := e; n+per < len(g); n++ {
+		if g[n+per] != g[n] {
+			t.Fatalf("%s: proven period %d from %d, but g(%d) = %d, g(%d) = %d", what, per, e, n, g[n], n+per, g[n+per])
 		}
 	}
 	if e > 0 && g[e-1] == g[e-1+per] {
@@ -140,9 +161,6 @@ func checkReferee(t *testing.T, what string, p PeriodProof, g []int, bound int) 
 		if repeats {
 			t.Fatalf("%s: period %d is not the least: %d repeats from %d to %d", what, per, q, e, len(g))
 		}
-	}
-	if p.Bound != bound || p.Terms < p.Bound+per {
-		t.Fatalf("%s: bound %d from %d values; the theorem asks bound %d, so %d values", what, p.Bound, p.Terms, bound, bound+per)
 	}
 }
 

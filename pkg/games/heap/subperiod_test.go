@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/grundylab/grundy/pkg/games/internal/referee"
 )
 
 // bruteSubtraction is the plain definition of a subtraction game, the
@@ -42,23 +44,7 @@ func checkSubtractionProof(t *testing.T, name string, p PeriodProof, g Sequence)
 	if len(g) < e+4*per+1 {
 		t.Fatalf("%s: %d values are too few to check %d, %d", name, len(g), e, per)
 	}
-	for n := e; n+per < len(g); n++ {
-		if g[n+per] != g[n] {
-			t.Fatalf("%s: proven period %d from %d, but g(%d) = %d, g(%d) = %d", name, per, e, n, g[n], n+per, g[n+per])
-		}
-	}
-	if e > 0 && g[e-1] == g[e-1+per] {
-		t.Fatalf("%s: preperiod %d is not the smallest", name, e)
-	}
-	for q := 1; q < per; q++ {
-		repeats := true
-		for n := e; n+q < len(g) && repeats; n++ {
-			repeats = g[n+q] == g[n]
-		}
-		if repeats {
-			t.Fatalf("%s: period %d is not the smallest, %d repeats from %d", name, per, q, e)
-		}
-	}
+	checkLeastPeriod(t, name, e, per, g)
 	exact := false
 	for cut := e + 3*per; cut <= e+4*per; cut++ {
 		d, ok := DetectPeriod(g[:cut])
@@ -70,11 +56,7 @@ func checkSubtractionProof(t *testing.T, name string, p PeriodProof, g Sequence)
 	if !exact {
 		t.Fatalf("%s: DetectPeriod never finds the proven %d, %d", name, e, per)
 	}
-	for n := range g {
-		if v, err := p.Form.Value(int64(n)); err != nil || v != g[n] {
-			t.Fatalf("%s: the closed form gives g(%d) = %d, %v; want %d", name, n, v, err, g[n])
-		}
-	}
+	checkForm(t, name, p, g)
 }
 
 // subtractionCode returns the octal code of the subtraction game: digit 3
@@ -238,7 +220,7 @@ func TestAllBut(t *testing.T) {
 		t.Errorf("AllBut(2,3,7) and 0.3003330[3] differ: %v", err)
 	}
 	members, _ := s.Members(60)
-	if want := solverSequence(t, 60, takeOptions(members)); !slices.Equal(g[:61], want) {
+	if want := solverSequence(t, 60, referee.Take(members...)); !slices.Equal(g[:61], want) {
 		t.Error("AllBut(2,3,7) differs from the solver")
 	}
 	if _, err := AllBut(0); !errors.Is(err, ErrSet) {
