@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -23,7 +24,8 @@ const killChildEnv = "GRUNDY_KILL_CHILD"
 // after checking that the child died of the signal.
 func startKilled(t testing.TB, args []string, kind, path string, c Code, least int) int {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], args...)
+	// The child runs the same sizes as the parent, which -short changes.
+	cmd := exec.Command(os.Args[0], append(args, "-test.short="+strconv.FormatBool(testing.Short()))...)
 	cmd.Env = append(os.Environ(), killChildEnv+"="+kind+":"+path)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -130,11 +132,15 @@ func TestOctalPeriodKilled(t *testing.T) {
 }
 
 // TestOctalValuesKilled kills, as TestOctalPeriodKilled does, a child
-// computing Officers (0.6) to 2^19 with a checkpoint every 2^15 values,
+// computing Officers (0.6) to 2^19 (2^17 with -short, which the race
+// detector's run uses) with a checkpoint every 2^15 values (2^13),
 // resumes from the checkpoint and checks the values against a run never
 // interrupted, computed without the values the checkpoint holds.
 func TestOctalValuesKilled(t *testing.T) {
-	const code, n, step = "0.6", 1 << 19, 1 << 15
+	code, n, step := "0.6", 1<<19, 1<<15
+	if testing.Short() {
+		n, step = 1<<17, 1<<13
+	}
 	if path, ok := killChild("values"); ok {
 		opts := &OctalOptions{Checkpoint: path, CheckpointStep: step, ProgressStep: step, Progress: slowly}
 		if _, err := OctalValues(code, n, opts); err != nil {
