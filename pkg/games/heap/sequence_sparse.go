@@ -19,11 +19,15 @@ var ErrNotHeapValues = errors.New("not the values of a heap game")
 //	...
 //	sp, err := g.Sparse()
 //
-// The mask is chosen from a table of one count for each value below the
-// least power of two above the largest, so Sparse refuses, with an error
-// wrapping ErrTooLong, a sequence whose largest value is at least len(s)
-// and at least 2^16, for which the table would take more than twice the
-// memory of s, and one with a value of MaxValues or more.
+// The mask is chosen from two tables of eight-byte entries: the value
+// counts, one for each value up to the largest, and their Walsh–Hadamard
+// transform, one for each value below the least power of two above the
+// largest. Sparse refuses, with an error wrapping ErrTooLong, a sequence
+// whose largest value is at least len(s) and at least 2^16, for which its
+// two tables, the value counts and their transform, would take more than
+// twice the memory of s: each would have more entries than s, and an entry
+// takes eight bytes, no less than an int of s. It also refuses a sequence
+// with a value of MaxValues or more.
 // A sequence that is not the values of a heap game is an error wrapping
 // ErrNotHeapValues.
 func (s Sequence) Sparse() (Sparse, error) {
