@@ -36,14 +36,17 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	if opts.FoldLines == 0 {
 		opts.FoldLines = DefaultFoldLines
 	}
-	b := &builder{
-		opts: opts, v: &View{Trusted: opts.Trust, Language: codelang.Of(nb)}, dir: FilesDir(opts.Name),
-		updated: updates(nb), budget: mdcost.Budget,
-	}
+	// What the whole notebook decides, gathered once before its cells:
+	// the displays that later updates change, the glued values, the
+	// front matter and the language.
+	updated := updates(nb)
 	glue, glueWarnings := collectGlue(nb)
-	b.v.Glue = glue
-	skip := frontmatter.Cell(nb)
-	b.v.Meta, b.v.Warnings = metaOf(b.glueMeta(nb), cmp.Or(opts.Title, opts.Name), opts.ModTime, skip)
+	skip, front := frontmatter.Find(nb)
+	b := &builder{
+		opts: opts, v: &View{Trusted: opts.Trust, Language: codelang.Of(nb), Glue: glue}, dir: FilesDir(opts.Name),
+		updated: updated, budget: mdcost.Budget,
+	}
+	b.v.Meta, b.v.Warnings = metaOf(b.glueMeta(nb), front, skip, cmp.Or(opts.Title, opts.Name), opts.ModTime)
 	b.v.Warnings = append(b.v.Warnings, glueWarnings...)
 	for i, c := range nb.Cells {
 		if c == nil || i == skip {

@@ -37,6 +37,8 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// TestCell: only a first raw or Markdown cell is front matter, and Find
+// gives its fields with the same index.
 func TestCell(t *testing.T) {
 	fm := "---\ntitle: Nim\n---"
 	tests := []struct {
@@ -56,6 +58,10 @@ func TestCell(t *testing.T) {
 		nb.Cells = tt.cells
 		if got := Cell(nb); got != tt.want {
 			t.Errorf("%s: Cell = %d, want %d", tt.name, got, tt.want)
+		}
+		i, fields := Find(nb)
+		if i != tt.want || (i >= 0) != (fields["title"] == "Nim") {
+			t.Errorf("%s: Find = %d, %v, want %d and the title Nim only with front matter", tt.name, i, fields, tt.want)
 		}
 	}
 }
