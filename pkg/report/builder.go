@@ -16,7 +16,6 @@ import (
 // file, and hand what they find downward only: a step never calls one
 // that comes before it.
 type builder struct {
-	cellType notebook.CellType
 	opts     ViewOptions
 	v        *View
 	dir      string
@@ -46,10 +45,9 @@ func (b *builder) warn(cell, output int, format string, args ...any) {
 	b.v.Warnings = append(b.v.Warnings, Warning{Cell: cell, Output: output, Msg: fmt.Sprintf(format, args...)})
 }
 
-// add appends a block, from a cell of the type being read and, while a
-// glue directive is pasted, marked as the glued value's.
+// add appends a block, while a glue directive is pasted marked as the
+// glued value's.
 func (b *builder) add(blk Block) {
-	blk.CellType = b.cellType
 	if blk.Glue == "" {
 		blk.Glue = b.pasting
 	}

@@ -64,9 +64,8 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 func (b *builder) cell(n int, c *notebook.Cell) {
 	lk := b.look(n, c)
 	source := lk.source
-	b.cellType = c.Type
 	start := len(b.v.Blocks)
-	defer b.fold(n, start, &lk)
+	defer b.fold(n, start, c.Type, &lk)
 	switch c.Type {
 	case notebook.Markdown:
 		if source {
