@@ -16,10 +16,10 @@ import (
 // file, and hand what they find downward only: a step never calls one
 // that comes before it.
 type builder struct {
-	opts     ViewOptions
-	v        *View
-	dir      string
-	err      error
+	opts ViewOptions
+	v    *View
+	dir  string
+	err  error
 	// updated maps a display output to the update Jupyter shows instead.
 	updated map[*notebook.Output]*notebook.Output
 	// numbers maps the label of each numbered figure to its number.
