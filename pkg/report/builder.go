@@ -11,10 +11,10 @@ import (
 )
 
 // A builder makes one view in one pass. The steps of the pass, each a
-// layer of files above this one (see the package's layers test), add
-// blocks, warnings and files to the view through add, warn, fail and
-// file, and hand what they find downward only: a step never calls one
-// that comes before it.
+// layer of files above this one (see the package's layers test), return
+// the blocks they make, note warnings, errors and files through warn,
+// fail and file, and hand what they find downward only: a step never
+// calls one that comes before it.
 type builder struct {
 	opts ViewOptions
 	v    *View
@@ -24,9 +24,6 @@ type builder struct {
 	updated map[*notebook.Output]*notebook.Output
 	// numbers maps the label of each numbered figure to its number.
 	numbers map[string]int
-	// pasting is the name of the glued value whose blocks are being added
-	// for a glue directive, or "".
-	pasting string
 	// budget is what is left of mdcost.Budget.
 	budget int64
 	// files holds the paths of the view's Files.
@@ -43,15 +40,6 @@ func (b *builder) fail(err error) {
 // warn notes something odd about cell and output (0 when not in one).
 func (b *builder) warn(cell, output int, format string, args ...any) {
 	b.v.Warnings = append(b.v.Warnings, Warning{Cell: cell, Output: output, Msg: fmt.Sprintf(format, args...)})
-}
-
-// add appends a block, while a glue directive is pasted marked as the
-// glued value's.
-func (b *builder) add(blk Block) {
-	if blk.Glue == "" {
-		blk.Glue = b.pasting
-	}
-	b.v.Blocks = append(b.v.Blocks, blk)
 }
 
 // FilesDir returns the folder beside a post named name that holds its

@@ -137,12 +137,11 @@ func jupyterHidden(c *notebook.Cell) (source, outputs bool) {
 	return j.SourceHidden, j.OutputsHidden || collapsed && c.Type == notebook.Code
 }
 
-// fold marks the blocks of cell n, of type t, from start on, with the
-// cell's type and the folded parts they are in, and makes figures of its
-// images.
-func (b *builder) fold(n, start int, t notebook.CellType, lk *look) {
-	for i := start; i < len(b.v.Blocks); i++ {
-		blk := &b.v.Blocks[i]
+// fold marks the blocks of cell n, of type t, with the cell's type and
+// the folded parts they are in, and makes figures of its images.
+func (b *builder) fold(n int, t notebook.CellType, lk *look, blocks []Block) {
+	for i := range blocks {
+		blk := &blocks[i]
 		blk.CellType = t
 		switch {
 		case blk.Output == 0 && lk.sourceFold != Unfolded:
@@ -154,6 +153,6 @@ func (b *builder) fold(n, start int, t notebook.CellType, lk *look) {
 		}
 	}
 	if t == notebook.Code {
-		b.figures(n, start, lk.opts)
+		b.figures(n, blocks, lk.opts)
 	}
 }

@@ -15,11 +15,12 @@ import (
 	xhtml "golang.org/x/net/html"
 )
 
-// markdown adds the blocks of a Markdown cell's text: its glue roles
+// markdown returns the blocks of a Markdown cell's text: its glue roles
 // replaced by the values they quote, its glue directives as blocks of
 // their own between the Markdown before and after them.
-func (b *builder) markdown(cell int, src string) {
+func (b *builder) markdown(cell int, src string) []Block {
 	refs := findGlue([]byte(src))
+	var blocks []Block
 	last := 0
 	for _, r := range refs {
 		if r.Nested {
@@ -28,20 +29,20 @@ func (b *builder) markdown(cell int, src string) {
 		if !r.Directive || r.Nested {
 			continue
 		}
-		b.markdownText(cell, src[last:r.Start])
-		b.directive(cell, src[r.Start:r.End], r)
+		blocks = append(blocks, b.markdownText(cell, src[last:r.Start])...)
+		blocks = append(blocks, b.directive(cell, src[r.Start:r.End], r)...)
 		last = r.End
 	}
-	b.markdownText(cell, src[last:])
+	return append(blocks, b.markdownText(cell, src[last:])...)
 }
 
-// markdownText adds Markdown text, its roles replaced, unless it is
-// blank.
-func (b *builder) markdownText(cell int, src string) {
+// markdownText returns the block of Markdown text, its roles replaced,
+// or none if it is blank.
+func (b *builder) markdownText(cell int, src string) []Block {
 	if strings.TrimSpace(src) == "" {
-		return
+		return nil
 	}
-	b.markdownBlock(cell, 0, b.pasteRoles(cell, src))
+	return b.markdownBlocks(cell, 0, b.pasteRoles(cell, src))
 }
 
 // pasteRoles returns Markdown text with its glue roles replaced.
@@ -240,12 +241,12 @@ func preferredMIME(data notebook.MimeBundle) string {
 	return ""
 }
 
-// directive adds the blocks of a glue directive; written is its source.
-func (b *builder) directive(cell int, written string, r glueRef) {
+// directive returns the blocks of a glue directive, marked as the glued
+// value's; written is its source.
+func (b *builder) directive(cell int, written string, r glueRef) []Block {
 	if doc := r.Options["doc"]; doc != "" || strings.Contains(r.Arg, "::") {
 		b.warn(cell, 0, "glue: the {%s} directive for %q quotes another notebook, which a single page cannot read; left as written", r.Name, r.Arg)
-		b.markdownBlock(cell, 0, written)
-		return
+		return b.markdownBlocks(cell, 0, written)
 	}
 	g := b.v.Glue[r.Arg]
 	var why string
@@ -263,12 +264,9 @@ func (b *builder) directive(cell int, written string, r glueRef) {
 	}
 	if why != "" {
 		b.warn(cell, 0, "glue: {%s} directive: %s", r.Name, why)
-		b.markdownBlock(cell, 0, missingGlue(strings.TrimRight(written, "\n")))
-		return
+		return b.markdownBlocks(cell, 0, missingGlue(strings.TrimRight(written, "\n")))
 	}
-	b.pasting = g.Name
-	defer func() { b.pasting = "" }()
-	first := len(b.v.Blocks)
+	var blocks []Block
 	switch r.Name {
 	case "glue:math":
 		latex, _ := g.Data.Text("text/latex")
@@ -277,18 +275,19 @@ func (b *builder) directive(cell int, written string, r glueRef) {
 			b.warn(cell, 0, "glue: the {glue:math} directive's label %q is not a label (letters, digits, \"_\", joined by \"-\", \".\" or \":\"), so the formula has no anchor", plaintext.Shorten(label, 60))
 			label = ""
 		}
-		b.add(Block{Kind: KindMath, Cell: cell, Text: stripLatexDelimiters(plaintext.Clean(latex)), Display: true, Label: label})
+		blocks = []Block{{Kind: KindMath, Cell: cell, Text: stripLatexDelimiters(plaintext.Clean(latex)), Display: true, Label: label}}
 	case "glue:md":
 		md, _ := g.Data.Text("text/markdown")
-		b.markdownBlock(cell, 0, plaintext.Clean(md))
+		blocks = b.markdownBlocks(cell, 0, plaintext.Clean(md))
 	default:
-		b.rich(cell, 0, g.Data, g.Metadata)
+		blocks = b.rich(cell, 0, g.Data, g.Metadata)
 	}
 	if r.Name == "glue:figure" {
-		b.glueFigure(cell, first, r)
+		b.glueFigure(cell, blocks, r)
 	}
-	for i := first; i < len(b.v.Blocks); i++ {
-		if img := &b.v.Blocks[i]; img.Kind == KindImage && img.Alt == "" {
+	for i := range blocks {
+		blocks[i].Glue = g.Name
+		if img := &blocks[i]; img.Kind == KindImage && img.Alt == "" {
 			img.Alt = standInAlt(img, g.Cell, 0, 1)
 			hint := "quote it with a {glue:figure} directive and an :alt: option"
 			if r.Name == "glue:figure" {
@@ -297,22 +296,23 @@ func (b *builder) directive(cell int, written string, r glueRef) {
 			b.warn(cell, 0, "glue: figure %q has no alt text: %q stands in; %s", g.Name, img.Alt, hint)
 		}
 	}
+	return blocks
 }
 
-// glueFigure makes the last block a glue:figure directive added, from
-// block first on, a figure: its caption the directive's body, read as
+// glueFigure makes the last of the blocks of a glue:figure directive a
+// figure: its caption the directive's body, read as
 // plain text, its alternative text the :alt: option, and numbered when
 // the directive has a :name:, in the sequence of the cells' figures. The
 // rest of a long text is not the figure; the text before it is.
-func (b *builder) glueFigure(cell, first int, r glueRef) {
-	last := len(b.v.Blocks) - 1
-	for last > first && b.v.Blocks[last].Rest {
+func (b *builder) glueFigure(cell int, blocks []Block, r glueRef) {
+	last := len(blocks) - 1
+	for last > 0 && blocks[last].Rest {
 		last--
 	}
-	if last < first {
+	if last < 0 {
 		return
 	}
-	fig := &b.v.Blocks[last]
+	fig := &blocks[last]
 	caption := plaintext.Of(b.pasteRoles(cell, r.Body))
 	fig.Caption = caption
 	switch label := r.Options["name"]; {

@@ -61,33 +61,34 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	return b.v, nil
 }
 
+// cell adds the blocks of cell n, folded as it is shown.
 func (b *builder) cell(n int, c *notebook.Cell) {
 	lk := b.look(n, c)
-	source := lk.source
-	start := len(b.v.Blocks)
-	defer b.fold(n, start, c.Type, &lk)
+	var blocks []Block
 	switch c.Type {
 	case notebook.Markdown:
-		if source {
-			b.markdown(n, b.attachments(n, c))
+		if lk.source {
+			blocks = b.markdown(n, b.attachments(n, c))
 		}
 	case notebook.Raw:
-		if !source {
-			return
+		if !lk.source {
+			break
 		}
 		switch RawFormat(c) {
 		case "text/markdown":
-			b.markdown(n, plaintext.Clean(c.Source))
+			blocks = b.markdown(n, plaintext.Clean(c.Source))
 		case "text/html":
-			b.add(Block{Kind: KindHTML, Cell: n, Text: b.html(plaintext.Clean(c.Source))})
+			blocks = []Block{{Kind: KindHTML, Cell: n, Text: b.html(plaintext.Clean(c.Source))}}
 		}
 	case notebook.Code:
-		if source && strings.TrimSpace(lk.code) != "" {
+		if lk.source && strings.TrimSpace(lk.code) != "" {
 			lang, segs := codelang.Segments(b.v.Language, lk.code)
-			b.add(Block{Kind: KindCode, Cell: n, Text: lk.code, Lang: lang, Segments: segs})
+			blocks = []Block{{Kind: KindCode, Cell: n, Text: lk.code, Lang: lang, Segments: segs}}
 		}
 		if lk.outputs {
-			b.outputs(n, c.Outputs)
+			blocks = append(blocks, b.outputs(n, c.Outputs)...)
 		}
 	}
+	b.fold(n, c.Type, &lk, blocks)
+	b.v.Blocks = append(b.v.Blocks, blocks...)
 }
