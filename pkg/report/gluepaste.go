@@ -21,53 +21,50 @@ import (
 func (b *builder) markdown(cell int, src string) []Block {
 	refs := findGlue([]byte(src))
 	var blocks []Block
-	last := 0
-	for _, r := range refs {
+	from, start := 0, 0 // the refs and the text since the last directive
+	for k, r := range refs {
 		if r.Nested {
 			b.warn(cell, 0, "glue: the {%s} directive for %q is inside a list or a quote, where it is not read; it is shown as code", r.Name, r.Arg)
 		}
 		if !r.Directive || r.Nested {
 			continue
 		}
-		blocks = append(blocks, b.markdownText(cell, src[last:r.Start])...)
+		blocks = append(blocks, b.markdownText(cell, src, start, r.Start, refs[from:k])...)
 		blocks = append(blocks, b.directive(cell, src[r.Start:r.End], r)...)
-		last = r.End
+		from, start = k+1, r.End
 	}
-	return append(blocks, b.markdownText(cell, src[last:])...)
+	return append(blocks, b.markdownText(cell, src, start, len(src), refs[from:])...)
 }
 
-// markdownText returns the block of Markdown text, its roles replaced,
-// or none if it is blank.
-func (b *builder) markdownText(cell int, src string) []Block {
-	if strings.TrimSpace(src) == "" {
+// markdownText returns the block of the Markdown text src[start:end],
+// the roles among refs replaced, or none if it is blank.
+func (b *builder) markdownText(cell int, src string, start, end int, refs []glueRef) []Block {
+	if strings.TrimSpace(src[start:end]) == "" {
 		return nil
 	}
-	return b.markdownBlocks(cell, 0, b.pasteRoles(cell, src))
+	return b.markdownBlocks(cell, 0, b.pasteRoles(cell, src, start, end, refs))
 }
 
-// pasteRoles returns Markdown text with its glue roles replaced.
-func (b *builder) pasteRoles(cell int, src string) string {
-	refs := findGlue([]byte(src))
-	if len(refs) == 0 {
-		return src
-	}
+// pasteRoles returns the Markdown text src[start:end] with the glue roles
+// among refs, the glue found in it, replaced.
+func (b *builder) pasteRoles(cell int, src string, start, end int, refs []glueRef) string {
 	var out strings.Builder
-	last := 0
+	last := start
 	for _, r := range refs {
 		if r.Directive {
 			continue // not at the top level of a caption: left as written
 		}
 		out.WriteString(src[last:r.Start])
-		out.WriteString(b.role(cell, src, r))
+		out.WriteString(b.role(cell, src[r.Start:r.End], r))
 		last = r.End
 	}
-	out.WriteString(src[last:])
+	out.WriteString(src[last:end])
 	return out.String()
 }
 
-// role returns the Markdown that stands for a glue role.
-func (b *builder) role(cell int, src string, r glueRef) string {
-	written := src[r.Start:r.End]
+// role returns the Markdown that stands for a glue role; written is its
+// source.
+func (b *builder) role(cell int, written string, r glueRef) string {
 	key, spec, hasSpec := r.Arg, "", false
 	if r.Name == "glue:text" || r.Name == "glue:md" {
 		if k, s, ok := cutLast(r.Arg, ":"); ok && (b.v.Glue[r.Arg] == nil || strings.Contains(k, "::")) {
@@ -83,11 +80,8 @@ func (b *builder) role(cell int, src string, r glueRef) string {
 		b.warn(cell, 0, "glue: no value is glued as %q in this notebook (%s)", key, written)
 		return missingGlue(written)
 	}
-	// What follows the role on its line, should the value start a block
-	// with it.
-	rest := src[r.End:lineEndAt([]byte(src), r.End)]
-	atLineStart := lineStartsAt(src, r.Start)
-	text := func(s string) string { return glueText(s, atLineStart && startsBlock(collapseSpace(s)+rest)) }
+	// The value may start a block with what follows it on its line.
+	text := func(s string) string { return glueText(s, r.AtLineStart && startsBlock(collapseSpace(s)+r.LineRest)) }
 	switch r.Name {
 	case "glue:text":
 		plain, ok := g.Data.Text("text/plain")
@@ -313,7 +307,7 @@ func (b *builder) glueFigure(cell int, blocks []Block, r glueRef) {
 		return
 	}
 	fig := &blocks[last]
-	caption := plaintext.Of(b.pasteRoles(cell, r.Body))
+	caption := plaintext.Of(b.pasteRoles(cell, r.Body, 0, len(r.Body), r.Caption))
 	fig.Caption = caption
 	switch label := r.Options["name"]; {
 	case label == "":
@@ -345,17 +339,6 @@ func cutLast(s, sep string) (before, after string, found bool) {
 		return s[:i], s[i+len(sep):], true
 	}
 	return s, "", false
-}
-
-// lineStartPrefix matches what may stand before a role at the start of a
-// line's inline content: spaces, quote markers and list markers.
-var lineStartPrefix = regexp.MustCompile(`^(?:[ \t]*(?:>|[-+*]|[0-9]{1,9}[.)])?[ \t]*)*$`)
-
-// lineStartsAt reports whether src[pos] may be the first character of a
-// line's inline content, where a character could start a block.
-func lineStartsAt(src string, pos int) bool {
-	start := strings.LastIndexByte(src[:pos], '\n') + 1
-	return lineStartPrefix.MatchString(src[start:pos])
 }
 
 // blockStart matches the start of a line that Markdown reads as a block
@@ -463,7 +446,8 @@ func (b *builder) glueMeta(nb *notebook.Notebook) *notebook.Notebook {
 			cp = &copied
 		}
 		pasted := *c
-		pasted.Source = scratch.pasteRoles(0, plaintext.Clean(c.Source))
+		src := plaintext.Clean(c.Source)
+		pasted.Source = scratch.pasteRoles(0, src, 0, len(src), findGlue([]byte(src)))
 		cp.Cells[i] = &pasted
 	}
 	if cp == nil {

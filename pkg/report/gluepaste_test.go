@@ -63,7 +63,7 @@ func checkGlueText(t *testing.T, value string) {
 	t.Helper()
 	value = plaintext.Clean(value)
 	for _, c := range []struct{ before, after string }{{"a ", " b"}, {"", " rest of the line"}, {"", ". Then"}, {"Title\n", ""}, {"", ""}} {
-		atStart := lineStartsAt(c.before+"x", len(c.before))
+		atStart := lineStartsAt([]byte(c.before+"x"), len(c.before))
 		md := c.before + glueText(value, atStart && startsBlock(collapseSpace(value)+c.after)) + c.after
 		if spans := mathml.FindMath([]byte(md)); len(spans) > 0 {
 			t.Fatalf("value %q as %q: math found %+v", value, md, spans)
