@@ -22,6 +22,8 @@ type builder struct {
 	err  error
 	// updated maps a display output to the update Jupyter shows instead.
 	updated map[*notebook.Output]*notebook.Output
+	// hidden holds the outputs glued without display.
+	hidden map[*notebook.Output]bool
 	// numbers maps the label of each numbered figure to its number.
 	numbers map[string]int
 	// budget is what is left of mdcost.Budget.

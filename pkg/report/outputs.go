@@ -57,7 +57,7 @@ func (b *builder) outputs(cell int, outs []*notebook.Output) []Block {
 		case notebook.ErrorOutput:
 			blocks = append(blocks, b.errorOutput(cell, i+1, o)...)
 		case notebook.DisplayData, notebook.ExecuteResult:
-			if hiddenGlue(o) {
+			if b.hidden[o] {
 				continue // shown where the Markdown quotes it
 			}
 			data, meta := o.Data, o.Metadata

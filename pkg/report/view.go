@@ -40,11 +40,11 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	// the displays that later updates change, the glued values, the
 	// front matter and the language.
 	updated := updates(nb)
-	glue, glueWarnings := collectGlue(nb)
+	glue, hidden, glueWarnings := collectGlue(nb)
 	skip, front := frontmatter.Find(nb)
 	b := &builder{
 		opts: opts, v: &View{Trusted: opts.Trust, Language: codelang.Of(nb), Glue: glue}, dir: FilesDir(opts.Name),
-		updated: updated, budget: mdcost.Budget,
+		updated: updated, hidden: hidden, budget: mdcost.Budget,
 	}
 	b.v.Meta, b.v.Warnings = metaOf(b.glueMeta(nb), front, skip, cmp.Or(opts.Title, opts.Name), opts.ModTime)
 	b.v.Warnings = append(b.v.Warnings, glueWarnings...)
@@ -78,7 +78,7 @@ func (b *builder) cell(n int, c *notebook.Cell) {
 		case "text/markdown":
 			blocks = b.markdown(n, plaintext.Clean(c.Source))
 		case "text/html":
-			blocks = []Block{{Kind: KindHTML, Cell: n, Text: b.html(plaintext.Clean(c.Source))}}
+			blocks = []Block{{Kind: KindHTML, Cell: n, Text: b.html(c.Source)}}
 		}
 	case notebook.Code:
 		if lk.source && strings.TrimSpace(lk.code) != "" {
