@@ -294,10 +294,10 @@ func (b *builder) directive(cell int, written string, r glueRef) []Block {
 }
 
 // glueFigure makes the last of the blocks of a glue:figure directive a
-// figure: its caption the directive's body, read as
-// plain text, its alternative text the :alt: option, and numbered when
-// the directive has a :name:, in the sequence of the cells' figures. The
-// rest of a long text is not the figure; the text before it is.
+// figure: its caption the directive's body, its roles pasted, read as
+// plain text; its alternative text the :alt: option; numbered when the
+// directive has a :name:, in the sequence of the cells' figures. The rest
+// of a long text is not the figure; the text before it is.
 func (b *builder) glueFigure(cell int, blocks []Block, r glueRef) {
 	last := len(blocks) - 1
 	for last > 0 && blocks[last].Rest {

@@ -273,8 +273,8 @@ func markdownLines(nb *notebook.Notebook, skip int, f func(line string) bool) {
 // paragraph of text, as Markdown: lines up to a blank line, skipping
 // headings, HTML, lists, quotes, tables, display math and paragraphs with
 // no text (a lone image).
-func textDefaults(nb *notebook.Notebook, fm int, wantTitle, wantPara bool) (title, para string) {
-	var first string
+func textDefaults(nb *notebook.Notebook, fm int, wantTitle, wantPara bool) (string, string) {
+	var first, title string
 	var lines []string
 	inMath := false
 	titleDone, paraDone := !wantTitle, !wantPara
@@ -326,10 +326,7 @@ func textDefaults(nb *notebook.Notebook, fm int, wantTitle, wantPara bool) (titl
 		paraDone = paraDone || paragraph(line)
 		return !titleDone || !paraDone
 	})
-	if wantPara {
-		para = strings.Join(lines, " ")
-	}
-	return cmp.Or(title, first), para
+	return cmp.Or(title, first), strings.Join(lines, " ")
 }
 
 var numbered = regexp.MustCompile(`^\d+[.)]\s`)
