@@ -238,27 +238,9 @@ func preferredMIME(data notebook.MimeBundle) string {
 // directive returns the blocks of a glue directive, marked as the glued
 // value's; written is its source.
 func (b *builder) directive(cell int, written string, r glueRef) []Block {
-	if doc := r.Options["doc"]; doc != "" || strings.Contains(r.Arg, "::") {
-		b.warn(cell, 0, "glue: the {%s} directive for %q quotes another notebook, which a single page cannot read; left as written", r.Name, r.Arg)
-		return b.markdownBlocks(cell, 0, written)
-	}
 	g := b.v.Glue[r.Arg]
-	var why string
-	switch {
-	case r.Arg == "":
-		why = "it names no value"
-	case g == nil:
-		why = fmt.Sprintf("no value is glued as %q", r.Arg)
-	case r.Name == "glue:math" && g.Data["text/latex"] == nil:
-		why = fmt.Sprintf("%q has no LaTeX form", r.Arg)
-	case r.Name == "glue:md" && g.Data["text/markdown"] == nil:
-		why = fmt.Sprintf("%q has no Markdown form", r.Arg)
-	case preferredMIME(g.Data) == "":
-		why = fmt.Sprintf("%q has no form a page can show", r.Arg)
-	}
-	if why != "" {
-		b.warn(cell, 0, "glue: {%s} directive: %s", r.Name, why)
-		return b.markdownBlocks(cell, 0, missingGlue(strings.TrimRight(written, "\n")))
+	if text, unpasted := b.unpasted(cell, written, r, g); unpasted {
+		return b.markdownBlocks(cell, 0, text)
 	}
 	var blocks []Block
 	switch r.Name {
@@ -291,6 +273,35 @@ func (b *builder) directive(cell int, written string, r glueRef) []Block {
 		}
 	}
 	return blocks
+}
+
+// unpasted reports whether a glue directive, of the glued value g, cannot
+// be pasted, and then warns why and returns the Markdown that stands for
+// it: as written when it quotes another notebook, which a page cannot
+// read; marked as missing when it names no value, or one without the
+// form it needs.
+func (b *builder) unpasted(cell int, written string, r glueRef, g *Glued) (string, bool) {
+	if doc := r.Options["doc"]; doc != "" || strings.Contains(r.Arg, "::") {
+		b.warn(cell, 0, "glue: the {%s} directive for %q quotes another notebook, which a single page cannot read; left as written", r.Name, r.Arg)
+		return written, true
+	}
+	var why string
+	switch {
+	case r.Arg == "":
+		why = "it names no value"
+	case g == nil:
+		why = fmt.Sprintf("no value is glued as %q", r.Arg)
+	case r.Name == "glue:math" && g.Data["text/latex"] == nil:
+		why = fmt.Sprintf("%q has no LaTeX form", r.Arg)
+	case r.Name == "glue:md" && g.Data["text/markdown"] == nil:
+		why = fmt.Sprintf("%q has no Markdown form", r.Arg)
+	case preferredMIME(g.Data) == "":
+		why = fmt.Sprintf("%q has no form a page can show", r.Arg)
+	default:
+		return "", false
+	}
+	b.warn(cell, 0, "glue: {%s} directive: %s", r.Name, why)
+	return missingGlue(strings.TrimRight(written, "\n")), true
 }
 
 // glueFigure makes the last of the blocks of a glue:figure directive a
