@@ -7,16 +7,10 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// Cell returns the index of the notebook's first cell if it is YAML
-// front matter (a raw or markdown cell of "---" lines around a
-// mapping, as Quarto and MyST write it), else -1.
-func Cell(nb *notebook.Notebook) int {
-	i, _ := Find(nb)
-	return i
-}
-
-// Find returns the index of the notebook's front matter cell, as Cell
-// does, and its fields, parsed once; -1 and nil when it has none.
+// Find returns the index of the notebook's first cell if it is YAML
+// front matter (a raw or markdown cell of "---" lines around a mapping,
+// as Quarto and MyST write it), and its fields, parsed once; -1 and nil
+// when it has none.
 func Find(nb *notebook.Notebook) (int, map[string]any) {
 	if len(nb.Cells) == 0 || nb.Cells[0] == nil {
 		return -1, nil
