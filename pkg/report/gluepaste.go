@@ -441,9 +441,10 @@ func inlineHTML(h string) string {
 }
 
 // glueMeta returns the notebook whose metadata a view reads: nb itself,
-// or, when Markdown cells quote glued values, a copy with the roles
-// replaced, so that a title or a summary shows the values too. What a
-// role lacks is said in the warnings of its cell, not here.
+// or, when Markdown or raw cells (front matter too) quote glued values, a
+// copy with the roles replaced, so that a title or a summary shows the
+// values too. What a role lacks is said in the warnings of its cell, not
+// here.
 func (b *builder) glueMeta(nb *notebook.Notebook) *notebook.Notebook {
 	scratch := &builder{opts: b.opts, v: &View{Glue: b.v.Glue}, dir: b.dir}
 	var cp *notebook.Notebook

@@ -298,6 +298,29 @@ func TestGlueOrder(t *testing.T) {
 	}
 }
 
+// TestGlueInMeta: the metadata reads the text and the front matter with
+// their glue pasted, and the front matter cell is not shown.
+func TestGlueInMeta(t *testing.T) {
+	nb := notebook.New()
+	nb.Cells = []*notebook.Cell{
+		{Type: notebook.Raw, Source: "---\ntitle: \"Heaps up to {glue}`n`\"\n---", Metadata: notebook.Metadata{}},
+		{Type: notebook.Markdown, Source: "There are {glue}`n` heaps.", Metadata: notebook.Metadata{}},
+		{Type: notebook.Code, Source: "a", Metadata: notebook.Metadata{}, Outputs: []*notebook.Output{
+			out(t, map[string]any{GluePrefix + "text/plain": "7"}, scrapbook("n", GluePrefix)),
+		}},
+	}
+	v, err := NewView(nb, ViewOptions{Name: "m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Meta.Title != "Heaps up to 7" || v.Meta.Summary != "There are 7 heaps." {
+		t.Errorf("title %q, summary %q", v.Meta.Title, v.Meta.Summary)
+	}
+	if len(v.Blocks) == 0 || v.Blocks[0].Cell != 2 {
+		t.Errorf("the front matter cell is shown: %+v", v.Blocks)
+	}
+}
+
 // TestGlueFromGo reads what pkg/report/glue writes from a GoNB cell: the
 // reading side and the writing side agree.
 func TestGlueFromGo(t *testing.T) {

@@ -38,15 +38,17 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	}
 	// What the whole notebook decides, gathered once before its cells:
 	// the displays that later updates change, the glued values, the
-	// front matter and the language.
+	// language; then the metadata, read from the text and the front
+	// matter with their glue pasted.
 	updated := updates(nb)
 	glue, hidden, glueWarnings := collectGlue(nb)
-	skip, front := frontmatter.Find(nb)
 	b := &builder{
 		opts: opts, v: &View{Trusted: opts.Trust, Language: codelang.Of(nb), Glue: glue}, dir: FilesDir(opts.Name),
 		updated: updated, hidden: hidden, budget: mdcost.Budget,
 	}
-	b.v.Meta, b.v.Warnings = metaOf(b.glueMeta(nb), front, skip, cmp.Or(opts.Title, opts.Name), opts.ModTime)
+	text := b.glueMeta(nb)
+	skip, front := frontmatter.Find(text)
+	b.v.Meta, b.v.Warnings = metaOf(text, front, skip, cmp.Or(opts.Title, opts.Name), opts.ModTime)
 	b.v.Warnings = append(b.v.Warnings, glueWarnings...)
 	for i, c := range nb.Cells {
 		if c == nil || i == skip {
