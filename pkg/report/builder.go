@@ -11,23 +11,21 @@ import (
 )
 
 // A builder makes one view in one pass. The steps of the pass, each a
-// layer of files above this one (see the package's layers test), add
-// blocks, warnings and files to the view through add, warn, fail and
-// file, and hand what they find downward only: a step never calls one
-// that comes before it.
+// layer of files above this one (see the package's layers test), return
+// the blocks they make, note warnings, errors and files through warn,
+// fail and file, and hand what they find downward only: a step never
+// calls one that comes before it.
 type builder struct {
-	cellType notebook.CellType
-	opts     ViewOptions
-	v        *View
-	dir      string
-	err      error
+	opts ViewOptions
+	v    *View
+	dir  string
+	err  error
 	// updated maps a display output to the update Jupyter shows instead.
 	updated map[*notebook.Output]*notebook.Output
+	// hidden holds the outputs glued without display.
+	hidden map[*notebook.Output]bool
 	// numbers maps the label of each numbered figure to its number.
 	numbers map[string]int
-	// pasting is the name of the glued value whose blocks are being added
-	// for a glue directive, or "".
-	pasting string
 	// budget is what is left of mdcost.Budget.
 	budget int64
 	// files holds the paths of the view's Files.
@@ -44,16 +42,6 @@ func (b *builder) fail(err error) {
 // warn notes something odd about cell and output (0 when not in one).
 func (b *builder) warn(cell, output int, format string, args ...any) {
 	b.v.Warnings = append(b.v.Warnings, Warning{Cell: cell, Output: output, Msg: fmt.Sprintf(format, args...)})
-}
-
-// add appends a block, from a cell of the type being read and, while a
-// glue directive is pasted, marked as the glued value's.
-func (b *builder) add(blk Block) {
-	blk.CellType = b.cellType
-	if blk.Glue == "" {
-		blk.Glue = b.pasting
-	}
-	b.v.Blocks = append(b.v.Blocks, blk)
 }
 
 // FilesDir returns the folder beside a post named name that holds its

@@ -103,15 +103,21 @@
 // and Jupyter Book fields and YAML front matter in a first cell are used.
 //
 // The view is built in one pass that calls downward only, one layer of
-// files a step: view.go runs the pass (the notebook's glue, its metadata
-// in meta.go, then each cell, then the references between figures); a
-// cell's look and folds (fold.go), its Markdown with attachments and
-// glued values (attach.go, gluepaste.go, gluefind.go), its outputs
-// (outputs.go, figures.go for SVG figures and formulas), its figures'
-// captions and numbers (figref.go) and Quarto options (options.go) each
-// add blocks through the builder (builder.go) to the view (blocks.go).
-// A step never calls one above it: TestViewLayers holds the package to
-// that order and names any call back up.
+// files a step. view.go runs the pass: it gathers once what the whole
+// notebook decides (the displays later updates change, the glued values
+// and the outputs glued without display, the front matter, the
+// language), reads the metadata (meta.go: the fields first, then the
+// text, in one pass, for what they leave out), then each cell, then the
+// references between figures. A cell's look (fold.go) says what is
+// shown; its Markdown with attachments and glued values (attach.go;
+// gluefind.go finds the glue once per cell, gluepaste.go pastes it) and
+// its outputs (outputs.go, figures.go for SVG figures and formulas) each
+// return the blocks they make, Markdown only as the budget allows
+// (budget.go); the cell folds them, its figures captioned and numbered
+// (figref.go, with Quarto's options from options.go), and adds them to
+// the view (blocks.go) once. A step never calls one above it:
+// TestViewLayers holds the package to that order and names any call back
+// up.
 //
 // What is not the view has a package of its own, below it: terminal
 // reads terminal escapes into coloured spans (and prints untrusted text

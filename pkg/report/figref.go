@@ -27,16 +27,16 @@ var figureLabel = regexp.MustCompile(`^fig-[A-Za-z0-9_]+(?:[-.:][A-Za-z0-9_]+)*$
 // number alone, as Quarto reads them.
 var figureRef = regexp.MustCompile(`(-?)@([Ff]ig-[A-Za-z0-9_]+(?:[-.:][A-Za-z0-9_]+)*)`)
 
-// figures gives the images of cell n, from block start on, their
+// figures gives the images among the blocks of cell n their
 // captions and alternative texts from the cell's options, numbers the
 // first as a figure if the cell has a figure label, and gives an image
 // the options leave without alternative text a neutral one, with a
 // warning.
-func (b *builder) figures(n, start int, opts CellOptions) {
+func (b *builder) figures(n int, blocks []Block, opts CellOptions) {
 	var images []*Block
-	for i := start; i < len(b.v.Blocks); i++ {
-		if b.v.Blocks[i].Kind == KindImage {
-			images = append(images, &b.v.Blocks[i])
+	for i := range blocks {
+		if blocks[i].Kind == KindImage {
+			images = append(images, &blocks[i])
 		}
 	}
 	label := opts.Label

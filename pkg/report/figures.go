@@ -91,19 +91,18 @@ func withSVGNamespace(data []byte) []byte {
 	return bytes.Join([][]byte{data[:i+4], []byte(` xmlns="` + svgNS + `"`), data[i+4:]}, nil)
 }
 
-// latex adds a text/latex value: one formula (between $ or $$, \( \) or
-// \[ \], or an environment) as math, anything else as Markdown, whose
-// formulas the writers find as in a markdown cell.
-func (b *builder) latex(cell, out int, s string) {
+// latex returns the block of a text/latex value: one formula (between $
+// or $$, \( \) or \[ \], or an environment) as math, anything else as
+// Markdown, whose formulas the writers find as in a markdown cell.
+func (b *builder) latex(cell, out int, s string) []Block {
 	// A formula is Markdown too, to a blog that does not know math.
-	if !b.affordable(cell, out, s) {
-		return
+	if text, ok := b.afford(cell, out, s); !ok {
+		return text
 	}
 	if tex, display, ok := oneFormula(s); ok {
-		b.add(Block{Kind: KindMath, Cell: cell, Output: out, Text: tex, Display: display})
-		return
+		return []Block{{Kind: KindMath, Cell: cell, Output: out, Text: tex, Display: display}}
 	}
-	b.add(Block{Kind: KindMarkdown, Cell: cell, Output: out, Text: s})
+	return []Block{{Kind: KindMarkdown, Cell: cell, Output: out, Text: s}}
 }
 
 // oneFormula reports whether s is one formula and returns its TeX.

@@ -137,11 +137,12 @@ func jupyterHidden(c *notebook.Cell) (source, outputs bool) {
 	return j.SourceHidden, j.OutputsHidden || collapsed && c.Type == notebook.Code
 }
 
-// fold marks the blocks of cell n, from start on, with the folded parts
-// they are in, and makes figures of its images.
-func (b *builder) fold(n, start int, lk *look) {
-	for i := start; i < len(b.v.Blocks); i++ {
-		blk := &b.v.Blocks[i]
+// fold marks the blocks of cell n, of type t, with the cell's type and
+// the folded parts they are in, and makes figures of its images.
+func (b *builder) fold(n int, t notebook.CellType, lk *look, blocks []Block) {
+	for i := range blocks {
+		blk := &blocks[i]
+		blk.CellType = t
 		switch {
 		case blk.Output == 0 && lk.sourceFold != Unfolded:
 			blk.Fold, blk.Open, blk.Summary = lk.sourceFold, lk.open, lk.summary
@@ -151,7 +152,7 @@ func (b *builder) fold(n, start int, lk *look) {
 			blk.Fold, blk.Summary = FoldOutputs, outputsSummary
 		}
 	}
-	if b.cellType == notebook.Code {
-		b.figures(n, start, lk.opts)
+	if t == notebook.Code {
+		b.figures(n, blocks, lk.opts)
 	}
 }

@@ -64,29 +64,28 @@ func glueOutput(o *notebook.Output) (name string, data notebook.MimeBundle, hidd
 	return sb.Name, data, hidden, true
 }
 
-// hiddenGlue reports whether an output is a value glued without display,
-// which a reader sees only where the Markdown quotes it.
-func hiddenGlue(o *notebook.Output) bool {
-	_, _, hidden, ok := glueOutput(o)
-	return ok && hidden
-}
-
 // collectGlue returns the values glued by the notebook's code cells, by
 // name, whatever the cells' tags: MyST-NB reads the whole notebook before
 // the Markdown, so a value may be glued after the text that quotes it,
 // and a cell left out of the writeup (remove-cell) still glues. A name
-// glued twice keeps its last value, with a warning.
-func collectGlue(nb *notebook.Notebook) (map[string]*Glued, []Warning) {
-	var glue map[string]*Glued
-	var warnings []Warning
+// glued twice keeps its last value, with a warning. hidden holds the
+// outputs glued without display, which a reader sees only where the
+// Markdown quotes them.
+func collectGlue(nb *notebook.Notebook) (glue map[string]*Glued, hidden map[*notebook.Output]bool, warnings []Warning) {
 	for i, c := range nb.Cells {
 		if c == nil || c.Type != notebook.Code {
 			continue
 		}
 		for j, o := range c.Outputs {
-			name, data, hidden, ok := glueOutput(o)
+			name, data, hide, ok := glueOutput(o)
 			if !ok {
 				continue
+			}
+			if hide {
+				if hidden == nil {
+					hidden = map[*notebook.Output]bool{}
+				}
+				hidden[o] = true
 			}
 			if prev := glue[name]; prev != nil {
 				warnings = append(warnings, Warning{Cell: i + 1, Output: j + 1,
@@ -95,8 +94,8 @@ func collectGlue(nb *notebook.Notebook) (map[string]*Glued, []Warning) {
 			if glue == nil {
 				glue = map[string]*Glued{}
 			}
-			glue[name] = &Glued{Name: name, Cell: i + 1, Output: j + 1, Data: data, Metadata: o.Metadata, Shown: !hidden}
+			glue[name] = &Glued{Name: name, Cell: i + 1, Output: j + 1, Data: data, Metadata: o.Metadata, Shown: !hide}
 		}
 	}
-	return glue, warnings
+	return glue, hidden, warnings
 }

@@ -32,6 +32,13 @@ type glueRef struct {
 	// block between --- lines); Body is its content after them.
 	Options map[string]string
 	Body    string
+	// Caption holds the glue found in a glue:figure's Body, its caption.
+	Caption []glueRef
+	// LineRest is what follows a role on its line, and AtLineStart is set
+	// when the role may be the first character of its line's inline
+	// content: a value pasted there could start a block.
+	LineRest    string
+	AtLineStart bool
 }
 
 // glueRoles are the names of the glue roles and directives.
@@ -109,6 +116,12 @@ func findGlue(src []byte) []glueRef {
 		return ast.WalkContinue, nil
 	})
 	slices.SortFunc(refs, func(a, b glueRef) int { return a.Start - b.Start })
+	for i := range refs {
+		if r := &refs[i]; !r.Directive {
+			r.LineRest = string(src[r.End:lineEndAt(src, r.End)])
+			r.AtLineStart = lineStartsAt(src, r.Start)
+		}
+	}
 	return refs
 }
 
@@ -218,6 +231,9 @@ func fenced(src []byte, start, openEnd int, fence byte, n int, name, arg string)
 	}
 	r := glueRef{Start: start, End: end, Name: name, Directive: true, Arg: strings.TrimSpace(arg)}
 	r.Options, r.Body = directiveBody(string(src[bodyStart:max(bodyStart, bodyEnd)]))
+	if r.Name == "glue:figure" {
+		r.Caption = findGlue([]byte(r.Body))
+	}
 	return r
 }
 
@@ -247,6 +263,17 @@ func directiveBody(s string) (map[string]string, string) {
 	}
 	body := strings.Join(lines[min(k, len(lines)):], "")
 	return opts, strings.Trim(body, "\n")
+}
+
+// lineStartPrefix matches what may stand before a role at the start of a
+// line's inline content: spaces, quote markers and list markers.
+var lineStartPrefix = regexp.MustCompile(`^(?:[ \t]*(?:>|[-+*]|[0-9]{1,9}[.)])?[ \t]*)*$`)
+
+// lineStartsAt reports whether src[pos] may be the first character of a
+// line's inline content, where a character could start a block.
+func lineStartsAt(src []byte, pos int) bool {
+	start := bytes.LastIndexByte(src[:pos], '\n') + 1
+	return lineStartPrefix.Match(src[start:pos])
 }
 
 // lineStart returns the start of the line that holds src[pos].

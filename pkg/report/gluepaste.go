@@ -15,58 +15,56 @@ import (
 	xhtml "golang.org/x/net/html"
 )
 
-// markdown adds the blocks of a Markdown cell's text: its glue roles
+// markdown returns the blocks of a Markdown cell's text: its glue roles
 // replaced by the values they quote, its glue directives as blocks of
 // their own between the Markdown before and after them.
-func (b *builder) markdown(cell int, src string) {
+func (b *builder) markdown(cell int, src string) []Block {
 	refs := findGlue([]byte(src))
-	last := 0
-	for _, r := range refs {
+	var blocks []Block
+	from, start := 0, 0 // the refs and the text since the last directive
+	for k, r := range refs {
 		if r.Nested {
 			b.warn(cell, 0, "glue: the {%s} directive for %q is inside a list or a quote, where it is not read; it is shown as code", r.Name, r.Arg)
 		}
 		if !r.Directive || r.Nested {
 			continue
 		}
-		b.markdownText(cell, src[last:r.Start])
-		b.directive(cell, src[r.Start:r.End], r)
-		last = r.End
+		blocks = append(blocks, b.markdownText(cell, src, start, r.Start, refs[from:k])...)
+		blocks = append(blocks, b.directive(cell, src[r.Start:r.End], r)...)
+		from, start = k+1, r.End
 	}
-	b.markdownText(cell, src[last:])
+	return append(blocks, b.markdownText(cell, src, start, len(src), refs[from:])...)
 }
 
-// markdownText adds Markdown text, its roles replaced, unless it is
-// blank.
-func (b *builder) markdownText(cell int, src string) {
-	if strings.TrimSpace(src) == "" {
-		return
+// markdownText returns the block of the Markdown text src[start:end],
+// the roles among refs replaced, or none if it is blank.
+func (b *builder) markdownText(cell int, src string, start, end int, refs []glueRef) []Block {
+	if strings.TrimSpace(src[start:end]) == "" {
+		return nil
 	}
-	b.markdownBlock(cell, 0, b.pasteRoles(cell, src))
+	return b.markdownBlocks(cell, 0, b.pasteRoles(cell, src, start, end, refs))
 }
 
-// pasteRoles returns Markdown text with its glue roles replaced.
-func (b *builder) pasteRoles(cell int, src string) string {
-	refs := findGlue([]byte(src))
-	if len(refs) == 0 {
-		return src
-	}
+// pasteRoles returns the Markdown text src[start:end] with the glue roles
+// among refs, the glue found in it, replaced.
+func (b *builder) pasteRoles(cell int, src string, start, end int, refs []glueRef) string {
 	var out strings.Builder
-	last := 0
+	last := start
 	for _, r := range refs {
 		if r.Directive {
 			continue // not at the top level of a caption: left as written
 		}
 		out.WriteString(src[last:r.Start])
-		out.WriteString(b.role(cell, src, r))
+		out.WriteString(b.role(cell, src[r.Start:r.End], r))
 		last = r.End
 	}
-	out.WriteString(src[last:])
+	out.WriteString(src[last:end])
 	return out.String()
 }
 
-// role returns the Markdown that stands for a glue role.
-func (b *builder) role(cell int, src string, r glueRef) string {
-	written := src[r.Start:r.End]
+// role returns the Markdown that stands for a glue role; written is its
+// source.
+func (b *builder) role(cell int, written string, r glueRef) string {
 	key, spec, hasSpec := r.Arg, "", false
 	if r.Name == "glue:text" || r.Name == "glue:md" {
 		if k, s, ok := cutLast(r.Arg, ":"); ok && (b.v.Glue[r.Arg] == nil || strings.Contains(k, "::")) {
@@ -82,11 +80,8 @@ func (b *builder) role(cell int, src string, r glueRef) string {
 		b.warn(cell, 0, "glue: no value is glued as %q in this notebook (%s)", key, written)
 		return missingGlue(written)
 	}
-	// What follows the role on its line, should the value start a block
-	// with it.
-	rest := src[r.End:lineEndAt([]byte(src), r.End)]
-	atLineStart := lineStartsAt(src, r.Start)
-	text := func(s string) string { return glueText(s, atLineStart && startsBlock(collapseSpace(s)+rest)) }
+	// The value may start a block with what follows it on its line.
+	text := func(s string) string { return glueText(s, r.AtLineStart && startsBlock(collapseSpace(s)+r.LineRest)) }
 	switch r.Name {
 	case "glue:text":
 		plain, ok := g.Data.Text("text/plain")
@@ -240,14 +235,56 @@ func preferredMIME(data notebook.MimeBundle) string {
 	return ""
 }
 
-// directive adds the blocks of a glue directive; written is its source.
-func (b *builder) directive(cell int, written string, r glueRef) {
+// directive returns the blocks of a glue directive, marked as the glued
+// value's; written is its source.
+func (b *builder) directive(cell int, written string, r glueRef) []Block {
+	g := b.v.Glue[r.Arg]
+	if text, unpasted := b.unpasted(cell, written, r, g); unpasted {
+		return b.markdownBlocks(cell, 0, text)
+	}
+	var blocks []Block
+	switch r.Name {
+	case "glue:math":
+		latex, _ := g.Data.Text("text/latex")
+		label := cmp.Or(r.Options["label"], r.Options["name"])
+		if label != "" && !labelForm.MatchString(label) {
+			b.warn(cell, 0, "glue: the {glue:math} directive's label %q is not a label (letters, digits, \"_\", joined by \"-\", \".\" or \":\"), so the formula has no anchor", plaintext.Shorten(label, 60))
+			label = ""
+		}
+		blocks = []Block{{Kind: KindMath, Cell: cell, Text: stripLatexDelimiters(plaintext.Clean(latex)), Display: true, Label: label}}
+	case "glue:md":
+		md, _ := g.Data.Text("text/markdown")
+		blocks = b.markdownBlocks(cell, 0, plaintext.Clean(md))
+	default:
+		blocks = b.rich(cell, 0, g.Data, g.Metadata)
+	}
+	if r.Name == "glue:figure" {
+		b.glueFigure(cell, blocks, r)
+	}
+	for i := range blocks {
+		blocks[i].Glue = g.Name
+		if img := &blocks[i]; img.Kind == KindImage && img.Alt == "" {
+			img.Alt = standInAlt(img, g.Cell, 0, 1)
+			hint := "quote it with a {glue:figure} directive and an :alt: option"
+			if r.Name == "glue:figure" {
+				hint = "give the {glue:figure} directive an :alt: option"
+			}
+			b.warn(cell, 0, "glue: figure %q has no alt text: %q stands in; %s", g.Name, img.Alt, hint)
+		}
+	}
+	return blocks
+}
+
+// unpasted reports whether a glue directive, of the glued value g, cannot
+// be pasted, and then warns why and returns the Markdown that stands for
+// it: as written when it quotes another notebook, which a page cannot
+// read; marked as missing when it names no value, or one without the
+// form it needs.
+func (b *builder) unpasted(cell int, written string, r glueRef, g *Glued) (string, bool) {
 	if doc := r.Options["doc"]; doc != "" || strings.Contains(r.Arg, "::") {
 		b.warn(cell, 0, "glue: the {%s} directive for %q quotes another notebook, which a single page cannot read; left as written", r.Name, r.Arg)
-		b.markdownBlock(cell, 0, written)
-		return
+		return written, true
 	}
-	g := b.v.Glue[r.Arg]
 	var why string
 	switch {
 	case r.Arg == "":
@@ -260,60 +297,28 @@ func (b *builder) directive(cell int, written string, r glueRef) {
 		why = fmt.Sprintf("%q has no Markdown form", r.Arg)
 	case preferredMIME(g.Data) == "":
 		why = fmt.Sprintf("%q has no form a page can show", r.Arg)
-	}
-	if why != "" {
-		b.warn(cell, 0, "glue: {%s} directive: %s", r.Name, why)
-		b.markdownBlock(cell, 0, missingGlue(strings.TrimRight(written, "\n")))
-		return
-	}
-	b.pasting = g.Name
-	defer func() { b.pasting = "" }()
-	first := len(b.v.Blocks)
-	switch r.Name {
-	case "glue:math":
-		latex, _ := g.Data.Text("text/latex")
-		label := cmp.Or(r.Options["label"], r.Options["name"])
-		if label != "" && !labelForm.MatchString(label) {
-			b.warn(cell, 0, "glue: the {glue:math} directive's label %q is not a label (letters, digits, \"_\", joined by \"-\", \".\" or \":\"), so the formula has no anchor", plaintext.Shorten(label, 60))
-			label = ""
-		}
-		b.add(Block{Kind: KindMath, Cell: cell, Text: stripLatexDelimiters(plaintext.Clean(latex)), Display: true, Label: label})
-	case "glue:md":
-		md, _ := g.Data.Text("text/markdown")
-		b.markdownBlock(cell, 0, plaintext.Clean(md))
 	default:
-		b.rich(cell, 0, g.Data, g.Metadata)
+		return "", false
 	}
-	if r.Name == "glue:figure" {
-		b.glueFigure(cell, first, r)
-	}
-	for i := first; i < len(b.v.Blocks); i++ {
-		if img := &b.v.Blocks[i]; img.Kind == KindImage && img.Alt == "" {
-			img.Alt = standInAlt(img, g.Cell, 0, 1)
-			hint := "quote it with a {glue:figure} directive and an :alt: option"
-			if r.Name == "glue:figure" {
-				hint = "give the {glue:figure} directive an :alt: option"
-			}
-			b.warn(cell, 0, "glue: figure %q has no alt text: %q stands in; %s", g.Name, img.Alt, hint)
-		}
-	}
+	b.warn(cell, 0, "glue: {%s} directive: %s", r.Name, why)
+	return missingGlue(strings.TrimRight(written, "\n")), true
 }
 
-// glueFigure makes the last block a glue:figure directive added, from
-// block first on, a figure: its caption the directive's body, read as
-// plain text, its alternative text the :alt: option, and numbered when
-// the directive has a :name:, in the sequence of the cells' figures. The
-// rest of a long text is not the figure; the text before it is.
-func (b *builder) glueFigure(cell, first int, r glueRef) {
-	last := len(b.v.Blocks) - 1
-	for last > first && b.v.Blocks[last].Rest {
+// glueFigure makes the last of the blocks of a glue:figure directive a
+// figure: its caption the directive's body, its roles pasted, read as
+// plain text; its alternative text the :alt: option; numbered when the
+// directive has a :name:, in the sequence of the cells' figures. The rest
+// of a long text is not the figure; the text before it is.
+func (b *builder) glueFigure(cell int, blocks []Block, r glueRef) {
+	last := len(blocks) - 1
+	for last > 0 && blocks[last].Rest {
 		last--
 	}
-	if last < first {
+	if last < 0 {
 		return
 	}
-	fig := &b.v.Blocks[last]
-	caption := plaintext.Of(b.pasteRoles(cell, r.Body))
+	fig := &blocks[last]
+	caption := plaintext.Of(b.pasteRoles(cell, r.Body, 0, len(r.Body), r.Caption))
 	fig.Caption = caption
 	switch label := r.Options["name"]; {
 	case label == "":
@@ -345,17 +350,6 @@ func cutLast(s, sep string) (before, after string, found bool) {
 		return s[:i], s[i+len(sep):], true
 	}
 	return s, "", false
-}
-
-// lineStartPrefix matches what may stand before a role at the start of a
-// line's inline content: spaces, quote markers and list markers.
-var lineStartPrefix = regexp.MustCompile(`^(?:[ \t]*(?:>|[-+*]|[0-9]{1,9}[.)])?[ \t]*)*$`)
-
-// lineStartsAt reports whether src[pos] may be the first character of a
-// line's inline content, where a character could start a block.
-func lineStartsAt(src string, pos int) bool {
-	start := strings.LastIndexByte(src[:pos], '\n') + 1
-	return lineStartPrefix.MatchString(src[start:pos])
 }
 
 // blockStart matches the start of a line that Markdown reads as a block
@@ -447,9 +441,10 @@ func inlineHTML(h string) string {
 }
 
 // glueMeta returns the notebook whose metadata a view reads: nb itself,
-// or, when Markdown cells quote glued values, a copy with the roles
-// replaced, so that a title or a summary shows the values too. What a
-// role lacks is said in the warnings of its cell, not here.
+// or, when Markdown or raw cells (front matter too) quote glued values, a
+// copy with the roles replaced, so that a title or a summary shows the
+// values too. What a role lacks is said in the warnings of its cell, not
+// here.
 func (b *builder) glueMeta(nb *notebook.Notebook) *notebook.Notebook {
 	scratch := &builder{opts: b.opts, v: &View{Glue: b.v.Glue}, dir: b.dir}
 	var cp *notebook.Notebook
@@ -463,7 +458,8 @@ func (b *builder) glueMeta(nb *notebook.Notebook) *notebook.Notebook {
 			cp = &copied
 		}
 		pasted := *c
-		pasted.Source = scratch.pasteRoles(0, plaintext.Clean(c.Source))
+		src := plaintext.Clean(c.Source)
+		pasted.Source = scratch.pasteRoles(0, src, 0, len(src), findGlue([]byte(src)))
 		cp.Cells[i] = &pasted
 	}
 	if cp == nil {

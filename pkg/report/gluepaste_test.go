@@ -63,7 +63,7 @@ func checkGlueText(t *testing.T, value string) {
 	t.Helper()
 	value = plaintext.Clean(value)
 	for _, c := range []struct{ before, after string }{{"a ", " b"}, {"", " rest of the line"}, {"", ". Then"}, {"Title\n", ""}, {"", ""}} {
-		atStart := lineStartsAt(c.before+"x", len(c.before))
+		atStart := lineStartsAt([]byte(c.before+"x"), len(c.before))
 		md := c.before + glueText(value, atStart && startsBlock(collapseSpace(value)+c.after)) + c.after
 		if spans := mathml.FindMath([]byte(md)); len(spans) > 0 {
 			t.Fatalf("value %q as %q: math found %+v", value, md, spans)
@@ -295,6 +295,29 @@ func TestGlueOrder(t *testing.T) {
 	}
 	if g := v.Glue["total"]; g == nil || g.Cell != 3 || g.Shown || !v.Glue["shown"].Shown {
 		t.Errorf("glue table %+v", v.Glue)
+	}
+}
+
+// TestGlueInMeta: the metadata reads the text and the front matter with
+// their glue pasted, and the front matter cell is not shown.
+func TestGlueInMeta(t *testing.T) {
+	nb := notebook.New()
+	nb.Cells = []*notebook.Cell{
+		{Type: notebook.Raw, Source: "---\ntitle: \"Heaps up to {glue}`n`\"\n---", Metadata: notebook.Metadata{}},
+		{Type: notebook.Markdown, Source: "There are {glue}`n` heaps.", Metadata: notebook.Metadata{}},
+		{Type: notebook.Code, Source: "a", Metadata: notebook.Metadata{}, Outputs: []*notebook.Output{
+			out(t, map[string]any{GluePrefix + "text/plain": "7"}, scrapbook("n", GluePrefix)),
+		}},
+	}
+	v, err := NewView(nb, ViewOptions{Name: "m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Meta.Title != "Heaps up to 7" || v.Meta.Summary != "There are 7 heaps." {
+		t.Errorf("title %q, summary %q", v.Meta.Title, v.Meta.Summary)
+	}
+	if len(v.Blocks) == 0 || v.Blocks[0].Cell != 2 {
+		t.Errorf("the front matter cell is shown: %+v", v.Blocks)
 	}
 }
 

@@ -32,7 +32,7 @@ var viewLayers = [][]string{
 	{"options.go"},                           // Quarto's cell options
 	{"budget.go"},                            // Markdown a parser can afford
 	{"glue.go", "shown.go"},                  // glued values; the tags that leave parts out
-	{"blocks.go", "builder.go"},              // a view, its blocks, and the builder that adds them
+	{"blocks.go", "builder.go"},              // a view, its blocks, and the builder's warnings and files
 	{"ranges.go", "provenance.go", "doc.go"}, // where Markdown's code and prose lie; how a writeup was made
 }
 

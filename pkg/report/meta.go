@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/grundylab/grundy/pkg/report/frontmatter"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/plaintext"
 )
@@ -47,10 +46,12 @@ type Meta struct {
 // precedence, the defaults (the first heading, else name; modTime; the
 // first paragraph), the notebook metadata (nbformat's title and authors,
 // and title, date, author(s), tags (or keywords, or categories), description, as Jupytext,
-// MyST and Jupyter Book write them) and the YAML front matter of the cell
-// fm (Quarto's and MyST's), if fm >= 0. A field of an unexpected type
-// gives a warning and the best value that can be made of it.
-func metaOf(nb *notebook.Notebook, name string, modTime time.Time, fm int) (Meta, []Warning) {
+// MyST and Jupyter Book write them) and front, the fields of the YAML
+// front matter of cell fm (Quarto's and MyST's; nil and -1 when there is
+// none). A field of an unexpected type gives a warning and the best value
+// that can be made of it. The fields are read first; the text, in one
+// pass, only for what they leave out.
+func metaOf(nb *notebook.Notebook, front map[string]any, fm int, name string, modTime time.Time) (Meta, []Warning) {
 	fields := map[string]any{}
 	for k, raw := range nb.Metadata {
 		var v any
@@ -60,10 +61,8 @@ func metaOf(nb *notebook.Notebook, name string, modTime time.Time, fm int) (Meta
 			fields[strings.ToLower(k)] = v
 		}
 	}
-	if fm >= 0 {
-		for k, v := range frontmatter.Parse(nb.Cells[fm].Source) {
-			fields[strings.ToLower(k)] = v
-		}
+	for k, v := range front {
+		fields[strings.ToLower(k)] = v
 	}
 	var warns []Warning
 	warn := func(format string, args ...any) {
@@ -75,12 +74,6 @@ func metaOf(nb *notebook.Notebook, name string, modTime time.Time, fm int) (Meta
 		if _, isString := v.(string); !isString {
 			warn("title %s is not a string; read as %q", short(v), m.Title)
 		}
-	}
-	if m.Title == "" {
-		m.Title = firstHeading(nb)
-	}
-	if m.Title == "" {
-		m.Title = name
 	}
 	if v, ok := fields["date"]; ok {
 		if d, err := dateValue(v); err == nil {
@@ -110,8 +103,12 @@ func metaOf(nb *notebook.Notebook, name string, modTime time.Time, fm int) (Meta
 		}
 	}
 	fromText := summary == ""
-	if fromText {
-		summary = firstParagraph(nb)
+	if m.Title == "" || fromText {
+		heading, para := textDefaults(nb, fm, m.Title == "", fromText)
+		m.Title = cmp.Or(m.Title, heading, name)
+		if fromText {
+			summary = para
+		}
 	}
 	summary = plaintext.Of(summary)
 	if fromText {
@@ -232,9 +229,8 @@ func unixTime(f float64) (time.Time, error) {
 var atxHeading = regexp.MustCompile(`^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$`)
 
 // markdownLines calls f for each line of the shown markdown cells outside
-// fenced code, until f returns false.
-func markdownLines(nb *notebook.Notebook, f func(line string) bool) {
-	skip := frontmatter.Cell(nb)
+// fenced code, but the front matter cell skip, until f returns false.
+func markdownLines(nb *notebook.Notebook, skip int, f func(line string) bool) {
 	for i, c := range nb.Cells {
 		if c == nil || i == skip {
 			continue
@@ -268,16 +264,26 @@ func markdownLines(nb *notebook.Notebook, f func(line string) bool) {
 	}
 }
 
-// firstHeading returns the plain text of the notebook's first ATX heading
-// of level 1 to 3, or of its first heading of any level when it has none
-// of those: a licence line or a course banner in a small heading above the
-// real title does not become the title.
-func firstHeading(nb *notebook.Notebook) string {
+// textDefaults returns what the notebook's text gives a writeup that its
+// fields do not, reading the shown markdown cells once and only as far
+// as it must: if wantTitle, the plain text of the first ATX heading of
+// level 1 to 3, or of its first heading of any level when it has none of
+// those (a licence line or a course banner in a small heading above the
+// real title does not become the title); if wantPara, the first
+// paragraph of text, as Markdown: lines up to a blank line, skipping
+// headings, HTML, lists, quotes, tables, display math and paragraphs with
+// no text (a lone image).
+func textDefaults(nb *notebook.Notebook, fm int, wantTitle, wantPara bool) (string, string) {
 	var first, title string
-	markdownLines(nb, func(line string) bool {
+	var lines []string
+	inMath := false
+	titleDone, paraDone := !wantTitle, !wantPara
+	// heading and paragraph each read one line and say whether they are
+	// done.
+	heading := func(line string) bool {
 		m := atxHeading.FindStringSubmatch(line)
 		if m == nil || m[2] == "" {
-			return true
+			return false
 		}
 		text := plaintext.Of(m[2])
 		if first == "" {
@@ -285,47 +291,42 @@ func firstHeading(nb *notebook.Notebook) string {
 		}
 		if len(m[1]) <= 3 && text != "" {
 			title = text
-			return false
+			return true
 		}
-		return true
-	})
-	return cmp.Or(title, first)
-}
-
-// firstParagraph returns the first paragraph of text of the notebook's
-// markdown cells, as Markdown: lines up to a blank line, skipping
-// headings, HTML, lists, quotes, tables, display math and paragraphs with
-// no text (a lone image).
-func firstParagraph(nb *notebook.Notebook) string {
-	var para []string
-	inMath := false
-	markdownLines(nb, func(line string) bool {
+		return false
+	}
+	paragraph := func(line string) bool {
 		t := strings.TrimSpace(line)
 		if inMath {
 			inMath = !(strings.HasSuffix(t, "$$") || strings.HasSuffix(t, `\]`))
-			return true
+			return false
 		}
 		if strings.HasPrefix(t, "$$") || strings.HasPrefix(t, `\[`) {
-			if len(para) > 0 {
-				return false
+			if len(lines) > 0 {
+				return true
 			}
 			closed := len(t) > 2 && (strings.HasSuffix(t, "$$") || strings.HasSuffix(t, `\]`))
 			inMath = !closed
-			return true
+			return false
 		}
 		if t == "" {
-			if len(para) > 0 && plaintext.Of(strings.Join(para, " ")) == "" {
-				para = para[:0] // only images or markup: no summary
+			if len(lines) > 0 && plaintext.Of(strings.Join(lines, " ")) == "" {
+				lines = lines[:0] // only images or markup: no summary
 			}
-			return len(para) == 0
+			return len(lines) > 0
 		}
-		if len(para) == 0 && (atxHeading.MatchString(line) || strings.ContainsAny(t[:1], "<>|-*+=#") || numbered.MatchString(t)) {
-			return true
+		if len(lines) == 0 && (atxHeading.MatchString(line) || strings.ContainsAny(t[:1], "<>|-*+=#") || numbered.MatchString(t)) {
+			return false
 		}
-		para = append(para, t)
-		return true
+		lines = append(lines, t)
+		return false
+	}
+	markdownLines(nb, fm, func(line string) bool {
+		titleDone = titleDone || heading(line)
+		paraDone = paraDone || paragraph(line)
+		return !titleDone || !paraDone
 	})
-	return strings.Join(para, " ")
+	return cmp.Or(title, first), strings.Join(lines, " ")
 }
 
 var numbered = regexp.MustCompile(`^\d+[.)]\s`)

@@ -36,10 +36,11 @@ const (
 	oldJSMIME  = "text/javascript"
 )
 
-// outputs adds the blocks of a code cell's outputs: streams of the same
-// name in a row joined, displays updated, each rich output by its
+// outputs returns the blocks of a code cell's outputs: streams of the
+// same name in a row joined, displays updated, each rich output by its
 // preferred representation.
-func (b *builder) outputs(cell int, outs []*notebook.Output) {
+func (b *builder) outputs(cell int, outs []*notebook.Output) []Block {
+	var blocks []Block
 	for i := 0; i < len(outs); i++ {
 		o := outs[i]
 		if o == nil {
@@ -51,21 +52,22 @@ func (b *builder) outputs(cell int, outs []*notebook.Output) {
 			for j < len(outs) && notebook.Joins(outs[j-1], outs[j]) {
 				j++
 			}
-			b.stream(cell, i+1, o.Name, outs[i:j])
+			blocks = append(blocks, b.stream(cell, i+1, o.Name, outs[i:j])...)
 			i = j - 1
 		case notebook.ErrorOutput:
-			b.errorOutput(cell, i+1, o)
+			blocks = append(blocks, b.errorOutput(cell, i+1, o)...)
 		case notebook.DisplayData, notebook.ExecuteResult:
-			if hiddenGlue(o) {
+			if b.hidden[o] {
 				continue // shown where the Markdown quotes it
 			}
 			data, meta := o.Data, o.Metadata
 			if u := b.updated[o]; u != nil {
 				data, meta = u.Data, u.Metadata
 			}
-			b.rich(cell, i+1, data, meta)
+			blocks = append(blocks, b.rich(cell, i+1, data, meta)...)
 		}
 	}
+	return blocks
 }
 
 // updates returns, for each display output of the notebook that a later
@@ -119,10 +121,10 @@ func displayID(o *notebook.Output) string {
 	return ""
 }
 
-// stream adds the joined text of stream outputs. Joining writes each
-// chunk once and stops copying at the size limit, so any number of
-// chunks takes time linear in the text kept.
-func (b *builder) stream(cell, out int, name string, chunks []*notebook.Output) {
+// stream returns the blocks of the joined text of stream outputs.
+// Joining writes each chunk once and stops copying at the size limit, so
+// any number of chunks takes time linear in the text kept.
+func (b *builder) stream(cell, out int, name string, chunks []*notebook.Output) []Block {
 	// One byte past the limit tells cut the text was longer, so that it
 	// cuts at a line end.
 	st := notebook.StreamText{Max: b.opts.MaxOutput}
@@ -136,15 +138,16 @@ func (b *builder) stream(cell, out int, name string, chunks []*notebook.Output) 
 	text, cut := b.cut(st.String())
 	plain, spans := terminal.Text(text)
 	if plain == "" {
-		return // Jupyter shows an empty stream as nothing
+		return nil // Jupyter shows an empty stream as nothing
 	}
 	if name != "stderr" {
 		name = "stdout"
 	}
-	b.addLong(Block{Kind: KindStream, Cell: cell, Output: out, Name: name, Text: plain, Spans: spans})
+	blocks := b.long(Block{Kind: KindStream, Cell: cell, Output: out, Name: name, Text: plain, Spans: spans})
 	if cut || total > len(text) {
-		b.cutNote(cell, out, len(text), total)
+		blocks = append(blocks, b.cutNote(cell, out, len(text), total))
 	}
+	return blocks
 }
 
 // cut returns s cut to the output size limit at a line end where there
@@ -161,25 +164,27 @@ func (b *builder) cut(s string) (string, bool) {
 	return strings.ToValidUTF8(s, ""), true
 }
 
-func (b *builder) cutNote(cell, out, kept, total int) {
-	msg := fmt.Sprintf("Output cut to size: the first %s of %s are shown.", byteSize(kept), byteSize(total))
-	b.add(Block{Kind: KindNote, Cell: cell, Output: out, Text: msg})
+// cutNote returns the note that an output was cut to size, and warns.
+func (b *builder) cutNote(cell, out, kept, total int) Block {
 	b.warn(cell, out, "output of %s cut to %s", byteSize(total), byteSize(kept))
+	msg := fmt.Sprintf("Output cut to size: the first %s of %s are shown.", byteSize(kept), byteSize(total))
+	return Block{Kind: KindNote, Cell: cell, Output: out, Text: msg}
 }
 
-// errorOutput adds an error as Jupyter shows it: the traceback, or
-// "NAME: VALUE" when there is none.
-func (b *builder) errorOutput(cell, out int, o *notebook.Output) {
+// errorOutput returns the blocks of an error as Jupyter shows it: the
+// traceback, or "NAME: VALUE" when there is none.
+func (b *builder) errorOutput(cell, out int, o *notebook.Output) []Block {
 	text := strings.Join(o.Traceback, "\n")
 	if strings.TrimSpace(terminal.Strip(text)) == "" {
 		text = o.EName + ": " + o.EValue
 	}
 	text, cut := b.cut(text)
 	plain, spans := terminal.Text(text)
-	b.add(Block{Kind: KindError, Cell: cell, Output: out, Text: plain, Spans: spans})
+	blocks := []Block{{Kind: KindError, Cell: cell, Output: out, Text: plain, Spans: spans}}
 	if cut {
-		b.cutNote(cell, out, len(text), len(strings.Join(o.Traceback, "\n")))
+		blocks = append(blocks, b.cutNote(cell, out, len(text), len(strings.Join(o.Traceback, "\n"))))
 	}
+	return blocks
 }
 
 // ErrorText returns an error output as Jupyter shows it, without terminal
@@ -192,8 +197,10 @@ func ErrorText(o *notebook.Output) string {
 	return text
 }
 
-// rich adds a display or result by its preferred representation.
-func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Metadata) {
+// rich returns the blocks of a display or result by its preferred
+// representation.
+func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Metadata) []Block {
+	var blocks []Block
 	mime := ""
 	for _, m := range mimeOrder {
 		if _, ok := data[m]; ok {
@@ -204,72 +211,67 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Me
 	if mime == "" || mime == "text/plain" {
 		switch {
 		case data[widgetMIME] != nil:
-			b.add(Block{Kind: KindNote, Cell: cell, Output: out, Text: "An interactive widget: it needs a running kernel, so its text form is shown."})
+			blocks = append(blocks, Block{Kind: KindNote, Cell: cell, Output: out, Text: "An interactive widget: it needs a running kernel, so its text form is shown."})
 		case data[jsMIME] != nil || data[oldJSMIME] != nil:
-			b.add(Block{Kind: KindNote, Cell: cell, Output: out, Text: "JavaScript output, not run here: its text form is shown."})
+			blocks = append(blocks, Block{Kind: KindNote, Cell: cell, Output: out, Text: "JavaScript output, not run here: its text form is shown."})
 		}
 	}
 	if mime == "" {
-		return
+		return blocks
 	}
 	value, _ := data.Text(mime)
 	if limit := b.opts.MaxOutput; limit >= 0 && len(value) > limit && !strings.HasPrefix(mime, "image/") {
 		// Cut markup could not be shown whole; the text form can.
 		if plain, ok := data.Text("text/plain"); ok && len(plain) <= limit {
-			b.text(cell, out, plain)
-			return
+			return append(blocks, b.text(cell, out, plain)...)
 		}
 		kept, _ := b.cut(value)
-		b.text(cell, out, kept)
-		b.cutNote(cell, out, len(kept), len(value))
-		return
+		blocks = append(blocks, b.text(cell, out, kept)...)
+		return append(blocks, b.cutNote(cell, out, len(kept), len(value)))
 	}
 	alt := altText(data)
 	switch mime {
 	case "text/html":
 		if svg, ok := svgOnly(value); ok {
-			b.image(cell, out, "image/svg+xml", []byte(svg), alt, imageSize(meta, mime))
-			return
+			return append(blocks, b.image(cell, out, "image/svg+xml", []byte(svg), alt, imageSize(meta, mime)))
 		}
 		if h := b.html(value); strings.TrimSpace(h) != "" {
-			b.add(Block{Kind: KindHTML, Cell: cell, Output: out, Text: h})
+			blocks = append(blocks, Block{Kind: KindHTML, Cell: cell, Output: out, Text: h})
 		}
+		return blocks
 	case "text/markdown":
-		b.markdownBlock(cell, out, plaintext.Clean(value))
+		return append(blocks, b.markdownBlocks(cell, out, plaintext.Clean(value))...)
 	case "text/latex":
-		b.latex(cell, out, plaintext.Clean(value))
+		return append(blocks, b.latex(cell, out, plaintext.Clean(value))...)
 	case "image/svg+xml":
-		b.image(cell, out, mime, []byte(value), alt, imageSize(meta, mime))
+		return append(blocks, b.image(cell, out, mime, []byte(value), alt, imageSize(meta, mime)))
 	case "application/json":
-		b.json(cell, out, value)
+		return append(blocks, b.json(cell, out, value)...)
 	case "text/plain":
-		b.text(cell, out, value)
-	default: // a bitmap image
-		decoded, err := decodeBase64(value)
-		if err != nil {
-			b.fail(fmt.Errorf("cell %d: output %d: %w: %s is not base64: %v", cell, out, ErrOutput, mime, err))
-			return
-		}
-		b.image(cell, out, mime, decoded, alt, imageSize(meta, mime))
+		return append(blocks, b.text(cell, out, value)...)
 	}
+	// A bitmap image.
+	decoded, err := decodeBase64(value)
+	if err != nil {
+		b.fail(fmt.Errorf("cell %d: output %d: %w: %s is not base64: %v", cell, out, ErrOutput, mime, err))
+		return blocks
+	}
+	return append(blocks, b.image(cell, out, mime, decoded, alt, imageSize(meta, mime)))
 }
 
-// json adds a JSON value, indented when that does not make it much
+// json returns the blocks of a JSON value, indented when that does not make it much
 // larger: each level of nesting indents every line inside it, so a value
 // nested thousands deep would grow with the square of its depth. Such a
 // value is shown as it came, with a note.
-func (b *builder) json(cell, out int, value string) {
+func (b *builder) json(cell, out int, value string) []Block {
 	if !json.Valid([]byte(value)) {
-		b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: plaintext.Clean(value)})
-		return
+		return []Block{{Kind: KindJSON, Cell: cell, Output: out, Text: plaintext.Clean(value)}}
 	}
 	size, depth := indentedSize(value)
 	if limit := b.opts.MaxOutput; size > jsonGrowth*int64(len(value))+jsonSlack || limit >= 0 && size > int64(limit) {
-		b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: plaintext.Clean(value)})
 		msg := fmt.Sprintf("JSON nested %d deep, shown as it came: indented, it would take %s.", depth, ByteSize(size))
-		b.add(Block{Kind: KindNote, Cell: cell, Output: out, Text: msg})
 		b.warn(cell, out, "%s", strings.TrimSuffix(msg, "."))
-		return
+		return []Block{{Kind: KindJSON, Cell: cell, Output: out, Text: plaintext.Clean(value)}, {Kind: KindNote, Cell: cell, Output: out, Text: msg}}
 	}
 	var buf bytes.Buffer
 	buf.Grow(int(size))
@@ -277,7 +279,7 @@ func (b *builder) json(cell, out int, value string) {
 		buf.Reset()
 		buf.WriteString(value)
 	}
-	b.add(Block{Kind: KindJSON, Cell: cell, Output: out, Text: plaintext.Clean(buf.String())})
+	return []Block{{Kind: KindJSON, Cell: cell, Output: out, Text: plaintext.Clean(buf.String())}}
 }
 
 // JSON is indented when that makes it at most jsonGrowth times as large
@@ -333,14 +335,15 @@ func indentedSize(s string) (size int64, deepest int) {
 	return size, deepest
 }
 
-// text adds a text/plain value, cut to size.
-func (b *builder) text(cell, out int, value string) {
+// text returns the blocks of a text/plain value, cut to size.
+func (b *builder) text(cell, out int, value string) []Block {
 	kept, cut := b.cut(value)
 	plain, spans := terminal.Text(kept)
-	b.addLong(Block{Kind: KindText, Cell: cell, Output: out, Text: plain, Spans: spans})
+	blocks := b.long(Block{Kind: KindText, Cell: cell, Output: out, Text: plain, Spans: spans})
 	if cut {
-		b.cutNote(cell, out, len(kept), len(value))
+		blocks = append(blocks, b.cutNote(cell, out, len(kept), len(value)))
 	}
+	return blocks
 }
 
 // decodeBase64 decodes an image's base64 text as browsers and Jupyter
@@ -366,18 +369,18 @@ func decodeBase64(s string) ([]byte, error) {
 	return nil, err
 }
 
-// image adds an image output and its file.
-func (b *builder) image(cell, out int, mime string, data []byte, alt string, size [2]int) {
+// image returns the block of an image output, adding its file, or a note
+// that it is too large to show.
+func (b *builder) image(cell, out int, mime string, data []byte, alt string, size [2]int) Block {
 	if b.opts.MaxImage >= 0 && len(data) > b.opts.MaxImage {
-		b.add(Block{Kind: KindNote, Cell: cell, Output: out, Text: fmt.Sprintf("An image of %s, too large to show.", byteSize(len(data)))})
 		b.warn(cell, out, "%s image of %s left out", mime, byteSize(len(data)))
-		return
+		return Block{Kind: KindNote, Cell: cell, Output: out, Text: fmt.Sprintf("An image of %s, too large to show.", byteSize(len(data)))}
 	}
 	if mime == "image/svg+xml" {
 		data = b.svg(data)
 	}
 	file := b.file(mime, data)
-	b.add(Block{Kind: KindImage, Cell: cell, Output: out, MIME: mime, Data: data, Alt: alt, File: file, Width: size[0], Height: size[1]})
+	return Block{Kind: KindImage, Cell: cell, Output: out, MIME: mime, Data: data, Alt: alt, File: file, Width: size[0], Height: size[1]}
 }
 
 // maxImageSide is the largest width or height taken from metadata, in
@@ -450,15 +453,14 @@ func RawFormat(c *notebook.Cell) string {
 	return ""
 }
 
-// addLong adds a stream or text block, split in two when it has more
+// long returns a stream or text block, split in two when it has more
 // than FoldLines lines: the first FoldLines/2 lines, and the rest as a
 // Rest block, which the writers show a click away.
-func (b *builder) addLong(blk Block) {
+func (b *builder) long(blk Block) []Block {
 	limit := b.opts.FoldLines
 	lines := countLines(blk.Text)
 	if limit < 0 || lines <= limit {
-		b.add(blk)
-		return
+		return []Block{blk}
 	}
 	head := max(limit/2, 1)
 	cut := 0
@@ -473,8 +475,7 @@ func (b *builder) addLong(blk Block) {
 	if lines-head == 1 {
 		rest.Summary = "Show 1 more line"
 	}
-	b.add(blk)
-	b.add(rest)
+	return []Block{blk, rest}
 }
 
 // countLines returns the number of lines of s, the last one counted

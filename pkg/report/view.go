@@ -36,14 +36,19 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	if opts.FoldLines == 0 {
 		opts.FoldLines = DefaultFoldLines
 	}
+	// What the whole notebook decides, gathered once before its cells:
+	// the displays that later updates change, the glued values, the
+	// language; then the metadata, read from the text and the front
+	// matter with their glue pasted.
+	updated := updates(nb)
+	glue, hidden, glueWarnings := collectGlue(nb)
 	b := &builder{
-		opts: opts, v: &View{Trusted: opts.Trust, Language: codelang.Of(nb)}, dir: FilesDir(opts.Name),
-		updated: updates(nb), budget: mdcost.Budget,
+		opts: opts, v: &View{Trusted: opts.Trust, Language: codelang.Of(nb), Glue: glue}, dir: FilesDir(opts.Name),
+		updated: updated, hidden: hidden, budget: mdcost.Budget,
 	}
-	glue, glueWarnings := collectGlue(nb)
-	b.v.Glue = glue
-	skip := frontmatter.Cell(nb)
-	b.v.Meta, b.v.Warnings = metaOf(b.glueMeta(nb), cmp.Or(opts.Title, opts.Name), opts.ModTime, skip)
+	text := b.glueMeta(nb)
+	skip, front := frontmatter.Find(text)
+	b.v.Meta, b.v.Warnings = metaOf(text, front, skip, cmp.Or(opts.Title, opts.Name), opts.ModTime)
 	b.v.Warnings = append(b.v.Warnings, glueWarnings...)
 	for i, c := range nb.Cells {
 		if c == nil || i == skip {
@@ -58,34 +63,34 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	return b.v, nil
 }
 
+// cell adds the blocks of cell n, folded as it is shown.
 func (b *builder) cell(n int, c *notebook.Cell) {
 	lk := b.look(n, c)
-	source := lk.source
-	b.cellType = c.Type
-	start := len(b.v.Blocks)
-	defer b.fold(n, start, &lk)
+	var blocks []Block
 	switch c.Type {
 	case notebook.Markdown:
-		if source {
-			b.markdown(n, b.attachments(n, c))
+		if lk.source {
+			blocks = b.markdown(n, b.attachments(n, c))
 		}
 	case notebook.Raw:
-		if !source {
-			return
+		if !lk.source {
+			break
 		}
 		switch RawFormat(c) {
 		case "text/markdown":
-			b.markdown(n, plaintext.Clean(c.Source))
+			blocks = b.markdown(n, plaintext.Clean(c.Source))
 		case "text/html":
-			b.add(Block{Kind: KindHTML, Cell: n, Text: b.html(plaintext.Clean(c.Source))})
+			blocks = []Block{{Kind: KindHTML, Cell: n, Text: b.html(c.Source)}}
 		}
 	case notebook.Code:
-		if source && strings.TrimSpace(lk.code) != "" {
+		if lk.source && strings.TrimSpace(lk.code) != "" {
 			lang, segs := codelang.Segments(b.v.Language, lk.code)
-			b.add(Block{Kind: KindCode, Cell: n, Text: lk.code, Lang: lang, Segments: segs})
+			blocks = []Block{{Kind: KindCode, Cell: n, Text: lk.code, Lang: lang, Segments: segs}}
 		}
 		if lk.outputs {
-			b.outputs(n, c.Outputs)
+			blocks = append(blocks, b.outputs(n, c.Outputs)...)
 		}
 	}
+	b.fold(n, c.Type, &lk, blocks)
+	b.v.Blocks = append(b.v.Blocks, blocks...)
 }

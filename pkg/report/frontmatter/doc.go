@@ -3,8 +3,8 @@
 // "---" lines around a mapping that names a field those tools know
 // (title, date, author, tags, ...).
 //
-//	if i := frontmatter.Cell(nb); i >= 0 {
-//		fields := frontmatter.Parse(nb.Cells[i].Source) // {"title": ..., "date": ...}
+//	if i, fields := frontmatter.Find(nb); i >= 0 {
+//		title := fields["title"] // {"title": ..., "date": ...}
 //	}
 //
 // The reader's view takes a notebook's metadata from these fields too,

@@ -7,21 +7,23 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// Cell returns the index of the notebook's first cell if it is YAML
-// front matter (a raw or markdown cell of "---" lines around a
-// mapping, as Quarto and MyST write it), else -1.
-func Cell(nb *notebook.Notebook) int {
+// Find returns the index of the notebook's first cell if it is YAML
+// front matter (a raw or markdown cell of "---" lines around a mapping,
+// as Quarto and MyST write it), and its fields, parsed once; -1 and nil
+// when it has none.
+func Find(nb *notebook.Notebook) (int, map[string]any) {
 	if len(nb.Cells) == 0 || nb.Cells[0] == nil {
-		return -1
+		return -1, nil
 	}
 	c := nb.Cells[0]
 	if c.Type != notebook.Raw && c.Type != notebook.Markdown {
-		return -1
+		return -1, nil
 	}
-	if Parse(c.Source) == nil {
-		return -1
+	fields := Parse(c.Source)
+	if fields == nil {
+		return -1, nil
 	}
-	return 0
+	return 0, fields
 }
 
 // Parse returns the mapping of YAML front matter that is the whole

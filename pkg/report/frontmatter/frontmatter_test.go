@@ -37,7 +37,9 @@ func TestParse(t *testing.T) {
 	}
 }
 
-func TestCell(t *testing.T) {
+// TestFind: only a first raw or Markdown cell is front matter, and Find
+// gives its fields with its index.
+func TestFind(t *testing.T) {
 	fm := "---\ntitle: Nim\n---"
 	tests := []struct {
 		name  string
@@ -54,8 +56,9 @@ func TestCell(t *testing.T) {
 	for _, tt := range tests {
 		nb := notebook.New()
 		nb.Cells = tt.cells
-		if got := Cell(nb); got != tt.want {
-			t.Errorf("%s: Cell = %d, want %d", tt.name, got, tt.want)
+		i, fields := Find(nb)
+		if i != tt.want || (i >= 0) != (fields["title"] == "Nim") {
+			t.Errorf("%s: Find = %d, %v, want %d and the title Nim only with front matter", tt.name, i, fields, tt.want)
 		}
 	}
 }
