@@ -60,9 +60,10 @@
 //	go test -run '^$' -bench 'OctalPeriod/.354' -benchtime 1x ./pkg/games/heap // alone, for its peak memory
 //	go test -run '^$' -bench 'Resume' -benchtime 1x ./pkg/games/heap           // 0.6 to 2^23 killed at half, resumed vs fresh
 //
-// The reference for speed is P. Beling's ogsolve (Rust, RC2 method), which
-// runs the same workloads as `ogsolve 0.6 -m rc2 -n 4194304` and
-// `ogsolve .354 -m rc2 -n 20126194` (the 20,126,195 values the proof reads), one thread each.
+// The reference for speed is P. Beling's ogsolve (Rust, RC2 method, one
+// thread), which runs the same workloads as `ogsolve 0.6 -m rc2 -n 4194304`
+// and `ogsolve .354 -m rc2 -n 20126194` (the 20,126,195 values the proof
+// reads).
 //
 // In misère play (the last mover loses) MisereQuotient computes the game's
 // misère quotient, proven for every sum of heaps up to a size, and

@@ -61,10 +61,10 @@ func (p PeriodProof) String() string {
 // Octal codes are computed as OctalValues computes them, two bytes a value
 // while the values fit, and the closed form keeps the values computed
 // (all that were reserved for them, until it is dropped) rather than a
-// copy of its head: the proof for .354 (period 1180 from
-// heap 10,061,916, as notebooks/octal-table.tsv records it) reads 20.1
-// million values, 40 MB at two bytes each, and a copy of the head would
-// add half as much again at the peak.
+// copy of its head: the proof for .354 (period 1180 from heap
+// 10,061,916, as notebooks/octal-table.tsv records it) reads 20.1 million
+// values, 40 MB at two bytes each, and a copy of the head would add half
+// as much again at the peak.
 func OctalPeriod(code string, maxTerms int) (PeriodProof, error) {
 	return OctalPeriodWith(code, maxTerms, nil)
 }
