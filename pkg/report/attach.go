@@ -22,10 +22,11 @@ const attachmentScheme = "attachment:"
 // attachments writes a markdown cell's image attachments as files and
 // returns its source with each "attachment:NAME" link or image source
 // that names one of them, exactly (after percent-decoding), pointing at
-// its file instead.
+// its file instead. A raw cell of Markdown is read as written: only a
+// Markdown cell's attachments become files of the view.
 func (b *builder) attachments(cell int, c *notebook.Cell) string {
 	src := plaintext.Clean(c.Source)
-	if len(c.Attachments) == 0 {
+	if c.Type != notebook.Markdown || len(c.Attachments) == 0 {
 		return src
 	}
 	files := map[string]string{}

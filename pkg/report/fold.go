@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report/codelang"
@@ -62,6 +61,9 @@ type look struct {
 	// without GoNB's directives in a Go notebook.
 	code string
 	opts CellOptions
+	// format is the MIME type a Markdown or raw cell's source is shown
+	// as: "text/markdown", "text/html", or another that is not shown.
+	format string
 }
 
 // look reads how a cell is shown from its tags (remove-* and hide-*),
@@ -71,6 +73,10 @@ func (b *builder) look(n int, c *notebook.Cell) look {
 	lk.source, lk.outputs = Shown(c)
 	sourceHidden, outputsHidden := jupyterHidden(c)
 	if c.Type != notebook.Code {
+		lk.format = "text/markdown"
+		if c.Type == notebook.Raw {
+			lk.format = RawFormat(c)
+		}
 		if c.HasTag(HideCell) || sourceHidden {
 			lk.sourceFold, lk.summary = FoldCell, textSummary
 		}
@@ -117,24 +123,6 @@ func (b *builder) optionLanguage(src string) string {
 		return codelang.CellMagicBody(b.v.Language, first)
 	}
 	return b.v.Language
-}
-
-// jupyterHidden reads JupyterLab's cell metadata jupyter.source_hidden
-// and jupyter.outputs_hidden, and the older collapsed, which means the
-// outputs.
-func jupyterHidden(c *notebook.Cell) (source, outputs bool) {
-	var j struct {
-		SourceHidden  bool `json:"source_hidden"`
-		OutputsHidden bool `json:"outputs_hidden"`
-	}
-	if raw, ok := c.Metadata["jupyter"]; ok && json.Unmarshal(raw, &j) != nil {
-		j.SourceHidden, j.OutputsHidden = false, false
-	}
-	var collapsed bool
-	if raw, ok := c.Metadata["collapsed"]; ok && json.Unmarshal(raw, &collapsed) != nil {
-		collapsed = false
-	}
-	return j.SourceHidden, j.OutputsHidden || collapsed && c.Type == notebook.Code
 }
 
 // fold marks the blocks of cell n, of type t, with the cell's type and

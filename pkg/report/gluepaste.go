@@ -42,7 +42,8 @@ func (b *builder) markdownText(cell int, src string, start, end int, refs []glue
 	if strings.TrimSpace(src[start:end]) == "" {
 		return nil
 	}
-	return b.markdownBlocks(cell, 0, b.pasteRoles(cell, src, start, end, refs))
+	pasted := b.pasteRoles(cell, src, start, end, refs)
+	return b.markdownBlocks(cell, 0, pasted)
 }
 
 // pasteRoles returns the Markdown text src[start:end] with the glue roles
@@ -318,7 +319,8 @@ func (b *builder) glueFigure(cell int, blocks []Block, r glueRef) {
 		return
 	}
 	fig := &blocks[last]
-	caption := plaintext.Of(b.pasteRoles(cell, r.Body, 0, len(r.Body), r.Caption))
+	pasted := b.pasteRoles(cell, r.Body, 0, len(r.Body), r.Caption)
+	caption := plaintext.Of(pasted)
 	fig.Caption = caption
 	switch label := r.Options["name"]; {
 	case label == "":

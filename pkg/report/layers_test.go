@@ -31,7 +31,7 @@ var viewLayers = [][]string{
 	{"figref.go"},                            // figures: captions, numbers, references
 	{"options.go"},                           // Quarto's cell options
 	{"budget.go"},                            // Markdown a parser can afford
-	{"glue.go", "shown.go"},                  // glued values; the tags that leave parts out
+	{"glue.go", "shown.go"},                  // glued values; what tags and metadata say to show of a cell
 	{"blocks.go", "builder.go"},              // a view, its blocks, and the builder's warnings and files
 	{"ranges.go", "provenance.go", "doc.go"}, // where Markdown's code and prose lie; how a writeup was made
 }

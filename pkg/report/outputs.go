@@ -179,12 +179,12 @@ func (b *builder) errorOutput(cell, out int, o *notebook.Output) []Block {
 		text = o.EName + ": " + o.EValue
 	}
 	text, cut := b.cut(text)
-	plain, spans := terminal.Text(text)
-	blocks := []Block{{Kind: KindError, Cell: cell, Output: out, Text: plain, Spans: spans}}
+	var note []Block
 	if cut {
-		blocks = append(blocks, b.cutNote(cell, out, len(text), len(strings.Join(o.Traceback, "\n"))))
+		note = append(note, b.cutNote(cell, out, len(text), len(strings.Join(o.Traceback, "\n"))))
 	}
-	return blocks
+	plain, spans := terminal.Text(text)
+	return append([]Block{{Kind: KindError, Cell: cell, Output: out, Text: plain, Spans: spans}}, note...)
 }
 
 // ErrorText returns an error output as Jupyter shows it, without terminal
@@ -434,23 +434,6 @@ func altText(data notebook.MimeBundle) string {
 		return ""
 	}
 	return plaintext.Clean(plain)
-}
-
-// RawFormat returns the MIME type a raw cell is meant for (its metadata
-// "format", or the older "raw_mimetype"), or "".
-func RawFormat(c *notebook.Cell) string {
-	for _, key := range []string{"format", "raw_mimetype"} {
-		if f, ok := c.Metadata.String(key); ok {
-			switch f {
-			case "markdown", "text/x-markdown":
-				return "text/markdown"
-			case "html":
-				return "text/html"
-			}
-			return f
-		}
-	}
-	return ""
 }
 
 // long returns a stream or text block, split in two when it has more

@@ -1,6 +1,10 @@
 package report
 
-import "github.com/grundylab/grundy/pkg/report/notebook"
+import (
+	"encoding/json"
+
+	"github.com/grundylab/grundy/pkg/report/notebook"
+)
 
 // Cell tags that keep parts of a cell out of a writeup, named as Jupyter
 // Book and nbconvert's TagRemovePreprocessor name them. The notebook itself
@@ -18,4 +22,39 @@ func Shown(c *notebook.Cell) (source, outputs bool) {
 		return false, false
 	}
 	return !c.HasTag(RemoveInput), c.Type == notebook.Code && !c.HasTag(RemoveOutput)
+}
+
+// RawFormat returns the MIME type a raw cell is meant for (its metadata
+// "format", or the older "raw_mimetype"), or "".
+func RawFormat(c *notebook.Cell) string {
+	for _, key := range []string{"format", "raw_mimetype"} {
+		if f, ok := c.Metadata.String(key); ok {
+			switch f {
+			case "markdown", "text/x-markdown":
+				return "text/markdown"
+			case "html":
+				return "text/html"
+			}
+			return f
+		}
+	}
+	return ""
+}
+
+// jupyterHidden reads JupyterLab's cell metadata jupyter.source_hidden
+// and jupyter.outputs_hidden, and the older collapsed, which means the
+// outputs.
+func jupyterHidden(c *notebook.Cell) (source, outputs bool) {
+	var j struct {
+		SourceHidden  bool `json:"source_hidden"`
+		OutputsHidden bool `json:"outputs_hidden"`
+	}
+	if raw, ok := c.Metadata["jupyter"]; ok && json.Unmarshal(raw, &j) != nil {
+		j.SourceHidden, j.OutputsHidden = false, false
+	}
+	var collapsed bool
+	if raw, ok := c.Metadata["collapsed"]; ok && json.Unmarshal(raw, &collapsed) != nil {
+		collapsed = false
+	}
+	return j.SourceHidden, j.OutputsHidden || collapsed && c.Type == notebook.Code
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/grundylab/grundy/pkg/report/frontmatter"
 	"github.com/grundylab/grundy/pkg/report/mdcost"
 	"github.com/grundylab/grundy/pkg/report/notebook"
-	"github.com/grundylab/grundy/pkg/report/plaintext"
 )
 
 // NewView returns the view of a notebook: its metadata and blocks, with
@@ -68,17 +67,13 @@ func (b *builder) cell(n int, c *notebook.Cell) {
 	lk := b.look(n, c)
 	var blocks []Block
 	switch c.Type {
-	case notebook.Markdown:
-		if lk.source {
-			blocks = b.markdown(n, b.attachments(n, c))
-		}
-	case notebook.Raw:
+	case notebook.Markdown, notebook.Raw:
 		if !lk.source {
 			break
 		}
-		switch RawFormat(c) {
+		switch lk.format {
 		case "text/markdown":
-			blocks = b.markdown(n, plaintext.Clean(c.Source))
+			blocks = b.markdown(n, b.attachments(n, c))
 		case "text/html":
 			blocks = []Block{{Kind: KindHTML, Cell: n, Text: b.html(c.Source)}}
 		}
