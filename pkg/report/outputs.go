@@ -174,27 +174,18 @@ func (b *builder) cutNote(cell, out, kept, total int) Block {
 // errorOutput returns the blocks of an error as Jupyter shows it: the
 // traceback, or "NAME: VALUE" when there is none.
 func (b *builder) errorOutput(cell, out int, o *notebook.Output) []Block {
-	text := strings.Join(o.Traceback, "\n")
+	traceback := strings.Join(o.Traceback, "\n")
+	text := traceback
 	if strings.TrimSpace(terminal.Strip(text)) == "" {
 		text = o.EName + ": " + o.EValue
 	}
 	text, cut := b.cut(text)
 	var note []Block
 	if cut {
-		note = append(note, b.cutNote(cell, out, len(text), len(strings.Join(o.Traceback, "\n"))))
+		note = append(note, b.cutNote(cell, out, len(text), len(traceback)))
 	}
 	plain, spans := terminal.Text(text)
 	return append([]Block{{Kind: KindError, Cell: cell, Output: out, Text: plain, Spans: spans}}, note...)
-}
-
-// ErrorText returns an error output as Jupyter shows it, without terminal
-// escapes: its traceback, or "NAME: VALUE" when the traceback is empty.
-func ErrorText(o *notebook.Output) string {
-	text := terminal.Strip(strings.Join(o.Traceback, "\n"))
-	if strings.TrimSpace(text) == "" {
-		return o.EName + ": " + o.EValue
-	}
-	return text
 }
 
 // rich returns the blocks of a display or result by its preferred
