@@ -51,7 +51,7 @@ const (
 // value of ĥ, of which there are at most min(S, N+1).
 //
 // The two coefficients are finite sums of products of binomial coefficients.
-// For sets, Σ_i C(A, i)·C(B, k-i)·(-1)^(k-i) has min(k, N-k) terms (the
+// For sets, Σ_i C(A, i)·C(B, k-i)·(-1)^(k-i) has at most min(k, N-k)+1 terms (the
 // complement of a set of k heaps is a set of N-k, with XOR changed by that of
 // all heaps). For multisets, Σ_i C(A-1+i, i)·C(B-1+k-i, k-i)·(-1)^(k-i) has k+1
 // terms, and for k beyond N the identity
@@ -61,10 +61,10 @@ const (
 // gives Σ_j C(A-B, j)·C(A-1+(k-j)/2, A-1) over j ≡ k (mod 2), |A-B|+1 terms:
 // so the cost is polynomial in min(k, N) and in the size of the numbers,
 // whatever k. Consecutive terms differ by a factor a/b of integers, so every
-// sum is a walk of exact steps. (With both k and N huge, no method is known
-// for every modulus: one value of one heap already makes the count
-// C(N-1+k, k), and that modulo a large prime p near N and k is as hard as a
-// factorial modulo p. Such counts are refused by the work limit.)
+// sum is a walk of exact steps. (With both k and N huge the walk is too long,
+// and the library has no other method: with all N heaps of one value the
+// count of multisets is C(N-1+k, k) or 0. Such counts are refused by the
+// work limit.)
 //
 // Exact counts walk in big integers. Counts modulo m walk modulo m·S, with
 // residues kept as a ratio of units times powers of the primes of m·S
@@ -112,14 +112,18 @@ func CountTuplesMod(hist []int64, k, target int, m int64) (int64, error) {
 	return countMod(tuples, hist, k, target, m)
 }
 
-// CountMultisetsMod returns CountMultisets(hist, k, target) modulo m,
-// m >= 1, without computing the exact count when m·len(hist) fits 64 bits.
+// CountMultisetsMod returns CountMultisets(hist, k, target) modulo m, m >= 1.
+// It counts modulo m, or modulo m·S for an even m (S the transform's size,
+// len(hist) rounded up to a power of two), splitting m into its odd part and
+// its power of two 2^a when m·S needs more than 64 bits; only when 2^a·S
+// needs more than 64 bits too is the exact count computed and reduced. The
+// work limit applies either way.
 func CountMultisetsMod(hist []int64, k, target int, m int64) (int64, error) {
 	return countMod(multisets, hist, k, target, m)
 }
 
-// CountSetsMod returns CountSets(hist, k, target) modulo m, m >= 1, without
-// computing the exact count when m·len(hist) fits 64 bits.
+// CountSetsMod returns CountSets(hist, k, target) modulo m, m >= 1, computed
+// as CountMultisetsMod's count is.
 func CountSetsMod(hist []int64, k, target int, m int64) (int64, error) {
 	return countMod(sets, hist, k, target, m)
 }

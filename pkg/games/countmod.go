@@ -14,10 +14,12 @@ import (
 // M: multiplying by a moves the p_i-parts of a into the exponents and the
 // rest into u; dividing by b subtracts exponents and multiplies d by b's part
 // prime to M. The quotient being an integer, no exponent goes negative, and
-// an exponent never exceeds 2·63 (Kummer: the p-adic valuation of a binomial
-// coefficient below 2^63 is at most its number of base-p digits), so the
-// powers of the p_i come from a table. Sums of products are fractions too,
-// n/d with d a unit: a count needs one modular inverse, at its end.
+// an exponent never exceeds 2·63 (Kummer: the p-adic valuation of C(n, r) is
+// the number of carries when r and n-r are added in base p, at most the
+// number of base-p digits of n; every n here is below 2^63, so a residue's
+// exponent is at most 63 and a product's at most 2·63), so the powers of the
+// p_i come from a table. Sums of products are fractions too, n/d with d a
+// unit: each coefficient needs one modular inverse, at the end of its walk.
 
 // mulMod returns a·b mod m for a, b < m.
 func mulMod(a, b, m uint64) uint64 {

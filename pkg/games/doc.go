@@ -21,8 +21,10 @@
 // option: at the highest bit where y and a xor b differ, a xor b has a 1,
 // so one of a and b has it, say a; then a' = a xor (a xor b xor y) < a, so
 // some G' has value a', and G'+H has value a' xor b = y. So the mex is a xor
-// b. (The theorem and this proof: T. S. Ferguson, Game Theory, Part I,
-// §4.2.)
+// b. A sum of more games is a sum of two, (G+H)+K, so by induction on the
+// number of parts it has the XOR of their values. (Both parts are proved
+// much as here in T. S. Ferguson, Game Theory, Part I: the first in §3.2,
+// the sum in §4.2.)
 //
 //	g, err := games.Grundy(start, moves, 1_000_000)
 //
@@ -43,7 +45,8 @@
 // the counting functions here (CountTuples, CountMultisets, CountSets and
 // their Mod variants) turn a histogram of heap values into the number of
 // k-heap positions whose values XOR to a given target, exactly or modulo any
-// m, for any k:
+// m: ordered tuples modulo m for any k up to MaxCountHeaps, every other count
+// within the work limit MaxCountWork:
 //
 //	n, err := games.CountTuplesMod(g.Histogram(), 1_000_000_000_000, games.Nonzero, 987654321)
 //

@@ -59,7 +59,7 @@ func mexWords(set []uint64, values []int) (int, bool) {
 type Mexer struct {
 	stamp []uint32
 	far   map[int]uint32 // stamps of values too large for the dense slice
-	adds  int            // values ever added: the dense slice may grow to about this
+	adds  int            // values ever added: the dense slice may grow to about four times this
 	gen   uint32         // the current set's stamp is gen+1, so zeroed memory is absent
 }
 

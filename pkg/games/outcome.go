@@ -12,8 +12,9 @@ const (
 	PreviousWins Outcome = iota
 	// NextWins: the player to move wins (an N-position).
 	NextWins
-	// Draw: neither player can force a win, so play goes on for ever; only
-	// games with cycles (loopy games) have draws.
+	// Draw: neither player can force a win, so play goes on for ever; of the
+	// games with finitely many positions, only those with cycles (loopy
+	// games) have draws.
 	Draw
 )
 
