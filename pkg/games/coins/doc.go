@@ -32,7 +32,7 @@
 //	corners, err := coins.NewTurningProduct(twins, twins)
 //	moves, err := corners.WinningMoves(board)
 //
-// A Board holds any position of a board that fits in memory;
+// A Board holds any position of up to MaxBoardCoins (2^28) coins;
 // CountWinningMoves counts its moves to a position of value 0 and, for small
 // boards, WinningMoves lists them.
 //

@@ -9,7 +9,8 @@ import (
 // count the values of all runs prefix[x] ⊕ prefix[x-w], w a length. The
 // value of coin x is the mex of the values prefix[x-1] ⊕ prefix[x-w] of the
 // coins a move on x turns tails to heads, so both read the same samples
-// prefix[x-w], w in the length set: the engines read each sample once.
+// prefix[x-w], w in the length set: the blocked engine reads each sample
+// once, the plain engine twice.
 //
 // A prefix value is below 2^bits(k), k the number of lengths: a mex of k
 // values is at most k. Values are stored as uint16 when that bound allows.
@@ -163,9 +164,10 @@ func markSegment[V value](c *counts, seg *[blockLen]V) {
 // blockStep finishes coin x, whose row of counters holds its nfar samples
 // from the lengths of the block's segments; lengths[:near] are the short
 // ones and lengths[far:] those not read by segments. It reports false,
-// leaving coin x to the plain engine, if the coin's value would reach small
-// or a byte counter wrapped: a value was sampled 256 times or more, which
-// happens in games with very few values, where the plain engine is as good.
+// leaving coin x to the plain engine, if the coin's value would reach small.
+// A byte counter that wrapped (a value sampled 256 times or more, as in games
+// with very few values, where the plain engine is as good) is not seen here:
+// commit finds it, and the plain engine redoes the whole window.
 func (l *line[V]) blockStep(row *[small]uint8, acc *accumulator, x, nfar, near, far int) bool {
 	p := l.prefix[:x]
 	samples := nfar

@@ -38,9 +38,10 @@ type Line struct {
 const MaxSamples = 1 << 34
 
 // NewLine computes the coin-turning game on n coins whose moves turn runs of
-// lengths in set. It reads every pair (coin, length) once, O(n·k) for k
-// lengths up to n, with a byte counter per sample while values stay below
-// 512. n must be in [0, heap.MaxLen) and the pairs at most MaxSamples.
+// lengths in set. It reads every pair (coin, length) a bounded number of
+// times (once in the blocked engine, twice in the plain one, which also
+// redoes a window whose byte counter wrapped), O(n·k) in all for k lengths
+// up to n, with a byte counter per sample while values stay below 512. n must be in [0, heap.MaxLen) and the pairs at most MaxSamples.
 func NewLine(set heap.Set, n int) (*Line, error) {
 	if n < 0 {
 		return nil, fmt.Errorf("coin turning: %d coins", n)

@@ -9,7 +9,7 @@ import (
 )
 
 // Turning codes of the classic coin-turning games, named as in Winning Ways
-// and CGSuite. Coins are numbered 1..n from the left; a move turns the coins
+// and in CGSuite's game.strip.Turning. Coins are numbered 1..n from the left; a move turns the coins
 // the code allows, the rightmost from heads to tails.
 const (
 	Turtles         = "1-2"     // Turning Turtles: one or two coins
@@ -52,8 +52,9 @@ const MaxRuleLen = 256
 // At most one of C, E and S may be given. The rightmost coin turned goes from
 // heads to tails, the others may go either way; a move of one coin turns that
 // coin only, so with F a one-coin move is allowed only on coin 1. (CGSuite's
-// enumeration lets some one-coin moves through under F; this package takes
-// the modifier as written.)
+// enumeration, in Spawning.scala's setupHeapCount, lets a move of zero
+// spawned heaps pass the F test, so some one-coin moves get through under F;
+// this package takes the modifier as written.)
 type Rule struct {
 	code  string
 	parts []rulePart

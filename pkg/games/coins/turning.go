@@ -159,7 +159,16 @@ func (r Rule) lineValues(n int) (heap.Sequence, error) {
 
 // values computes g(0..n).
 func (r Rule) values(n int) (heap.Sequence, error) {
-	g := make(heap.Sequence, n+1)
+	e := r.newEngine(n)
+	if w := e.minWork(n); w > MaxTurningWork {
+		return nil, fmt.Errorf("at least %.2g steps, more than %d: %w", w, uint64(MaxTurningWork), ErrTooLarge)
+	}
+	return e.run(n)
+}
+
+// newEngine returns the engine of r on n coins: a DP for each alternative
+// that constrains nothing but the number of coins, a walk for the others.
+func (r Rule) newEngine(n int) *engine {
 	e := &engine{budget: MaxTurningWork}
 	for _, p := range r.parts {
 		// Counts and spans beyond the row change nothing: clip them, so
@@ -179,9 +188,12 @@ func (r Rule) values(n int) (heap.Sequence, error) {
 			e.walked = append(e.walked, p)
 		}
 	}
-	if w := e.minWork(n); w > MaxTurningWork {
-		return nil, fmt.Errorf("at least %.2g steps, more than %d: %w", w, uint64(MaxTurningWork), ErrTooLarge)
-	}
+	return e
+}
+
+// run computes g(0..n), spending the engine's budget.
+func (e *engine) run(n int) (heap.Sequence, error) {
+	g := make(heap.Sequence, n+1)
 	seen := make([]uint64, 1)
 	for x := 1; x <= n; x++ {
 		clear(seen)
@@ -239,25 +251,40 @@ type engine struct {
 }
 
 // minWork is a lower bound on the steps of a computation on n coins: the
-// bitsets of the DPs read for each coin, and for the walked alternatives
-// their moves of two coins (one per length for consecutive coins).
+// bitsets of the DPs read for each coin, and for each walked alternative its
+// moves of j = max(lo, 2) coins, one step each. With top coin x, and m the
+// other coins within reach (x-1, or span-1 if less), a consecutive run has
+// one move per length from j to min(hi, m+1); any other alternative has at
+// least floor(m/(j-1)) moves: that many equally spaced ones, which are
+// symmetric too, and an unspaced one has C(m, j-1) >= m/(j-1).
 func (e *engine) minWork(n int) float64 {
 	w := 0.0
 	for _, d := range e.dps {
 		w += 2 * float64(n) * float64(d.bitsets())
 	}
 	for _, p := range e.walked {
-		if p.first || p.hi < 2 {
+		j := max(p.lo, 2)
+		if p.first || p.hi < j {
 			continue
 		}
-		reach := n
+		reach := n // the coins a move may span
 		if p.span > 0 {
 			reach = min(reach, p.span)
 		}
 		if p.spacing == 'C' {
-			reach = min(reach, p.hi)
+			// Coin x has min(hi, reach, x) - j + 1 runs when that is
+			// positive: a triangle up to coin r, then r - j + 1 each.
+			r := min(reach, p.hi)
+			if k := float64(r - j + 1); k > 0 {
+				w += k*(k+1)/2 + float64(n-r)*k
+			}
+			continue
 		}
-		w += float64(n) * float64(reach) / 2
+		// Σ_x floor(m_x/t) >= Σ_x m_x/t - n(t-1)/t, t = j-1, and
+		// Σ_x m_x = (reach-1)(n - reach/2).
+		t := float64(j - 1)
+		sum := float64(reach-1) * (float64(n) - float64(reach)/2)
+		w += max(0, sum/t-float64(n)*(t-1)/t)
 	}
 	return w
 }

@@ -600,3 +600,35 @@ func BenchmarkTurningProduct(b *testing.B) {
 		})
 	}
 }
+
+// TestMinWork holds the estimate by which Turning refuses a game before it
+// starts to the steps a computation really spends, on every kind of walked
+// alternative: it must never be more. Turnips on 300,000 coins, whose walk
+// takes fewer steps than MaxTurningWork, must not be refused.
+func TestMinWork(t *testing.T) {
+	codes := []string{"3E", "2E", "4E", "5E", "2S", "3S", "4S", "1-3C", "15-20C,2", "2+C", "4C(6)",
+		"3C(5)", "1-4C(7)", "2C(3)", "3-5C(9)", "2-4SC(6)", "3EC(9)", "3+EC(8)", "1-3C(5),4E", "1-3,2E"}
+	for _, code := range codes {
+		r, err := ParseRule(code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []int{1, 2, 3, 5, 17, 64, 300} {
+			e := r.newEngine(n)
+			least := e.minWork(n)
+			if _, err := e.run(n); err != nil {
+				t.Fatalf("%s on %d coins: %v", code, n, err)
+			}
+			if spent := float64(MaxTurningWork - e.budget); least > spent {
+				t.Errorf("%s on %d coins: minWork %g, more than the %g steps spent", code, n, least, spent)
+			}
+		}
+	}
+	r, err := ParseRule(Turnips)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := r.newEngine(300_000).minWork(300_000); w > MaxTurningWork {
+		t.Errorf("Turnips on 300000 coins: minWork %g, more than MaxTurningWork %d", w, uint64(MaxTurningWork))
+	}
+}

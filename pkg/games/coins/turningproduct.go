@@ -181,8 +181,9 @@ func (p *TurningProduct) CountWinningMoves(board *Board) (*big.Int, error) {
 
 // WinningMoves lists the winning moves of a position, the moves to a
 // position of value 0, ordered by corner row, corner column, columns and
-// rows. More than MaxListedMoves are an error, and so are factors with more
-// moves than fit in memory.
+// rows. More than MaxListedMoves are an error, and so are factors whose moves
+// on the columns and rows of the heads coins hold more than 2^22 coins in
+// all, or number more than MaxTurningWork.
 func (p *TurningProduct) WinningMoves(board *Board) ([]TurningMove, error) {
 	var wins []TurningMove
 	err := p.winning(board, true, func(x, y int, cols, rows *group) bool {

@@ -9,9 +9,9 @@ import (
 var ErrNoLog = errors.New("not a power of the base")
 
 // Log returns the discrete logarithm of a to the base g: the least e >= 0
-// with Pow(g, e) = a, which is below Order(g). It returns an error wrapping
-// ErrNoLog when there is none: a is 0 (and g is not), or a lies outside the
-// subgroup g generates.
+// with Pow(g, e) = a, which for g != 0 is below Order(g). It returns an error
+// wrapping ErrNoLog when there is none: a is 0 (and g is not), a lies outside
+// the subgroup g generates, or g is 0 and a is neither 0 nor 1.
 //
 // The multiplicative group has order 2^64-1, the product of seven distinct
 // primes, so the Pohlig–Hellman reduction splits the problem into one per

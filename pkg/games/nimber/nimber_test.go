@@ -267,6 +267,11 @@ func TestTables(t *testing.T) {
 	if got := Order(generator16); got != order16 {
 		t.Errorf("generator16 = %d has order %d, want %d", generator16, got, order16)
 	}
+	for g := uint64(2); g < generator16; g++ {
+		if Order(g) == order16 {
+			t.Errorf("%d is primitive in the field of 2^16, so generator16 = %d is not the least", g, generator16)
+		}
+	}
 	if got := log16[1<<15]; got != logC1 {
 		t.Errorf("log of 2^15 = %d, logC1 = %d", got, logC1)
 	}

@@ -7,7 +7,7 @@ import "math/bits"
 // generator16: a⊗b = exp16[log16[a]+log16[b]].
 const (
 	order16     = 1<<16 - 1
-	generator16 = 258 // the least primitive element; a test checks it
+	generator16 = 258 // the least primitive element; TestTables checks it
 
 	// zeroLog is log16[0]: a sum of logarithms that involves it lands past
 	// every sum of three true logarithms, in the part of exp16 that holds

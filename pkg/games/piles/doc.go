@@ -17,8 +17,9 @@
 //		sum += p[0] + p[1] + p[2] // p is sorted: the game is symmetric
 //	}
 //
-// Memory is about (n+1)^(k-1) bits per family of lines, reported in advance
-// by Bytes (50 MB for PE 260 at n = 10^4) and bounded by MaxBytes; the time,
+// Memory is about (n+1)^(k-1) bits per family of lines in a symmetric game,
+// and up to 2^(c-1) times that for a vector of c piles in another, whose
+// differences of piles range over [-n, n]; it is reported in advance by Bytes (50 MB for PE 260 at n = 10^4) and bounded by MaxBytes; the time,
 // about one scan of n/64 words per prefix of k-1 piles, is bounded by
 // MaxWork. Options
 // lists the moves of a position, for playing a game by the generic solver of

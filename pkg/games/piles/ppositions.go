@@ -257,8 +257,9 @@ func (g *Game) Bytes(n int) (int, error) {
 // keep it.
 //
 // Each range over the iterator recomputes the positions with memory about
-// (n+1)^(k-1) bits per family of lines (Bytes tells exactly); n < 0 and sizes
-// that need more than MaxBytes are errors.
+// (n+1)^(k-1) bits per family of lines in a symmetric game, up to 2^(c-1)
+// times that for a vector of c piles in another (Bytes tells exactly); n < 0
+// and sizes that need more than MaxBytes are errors.
 func (g *Game) PPositions(n int) (iter.Seq[[]int], error) {
 	pl, err := g.plan(n)
 	if err != nil {
