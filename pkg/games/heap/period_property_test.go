@@ -297,6 +297,30 @@ func TestSubtractionPeriodAgainstReferee(t *testing.T) {
 		proofs += checkBudgets(t, "SubtractionPeriod("+s.String(), d, g, budgets, extra, func(budget int) (PeriodProof, error) {
 			return SubtractionPeriod(s, budget)
 		})
+		// No budget that holds the values the proof reads may fail, and no
+		// failure may ask for more than those.
+		full, err := SubtractionPeriod(s, budgets)
+		if err != nil {
+			continue
+		}
+		reads := full.Bound + full.Period
+		for budget := 1; budget <= budgets; budget++ {
+			_, err := SubtractionPeriod(s, budget)
+			if (err == nil) != (budget >= reads) {
+				t.Fatalf("SubtractionPeriod(%s, %d): error %v, but the proof reads %d values", s, budget, err, reads)
+			}
+			if err == nil {
+				continue
+			}
+			msg, asked := err.Error(), 0
+			at := strings.LastIndex(msg, "at least ")
+			if at < 0 {
+				t.Fatalf("SubtractionPeriod(%s, %d): %v: says no number of values", s, budget, err)
+			}
+			if _, scanErr := fmt.Sscanf(msg[at:], "at least %d)", &asked); scanErr != nil || asked <= budget || asked > reads {
+				t.Fatalf("SubtractionPeriod(%s, %d): %v; the proof reads %d values", s, budget, err, reads)
+			}
+		}
 	}
 	if proofs == 0 {
 		t.Fatal("no proof at any budget: the test checks nothing")

@@ -18,10 +18,11 @@ import (
 // amounts, so it is at most k, and there are at most (k+1)^t windows, so
 // two of the first (k+1)^t+1 are equal. So every finite subtraction game
 // is ultimately periodic, with preperiod plus period at most (k+1)^t. The
-// least period of the windows, which Brent's cycle search finds
-// with a rolling hash of the windows (every match is checked value by
-// value), is the least period of g, and the least preperiod is where the
-// repetition starts.
+// least period of the windows, which a scan back from the last window finds
+// with a rolling hash (every match is checked value by value), is the least
+// period of g, and the least preperiod is where the repetition starts. So
+// SubtractionPeriod succeeds exactly when maxTerms is at least
+// Preperiod + 2·Period + t, the values the proof below reads.
 //
 // The PeriodProof has MaxTake = t and MaxHeaps = 1; as the theorem of
 // OctalPeriod asks for a single heap, the repetition was checked for every
@@ -68,57 +69,58 @@ func SubtractionPeriod(s Set, maxTerms int) (PeriodProof, error) {
 const subtractionBatch = 64
 
 // windowPeriod returns the least preperiod e and period p of g proven by
-// two equal windows of t values, when g holds the values the proof of
-// SubtractionPeriod reads (e+2p+t of them). Otherwise p is 0 and need is
-// how many values the proof needs if a repetition was seen, or 0.
+// two equal windows of t values, when g holds the e+2p+t values the proof of
+// SubtractionPeriod reads. Otherwise p is 0 and need is how many values the
+// proof needs: e+2p+t if the windows repeat within g, else len(g)+1.
+//
+// The last window is compared with the earlier ones from the nearest down. A
+// window decides the values after it, so a window equal to the last starts a
+// repetition that runs to the end of g; the nearest is at the least period p
+// of that repetition, and every other at a multiple of p. If e+2p+t values
+// suffice, the last window lies in the repetition with one period before it,
+// so none is found only when more than len(g) values are needed.
 func windowPeriod(g Sequence, t int) (e, p, need int) {
 	last := len(g) - t // windows g[a:a+t] for 0 <= a <= last
 	if last < 1 {
 		return 0, 0, min(t, MaxLen) + 2 // two windows at least
 	}
 	// The hash of window a is the sum of (g(a+i)+1)·base^(t-1-i) modulo
-	// 2^64; the hare's rolls forward in constant time, and the tortoise
-	// keeps the one of the window it waits at.
+	// 2^64; it rolls back from window a+1 to window a in constant time, as
+	// the odd base has an inverse modulo 2^64.
 	const base = 0x9E3779B97F4A7C15
 	top := uint64(1) // base^(t-1), the weight of a window's first value
 	for range t - 1 {
 		top *= base
 	}
-	hash := func(a int) uint64 {
-		var h uint64
-		for _, v := range g[a : a+t] {
-			h = h*base + uint64(v) + 1
-		}
-		return h
+	inv := uint64(base) // Newton's iteration doubles the correct low bits
+	for range 5 {
+		inv *= 2 - base*inv
 	}
-	// Brent: the tortoise waits at powers of two while the hare runs; the
-	// distance at their first meeting is the least period of the windows.
-	power, lam := 1, 1
-	tortoise, hare := 0, 1
-	th, hh := hash(tortoise), hash(hare)
-	for th != hh || !slices.Equal(g[tortoise:tortoise+t], g[hare:hare+t]) {
-		if power == lam {
-			tortoise, th, power, lam = hare, hh, 2*power, 0
-		}
-		if hare+1 > last {
-			return 0, 0, 0
-		}
+	var want uint64
+	for _, v := range g[last:] {
+		want = want*base + uint64(v) + 1
+	}
+	h := want
+	for a := last - 1; a >= 0; a-- {
 		if t > 0 {
-			hh = (hh-(uint64(g[hare])+1)*top)*base + uint64(g[hare+t]) + 1
+			h = (uint64(g[a])+1)*top + (h-uint64(g[a+t])-1)*inv
 		}
-		hare++
-		lam++
+		if h == want && slices.Equal(g[a:a+t], g[last:]) {
+			p = last - a
+			break
+		}
 	}
-	// The windows repeat from tortoise on, so scanning down from the end
-	// finds a repetition that covers a whole window and starts at the
-	// least preperiod; the proof's checks need the values up to
-	// e + 2·lam + t.
-	e = len(g) - lam
-	for e > 0 && g[e-1] == g[e-1+lam] {
+	if p == 0 {
+		return 0, 0, len(g) + 1
+	}
+	// The repetition runs to the end, so scanning down from there finds the
+	// least preperiod.
+	e = len(g) - p
+	for e > 0 && g[e-1] == g[e-1+p] {
 		e--
 	}
-	if need := e + 2*lam + t; len(g) < need {
+	if need := e + 2*p + t; len(g) < need {
 		return 0, 0, need
 	}
-	return e, lam, 0
+	return e, p, 0
 }
