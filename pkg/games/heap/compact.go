@@ -88,8 +88,10 @@ type Sparse struct {
 	Largest  int   // the largest value
 	Mask     int   // M, the mask that leaves the fewest rare heaps (0 if no mask leaves fewer than all)
 	Rare     int64 // the number of heaps n >= 1 with a rare value
-	LastRare int   // the largest such heap, 0 if none
-	// RareValues lists the values that occur on rare heaps, increasing.
+	LastRare int   // the largest such heap, 0 if none or if Mask is 0
+	// RareValues lists the values that occur on rare heaps, increasing;
+	// it is empty when Mask is 0. (Mask 0 leaves every heap rare, and
+	// happens only when every g(n), n >= 1, is 0.)
 	RareValues []int
 }
 

@@ -71,8 +71,9 @@
 //
 //	q, err := heap.MisereQuotient("0.75", 20) // q.Presentation(), q.Outcome(2, 5, 5)
 //
-// Sequences are exact and bounded: a length that would exhaust memory is an
-// error (ErrTooLong), never a crash. Periodicity and closed forms of a computed
+// Sequences are exact and bounded: a length beyond MaxLen (2^28 values) is an
+// error (ErrTooLong), never an attempt; below it, the memory the length
+// needs must be there. Periodicity and closed forms of a computed
 // sequence are found by DetectPeriod and Recognize, which report the range
 // they were checked on; only a theorem (OctalPeriod, SubtractionPeriod) turns
 // such a finding into a proof.

@@ -159,7 +159,11 @@ func (p Periodic) countUpTo(h []int64, x, sign int64) {
 
 // Valuation is the closed form g(n) = v_Base(n), the exponent of the largest
 // power of Base dividing n, for heaps n >= 1. Divisor Nim's Grundy values are
-// the 2-adic valuation.
+// the 2-adic valuation: by induction, for h = 2^k·o with o odd, the proper
+// divisors 2^i, i < k, leave h-2^i of valuation i; a proper divisor of
+// valuation i < k leaves a heap of valuation i, and one of valuation k leaves
+// 2^k(o-o') with o' odd, of valuation above k. So the options' values are
+// 0, ..., k-1 and values above k, whose mex is k.
 type Valuation struct {
 	Base int64
 }

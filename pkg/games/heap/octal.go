@@ -4,9 +4,10 @@ import "fmt"
 
 // TakeBreak returns g(0), ..., g(n) for the take-and-break game of code c.
 //
-// It uses the sparse-space method of Winning Ways (see sparse.go), which
-// costs about O(n·r) for r the number of heaps with "rare" values, instead
-// of the O(n²) of trying every way to split every heap. For octal games with
+// For octal codes that take at most 14 tokens it uses the sparse-space
+// method of Winning Ways (see sparse.go), which costs about O(n·r) for r the
+// number of heaps with "rare" values, instead of the O(n²) of trying every
+// way to split every heap, which longer codes cost. For octal games with
 // a sparse space, such as 0.16, r stays in the tens and the sequence comes
 // out in close to linear time; games without one cost about what the plain
 // definition costs. Moves into three heaps (hexadecimal digits 8-F) cost

@@ -44,11 +44,11 @@ func (p PeriodProof) String() string {
 // values g(0), ..., g(maxTerms-1), or returns an error wrapping ErrNoPeriod.
 // It never guesses: a period is reported only when the values computed
 // meet the hypothesis of the periodicity theorem, which the package
-// documentation states and proves ("Proofs of periodicity"). That
-// theorem asks two or three values more than the form of Guy and Smith's
-// theorem often quoted when the preperiod is 0 and a move must split a
-// heap, where the quoted form is false (0.4: take a token and split the
-// rest in two).
+// documentation states and proves ("Proofs of periodicity"). When the
+// preperiod is 0 and a move into two heaps must split, that theorem asks two
+// values more than the form of Guy and Smith's theorem often quoted, 2e+p+t,
+// which is false there (0.4: take a token and split the rest in two); for
+// moves into three heaps its bound is 3E+2p+t.
 //
 // OctalPeriod computes values in growing batches and, after each, looks
 // for the smallest period whose apparent preperiod e satisfies the theorem

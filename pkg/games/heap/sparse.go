@@ -5,10 +5,13 @@ import (
 	"math/bits"
 )
 
-// TakeBreak computes octal games (moves into at most two heaps) with the
-// rare/common split of the sparse-space method (Winning Ways, "Sparse space
-// spells speed"; Gangolli and Plambeck for 0.16, Flammenkamp for his
-// tables, Beling's refinement by parity), which compact_engine.go explains.
+// TakeBreak computes octal games (moves into at most two heaps) that take at
+// most 14 tokens with the rare/common split of the sparse-space method
+// (Winning Ways, "Sparse space spells speed"; A. Gangolli and T. Plambeck,
+// "A note on periodicity in some octal games", Internat. J. Game Theory 18
+// (1989) 311-320, for 0.16; A. Flammenkamp's web tables of octal games; the
+// refinement by parity of P. Beling's ogsolve), which compact_engine.go
+// explains. Longer octal codes take the plain definition.
 //
 // Moves into three heaps have no such shortcut: games with them enumerate
 // every two-heap split and find the values of three-heap splits from the

@@ -17,7 +17,7 @@ import (
 // in all (k = 0 takes the whole heap, which must then hold exactly j tokens).
 //
 //   - Digits are 0-9 and A-Z, either case, for 0 to 35: "0.77" is Kayles,
-//     "0.3F" may leave one to three heaps after taking two tokens, "0.G"
+//     "0.3F" may leave no heap, or one to three heaps, after taking two tokens, "0.G"
 //     four heaps after taking one. A digit &N; is the number N in decimal,
 //     for 36 and more: "0.&64;" leaves six heaps.
 //   - A generalised digit lists the numbers of heaps in braces: "0.{2,3}" is
