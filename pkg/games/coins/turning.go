@@ -17,8 +17,8 @@ var ErrTooLarge = errors.New("turning game too large")
 // Limits of Turning. A game's values must stay below MaxTurningValue, its
 // bitsets of nim-sums must take at most MaxTurningBytes, and its computation
 // at most MaxTurningWork elementary steps (bitset words or moves): a game
-// whose least possible work exceeds it is refused before it starts, and one
-// that exceeds it on the way stops with the error then.
+// for which a lower bound on its work exceeds it is refused before it
+// starts, and one that exceeds it on the way stops with the error then.
 const (
 	MaxTurningValue = 1 << 24
 	MaxTurningBytes = 1 << 28
@@ -161,7 +161,7 @@ func (r Rule) lineValues(n int) (heap.Sequence, error) {
 func (r Rule) values(n int) (heap.Sequence, error) {
 	e := r.newEngine(n)
 	if w := e.minWork(n); w > MaxTurningWork {
-		return nil, fmt.Errorf("at least %.2g steps, more than %d: %w", w, uint64(MaxTurningWork), ErrTooLarge)
+		return nil, fmt.Errorf("at least %d steps, more than %d: %w", uint64(w), uint64(MaxTurningWork), ErrTooLarge)
 	}
 	return e.run(n)
 }
@@ -256,7 +256,7 @@ type engine struct {
 // other coins within reach (x-1, or span-1 if less), a consecutive run has
 // one move per length from j to min(hi, m+1); any other alternative has at
 // least floor(m/(j-1)) moves: that many equally spaced ones, which are
-// symmetric too, and an unspaced one has C(m, j-1) >= m/(j-1).
+// symmetric too, and an unspaced one has C(m, j-1) >= floor(m/(j-1)).
 func (e *engine) minWork(n int) float64 {
 	w := 0.0
 	for _, d := range e.dps {

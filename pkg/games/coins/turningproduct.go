@@ -183,7 +183,8 @@ func (p *TurningProduct) CountWinningMoves(board *Board) (*big.Int, error) {
 // position of value 0, ordered by corner row, corner column, columns and
 // rows. More than MaxListedMoves are an error, and so are factors whose moves
 // on the columns and rows of the heads coins hold more than 2^22 coins in
-// all, or number more than MaxTurningWork.
+// all, or number more than MaxTurningWork (a position of value 0 has no
+// winning move, walks none, and is never refused).
 func (p *TurningProduct) WinningMoves(board *Board) ([]TurningMove, error) {
 	var wins []TurningMove
 	err := p.winning(board, true, func(x, y int, cols, rows *group) bool {

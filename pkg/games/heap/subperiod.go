@@ -7,8 +7,10 @@ import (
 
 // SubtractionPeriod proves the period of the subtraction game of a finite
 // set s (made by Finite) from at most maxTerms values g(0), ...,
-// g(maxTerms-1), or returns an error wrapping ErrNoPeriod. It returns the
-// least period and, with it, the least preperiod, never a guess.
+// g(maxTerms-1), or returns an error wrapping ErrNoPeriod when those values
+// hold no proof (ErrSet for a set not made by Finite; maxTerms outside 1 to
+// MaxLen is an error too). It returns the least period and, with it, the
+// least preperiod, never a guess.
 //
 // The proof: with t the largest amount, g(n) for n >= t is the mex of
 // g(n-m) for the amounts m, all of which are legal, so the t values before
@@ -20,9 +22,10 @@ import (
 // is ultimately periodic, with preperiod plus period at most (k+1)^t. The
 // least period of the windows, which a scan back from the last window finds
 // with a rolling hash (every match is checked value by value), is the least
-// period of g, and the least preperiod is where the repetition starts. So
-// SubtractionPeriod succeeds exactly when maxTerms is at least
-// Preperiod + 2·Period + t, the values the proof below reads.
+// period of g, and the least preperiod is where the repetition starts. So,
+// for maxTerms from 1 to MaxLen, SubtractionPeriod succeeds exactly when
+// maxTerms is at least Preperiod + 2·Period + t, the values the proof below
+// reads.
 //
 // The PeriodProof has MaxTake = t and MaxHeaps = 1; as the theorem of
 // OctalPeriod asks for a single heap, the repetition was checked for every
@@ -70,8 +73,9 @@ const subtractionBatch = 64
 
 // windowPeriod returns the least preperiod e and period p of g proven by
 // two equal windows of t values, when g holds the e+2p+t values the proof of
-// SubtractionPeriod reads. Otherwise p is 0 and need is how many values the
-// proof needs: e+2p+t if the windows repeat within g, else len(g)+1.
+// SubtractionPeriod reads. Otherwise p is 0 and need, more than len(g), is
+// a lower bound on the values the proof needs: e+2p+t if the windows repeat
+// within g; t+2, two windows, if g holds fewer; else len(g)+1.
 //
 // The last window is compared with the earlier ones from the nearest down. A
 // window decides the values after it, so a window equal to the last starts a
