@@ -42,6 +42,15 @@
 // expression on one line, or text for a parameter whose default is a
 // string. Other languages take no parameters.
 //
+// A numeric parameter may declare the values it accepts in a comment on
+// its line that starts with "range:" (see Range):
+//
+//	var N = 100_000 // range: 29..1_000_000
+//
+// A value outside the range, or one that is not a constant number, is
+// refused before anything runs, and Ranges lists the ranges of a
+// notebook, so that a notebook can be tried at the ends of each.
+//
 // The cache key covers the code cells (after injection), the kernel and its
 // version (for a kernel spec, its kernel.json and the program it runs),
 // the settings that change results (AllowErrors, CellTimeout, MaxOutput),

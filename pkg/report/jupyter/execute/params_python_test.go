@@ -10,11 +10,13 @@ import (
 func TestPythonParameters(t *testing.T) {
 	cell := "# Parameters\nN = 100\nTitle = 'small'\nlabel: str = None\nratio: float = 0.5\nraw = r\"\\d+\"\nfmt = f\"{N}\"\ndata = b\"x\"\nflag=True\nif N == 3:\n    hidden = 'x'\nN == 4\nA = B = 1\n"
 	want := map[string]declared{
-		"N": {}, "Title": {str: true}, "label": {str: true}, "ratio": {}, "raw": {str: true},
-		"fmt": {str: true}, "data": {}, "flag": {}, "A": {},
+		"N": {name: "N"}, "Title": {name: "Title", str: true}, "label": {name: "label", str: true},
+		"ratio": {name: "ratio"}, "raw": {name: "raw", str: true}, "fmt": {name: "fmt", str: true},
+		"data": {name: "data"}, "flag": {name: "flag"}, "A": {name: "A"},
 	}
-	if got := pythonParameters(cell); !reflect.DeepEqual(got, want) {
-		t.Errorf("pythonParameters =\n%v\nwant\n%v", got, want)
+	list, err := pythonParameterList(cell)
+	if got := byName(list); err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("pythonParameterList =\n%v, %v\nwant\n%v", got, err, want)
 	}
 }
 

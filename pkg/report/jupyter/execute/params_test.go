@@ -66,15 +66,15 @@ func TestParameters(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]declared{
-		"N":     {"var", "int", false},
-		"Limit": {"var", "int64", false},
-		"K":     {"const", "", false},
-		"Title": {"var", "string", true},
-		"Name":  {"var", "string", true},
-		"Ratio": {"var", "float64", false},
-		"Neg":   {"var", "int", false},
-		"Ok":    {"var", "bool", false},
-		"F":     {"var", "", false},
+		"N":     {name: "N", keyword: "var", typ: "int", str: false},
+		"Limit": {name: "Limit", keyword: "var", typ: "int64", str: false},
+		"K":     {name: "K", keyword: "const", typ: "", str: false},
+		"Title": {name: "Title", keyword: "var", typ: "string", str: true},
+		"Name":  {name: "Name", keyword: "var", typ: "string", str: true},
+		"Ratio": {name: "Ratio", keyword: "var", typ: "float64", str: false},
+		"Neg":   {name: "Neg", keyword: "var", typ: "int", str: false},
+		"Ok":    {name: "Ok", keyword: "var", typ: "bool", str: false},
+		"F":     {name: "F", keyword: "var", typ: "", str: false},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("parameters =\n%v\nwant\n%v", got, want)
