@@ -41,7 +41,7 @@
 // folder and the short hash of its last commit, with whether the file has
 // changes not committed; the kernel and its version, when it ran and for
 // how long, and its parameters, from the record the Executor leaves in
-// the notebook (execute.Run; a record the notebook brings itself is
+// the notebook (runrecord.Run; a record the notebook brings itself is
 // dropped), or, with no Executor, that the outputs are the notebook's
 // own; and the command that makes it again, quoted for a shell, named by
 // Program. No folder of this machine appears in it.

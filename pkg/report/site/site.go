@@ -12,9 +12,9 @@ import (
 
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/htmlpage"
-	"github.com/grundylab/grundy/pkg/report/jupyter/execute"
 	"github.com/grundylab/grundy/pkg/report/markdown"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/runrecord"
 )
 
 // An Executor runs a notebook's code cells and returns the notebook with
@@ -165,7 +165,7 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 	}
 	// A record of a run that the notebook brought along is not believed:
 	// only the Executor makes one.
-	delete(nb.Metadata, execute.RunKey)
+	delete(nb.Metadata, runrecord.Key)
 	if s.Executor != nil {
 		if nb, err = s.Executor.Execute(ctx, path, nb); err != nil {
 			return nil, err

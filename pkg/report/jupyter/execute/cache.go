@@ -17,6 +17,7 @@ import (
 
 	"github.com/grundylab/grundy/pkg/report/jupyter/gonb"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/runrecord"
 )
 
 // cacheVersion changes when the cached form or the key's recipe changes.
@@ -175,8 +176,8 @@ func loadCached(cache, path, key string, nb *notebook.Notebook) *notebook.Notebo
 		c.Outputs, c.ExecutionCount = have[i].Outputs, have[i].ExecutionCount
 		i++
 	}
-	if run, ok := cached.Metadata[RunKey]; ok {
-		out.Metadata[RunKey] = run
+	if run, ok := cached.Metadata[runrecord.Key]; ok {
+		out.Metadata[runrecord.Key] = run
 	}
 	// Mark the entry as recently used, for pruning.
 	now := time.Now()

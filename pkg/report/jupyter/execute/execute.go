@@ -16,6 +16,7 @@ import (
 	"github.com/grundylab/grundy/pkg/report/jupyter/kernel"
 	"github.com/grundylab/grundy/pkg/report/jupyter/kernelspec"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/runrecord"
 	"github.com/grundylab/grundy/pkg/report/terminal"
 )
 
@@ -167,7 +168,7 @@ func (e *CellError) Unwrap() error { return e.Err }
 // cells are not run.
 //
 // The notebook returned after a run, or from the cache, records the run
-// in its metadata (a Run under RunKey); a record in nb itself is dropped,
+// in its metadata (a Run under runrecord.Key); a record in nb itself is dropped,
 // except in mode Never, which changes nothing.
 func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebook) (*notebook.Notebook, error) {
 	if e.Mode == Never {
@@ -178,7 +179,7 @@ func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebo
 	}
 	out := nb.Clone()
 	// Only a run makes a record of one: a notebook's own is not believed.
-	delete(out.Metadata, RunKey)
+	delete(out.Metadata, runrecord.Key)
 	choice, err := chooseKernel(out, e.KernelName)
 	if err != nil {
 		return nil, fmt.Errorf("execute %s: %w", path, err)

@@ -323,7 +323,7 @@ func TestExecuteParams(t *testing.T) {
 	// and the injected cell fails there, which shows how such a failure is
 	// reported. Real injection is checked with GoNB in gonb_test.go.
 	nb := newNotebook(code("var N = 10", ParametersTag, SkipTag), code("print run"))
-	x.Params = []Param{{"N", "20"}}
+	x.Params = []Param{{Name: "N", Value: "20"}}
 	_, err := x.Execute(context.Background(), path, nb)
 	var ce *CellError
 	if !errors.As(err, &ce) || !ce.Injected || ce.Cell != 1 || !strings.Contains(err.Error(), "injected parameters cell (after cell 1)") {
@@ -333,12 +333,12 @@ func TestExecuteParams(t *testing.T) {
 		t.Errorf("%d kernels started", n)
 	}
 	nb.Cells[0].Source = "var N = 10"
-	x.Params = []Param{{"M", "1"}}
+	x.Params = []Param{{Name: "M", Value: "1"}}
 	if _, err := x.Execute(context.Background(), path, nb); !errors.Is(err, ErrParameter) || !strings.Contains(err.Error(), "M is not declared") {
 		t.Errorf("unknown parameter: %v", err)
 	}
 	x.Mode = Never
-	x.Params = []Param{{"N", "1"}}
+	x.Params = []Param{{Name: "N", Value: "1"}}
 	if _, err := x.Execute(context.Background(), path, nb); !errors.Is(err, ErrParameter) {
 		t.Errorf("parameters with mode never: %v", err)
 	}

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/runrecord"
 )
 
 // Cell tags with a meaning for execution, as papermill and nbclient use them.
@@ -33,10 +34,9 @@ const (
 // A Param overrides one parameter of a notebook: Name is a Go identifier
 // declared at top level in the parameters cell, and Value is a Go
 // expression, or any text for a string parameter, on one line: a value
-// with a line break or another control character is refused.
-type Param struct {
-	Name, Value string
-}
+// with a line break or another control character is refused. It is the
+// parameter a run's record keeps.
+type Param = runrecord.Param
 
 // ParseParam parses NAME=VALUE, as given to render -p. An error wraps
 // ErrParameter: NAME is not a Go identifier, or VALUE is not one line.
@@ -72,9 +72,6 @@ func checkLine(value string) error {
 	}
 	return nil
 }
-
-// String returns NAME=VALUE.
-func (p Param) String() string { return p.Name + "=" + p.Value }
 
 // declared is a parameter as the parameters cell declares it.
 type declared struct {

@@ -22,12 +22,12 @@ func TestPythonParameters(t *testing.T) {
 
 func TestInjectLanguages(t *testing.T) {
 	nb := newNotebook(code("N = 1", ParametersTag), code("print(N)"))
-	at, err := inject(nb, []Param{{"N", "2"}}, "python")
+	at, err := inject(nb, []Param{{Name: "N", Value: "2"}}, "python")
 	if err != nil || at != 1 || nb.Cells[1].Source != "# Parameters injected by render -p.\nN = 2" {
 		t.Errorf("inject python: %d, %v\n%s", at, err, nb.Cells[at].Source)
 	}
 	r := newNotebook(code("N <- 1", ParametersTag))
-	if _, err := inject(r, []Param{{"N", "2"}}, "r"); !errors.Is(err, ErrParameter) || !strings.Contains(err.Error(), `language is "r"`) {
+	if _, err := inject(r, []Param{{Name: "N", Value: "2"}}, "r"); !errors.Is(err, ErrParameter) || !strings.Contains(err.Error(), `language is "r"`) {
 		t.Errorf("inject r: %v", err)
 	}
 	if at, err := inject(r, nil, "r"); err != nil || at != -1 {
@@ -44,7 +44,7 @@ func FuzzPythonInjectedSource(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, cell, value string) {
 		for _, name := range []string{"N", "S"} {
-			src, err := pythonInjectedSource(cell, []Param{{name, value}})
+			src, err := pythonInjectedSource(cell, []Param{{Name: name, Value: value}})
 			if err != nil {
 				continue
 			}

@@ -86,7 +86,7 @@ func TestInjectRange(t *testing.T) {
 		if strings.HasPrefix(nb.Cells[0].Source, "N =") {
 			lang = "python"
 		}
-		_, err := inject(nb, []Param{{"N", tt.value}}, lang)
+		_, err := inject(nb, []Param{{Name: "N", Value: tt.value}}, lang)
 		switch {
 		case tt.err == "" && err != nil:
 			t.Errorf("%s N=%s: %v", lang, tt.value, err)
