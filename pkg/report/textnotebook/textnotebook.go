@@ -114,7 +114,7 @@ func FormatOf(path string) (Format, error) {
 	if _, ok := scripts[ext]; ok {
 		return Percent, nil
 	}
-	return "", &Error{Path: path, Msg: "render reads " + Formats, Err: ErrFormat}
+	return "", &Error{Path: path, Msg: "not a format render reads; it reads " + Formats, Err: ErrFormat}
 }
 
 // ReadFile reads the notebook in the named file, in the format its
