@@ -49,7 +49,7 @@ func IsNotebook(path string) (bool, error) {
 		_, ok := m["jupyter"]
 		return ok, nil
 	}
-	s := newScript("", scripts[filepath.Ext(path)].comment)
+	s := scriptSyntax[scripts[filepath.Ext(path)].comment]
 	for _, l := range lines {
 		if s.start.MatchString(l) || s.bare.MatchString(l) {
 			return true, nil

@@ -3,9 +3,11 @@ package textnotebook
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"regexp"
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report/mdcost"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -39,6 +41,9 @@ func (r *reader) myst(data []byte) error {
 	// The front matter's lines are blanked, not cut, so that offsets in
 	// the parsed source are offsets in the file.
 	src := blankLines(data, start)
+	if err := r.mystCost(src); err != nil {
+		return err
+	}
 	doc := mystParser().Parse(text.NewReader(src))
 	lineOf := lineIndex(src)
 	mdStart := start
@@ -59,7 +64,7 @@ func (r *reader) myst(data []byte) error {
 		first := mdStart + strings.Count(src[:len(src)-len(trimmed)], "\n")
 		r.add(&notebook.Cell{Type: notebook.Markdown, Source: trimmed, Metadata: mdMeta}, first)
 	}
-	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+	for n := doc.FirstChild(); n != nil && len(r.nb.Cells) <= MaxCells; n = n.NextSibling() {
 		switch n := n.(type) {
 		case *blockBreak:
 			line := lineOf(n.offset)
@@ -111,6 +116,23 @@ func (r *reader) myst(data []byte) error {
 	flush(len(r.lines))
 	r.setLanguage(lexerLanguage(lexer))
 	return nil
+}
+
+// mystCost refuses Markdown whose block quotes and lists nest deeper
+// than mdcost.MaxNesting, naming the first line that does: a CommonMark
+// parser reads each line again for each level it opens, so that deep
+// nesting takes it time growing with the square of the depth. Only the
+// blocks are parsed here, so inline markup costs nothing.
+func (r *reader) mystCost(src []byte) error {
+	if mdcost.Of(string(src)).TooCostly(math.MaxInt64) == "" {
+		return nil
+	}
+	for i, l := range r.lines {
+		if why := mdcost.Of(l).TooCostly(math.MaxInt64); why != "" {
+			return r.errorAt(i, nil, "not read: %s", why)
+		}
+	}
+	return r.errorAt(0, nil, "not read: it nests block quotes and lists more than %d deep", mdcost.MaxNesting)
 }
 
 // mystFrontMatter reads the YAML front matter into the notebook's

@@ -9,10 +9,15 @@ import (
 	"strings"
 )
 
-// maxOptions is the longest text of options a cell marker may carry:
-// jupytext's reading of key=value pairs takes time growing with the
-// square of their length.
-const maxOptions = 8 << 10
+// maxOptions is the longest text of options a cell marker may carry, and
+// maxTries the most values keyEqualValue tries to read in one: jupytext's
+// way of reading key=value pairs tries every "=" from the right, which
+// takes time growing with the square of their length. Real markers need
+// a try or two per pair.
+const (
+	maxOptions = 1 << 10
+	maxTries   = 64
+)
 
 var (
 	identifier  = regexp.MustCompile(`^[a-zA-Z_\.]+[a-zA-Z0-9_\.]*$`)
@@ -88,13 +93,15 @@ func textToMetadata(text string) (string, map[string]any) {
 		words = words[:len(words)-1]
 	}
 	title := strings.Join(words, " ")
-	return title, keyEqualValue(text[len(title):])
+	tries := maxTries
+	return title, keyEqualValue(text[len(title):], &tries)
 }
 
 // keyEqualValue reads "key1=value1 key2=value2 flag" from the right, as
 // jupytext's parse_key_equal_value does; a bare name is a key with no
-// value (null).
-func keyEqualValue(text string) map[string]any {
+// value (null). Each value it tries to read takes one of *tries; with
+// none left, the rest is kept as incorrectly encoded.
+func keyEqualValue(text string, tries *int) map[string]any {
 	text = strings.TrimSpace(text)
 	if text == "" {
 		return map[string]any{}
@@ -103,14 +110,14 @@ func keyEqualValue(text string) map[string]any {
 	if !strings.HasPrefix(text, "--") && identifier.MatchString(text[lastSpace+1:]) {
 		m := map[string]any{}
 		if lastSpace > 0 {
-			m = keyEqualValue(text[:lastSpace])
+			m = keyEqualValue(text[:lastSpace], tries)
 		}
 		m[text[lastSpace+1:]] = nil
 		return m
 	}
 	for eq := len(text); ; {
 		eq = strings.LastIndex(text[:eq], "=")
-		if eq < 0 {
+		if eq < 0 || *tries <= 0 {
 			return map[string]any{"incorrectly_encoded_metadata": text}
 		}
 		prev := strings.LastIndex(strings.TrimRight(text[:eq], " \t\n\r\f\v"), " ")
@@ -118,13 +125,14 @@ func keyEqualValue(text string) map[string]any {
 		if !metadataKey.MatchString(key) {
 			continue
 		}
+		*tries--
 		v, err := jsonOrPython(text[eq+1:])
 		if err != nil {
 			continue
 		}
 		m := map[string]any{}
 		if prev > 0 {
-			m = keyEqualValue(text[:prev])
+			m = keyEqualValue(text[:prev], tries)
 		}
 		m[key] = v
 		return m

@@ -17,7 +17,16 @@ type script struct {
 	codeStart     *regexp.Regexp // codeStart matches an escaped "# +" code start.
 }
 
-func newScript(lang, comment string) *script {
+// scriptSyntax holds the syntax of the percent scripts of each comment.
+var scriptSyntax = map[string]*script{"#": newScript("#"), "//": newScript("//")}
+
+// newScript returns the syntax of scripts whose comments start with
+// comment; magics are read as in Python unless the comment is Go's.
+func newScript(comment string) *script {
+	lang := "python"
+	if comment == "//" {
+		lang = "go"
+	}
 	c := regexp.QuoteMeta(comment)
 	magic := `^\s*(` + c + ` |` + c + `)*(%|%%|%%%)[a-zA-Z]`
 	if lang == "go" {
@@ -97,18 +106,19 @@ func uncomment(lines []string, prefix string) []string {
 // "%%". A marker inside a Python string is text. Text before the first
 // marker is a code cell.
 func (r *reader) percent(lang, comment string) error {
-	s := newScript(lang, comment)
-	pos, err := r.percentHeader(s)
+	s := *scriptSyntax[comment]
+	s.lang = lang
+	pos, err := r.percentHeader(&s)
 	if err != nil {
 		return err
 	}
-	if !r.hasMarker(s, pos) {
+	if !r.hasMarker(&s, pos) {
 		return &Error{Path: r.path, Msg: "no " + comment + " %% cell marker: render reads scripts in jupytext's percent format only", Err: ErrFormat}
 	}
 	lang = r.scriptLanguage(lang)
 	first := true
 	for pos < len(r.lines) {
-		next, err := r.percentCell(s, lang, pos, first)
+		next, err := r.percentCell(&s, lang, pos, first)
 		if err != nil {
 			return err
 		}

@@ -68,6 +68,8 @@ func (r *reader) quarto() error {
 		}
 		c := &notebook.Cell{Type: typ, Source: strings.Join(lines, "\n"), Metadata: meta}
 		if typ == notebook.Code {
+			// A code cell starts at its chunk's fence.
+			first = bufStart - 1
 			r.copyOptions(c, first)
 		}
 		r.add(c, first)
