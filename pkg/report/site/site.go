@@ -178,7 +178,7 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 		if nb, err = s.Executor.Execute(ctx, path, nb); err != nil {
 			// A text notebook's failing cell is shown at its line.
 			if ce, ok := errors.AsType[*execute.CellError](err); ok {
-				if at := f.Line(path, ce.Cell); at != "" {
+				if at := f.Line(ce.Cell); at != "" {
 					return nil, fmt.Errorf("%s: %w", at, err)
 				}
 			}

@@ -73,6 +73,7 @@ func (e *Error) Unwrap() []error { return errfmt.Unwrap(e.Err, e.Cause) }
 
 // A File is a notebook as read from its file.
 type File struct {
+	Path     string // Path is the file's name, as given.
 	Notebook *notebook.Notebook
 	Format   Format
 	// Lines holds, for each cell of Notebook, the 1-based line of the file
@@ -86,11 +87,11 @@ type File struct {
 
 // Line returns where the cell numbered cell (1-based, as errors count
 // them) starts in the file, as "PATH:LINE", or "" when unknown.
-func (f *File) Line(path string, cell int) string {
+func (f *File) Line(cell int) string {
 	if cell < 1 || cell > len(f.Lines) {
 		return ""
 	}
-	return path + ":" + strconv.Itoa(f.Lines[cell-1])
+	return f.Path + ":" + strconv.Itoa(f.Lines[cell-1])
 }
 
 // scripts maps the extensions of percent scripts to their language and
@@ -130,7 +131,7 @@ func ReadFile(path string) (*File, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &File{Notebook: nb, Format: IPynb}, nil
+		return &File{Path: path, Notebook: nb, Format: IPynb}, nil
 	}
 	data, err := readLimited(path)
 	if err != nil {
@@ -168,6 +169,8 @@ func Parse(name string, data []byte) (*File, error) {
 	if len(data) > MaxSize {
 		return nil, &Error{Path: name, Msg: fmt.Sprintf("larger than %d MiB", MaxSize>>20), Err: ErrTooLarge}
 	}
+	// A byte order mark, which some editors write, is not text.
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	r := &reader{path: name, lines: splitLines(data), nb: notebook.New()}
 	switch format {
 	case MyST:
@@ -186,7 +189,7 @@ func Parse(name string, data []byte) (*File, error) {
 	if len(r.nb.Cells) > MaxCells {
 		return nil, &Error{Path: name, Msg: fmt.Sprintf("more than %d cells", MaxCells), Err: ErrTooLarge}
 	}
-	return &File{Notebook: r.nb, Format: format, Lines: r.starts, Warnings: r.warnings}, nil
+	return &File{Path: name, Notebook: r.nb, Format: format, Lines: r.starts, Warnings: r.warnings}, nil
 }
 
 // A reader builds a notebook from the lines of a text notebook.

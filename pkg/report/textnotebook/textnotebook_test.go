@@ -139,7 +139,7 @@ var parseTests = []struct {
 	{
 		name:  "percent: code before the first marker, a bare marker",
 		file:  "a.jl",
-		text:  "x = 1\n# %%\ny = 2\n",
+		text:  "\ufeffx = 1\n# %%\ny = 2\n",
 		cells: []cell{{code, "x = 1", "", 1}, {code, "y = 2", "", 2}},
 	},
 }
@@ -308,7 +308,7 @@ func TestLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	for cell, want := range map[int]string{0: "", 1: "x.py:1", 2: "x.py:4", 3: ""} {
-		if got := f.Line("x.py", cell); got != want {
+		if got := f.Line(cell); got != want {
 			t.Errorf("Line(%d) = %q, want %q", cell, got, want)
 		}
 	}
