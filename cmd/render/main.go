@@ -1,7 +1,12 @@
 // Command render turns Jupyter notebooks into published writeups: for each
 // notebook NAME.ipynb a Markdown post with front matter (DIR/NAME.md, its
 // images in DIR/NAME_files/), a self-contained HTML page (DIR/NAME.html),
-// and an index of them all (DIR/index.html).
+// and an index of them all (DIR/index.html). Notebooks kept as text are
+// read too (package textnotebook): MyST Markdown (NAME.md), Quarto
+// (NAME.qmd) and jupytext percent scripts (NAME.py, NAME.go, NAME.jl,
+// NAME.R), run and rendered as an .ipynb is; one paired with NAME.ipynb
+// is left for it. A file of another kind is refused, with the formats
+// render reads.
 //
 // Usage:
 //
@@ -84,6 +89,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -92,6 +98,7 @@ import (
 	"github.com/grundylab/grundy/pkg/report/jupyter/kernelspec"
 	"github.com/grundylab/grundy/pkg/report/site"
 	"github.com/grundylab/grundy/pkg/report/terminal"
+	"github.com/grundylab/grundy/pkg/report/textnotebook"
 )
 
 func main() {
@@ -156,6 +163,7 @@ func parse(args []string, stdout, stderr io.Writer) (*options, int) {
 	fs.BoolVar(&o.installKernel, "install-kernel", false, "install render's GoNB as the Jupyter kernel gonb, for opening the notebooks in Jupyter, and exit")
 	usage := func(w io.Writer) {
 		fmt.Fprintln(w, usageLine)
+		fmt.Fprintln(w, "PATH: a notebook or a folder of them. render reads "+textnotebook.Formats+".")
 		fs.SetOutput(w)
 		fs.PrintDefaults()
 		fs.SetOutput(io.Discard)
@@ -287,12 +295,22 @@ func fileExists(path string) bool {
 }
 
 // unjoin splits an error made by errors.Join into its parts; nil has none.
+// Another error that wraps several (a notebook's, wrapping its sentinel
+// and its cause) is one failure, said in its own words.
 func unjoin(err error) []error {
 	if err == nil {
 		return nil
 	}
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		return j.Unwrap()
+		parts := j.Unwrap()
+		msgs := make([]string, len(parts))
+		for i, p := range parts {
+			msgs[i] = p.Error()
+		}
+		// errors.Join's error says its parts' messages, a line each.
+		if strings.Join(msgs, "\n") == err.Error() {
+			return parts
+		}
 	}
 	return []error{err}
 }

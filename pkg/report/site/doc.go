@@ -5,6 +5,13 @@
 //	s := &site.Site{Dir: "site"}
 //	err := s.Build(ctx, []string{"notebooks"})
 //
+// Notebooks are .ipynb files and text notebooks (MyST Markdown, Quarto,
+// jupytext percent scripts), read by package textnotebook, which decides
+// which files of a folder are notebooks; a text notebook paired with an
+// .ipynb of the same name gives no page of its own (a warning says so).
+// An error in a text notebook, or a cell of one that fails to run, names
+// the file's line.
+//
 // Names: NAME is the notebook's base name ("notebooks/pe310.ipynb" gives
 // pe310), so every notebook gets a page of its own: names that clash (two
 // "same.ipynb" in different folders, or "index.ipynb", which would be the

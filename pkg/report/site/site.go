@@ -15,6 +15,7 @@ import (
 	"github.com/grundylab/grundy/pkg/report/markdown"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/runrecord"
+	"github.com/grundylab/grundy/pkg/report/textnotebook"
 )
 
 // An Executor runs a notebook's code cells and returns the notebook with
@@ -23,6 +24,13 @@ import (
 // they should name the notebook and the cell that failed.
 type Executor interface {
 	Execute(ctx context.Context, path string, nb *notebook.Notebook) (*notebook.Notebook, error)
+}
+
+// A cellError names the cell of a notebook whose run failed, as
+// execute.CellError does: a text notebook's is shown at its line.
+type cellError interface {
+	error
+	FailedCell() int
 }
 
 // A Site renders notebooks into the folder Dir.
@@ -83,9 +91,12 @@ func (s *Site) Build(ctx context.Context, paths []string) error {
 // an empty one only rewrites the index. The pages of the others, and
 // their links, stay as they are.
 func (s *Site) Rebuild(ctx context.Context, paths, changed []string) error {
-	files, err := Notebooks(paths)
+	files, paired, err := notebookFiles(paths)
 	if err != nil {
 		return err
+	}
+	for _, p := range paired {
+		s.warn("notebook %s: paired with %s, which is rendered: it holds the outputs", p[0], p[1])
 	}
 	names, err := PageNames(files)
 	if err != nil {
@@ -159,15 +170,25 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 	if err != nil {
 		return nil, err
 	}
-	nb, err := notebook.ReadFile(path)
+	f, err := textnotebook.ReadFile(path)
 	if err != nil {
 		return nil, err // names the file
 	}
+	for _, w := range f.Warnings {
+		s.warn("notebook %s", w)
+	}
+	nb := f.Notebook
 	// A record of a run that the notebook brought along is not believed:
 	// only the Executor makes one.
 	delete(nb.Metadata, runrecord.Key)
 	if s.Executor != nil {
 		if nb, err = s.Executor.Execute(ctx, path, nb); err != nil {
+			// A text notebook's failing cell is shown at its line.
+			if ce, ok := errors.AsType[cellError](err); ok {
+				if at := f.Line(ce.FailedCell()); at != "" {
+					return nil, fmt.Errorf("%s: %w", at, err)
+				}
+			}
 			return nil, err
 		}
 	}

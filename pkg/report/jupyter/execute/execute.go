@@ -126,6 +126,9 @@ type CellError struct {
 	Detail   string // Detail is the kernel's error text or the cell's stderr.
 }
 
+// FailedCell returns Cell, the number of the cell that failed.
+func (e *CellError) FailedCell() int { return e.Cell }
+
 // Error names the notebook, the cell and its first line, what happened and
 // the kernel's text.
 func (e *CellError) Error() string {
