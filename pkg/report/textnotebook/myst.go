@@ -81,12 +81,8 @@ func (r *reader) myst(data []byte) error {
 				continue
 			}
 			info := string(n.Info.Segment.Value(src))
-			typ := notebook.Code
-			switch {
-			case strings.HasPrefix(info, codeDirective):
-			case strings.HasPrefix(info, rawDirective):
-				typ = notebook.Raw
-			default:
+			typ, ok := directiveType(info)
+			if !ok {
 				continue
 			}
 			open := lineOf(n.Info.Segment.Start)
@@ -116,6 +112,18 @@ func (r *reader) myst(data []byte) error {
 	flush(len(r.lines))
 	r.setLanguage(lexerLanguage(lexer))
 	return nil
+}
+
+// directiveType returns the type of cell a fence's info string makes,
+// and false for a fence that makes none.
+func directiveType(info string) (notebook.CellType, bool) {
+	switch {
+	case strings.HasPrefix(info, codeDirective):
+		return notebook.Code, true
+	case strings.HasPrefix(info, rawDirective):
+		return notebook.Raw, true
+	}
+	return "", false
 }
 
 // mystCost refuses Markdown whose block quotes and lists nest deeper
