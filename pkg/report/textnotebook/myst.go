@@ -86,7 +86,7 @@ func (r *reader) myst(data []byte) error {
 				continue
 			}
 			open := lineOf(n.Info.Segment.Start)
-			end, closed := r.fenceEnd(n, src, lineOf, open)
+			end, closed := r.fenceEnd(n, lineOf, open)
 			if !closed {
 				return r.errorAt(open, nil, "%s fence opened here is never closed (the rest of the file would be its code)", info[:strings.IndexByte(info, '}')+1])
 			}
@@ -263,7 +263,7 @@ func dedent(lines []string) string {
 
 // fenceEnd returns the line after a fenced block and whether a closing
 // fence ends it (else it runs to the end of the file).
-func (r *reader) fenceEnd(n *ast.FencedCodeBlock, src []byte, lineOf func(int) int, open int) (int, bool) {
+func (r *reader) fenceEnd(n *ast.FencedCodeBlock, lineOf func(int) int, open int) (int, bool) {
 	next := open + 1
 	if l := n.Lines(); l.Len() > 0 {
 		next = lineOf(l.At(l.Len()-1).Start) + 1
