@@ -160,7 +160,17 @@ func (s *Site) removeStale() {
 // its neighbours, which wait until it is known which pages exist.
 type rendered struct {
 	path, name string
+	file       *textnotebook.File
 	view       *report.View
+}
+
+// place names a notebook's cell for a message: the file and the cell's
+// line in a text notebook, the file alone in an .ipynb.
+func place(f *textnotebook.File, cell int) string {
+	if at := f.Line(cell); at != "" {
+		return at
+	}
+	return f.Path
 }
 
 // prepare reads a notebook, runs it if the site has an Executor, and
@@ -184,10 +194,8 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 	if s.Executor != nil {
 		if nb, err = s.Executor.Execute(ctx, path, nb); err != nil {
 			// A text notebook's failing cell is shown at its line.
-			if ce, ok := errors.AsType[cellError](err); ok {
-				if at := f.Line(ce.FailedCell()); at != "" {
-					return nil, fmt.Errorf("%s: %w", at, err)
-				}
+			if ce, ok := errors.AsType[cellError](err); ok && f.Line(ce.FailedCell()) != "" {
+				return nil, fmt.Errorf("%s: %w", f.Line(ce.FailedCell()), err)
 			}
 			return nil, err
 		}
@@ -213,10 +221,10 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 		return nil, fmt.Errorf("notebook %s: %w", path, err)
 	}
 	for _, w := range v.Warnings {
-		s.warn("notebook %s: %s", path, w)
+		s.warn("notebook %s: %s", place(f, w.Cell), w)
 	}
 	v.Provenance = s.provenance(path, nb, g, inGit)
-	return &rendered{path: path, name: name, view: v}, nil
+	return &rendered{path: path, name: name, file: f, view: v}, nil
 }
 
 // finish writes a prepared notebook's files, with the links to its
@@ -226,7 +234,7 @@ func (s *Site) finish(ctx context.Context, r *rendered, fontURL string, prev, ne
 	post := markdown.Render(r.view)
 	page, err := htmlpage.Render(r.view, htmlpage.Options{
 		MathFont: fontURL, Home: "index.html", Prev: prev, Next: next,
-		Warn: func(cell int, msg string) { s.warn("notebook %s: cell %d: %s", path, cell, msg) },
+		Warn: func(cell int, msg string) { s.warn("notebook %s: cell %d: %s", place(r.file, cell), cell, msg) },
 	})
 	if err != nil {
 		return fmt.Errorf("notebook %s: %w", path, err)

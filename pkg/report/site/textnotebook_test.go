@@ -147,8 +147,14 @@ func checkSame(t *testing.T, pages map[string]string, ipynb string, want ...stri
 // MyST Markdown, Quarto and a percent script with -execute never: the
 // pages are the same, with no outputs.
 func TestTextNotebooksRenderAlike(t *testing.T) {
-	// Without outputs the figure is missing, alike in every form.
-	pages, _ := renderForms(t, "squares", squaresForms, squaresIpynb(t), nil)
+	// Without outputs the figure is missing, alike in every form, and a
+	// text notebook's warning names the cell's line.
+	pages, warnings := renderForms(t, "squares", squaresForms, squaresIpynb(t), nil)
+	if !slices.ContainsFunc(warnings, func(w string) bool {
+		return strings.Contains(w, "squares.qmd:12: cell 3: label fig-square names no figure")
+	}) {
+		t.Errorf("no warning names the figure's cell at its line: %q", warnings)
+	}
 	checkSame(t, pages, "squares.ipynb", "<math", "Show code cell source", "print([n * n for n in range(4)])", "@fig-square")
 	if strings.Contains(pages["squares.ipynb"], "#| label") {
 		t.Error("the option lines are shown")

@@ -2,9 +2,14 @@ package textnotebook
 
 import (
 	"errors"
+	"math"
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/grundylab/grundy/pkg/report/mdcost"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
 )
 
 // directiveFence matches a line that opens a MyST cell directive.
@@ -38,7 +43,7 @@ func IsNotebook(path string) (bool, error) {
 	lines := splitLines(data)
 	switch format {
 	case MyST:
-		return mystFrontMatterSaysNotebook(lines) || directiveFence.Match(data), nil
+		return mystFrontMatterSaysNotebook(lines) || directiveFence.Match(data) && hasDirective(data), nil
 	case Quarto:
 		for _, l := range lines {
 			if m := chunkStart.FindStringSubmatch(l); m != nil && !quartoOwn[strings.ToLower(m[3])] {
@@ -56,6 +61,25 @@ func IsNotebook(path string) (bool, error) {
 		}
 	}
 	return false, nil
+}
+
+// hasDirective reports whether Markdown has a {code-cell} or {raw-cell}
+// block at its top level, where it makes a cell: one shown inside another
+// fence, as a page about MyST shows one, does not.
+func hasDirective(data []byte) bool {
+	if mdcost.Of(string(data)).TooCostly(math.MaxInt64) != "" {
+		// Too deep to parse here; reading it says why.
+		return true
+	}
+	doc := mystParser().Parse(text.NewReader(data))
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if f, ok := n.(*ast.FencedCodeBlock); ok && f.Info != nil {
+			if _, ok := directiveType(string(f.Info.Segment.Value(data))); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // mystFrontMatterSaysNotebook reports whether front matter makes a .md

@@ -81,16 +81,12 @@ func (r *reader) myst(data []byte) error {
 				continue
 			}
 			info := string(n.Info.Segment.Value(src))
-			typ := notebook.Code
-			switch {
-			case strings.HasPrefix(info, codeDirective):
-			case strings.HasPrefix(info, rawDirective):
-				typ = notebook.Raw
-			default:
+			typ, ok := directiveType(info)
+			if !ok {
 				continue
 			}
 			open := lineOf(n.Info.Segment.Start)
-			end, closed := r.fenceEnd(n, src, lineOf, open)
+			end, closed := r.fenceEnd(n, lineOf, open)
 			if !closed {
 				return r.errorAt(open, nil, "%s fence opened here is never closed (the rest of the file would be its code)", info[:strings.IndexByte(info, '}')+1])
 			}
@@ -116,6 +112,18 @@ func (r *reader) myst(data []byte) error {
 	flush(len(r.lines))
 	r.setLanguage(lexerLanguage(lexer))
 	return nil
+}
+
+// directiveType returns the type of cell a fence's info string makes,
+// and false for a fence that makes none.
+func directiveType(info string) (notebook.CellType, bool) {
+	switch {
+	case strings.HasPrefix(info, codeDirective):
+		return notebook.Code, true
+	case strings.HasPrefix(info, rawDirective):
+		return notebook.Raw, true
+	}
+	return "", false
 }
 
 // mystCost refuses Markdown whose block quotes and lists nest deeper
@@ -255,7 +263,7 @@ func dedent(lines []string) string {
 
 // fenceEnd returns the line after a fenced block and whether a closing
 // fence ends it (else it runs to the end of the file).
-func (r *reader) fenceEnd(n *ast.FencedCodeBlock, src []byte, lineOf func(int) int, open int) (int, bool) {
+func (r *reader) fenceEnd(n *ast.FencedCodeBlock, lineOf func(int) int, open int) (int, bool) {
 	next := open + 1
 	if l := n.Lines(); l.Len() > 0 {
 		next = lineOf(l.At(l.Len()-1).Start) + 1

@@ -37,7 +37,7 @@ var quartoOptions = map[string]bool{
 
 // quartoOwn are chunk languages that Quarto renders itself, never in a
 // Jupyter kernel.
-var quartoOwn = map[string]bool{"ojs": true, "mermaid": true, "dot": true, "embed": true}
+var quartoOwn = map[string]bool{"ojs": true, "mermaid": true, "dot": true}
 
 // quarto reads a .qmd file as Quarto makes a notebook of it to run in
 // Jupyter (quartoMdToJupyter): the YAML front matter, without its
