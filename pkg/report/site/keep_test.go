@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -378,5 +379,83 @@ func TestForgedManifest(t *testing.T) {
 	}
 	if data, err := os.ReadFile(victim); err != nil || string(data) != "mine" {
 		t.Errorf("the file outside the site is now %q, %v", data, err)
+	}
+}
+
+// TestLocalFilesCopied renders a notebook whose Markdown shows an image
+// and links a data file beside it, and an image outside its folder: the
+// two are copied into its files folder, linked from the post and shown
+// in the page; the other is read by neither, with a warning naming the
+// notebook and cell. An image changed beside the notebook replaces its
+// copy at the next build.
+func TestLocalFilesCopied(t *testing.T) {
+	parent := t.TempDir()
+	src := filepath.Join(parent, "notebooks")
+	out := filepath.Join(parent, "site")
+	private := []byte("PNG private")
+	if err := os.WriteFile(filepath.Join(parent, "private.png"), private, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	notebooktest.WriteMarkdown(t, filepath.Join(src, "nb.ipynb"), "# Nb", "![plain alt](fig.png) and [the data](data/table.csv)", "![x](../private.png)")
+	fig := costly.PNG(500)
+	for name, data := range map[string][]byte{"fig.png": fig, "data/table.csv": []byte("x,y\n1,2\n")} {
+		p := filepath.Join(src, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var warnings []string
+	s := &Site{Dir: out, MathFont: noFont(t), Warn: func(m string) { warnings = append(warnings, m) }}
+	if err := s.Build(context.Background(), []string{src}); err != nil {
+		t.Fatal(err)
+	}
+	post, err := os.ReadFile(filepath.Join(out, "nb.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	links := regexp.MustCompile(`nb_files/[0-9a-f]{32}\.(png|csv)`).FindAllString(string(post), -1)
+	if len(links) != 2 {
+		t.Fatalf("the post links %q, want the image and the data", links)
+	}
+	for _, l := range links {
+		got, err := os.ReadFile(filepath.Join(out, l))
+		want := fig
+		if strings.HasSuffix(l, ".csv") {
+			want = []byte("x,y\n1,2\n")
+		}
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s holds %q, %v", l, got, err)
+		}
+	}
+	page, err := os.ReadFile(filepath.Join(out, "nb.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(page, []byte(`src="data:image/png;base64,`+encode(fig))) {
+		t.Error("the page does not show the image beside the notebook")
+	}
+	for name, text := range map[string][]byte{"post": post, "page": page} {
+		if bytes.Contains(text, []byte(`src="../private.png"`)) || bytes.Contains(text, []byte("![x](../private.png)")) || bytes.Contains(text, private) {
+			t.Errorf("the %s loads the image outside the notebook's folder", name)
+		}
+	}
+	if !slices.ContainsFunc(warnings, func(w string) bool {
+		return strings.Contains(w, "nb.ipynb: cell 3: local file \"../private.png\" is outside the notebook's folder")
+	}) {
+		t.Errorf("warnings %q do not name the notebook and cell of ../private.png", warnings)
+	}
+
+	fig2 := costly.PNG(600)
+	if err := os.WriteFile(filepath.Join(src, "fig.png"), fig2, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Build(context.Background(), []string{src}); err != nil {
+		t.Fatal(err)
+	}
+	if files := postFiles(t, out, "nb"); len(files) != 2 {
+		t.Errorf("after the image changed nb_files holds %q, want the new image and the data", files)
 	}
 }

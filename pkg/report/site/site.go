@@ -197,11 +197,18 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 	if g.Commit != "" {
 		date = g.Date
 	}
+	// The files its Markdown links to are read from its folder, and
+	// through os.Root from nowhere else.
+	local, err := os.OpenRoot(filepath.Dir(path))
+	if err != nil {
+		return nil, fmt.Errorf("notebook %s: %w", path, err)
+	}
+	defer local.Close()
 	// A notebook with no title of its own is titled by its file name, or
 	// by its page name if the file name is just ".ipynb".
 	v, err := report.NewView(nb, report.ViewOptions{
 		Name: name, Title: cmp.Or(Name(path), name), ModTime: date,
-		Trust: s.Trust, MaxOutput: s.MaxOutput,
+		Trust: s.Trust, MaxOutput: s.MaxOutput, Local: local.FS(),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("notebook %s: %w", path, err)
