@@ -66,10 +66,11 @@
 // names a file under the notebook's folder is copied into Files, named by
 // its content, and pointed at the copy, so that the post's folder and the
 // page hold it. A path that leaves the folder ("..", a symbolic link out
-// of an os.Root), a hidden file, a web page of an untrusted notebook, a
-// file over MaxImage or past MaxLocalFiles in all is not read, and a path
-// that names no file is left as written; each gives a Warning naming the
-// cell. Outputs' HTML is not read this way: its relative sources name
+// of an os.Root), a hidden file, a file over MaxImage or past
+// MaxLocalFiles in all is not read, and a path that names no file is left
+// as written; each gives a Warning naming the cell. A link to a web page
+// ("other.html") names a page of the site: it is left as written, and
+// never copied. Outputs' HTML is not read this way: its relative sources name
 // files of the site, and the writers refuse those that climb out of it
 // (sanitize.SafeSource).
 //

@@ -22,8 +22,9 @@ var localImage = map[string]string{
 }
 
 // activeExt are the extensions of files a browser runs script in when a
-// link opens them: an untrusted notebook's folder may hold one made to
-// run on the site, so none is copied unless the notebook is trusted.
+// link opens them. None is copied: a link to one names a page of the site
+// ("other.html"), and one made to run on the site may lie beside the
+// notebook.
 var activeExt = map[string]bool{
 	".html": true, ".htm": true, ".xhtml": true, ".xht": true, ".shtml": true,
 	".xml": true, ".xsl": true, ".xslt": true, ".js": true, ".mjs": true,
@@ -33,16 +34,18 @@ var activeExt = map[string]bool{
 var plainExt = regexp.MustCompile(`^\.[a-z0-9]{1,10}$`)
 
 // destinationStart matches what comes right before a link destination:
-// the "](" of an inline link or image, a reference definition's "]:"
-// (each perhaps with spaces and a "<"), or an HTML src or href attribute.
-var destinationStart = regexp.MustCompile(`(?i)(\]\(\s*<?|\]:[ \t]*<?|\b(?:src|href)=["']?)`)
+// the "](" of an inline link or image, a reference definition's "]:" at
+// the start of a line (not a footnote's "[^1]:"), each perhaps with
+// spaces and a "<", or an HTML src or href attribute.
+var destinationStart = regexp.MustCompile(`(?im)(\]\(\s*<?|^[ \t]{0,3}\[[^\]^\n][^\]\n]*\]:[ \t]*<?|\b(?:src|href)=["']?)`)
 
 // localFiles copies into the view the files beside the notebook that its
 // Markdown links to or shows by a relative path, and points the links at
 // the copies, in every Markdown block whatever made it. A path that
 // leaves the folder (by "..", or through a symbolic link when Local is an
 // os.Root's), or names a hidden file, is not read; one that names no file
-// is left as written; each gives a Warning naming the cell.
+// is left as written; each gives a Warning naming the cell. A link to a
+// web page (other.html) names a page of the site, and is left as written.
 func (b *builder) localFiles() {
 	if b.opts.Local == nil {
 		return
@@ -60,6 +63,9 @@ func (b *builder) localFiles() {
 				return "", false
 			}
 			clean := path.Clean(name)
+			if b.files[clean] || activeExt[strings.ToLower(path.Ext(clean))] {
+				return "", false // a file of the view, or a page of the site
+			}
 			file, seen := copied[clean]
 			if !seen {
 				file = b.copyLocal(blk.Cell, name, clean, &total)
@@ -82,10 +88,6 @@ func (b *builder) copyLocal(cell int, name, clean string, total *int64) string {
 		return ""
 	}
 	ext := strings.ToLower(path.Ext(clean))
-	if activeExt[ext] && !b.opts.Trust {
-		b.warn(cell, 0, "local file %q is a web page: not copied from an untrusted notebook", name)
-		return ""
-	}
 	f, err := b.opts.Local.Open(clean)
 	if err != nil {
 		b.warn(cell, 0, "local file %q not found beside the notebook: the link is left as written", name)

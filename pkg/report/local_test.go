@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
 // filesLink matches a link to a file of the view named "n".
@@ -55,7 +57,9 @@ func TestLocalFiles(t *testing.T) {
 		{"backslash", `![a](..\secret.png)`, 0, "", "outside the notebook's folder"},
 		{"hidden", "[a](.env)", 0, ".env", `local file ".env" is hidden: not copied`},
 		{"missing", "![a](nope.png)", 0, "nope.png", `cell 1: local file "nope.png" not found beside the notebook: the link is left as written`},
-		{"web page", "[a](evil.html)", 0, "evil.html", `local file "evil.html" is a web page: not copied from an untrusted notebook`},
+		{"web page", "[a](evil.html) [b](missing.HTM)", 0, "(evil.html)", ""},
+		{"footnote", "A note[^1].\n\n[^1]: Mex is the minimum excludant.", 0, "Mex", ""},
+		{"reference in text", "see a]: fig.png", 0, "a]: fig.png", ""},
 		{"too large", "![a](big.png)", 0, "big.png", `local file "big.png" left out: larger than 100 bytes`},
 		{"folder", "[a](sub)", 0, "(sub)", ""},
 	}
@@ -94,6 +98,21 @@ func TestLocalFiles(t *testing.T) {
 				t.Errorf("warnings %q, want %q", warnings, tt.warning)
 			}
 		})
+	}
+}
+
+// TestLocalFilesAttachment shows an attachment: its link, pointed at the
+// view's file, is no local file to copy.
+func TestLocalFilesAttachment(t *testing.T) {
+	nb := markdownNotebook(nil, "![a](attachment:a.png)")
+	nb.Cells[0].Attachments = map[string]notebook.MimeBundle{"a.png": {}}
+	nb.Cells[0].Attachments["a.png"].SetText("image/png", "UE5H")
+	v, err := NewView(nb, ViewOptions{Name: "n", Local: fstest.MapFS{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Files) != 1 || len(v.Warnings) != 0 {
+		t.Errorf("files %d, warnings %v; want the attachment and none", len(v.Files), v.Warnings)
 	}
 }
 

@@ -63,10 +63,10 @@ func (k *keeper) close() { k.root.Close() }
 // save writes the manifest.
 func (k *keeper) save() error { return k.m.Write(k.dir) }
 
-// foreign returns up to max files of the folder that render did not
+// foreign returns up to limit files of the folder that render did not
 // write, leaving out hidden ones (a build's temporary files, the
 // manifest, a .git of the user's) and folders.
-func (k *keeper) foreign(max int) []string {
+func (k *keeper) foreign(limit int) []string {
 	var out []string
 	_ = fs.WalkDir(k.root.FS(), ".", func(p string, d fs.DirEntry, err error) error {
 		switch {
@@ -78,7 +78,7 @@ func (k *keeper) foreign(max int) []string {
 			}
 		case err != nil || !d.IsDir() && !k.m.Has(p):
 			out = append(out, p)
-			if len(out) >= max {
+			if len(out) >= limit {
 				return fs.SkipAll
 			}
 		}
@@ -218,9 +218,17 @@ func (k *keeper) writeFile(p string, data []byte) error {
 		return err
 	}
 	defer k.root.Remove(tmp) // nothing left after the rename
-	moves, err := k.check([]move{{from: tmp, to: p, sum: manifest.SumBytes(data)}}, true)
-	if err != nil || len(moves) == 0 {
+	sum := manifest.SumBytes(data)
+	moves, err := k.check([]move{{from: tmp, to: p, sum: sum}}, true)
+	if err != nil {
 		return err
+	}
+	if len(moves) == 0 { // the same content is there
+		if len(k.m.Files[p]) == 1 {
+			return nil
+		}
+		k.settle(map[string]string{p: sum})
+		return k.save()
 	}
 	if err := k.record(moves); err != nil {
 		return err
@@ -228,6 +236,6 @@ func (k *keeper) writeFile(p string, data []byte) error {
 	if err := k.place(moves); err != nil {
 		return err
 	}
-	k.settle(map[string]string{p: moves[0].sum})
+	k.settle(map[string]string{p: sum})
 	return k.save()
 }

@@ -195,7 +195,9 @@ func (s *Site) write(k *keeper, notebookFile, name string, post *markdown.Post, 
 	old := k.m.Pages[name].Files
 	if pdf == nil && slices.Contains(old, name+".pdf") {
 		// A build that does not print leaves the PDF as it was.
-		sums[name+".pdf"] = k.m.Files[name+".pdf"][0]
+		if sum, ok, err := k.owned(name + ".pdf"); err == nil && ok && sum != "" {
+			sums[name+".pdf"] = sum
+		}
 	}
 	files, err := k.check(files, true)
 	if err != nil {
