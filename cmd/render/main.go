@@ -10,7 +10,7 @@
 //
 // Usage:
 //
-//	render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [-pdf] [-serve ADDR] [PATH ...]
+//	render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [-pdf] [-serve ADDR [-serve-host NAME]...] [-shared-folder] [PATH ...]
 //	render -install-kernel
 //
 // PATH is a notebook or a folder of them (default notebooks); DIR defaults
@@ -64,6 +64,15 @@
 // page's print stylesheet lays it out: no navigation, blocks kept whole
 // where they fit on a sheet, page numbers at the foot.
 //
+// The output folder holds only what render wrote: render records every
+// file it writes in DIR/.render-manifest.json, removes the pages of
+// notebooks that are gone from the folders it renders (deleted or
+// renamed), and deletes or overwrites no file it did not write. A DIR
+// that holds other files, or is the notebooks' own folder, is refused
+// unless -shared-folder is given; even then a post, page or index that
+// would replace a file of the user's (a paired analysis.md, an index.html)
+// is refused by name, and the file stays as it is.
+//
 // -serve ADDR renders, then serves the site over HTTP at ADDR (say
 // localhost:8080: the site is then reachable from this machine only),
 // watches the notebooks, renders one again within a second of its being
@@ -71,8 +80,13 @@
 // A render that fails is reported, and shown on the pages in a banner,
 // while the pages of the last good one are served. The reload script and
 // the banner are in what is served only, never in the files written.
-// SIGINT or SIGTERM stops it, the kernels with it, and render exits with
-// status 0.
+// Only the files render wrote are served, streamed from disk, at most 16
+// at once (a request beyond that gets 503 at once). A request must name
+// localhost, a loopback address, the -serve address or, for a wildcard
+// address (:8080, 0.0.0.0:8080), this machine's host name or addresses,
+// or a name given by -serve-host: a web page elsewhere cannot read the
+// site through a DNS name of its own pointed at this machine. SIGINT or
+// SIGTERM stops it, the kernels with it, and render exits with status 0.
 //
 // -install-kernel builds GoNB as render runs it and installs it as the
 // Jupyter kernel gonb in the user's Jupyter data folder
@@ -86,6 +100,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -115,7 +130,7 @@ func main() {
 	os.Exit(code)
 }
 
-const usageLine = "usage: render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [-pdf] [-serve ADDR] [PATH ...]\n       render -install-kernel"
+const usageLine = "usage: render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [-pdf] [-serve ADDR [-serve-host NAME]...] [-shared-folder] [PATH ...]\n       render -install-kernel"
 
 // options are render's command line, parsed.
 type options struct {
@@ -126,6 +141,8 @@ type options struct {
 	installKernel bool
 	maxOutputSet  bool // maxOutputSet reports an explicit -max-output.
 	serve         string
+	serveHosts    []string
+	shared        bool
 	pdf           bool
 	paths         []string
 }
@@ -152,6 +169,14 @@ func parse(args []string, stdout, stderr io.Writer) (*options, int) {
 	fs.Var(durationFlag{&x.CellTimeout}, "timeout", "the longest a cell may run before it is interrupted and the notebook fails: `seconds` (as nbconvert takes it) or a Go duration such as 90s or 2m")
 	fs.IntVar(&x.MaxOutput, "max-output", execute.DefaultMaxOutput, "the most `bytes` kept of one output of a cell run; the rest is counted in a note")
 	fs.StringVar(&o.serve, "serve", "", "after rendering, serve the site at `ADDR` (such as localhost:8080), render each notebook again when it is saved, and reload the open pages, until Ctrl-C")
+	fs.Func("serve-host", "with -serve, also answer requests that name the host `NAME` (a name of this machine others use, behind a proxy or in /etc/hosts; repeatable): requests naming any host but localhost, loopback addresses, the -serve address, or for a wildcard address this machine's name and addresses, are refused, so that no web page can read the site through a name of its own", func(s string) error {
+		if s == "" || strings.ContainsAny(s, "/ :") && net.ParseIP(strings.Trim(s, "[]")) == nil {
+			return fmt.Errorf("%q: want a host name or address, without a port", s)
+		}
+		o.serveHosts = append(o.serveHosts, s)
+		return nil
+	})
+	fs.BoolVar(&o.shared, "shared-folder", false, "let the output folder hold files render did not write (a blog's content folder, the notebooks' own folder), which render otherwise refuses: it then writes beside them and still deletes and overwrites none of them")
 	fs.BoolVar(&o.pdf, "pdf", false, "print each page to NAME.pdf beside it with headless Chromium (CHROME_PATH, else chromium or google-chrome on PATH)")
 	fs.Func("p", "set notebook parameter `NAME=VALUE` (repeatable)", func(s string) error {
 		p, err := execute.ParseParam(s)
@@ -193,6 +218,9 @@ func parse(args []string, stdout, stderr io.Writer) (*options, int) {
 	case x.KernelName != "" && !kernelspec.ValidName(x.KernelName):
 		fmt.Fprintf(stderr, "render: -kernel %q: a kernel's name has letters, digits, '.', '_' and '-'\n", x.KernelName)
 		return nil, 2
+	case len(o.serveHosts) > 0 && o.serve == "":
+		fmt.Fprintln(stderr, "render: -serve-host names a host for -serve, which is not given")
+		return nil, 2
 	case o.installKernel && len(o.paths) > 0:
 		fmt.Fprintln(stderr, "render: -install-kernel installs the kernel and renders nothing: give no PATH")
 		return nil, 2
@@ -225,7 +253,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		progress.Progress(p)
 	}
 	s := &site.Site{
-		Dir: o.dir, Title: o.title, Trust: o.trust, MathFont: o.font,
+		Dir: o.dir, Shared: o.shared, Title: o.title, Trust: o.trust, MathFont: o.font,
 		Progress: progress.Notebook,
 		Warn: func(msg string) {
 			events.count(execute.Warning)
@@ -249,13 +277,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		defer stop()
 	}
 	if o.serve != "" {
-		return serveSite(ctx, o.serve, s, o.paths, stderr)
+		return serveSite(ctx, o.serve, o.serveHosts, s, o.paths, stderr)
 	}
 	pages := watchPages(o.dir, o.paths)
 	err := s.Build(ctx, o.paths)
-	for _, e := range unjoin(err) {
-		fmt.Fprintf(stderr, "render: %s\n", terminal.Safe(e.Error()))
-	}
+	report(stderr, err)
 	sum := &summary{Executed: x.Mode != execute.Never}
 	events.add(sum)
 	sum.Notebooks, sum.Pages = pages.written()
@@ -292,6 +318,17 @@ func installKernel(ctx context.Context, stdout, stderr io.Writer) int {
 func fileExists(path string) bool {
 	fi, err := os.Stat(path)
 	return err == nil && fi.Mode().IsRegular()
+}
+
+// report writes the errors of a build, one a line, with what to do about
+// an output folder that holds files render did not write.
+func report(stderr io.Writer, err error) {
+	for _, e := range unjoin(err) {
+		fmt.Fprintf(stderr, "render: %s\n", terminal.Safe(e.Error()))
+	}
+	if errors.Is(err, site.ErrForeignFiles) || errors.Is(err, site.ErrNotebooksFolder) {
+		fmt.Fprintln(stderr, "render: give -o a folder of its own, or -shared-folder to write beside those files: render then deletes and overwrites none of them")
+	}
 }
 
 // unjoin splits an error made by errors.Join into its parts; nil has none.

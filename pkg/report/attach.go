@@ -82,7 +82,7 @@ func rewriteAttachments(src string, files map[string]string) string {
 		if inRanges(code, start) {
 			continue
 		}
-		end, markdown := attachmentEnd(src, start)
+		end, markdown := destinationEnd(src, start)
 		if end < 0 {
 			continue
 		}
@@ -109,12 +109,12 @@ func rewriteAttachments(src string, files map[string]string) string {
 	return b.String()
 }
 
-// attachmentEnd returns the end of the name of the attachment link at
+// destinationEnd returns the end of the link destination that starts at
 // src[start:], and whether it is in Markdown (else in an HTML attribute),
 // or -1 when the text there is not a link destination.
-func attachmentEnd(src string, start int) (int, bool) {
+func destinationEnd(src string, start int) (int, bool) {
 	before := strings.TrimRight(src[:start], " \t")
-	nameStart := start + len(attachmentScheme)
+	nameStart := start
 	switch {
 	case strings.HasSuffix(before, "](<"), strings.HasSuffix(before, "]:") && strings.HasSuffix(src[:start], "<"):
 		if k := strings.IndexAny(src[nameStart:], ">\n"); k >= 0 && src[nameStart+k] == '>' {

@@ -3,6 +3,7 @@ package report
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"strings"
 	"time"
@@ -50,6 +51,12 @@ type ViewOptions struct {
 	// MaxImage is the size of the largest image kept; a larger one gives a
 	// note instead. Zero means DefaultMaxImage; negative keeps every image.
 	MaxImage int
+	// Local is the notebook's folder: the files its Markdown links to or
+	// shows by a relative path are copied from it into Files, and the
+	// links pointed at the copies; nil copies none. Give it as
+	// (*os.Root).FS, so that no path, by ".." or through a symbolic
+	// link, leads out of the folder.
+	Local fs.FS
 	// FoldLines is the number of lines past which a stream or text output
 	// shows only its first FoldLines/2 lines, the rest a click away (a
 	// Rest block). Zero means DefaultFoldLines; negative never folds.

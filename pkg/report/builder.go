@@ -80,8 +80,13 @@ func byteSize(n int) string { return ByteSize(int64(n)) }
 // shown or attached many times is written once, and a render of the same
 // notebook names it alike.
 func (b *builder) file(mime string, data []byte) string {
+	return b.fileExt(mime, ImageExt[mime], data)
+}
+
+// fileExt is file for a file named with the extension ext.
+func (b *builder) fileExt(mime, ext string, data []byte) string {
 	sum := sha256.Sum256(data)
-	p := b.dir + "/" + hex.EncodeToString(sum[:16]) + ImageExt[mime]
+	p := b.dir + "/" + hex.EncodeToString(sum[:16]) + ext
 	if _, ok := b.files[p]; !ok {
 		if b.files == nil {
 			b.files = map[string]bool{}

@@ -60,6 +60,20 @@
 // another language or a file ("%%bash", "%%writefile f") is shown as
 // written. Other notebooks show their magics, set apart from the code.
 //
+// Files beside the notebook: with ViewOptions.Local, a relative link or
+// image destination in the view's Markdown (inline, by reference, or a
+// src or href of raw HTML; whatever construct made the Markdown) that
+// names a file under the notebook's folder is copied into Files, named by
+// its content, and pointed at the copy, so that the post's folder and the
+// page hold it. A path that leaves the folder ("..", a symbolic link out
+// of an os.Root), a hidden file, a file over MaxImage or past
+// MaxLocalFiles in all is not read, and a path that names no file is left
+// as written; each gives a Warning naming the cell. A link to a web page
+// ("other.html") names a page of the site: it is left as written, and
+// never copied. Outputs' HTML is not read this way: its relative sources name
+// files of the site, and the writers refuse those that climb out of it
+// (sanitize.SafeSource).
+//
 // A stream or text output of more than ViewOptions.FoldLines lines (40
 // by default) shows half as many, its first lines, and keeps the rest a
 // click away (a Rest block); the size cap (MaxOutput) still applies.

@@ -23,7 +23,7 @@ import (
 var viewLayers = [][]string{
 	{"view.go"},                              // NewView: the pass, cell by cell
 	{"meta.go", "fold.go"},                   // the notebook's metadata; how a cell is shown and folded
-	{"attach.go"},                            // a Markdown cell's attachments
+	{"attach.go", "local.go"},                // a Markdown cell's attachments; files beside the notebook
 	{"gluepaste.go"},                         // Markdown with glued values put where it quotes them
 	{"gluefind.go"},                          // where Markdown quotes glued values
 	{"outputs.go"},                           // a code cell's outputs, by preferred representation

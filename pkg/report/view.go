@@ -59,6 +59,7 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 		}
 	}
 	b.references()
+	b.localFiles()
 	return b.v, nil
 }
 

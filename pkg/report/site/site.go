@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,8 +34,13 @@ type cellError interface {
 
 // A Site renders notebooks into the folder Dir.
 type Site struct {
-	// Dir is the output folder, created if missing.
+	// Dir is the output folder, created if missing. A build writes into
+	// it only files of its own (see the package documentation).
 	Dir string
+	// Shared lets Dir hold files render did not write, or be the folder
+	// of the notebooks: a build then writes beside them, and still
+	// deletes and overwrites none of them.
+	Shared bool
 	// Title is the index page's title; empty means "Writeups".
 	Title string
 	// Trust keeps raw HTML in the notebooks of this build as it is, on
@@ -102,6 +106,26 @@ func (s *Site) Rebuild(ctx context.Context, paths, changed []string) error {
 	if err != nil {
 		return err
 	}
+	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
+		return err
+	}
+	unlock, err := lockDir(ctx, s.Dir, func() { s.warn("waiting for another render into %s to finish", s.Dir) })
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	s.removeStale()
+	k, err := openKeeper(s.Dir, s.warn)
+	if err != nil {
+		return err
+	}
+	defer k.close()
+	if err := s.checkFolder(k, files); err != nil {
+		return err
+	}
+	if err := s.removeGone(k, paths, files, names); err != nil {
+		return err
+	}
 	if changed != nil {
 		keep := map[string]bool{}
 		for _, c := range changed {
@@ -115,21 +139,12 @@ func (s *Site) Rebuild(ctx context.Context, paths, changed []string) error {
 		}
 		files, names = f, n
 	}
-	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
-		return err
-	}
-	unlock, err := lockDir(ctx, s.Dir, func() { s.warn("waiting for another render into %s to finish", s.Dir) })
+	fontURL, err := s.shipFont(k)
 	if err != nil {
 		return err
 	}
-	defer unlock()
-	s.removeStale()
-	fontURL, err := s.shipFont()
-	if err != nil {
-		return err
-	}
-	errs := s.renderAll(ctx, files, names, fontURL)
-	if err := s.writeIndex(fontURL); err != nil {
+	errs := s.renderAll(ctx, k, files, names, fontURL)
+	if err := s.writeIndex(k, fontURL); err != nil {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
@@ -211,11 +226,18 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 	if g.Commit != "" {
 		date = g.Date
 	}
+	// The files its Markdown links to are read from its folder, and
+	// through os.Root from nowhere else.
+	local, err := os.OpenRoot(filepath.Dir(path))
+	if err != nil {
+		return nil, fmt.Errorf("notebook %s: %w", path, err)
+	}
+	defer local.Close()
 	// A notebook with no title of its own is titled by its file name, or
 	// by its page name if the file name is just ".ipynb".
 	v, err := report.NewView(nb, report.ViewOptions{
 		Name: name, Title: cmp.Or(Name(path), name), ModTime: date,
-		Trust: s.Trust, MaxOutput: s.MaxOutput,
+		Trust: s.Trust, MaxOutput: s.MaxOutput, Local: local.FS(),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("notebook %s: %w", path, err)
@@ -229,7 +251,7 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 
 // finish writes a prepared notebook's files, with the links to its
 // neighbours, and its PDF when the site prints.
-func (s *Site) finish(ctx context.Context, r *rendered, fontURL string, prev, next *htmlpage.Link) error {
+func (s *Site) finish(ctx context.Context, k *keeper, r *rendered, fontURL string, prev, next *htmlpage.Link) error {
 	path := r.path
 	post := markdown.Render(r.view)
 	page, err := htmlpage.Render(r.view, htmlpage.Options{
@@ -250,7 +272,7 @@ func (s *Site) finish(ctx context.Context, r *rendered, fontURL string, prev, ne
 	if err := context.Cause(ctx); err != nil {
 		return fmt.Errorf("notebook %s: %w", path, err)
 	}
-	if err := s.write(r.name, post, page, pdf); err != nil {
+	if err := s.write(k, r.path, r.name, post, page, pdf); err != nil {
 		return fmt.Errorf("notebook %s: writing: %w", path, err)
 	}
 	return nil
@@ -276,88 +298,4 @@ func (s *Site) print(ctx context.Context, page []byte) ([]byte, error) {
 		return nil, err
 	}
 	return s.PDF.Print(ctx, abs)
-}
-
-// write puts a notebook's files in place: all are written into a temporary
-// folder first, then renamed over the old ones.
-func (s *Site) write(name string, post *markdown.Post, page, pdf []byte) error {
-	filesDir := markdown.FilesDir(name)
-	paths := make([]string, len(post.Files))
-	for i, f := range post.Files {
-		// The paths come from the notebook's attachment names: keep them
-		// in the files folder, whatever they say.
-		p := filepath.Clean(filepath.FromSlash(f.Path))
-		if !filepath.IsLocal(p) || !strings.HasPrefix(p, filesDir+string(filepath.Separator)) {
-			return fmt.Errorf("file %q is not inside %s", f.Path, filesDir)
-		}
-		paths[i] = p
-	}
-	tmp, err := os.MkdirTemp(s.Dir, tmpPrefix)
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	for i, f := range post.Files {
-		dst := filepath.Join(tmp, paths[i])
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(dst, f.Data, 0o644); err != nil {
-			return err
-		}
-	}
-	if err := os.WriteFile(filepath.Join(tmp, name+".md"), post.Text, 0o644); err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(tmp, name+".html"), page, 0o644); err != nil {
-		return err
-	}
-	if pdf != nil {
-		if err := os.WriteFile(filepath.Join(tmp, name+".pdf"), pdf, 0o644); err != nil {
-			return err
-		}
-	}
-	// Replace the files folder: move the old one into tmp, to be removed
-	// with it, then move the new one out.
-	target := filepath.Join(s.Dir, filesDir)
-	if err := os.Rename(target, filepath.Join(tmp, "old")); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	if len(post.Files) > 0 {
-		if err := os.Rename(filepath.Join(tmp, filesDir), target); err != nil {
-			return err
-		}
-	}
-	// The page last: the index lists a post only once its page is there.
-	exts := []string{".md", ".html"}
-	if pdf != nil {
-		exts = append([]string{".pdf"}, exts...)
-	}
-	for _, ext := range exts {
-		if err := os.Rename(filepath.Join(tmp, name+ext), filepath.Join(s.Dir, name+ext)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// writeAtomic writes data to a temporary file beside path and renames it
-// over path.
-func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), tmpPrefix)
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // no-op after the rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
