@@ -3,6 +3,7 @@ package pdf
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -95,6 +96,55 @@ func TestPrintLimits(t *testing.T) {
 	}
 	p.Memory = 0
 	if _, err := p.Print(context.Background(), page); err != nil {
+		t.Errorf("the print after: %v", err)
+	}
+}
+
+// TestPrintLongTable prints a page holding one table of 40,000 rows,
+// which drove Chromium to 6.7 GB and past two minutes, and the notebook
+// with its page and post was lost. Such a print is stopped at the memory
+// limit, the browser's memory never far past it, and the next page
+// prints.
+func TestPrintLongTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("prints a page of 40,000 rows; skipped in -short mode")
+	}
+	p := printer(t)
+	p.Memory = 1 << 30
+	var b strings.Builder
+	b.WriteString("# A long table\n\n| n | g(n) | note |\n|-|-|-|\n")
+	for i := range 40000 {
+		fmt.Fprintf(&b, "| %d | %d | row %d of the table |\n", i, i%7, i)
+	}
+	dir := t.TempDir()
+	page := writePage(t, dir, "t", b.String())
+	var peak int64
+	pid := browserPid(p) // the browser that prints it, which may be replaced after
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(100 * time.Millisecond):
+				peak = max(peak, treeMemory(pid))
+			}
+		}
+	}()
+	start := time.Now()
+	data, err := p.Print(context.Background(), page)
+	close(stop)
+	<-done
+	t.Logf("40,000 rows: %d bytes of PDF in %v, the browser at most %d MB: %v", len(data), time.Since(start).Round(time.Millisecond), peak>>20, err)
+	if err != nil && !errors.Is(err, ErrLimit) {
+		t.Fatal(err)
+	}
+	if peak > p.Memory+512<<20 {
+		t.Errorf("the browser took %d MB; the limit is %d MB", peak>>20, p.Memory>>20)
+	}
+	if _, err := p.Print(context.Background(), writePage(t, dir, "next", "# Next\n\nA short page.")); err != nil {
 		t.Errorf("the print after: %v", err)
 	}
 }

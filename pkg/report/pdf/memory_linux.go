@@ -34,7 +34,7 @@ func watchMemory(tab, browser context.Context, limit int64) (ctx context.Context
 				return
 			case <-tick.C:
 				if used := treeMemory(pid); used > limit {
-					cancel(fmt.Errorf("%w: the browser took %d MB, more than %d MB", ErrLimit, used>>20, limit>>20))
+					cancel(fmt.Errorf("%w: the browser took %d MB, more than %d MB", errMemory, used>>20, limit>>20))
 					return
 				}
 			}
@@ -46,8 +46,8 @@ func watchMemory(tab, browser context.Context, limit int64) (ctx context.Context
 	}
 }
 
-// treeMemory returns the resident memory of process pid and its
-// descendants, in bytes.
+// treeMemory returns the memory of process pid and its descendants, in
+// bytes (see resident).
 func treeMemory(pid int) int64 {
 	dirs, _ := filepath.Glob("/proc/[0-9]*")
 	parent := map[int]int{}
@@ -76,16 +76,24 @@ func treeMemory(pid int) int64 {
 	return total
 }
 
-// resident returns the resident memory of process p, in bytes.
+// resident returns the memory of process p in bytes, its shared pages
+// divided among the processes that share them (the proportional set size
+// of /proc/PID/smaps_rollup): the browser's processes share its program,
+// which counted whole in each would count it many times.
 func resident(p int) int64 {
-	statm, err := os.ReadFile("/proc/" + strconv.Itoa(p) + "/statm")
+	rollup, err := os.ReadFile("/proc/" + strconv.Itoa(p) + "/smaps_rollup")
 	if err != nil {
 		return 0
 	}
-	f := bytes.Fields(statm)
-	if len(f) < 2 {
-		return 0
+	for line := range bytes.SplitSeq(rollup, []byte("\n")) {
+		if rest, ok := bytes.CutPrefix(line, []byte("Pss:")); ok {
+			f := bytes.Fields(rest)
+			if len(f) == 0 {
+				return 0
+			}
+			kb, _ := strconv.ParseInt(string(f[0]), 10, 64)
+			return kb << 10
+		}
 	}
-	pages, _ := strconv.ParseInt(string(f[1]), 10, 64)
-	return pages * int64(os.Getpagesize())
+	return 0
 }

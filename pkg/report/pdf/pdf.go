@@ -75,6 +75,9 @@ const (
 // ErrLimit is wrapped by the error of a print stopped by a limit.
 var ErrLimit = errors.New("over a limit of printing")
 
+// errMemory is the cause of a print stopped for the browser's memory.
+var errMemory = fmt.Errorf("%w", ErrLimit)
+
 // A LeftOutError says that a page was printed without some of what it
 // refers to: files outside the page's folder, or what is not a file of
 // the web. Print returns it with the PDF.
@@ -104,6 +107,10 @@ type Printer struct {
 	Timeout time.Duration
 	Memory  int64
 
+	// ctx and exe start the browser, again after a print that took too
+	// much memory, which the browser does not give back.
+	ctx                   context.Context
+	exe                   string
 	browser               context.Context
 	cancelBrowser, cancel context.CancelFunc
 	// tmp holds the browser's profile, removed once it has exited.
@@ -114,9 +121,19 @@ type Printer struct {
 // that prints with it. The browser ends with Close, which lets it remove
 // its temporary files, or is killed when ctx ends.
 func Start(ctx context.Context, exe string) (*Printer, error) {
+	p := &Printer{ctx: ctx, exe: exe}
+	if err := p.launch(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// launch starts the Printer's browser.
+func (p *Printer) launch() error {
+	ctx, exe := p.ctx, p.exe
 	tmp, err := os.MkdirTemp("", "render-pdf-")
 	if err != nil {
-		return nil, fmt.Errorf("pdf: %w", err)
+		return fmt.Errorf("pdf: %w", err)
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.DisableGPU,
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("hide-scrollbars", true),
@@ -128,12 +145,12 @@ func Start(ctx context.Context, exe string) (*Printer, error) {
 	browser, cancelBrowser := chromedp.NewContext(alloc)
 	// Start it now, so that a browser that cannot run fails before any
 	// page is made.
-	p := &Printer{browser: browser, cancelBrowser: cancelBrowser, cancel: cancel, tmp: tmp}
+	p.browser, p.cancelBrowser, p.cancel, p.tmp = browser, cancelBrowser, cancel, tmp
 	if err := chromedp.Do(browser); err != nil {
 		p.Close()
-		return nil, fmt.Errorf("pdf: starting %s: %w", exe, err)
+		return fmt.Errorf("pdf: starting %s: %w", exe, err)
 	}
-	return p, nil
+	return nil
 }
 
 // Close ends the browser, waits for it to exit and removes its files.
@@ -220,13 +237,20 @@ func (p *Printer) Print(ctx context.Context, page string) ([]byte, error) {
 const openFolds = `document.querySelectorAll("details").forEach(d => d.open = true); true`
 
 // fail names the page in err, or says that ctx ended the print, or the
-// limit that tab's end says.
+// limit that tab's end says. A browser stopped over its memory is
+// started afresh for the next page.
 func (p *Printer) fail(ctx, tab context.Context, page string, err error) error {
-	switch {
+	switch cause := context.Cause(tab); {
 	case ctx.Err() != nil:
 		return fmt.Errorf("pdf: %s: %w", page, context.Cause(ctx))
-	case errors.Is(context.Cause(tab), ErrLimit):
-		return fmt.Errorf("pdf: %s: %w", page, context.Cause(tab))
+	case errors.Is(cause, errMemory):
+		p.Close()
+		if err := p.launch(); err != nil {
+			return fmt.Errorf("pdf: %s: %w; %w", page, cause, err)
+		}
+		return fmt.Errorf("pdf: %s: %w", page, cause)
+	case errors.Is(cause, ErrLimit):
+		return fmt.Errorf("pdf: %s: %w", page, cause)
 	}
 	return fmt.Errorf("pdf: %s: %w", page, err)
 }
