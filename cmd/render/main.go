@@ -167,7 +167,7 @@ func parse(args []string, stdout, stderr io.Writer) (*options, int) {
 	fs.StringVar(&o.font, "font", "", "Latin Modern Math `file` to ship with the site (default: from fonts-lmodern)")
 	fs.StringVar(&o.title, "title", "", "`title` of the index page (default Writeups)")
 	fs.Var(durationFlag{&x.CellTimeout}, "timeout", "the longest a cell may run before it is interrupted and the notebook fails: `seconds` (as nbconvert takes it) or a Go duration such as 90s or 2m")
-	fs.IntVar(&x.MaxOutput, "max-output", execute.DefaultMaxOutput, "the most `bytes` kept of one output of a cell run; the rest is counted in a note")
+	fs.IntVar(&x.MaxOutput, "max-output", execute.DefaultMaxOutput, fmt.Sprintf("the most `bytes` kept of one output of a cell run (a cell keeps at most %d outputs, and four times this or 16 MB of them); the rest is counted in a note", execute.MaxCellOutputs))
 	fs.StringVar(&o.serve, "serve", "", "after rendering, serve the site at `ADDR` (such as localhost:8080), render each notebook again when it is saved, and reload the open pages, until Ctrl-C")
 	fs.Func("serve-host", "with -serve, also answer requests that name the host `NAME` (a name of this machine others use, behind a proxy or in /etc/hosts; repeatable): requests naming any host but localhost, loopback addresses, the -serve address, or for a wildcard address this machine's name and addresses, are refused, so that no web page can read the site through a name of its own", func(s string) error {
 		if s == "" || strings.ContainsAny(s, "/ :") && net.ParseIP(strings.Trim(s, "[]")) == nil {

@@ -26,10 +26,17 @@ type builder struct {
 	hidden map[*notebook.Output]bool
 	// numbers maps the label of each numbered figure to its number.
 	numbers map[string]int
-	// budget is what is left of mdcost.Budget.
-	budget int64
+	// budget is what is left of mdcost.Budget. glueAllowed is what glue
+	// may paste (glueAllowance), glueLeft what is left of it, and
+	// glueSpent is set once glue has had to leave a role as written.
+	budget                int64
+	glueAllowed, glueLeft int64
+	glueSpent             bool
 	// files holds the paths of the view's Files.
 	files map[string]bool
+	// pasted holds, by cell number, the Markdown and raw cells whose glue
+	// is pasted (see glueMeta).
+	pasted map[int]*pastedCell
 }
 
 // fail records the first error.

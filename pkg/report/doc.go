@@ -97,7 +97,11 @@
 // it; HTML and SVG are sanitised as outputs are. A missing name, a
 // missing representation or a bad format spec gives a Warning naming the
 // cell and the name, and the page shows the role as written, marked
-// (a bad spec shows the plain text). A reference to another notebook
+// (a bad spec shows the plain text). Glue is paid for by what it
+// pastes, from the Markdown budget (budget.go): a notebook pastes at most
+// 16 times the bytes of its sources and glued values, and a long text is
+// cut as an output is; a role or directive past that is shown as written,
+// marked, with one warning. A reference to another notebook
 // (path.ipynb::name, or :doc:) is left as written, with a warning: a page
 // reads one notebook. Directives inside lists or quotes are not read.
 //

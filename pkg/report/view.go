@@ -74,7 +74,7 @@ func (b *builder) cell(n int, c *notebook.Cell) {
 		}
 		switch lk.format {
 		case "text/markdown":
-			blocks = b.markdown(n, b.attachments(n, c))
+			blocks = b.markdownCell(n, c)
 		case "text/html":
 			blocks = []Block{{Kind: KindHTML, Cell: n, Text: b.html(c.Source)}}
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -263,8 +264,18 @@ func (s *Site) finish(ctx context.Context, k *keeper, r *rendered, fontURL strin
 	}
 	var pdf []byte
 	if s.PDF != nil {
-		if pdf, err = s.print(ctx, page); err != nil {
+		// A page that cannot be printed (too large, too slow, too
+		// costly for the browser) is still a page: it and its post are
+		// written, without a PDF; one printed without what it refers to
+		// outside the site is written with a warning.
+		pdf, err = s.print(ctx, page)
+		switch {
+		case err != nil && ctx.Err() != nil:
 			return fmt.Errorf("notebook %s: printing to PDF: %w", path, err)
+		case err != nil && pdf == nil:
+			s.warn("notebook %s: no PDF: %v", path, err)
+		case err != nil:
+			s.warn("notebook %s: %v", path, err)
 		}
 	}
 	// A run stopped while this notebook rendered leaves its pages as they
@@ -274,6 +285,12 @@ func (s *Site) finish(ctx context.Context, k *keeper, r *rendered, fontURL strin
 	}
 	if err := s.write(k, r.path, r.name, post, page, pdf); err != nil {
 		return fmt.Errorf("notebook %s: writing: %w", path, err)
+	}
+	if s.PDF != nil && pdf == nil {
+		// No PDF of an older page stays beside the new one.
+		if err := os.Remove(filepath.Join(s.Dir, r.name+".pdf")); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("notebook %s: %w", path, err)
+		}
 	}
 	return nil
 }

@@ -42,6 +42,7 @@ type Case struct {
 
 // What the renderer says about the cases it cannot show as written.
 const (
+	glueSpent  = "budget for glued values is spent"
 	asText     = "Markdown shown as text"
 	asTextNote = "is shown as text"
 )
@@ -113,6 +114,12 @@ func Cases() []Case {
 		{Name: "glued-quote", What: "a glued Markdown value, a block quote nested 200,000 deep, quoted by a directive and a role", Notebook: func() *notebook.Notebook {
 			return glued(strings.Repeat(">", 200000)+" x\n", "```{glue:md} q\n```", "{glue:md}`q`")
 		}, Warns: asText, Notes: asTextNote},
+		{Name: "glue-amplified", What: "a glued 1 MB text quoted 200 times by {glue:text} in one cell", Notebook: func() *notebook.Notebook {
+			return gluedText(strings.Repeat("glued text ", 1<<20/11), strings.Repeat("{glue:text}`q` and ", 200))
+		}, Warns: glueSpent},
+		{Name: "glue-directives", What: "a glued 1 MB Markdown value quoted by 200 directives", Notebook: func() *notebook.Notebook {
+			return glued(strings.Repeat("glued text ", 1<<20/11), strings.Repeat("```{glue:md} q\n```\n\n", 200))
+		}, Warns: glueSpent},
 		{Name: "attachment", What: "one 0.4 MB attachment referenced 300 times", Notebook: func() *notebook.Notebook { return Attachment(400<<10, 300) }},
 		{Name: "images", What: "300 identical image outputs of 100 kB", Notebook: func() *notebook.Notebook {
 			return outputs(300, "image/png", base64.StdEncoding.EncodeToString(PNG(100<<10)))
@@ -147,6 +154,16 @@ func glued(value string, sources ...string) *notebook.Notebook {
 	meta := notebook.Metadata{"scrapbook": json.RawMessage(`{"name": "q", "mime_prefix": "` + gluePrefix + `"}`)}
 	nb := markdown(sources...)
 	nb.Cells = append([]*notebook.Cell{codeCell([]*notebook.Output{{Type: notebook.DisplayData, Data: data, Metadata: meta}})}, nb.Cells...)
+	return nb
+}
+
+// gluedText returns a notebook whose code cell glues text value as "q",
+// without display, then a markdown cell per source.
+func gluedText(value string, sources ...string) *notebook.Notebook {
+	nb := glued("", sources...)
+	data := nb.Cells[0].Outputs[0].Data
+	delete(data, gluePrefix+"text/markdown")
+	data.SetText(gluePrefix+"text/plain", value)
 	return nb
 }
 

@@ -295,6 +295,9 @@ func (e *Executor) run(ctx context.Context, path, dir string, kern Kernel, nb *n
 			cell.ExecutionCount = &n
 		}
 		col.end()
+		if col.cut != "" {
+			e.report(Progress{Notebook: path, Event: Warning, Cell: i + 1, Cells: len(nb.Cells), Err: fmt.Errorf("%s: %s", cellName(i, injected), col.cut)})
+		}
 		if ctx.Err() != nil {
 			return fmt.Errorf("execute %s: cell %d: %w", path, i+1, context.Cause(ctx))
 		}
