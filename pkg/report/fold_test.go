@@ -103,7 +103,7 @@ func TestCellLook(t *testing.T) {
 // TestOptionWarning: malformed options name the cell.
 func TestOptionWarning(t *testing.T) {
 	v := mustView(t, goCell("//| echo: false\n//| fig-cap: [\nx()", ""), ViewOptions{})
-	want := "cell 1: cell options (//| lines) are not a YAML mapping, so none is used: "
+	want := "cell 1: cell options (//| lines) are not used: not valid YAML: "
 	if len(v.Warnings) != 1 || !strings.HasPrefix(v.Warnings[0].String(), want) {
 		t.Errorf("warnings %q, want one starting %q", v.Warnings, want)
 	}

@@ -46,9 +46,12 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 		updated: updated, hidden: hidden, budget: mdcost.Budget,
 	}
 	text := b.glueMeta(nb)
-	skip, front := frontmatter.Find(text)
+	skip, front, frontErr := frontmatter.Find(text)
 	b.v.Meta, b.v.Warnings = metaOf(text, front, skip, cmp.Or(opts.Title, opts.Name), opts.ModTime)
 	b.v.Warnings = append(b.v.Warnings, glueWarnings...)
+	if frontErr != nil {
+		b.warn(1, 0, "%v; the cell is shown as written", frontErr)
+	}
 	for i, c := range nb.Cells {
 		if c == nil || i == skip {
 			continue

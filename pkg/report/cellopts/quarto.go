@@ -4,9 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
-	"gopkg.in/yaml.v3"
+	"github.com/grundylab/grundy/pkg/report/internal/safeyaml"
 )
 
 // Options are what a code cell says about its own writeup in Quarto's
@@ -97,31 +96,11 @@ func Parse(lang, src string) (opts Options, code string, err error) {
 		return opts, src, nil
 	}
 	code = strings.Join(lines[:start], "") + strings.Join(lines[end:], "")
-	if yamlText.Len() > maxOptionBytes {
-		return opts, code, fmt.Errorf("cell options (%s lines) of %s: more than %s, so none is used", prefix, sizeText(yamlText.Len()), sizeText(maxOptionBytes))
-	}
 	var m map[string]any
-	if err := yaml.Unmarshal([]byte(yamlText.String()), &m); err != nil {
-		return opts, code, fmt.Errorf("cell options (%s lines) are not a YAML mapping, so none is used: %w", prefix, yamlError(err))
+	if err := safeyaml.Unmarshal([]byte(yamlText.String()), safeyaml.CellOptionsLimit, &m); err != nil {
+		return opts, code, fmt.Errorf("cell options (%s lines) are not used: %w", prefix, err)
 	}
 	return opts, code, opts.set(m)
-}
-
-// maxOptionBytes bounds the YAML of a cell's options: Quarto's take a few
-// lines, and a parser's time and messages grow with what it is given.
-const maxOptionBytes = 64 << 10
-
-// yamlError returns a YAML error as one short line: its first problem,
-// without the package's "yaml: " prefix, which the message around it
-// makes plain.
-func yamlError(err error) error {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	msg = strings.TrimPrefix(msg, "unmarshal errors:\n")
-	first, _, more := strings.Cut(strings.TrimSpace(msg), "\n")
-	if more {
-		first += " (and more)"
-	}
-	return errors.New(shorten(first, 200))
 }
 
 // set sets the options that m gives, reporting each value of the wrong
@@ -217,28 +196,11 @@ func describe(v any) string {
 	case nil:
 		return "an empty value"
 	case string:
-		return fmt.Sprintf("%q", shorten(v, 40))
+		return fmt.Sprintf("%.40q", v)
 	case []any:
 		return "a list"
 	case map[string]any:
 		return "a mapping"
 	}
-	return shorten(fmt.Sprint(v), 40)
-}
-
-// shorten returns s cut to at most about max bytes, at a rune boundary,
-// marked with an ellipsis where it was cut.
-func shorten(s string, max int) string {
-	if len(s) <= max {
-		return s
-	}
-	for max > 0 && !utf8.RuneStart(s[max]) {
-		max--
-	}
-	return s[:max] + " …"
-}
-
-// sizeText returns a number of bytes in kilobytes, "75.2 kB".
-func sizeText(n int) string {
-	return fmt.Sprintf("%.1f kB", float64(n)/(1<<10))
+	return fmt.Sprintf("%.40s", fmt.Sprint(v))
 }

@@ -33,8 +33,8 @@ func TestParse(t *testing.T) {
 				Caption: []string{"one", "2"}, Alt: []string{"long\ntext\n"}}, "plot()", ""},
 		{"unknown options", "go", "//| eval: false\n//| warning: false\n//| output: asis\n//| echo: fenced\nx", Default(), "x", ""},
 		{"options only", "go", "//| echo: false", Options{Output: true, Include: true}, "", ""},
-		{"not YAML", "go", "//| echo: [false\nx", Default(), "x", "not a YAML mapping"},
-		{"a scalar, not a mapping", "go", "//| echo false\nx", Default(), "x", "not a YAML mapping"},
+		{"not YAML", "go", "//| echo: [false\nx", Default(), "x", "are not used: not valid YAML"},
+		{"a scalar, not a mapping", "go", "//| echo false\nx", Default(), "x", "are not used: not valid YAML"},
 		{"wrong kinds", "go", "//| echo: maybe\n//| code-fold: later\n//| fig-cap: {a: b}\n//| label: [x]\n//| output: false\nx",
 			Options{Echo: true, Include: true}, "x",
 			`option echo: "maybe" is not true or false`},
@@ -88,8 +88,8 @@ func TestParseBounds(t *testing.T) {
 	}
 	for _, tt := range []struct{ name, src, want string }{
 		{"repeated keys", dup.String(), "already defined"},
-		{"too long", strings.Repeat("//| fig-cap: "+strings.Repeat("x", 100)+"\n", 700), "of 75.2 kB: more than 64.0 kB"},
-		{"aliases", bomb, "excessive aliasing"},
+		{"too long", strings.Repeat("//| fig-cap: "+strings.Repeat("x", 100)+"\n", 700), "too large: 77000 bytes, more than the 65536 allowed"},
+		{"aliases", bomb, "aliases expand too far"},
 		{"deep", "//| x: " + strings.Repeat("[", 20000) + "\n", "max depth"},
 	} {
 		opts, code, err := Parse("go", tt.src+"x")
