@@ -33,7 +33,7 @@ var figureRef = regexp.MustCompile(`(-?)@([Ff]ig-[A-Za-z0-9_]+(?:[-.:][A-Za-z0-9
 // first as a figure if the cell has a figure label, and gives an image
 // the options leave without alternative text a neutral one, with a
 // warning.
-func (b *builder) figures(n int, blocks []Block, opts cellopts.Options) {
+func (b *builder) figures(n int, blocks []Block, opts *cellopts.Options) {
 	var images []*Block
 	for i := range blocks {
 		if blocks[i].Kind == KindImage {

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundylab/grundy/pkg/report/cellopts"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
@@ -354,7 +355,7 @@ func TestTags(t *testing.T) {
 		return &notebook.Cell{Type: notebook.Code, Source: src, Metadata: notebook.Metadata{"tags": raw},
 			Outputs: []*notebook.Output{stream("stdout", src+" out")}}
 	}
-	nb.Cells = []*notebook.Cell{tagged("a", RemoveCell), tagged("b", RemoveInput), tagged("c", RemoveOutput), tagged("d")}
+	nb.Cells = []*notebook.Cell{tagged("a", cellopts.RemoveCell), tagged("b", cellopts.RemoveInput), tagged("c", cellopts.RemoveOutput), tagged("d")}
 	var got []string
 	for _, b := range mustView(t, nb, ViewOptions{}).Blocks {
 		got = append(got, b.Kind.String()+":"+b.Text)
