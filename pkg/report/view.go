@@ -86,7 +86,7 @@ func (b *builder) cell(n int, c *notebook.Cell) {
 			blocks = []Block{{Kind: KindCode, Cell: n, Text: lk.code, Lang: lang, Segments: segs}}
 		}
 		if lk.outputs {
-			blocks = append(blocks, b.outputs(n, c.Outputs)...)
+			blocks = append(blocks, b.outputs(n, c.Outputs, &lk.opts)...)
 		}
 	}
 	b.fold(n, c.Type, &lk, blocks)

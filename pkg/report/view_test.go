@@ -127,7 +127,7 @@ func TestMIMEPreference(t *testing.T) {
 		{"javascript", rich("application/javascript", "alert(1)", "text/plain", "<IPython.Javascript>"),
 			[]string{"note:JavaScript output, not run here: its text form is shown.", "text:<IPython.Javascript>"}},
 		{"javascript alone", rich("text/javascript", "alert(1)"), []string{"note:JavaScript output, not run here: its text form is shown."}},
-		{"unknown only", rich("application/x-thing", "x"), nil},
+		{"unknown only: a note", rich("application/x-thing", "x"), []string{`note:An output of a type this page cannot show: "application/x-thing".`}},
 	}
 	for _, tt := range tests {
 		v := mustView(t, codeNotebook(tt.out), ViewOptions{})
