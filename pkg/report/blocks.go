@@ -200,6 +200,10 @@ type Block struct {
 	File  string
 	// Width and Height are an image's size in CSS pixels, 0 if not given.
 	Width, Height int
+	// Classes are HTML class names a cell's metadata gives its images
+	// (MyST-NB's image classes), each made of ASCII letters, digits, "-"
+	// and "_".
+	Classes []string
 	// Display is set for a displayed formula.
 	Display bool
 	// Fold is the folded part of its cell the block is shown in, if any:

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"encoding/json"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -71,5 +73,53 @@ func TestUnknownMIME(t *testing.T) {
 	}
 	if len(v.Warnings) != 1 || !strings.HasPrefix(v.Warnings[0].String(), "cell 1: output 1: output of a type a page cannot show") {
 		t.Errorf("warnings %q", v.Warnings)
+	}
+}
+
+// TestMystNBFigure: MyST-NB's figure metadata captions the cell's first
+// output and, with a name, numbers it in the sequence of the other
+// figures, the name its label; its image metadata sizes the images,
+// gives them classes and alternative text.
+func TestMystNBFigure(t *testing.T) {
+	nb := notebook.New()
+	nb.Metadata["kernelspec"] = []byte(`{"name": "python3", "language": "python"}`)
+	cell := func(src, meta string, outs ...*notebook.Output) *notebook.Cell {
+		c := &notebook.Cell{Type: notebook.Code, Source: src, Metadata: notebook.Metadata{}, Outputs: outs}
+		if err := json.Unmarshal([]byte(meta), &c.Metadata); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	png := func() *notebook.Output { return rich("image/png", tinyPNG) }
+	nb.Cells = []*notebook.Cell{
+		cell("#| label: fig-first\n#| fig-cap: First\nx", `{}`, png()),
+		cell("Image('fish.png')", `{"mystnb": {"image": {"width": "300px", "alt": "A fun fish", "classes": "shadow bg-primary"},
+			"figure": {"caption": "Hey everyone its **party** time!\n\n(and I'm a legend)", "name": "fun-fish-ref"}}}`, png()),
+		cell("df", `{"mystnb": {"figure": {"caption": "A table"}}}`, rich("text/html", "<table><tr><td>1</td></tr></table>")),
+		cell("y", `{"render": {"figure": {"name": "bad name!"}, "image": {"width": "50%"}}}`, png()),
+		cell("z", `{"mystnb": {"figure": {"name": "lonely"}}}`),
+		{Type: notebook.Markdown, Source: "See @fig-first."},
+	}
+	v := mustView(t, nb, ViewOptions{})
+	var got []string
+	for _, b := range v.Blocks {
+		if b.Output > 0 {
+			got = append(got, fmt.Sprintf("%s %q %q %q %dx%d %q", b.Kind, b.Label, b.Caption, b.Alt, b.Width, b.Height, b.Classes))
+		}
+	}
+	want := []string{
+		`image "fig-first" "Figure 1: First" "First" 0x0 []`,
+		`image "fun-fish-ref" "Figure 2: Hey everyone its party time!" "A fun fish" 300x0 ["shadow" "bg-primary"]`,
+		`html "" "A table" "" 0x0 []`,
+		`image "" "" "Figure from cell 4" 0x0 []`,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("outputs\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, w := range []string{`cell 4: MyST-NB image size "50%" is not used`, `cell 4: output 1: MyST-NB figure name "bad name!" is not a label`,
+		"cell 4: output 1: figure has no alt text", "cell 5: MyST-NB figure metadata names no figure"} {
+		if !slices.ContainsFunc(v.Warnings, func(x Warning) bool { return strings.HasPrefix(x.String(), w) }) {
+			t.Errorf("no warning %q in %q", w, v.Warnings)
+		}
 	}
 }
