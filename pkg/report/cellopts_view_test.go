@@ -123,3 +123,23 @@ func TestMystNBFigure(t *testing.T) {
 		}
 	}
 }
+
+// TestLineNumbers: code-line-numbers and MyST-NB's number_source_lines
+// number the code block's lines; nothing else does.
+func TestLineNumbers(t *testing.T) {
+	for _, tt := range []struct {
+		src, meta string
+		want      bool
+	}{
+		{"x()", "", false},
+		{"//| code-line-numbers: true\nx()", "", true},
+		{"//| code-line-numbers: \"1\"\nx()", "", true},
+		{"x()", `{"mystnb": {"number_source_lines": true}}`, true},
+		{"//| code-line-numbers: false\nx()", "", false},
+	} {
+		v := mustView(t, goCell(tt.src, tt.meta), ViewOptions{})
+		if b := v.Blocks[0]; b.Kind != KindCode || b.LineNumbers != tt.want || b.Text != "x()" {
+			t.Errorf("%q %s: %+v, want line numbers %v", tt.src, tt.meta, b, tt.want)
+		}
+	}
+}

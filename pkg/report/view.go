@@ -83,7 +83,7 @@ func (b *builder) cell(n int, c *notebook.Cell) {
 	case notebook.Code:
 		if lk.source && strings.TrimSpace(lk.code) != "" {
 			lang, segs := codelang.Segments(b.v.Language, lk.code)
-			blocks = []Block{{Kind: KindCode, Cell: n, Text: lk.code, Lang: lang, Segments: segs}}
+			blocks = []Block{{Kind: KindCode, Cell: n, Text: lk.code, Lang: lang, Segments: segs, LineNumbers: lk.opts.LineNumbers}}
 		}
 		if lk.outputs {
 			blocks = append(blocks, b.outputs(n, c.Outputs, &lk.opts)...)
