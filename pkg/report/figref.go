@@ -3,9 +3,11 @@ package report
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report/cellopts"
 	"github.com/grundylab/grundy/pkg/report/mathml"
 	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"github.com/yuin/goldmark/ast"
@@ -32,7 +34,16 @@ var figureRef = regexp.MustCompile(`(-?)@([Ff]ig-[A-Za-z0-9_]+(?:[-.:][A-Za-z0-9
 // first as a figure if the cell has a figure label, and gives an image
 // the options leave without alternative text a neutral one, with a
 // warning.
-func (b *builder) figures(n int, blocks []Block, opts CellOptions) {
+func (b *builder) figures(n int, blocks []Block, opts *cellopts.Options) {
+	images := b.quartoFigures(n, blocks, opts)
+	b.mystFigure(n, blocks, &opts.Figure)
+	b.mystImages(n, images, &opts.Image)
+}
+
+// quartoFigures gives the images among the blocks of cell n their
+// captions, alternative texts and number from Quarto's options (and
+// MyST-NB's image alt), and returns them.
+func (b *builder) quartoFigures(n int, blocks []Block, opts *cellopts.Options) []*Block {
 	var images []*Block
 	for i := range blocks {
 		if blocks[i].Kind == KindImage {
@@ -52,17 +63,20 @@ func (b *builder) figures(n int, blocks []Block, opts CellOptions) {
 		label = ""
 	}
 	for k, img := range images {
-		caption := plaintext.Of(at(opts.Caption, k))
+		caption := captionMarkdown(at(opts.Caption, k), b.opts.Trust)
 		alt := plaintext.Of(at(opts.Alt, k))
 		img.Caption = caption
 		if k == 0 && label != "" {
 			b.number(n, img, label, caption)
 		}
+		if alt == "" {
+			alt = plaintext.Of(opts.Image.Alt)
+		}
 		switch {
 		case alt != "":
 			img.Alt = alt
 		case caption != "":
-			img.Alt = caption
+			img.Alt = plaintext.Of(caption)
 		case img.Alt != "":
 			// The output's own short text form.
 		default:
@@ -71,8 +85,72 @@ func (b *builder) figures(n int, blocks []Block, opts CellOptions) {
 			if len(images) > 1 {
 				hint = " fig-alt: [what figure 1 shows, what figure 2 shows]"
 			}
-			b.warn(n, img.Output, "figure has no alt text: %q stands in; give the cell a line %q at its top", img.Alt, OptionPrefix(b.v.Language)+hint)
+			b.warn(n, img.Output, "figure has no alt text: %q stands in; give the cell a line %q at its top", img.Alt, cellopts.Prefix(b.v.Language)+hint)
 		}
+	}
+	return images
+}
+
+// mystFigure makes the first output among the blocks of cell n the
+// figure MyST-NB's figure metadata asks for: its caption (the first
+// paragraph of fig.Caption, read as a fig-cap is) and, with a name, a
+// number in the same sequence as the other figures, the name its label.
+func (b *builder) mystFigure(n int, blocks []Block, fig *cellopts.Figure) {
+	if fig.Caption == "" && fig.Name == "" {
+		return
+	}
+	i := slices.IndexFunc(blocks, func(blk Block) bool { return blk.Output > 0 && !blk.Rest && blk.Kind != KindNote })
+	if i < 0 {
+		b.warn(n, 0, "MyST-NB figure metadata names no figure: the cell shows no output")
+		return
+	}
+	target := &blocks[i]
+	first, _, _ := strings.Cut(strings.TrimSpace(strings.ReplaceAll(fig.Caption, "\r\n", "\n")), "\n\n")
+	caption := captionMarkdown(first, b.opts.Trust)
+	name := fig.Name
+	switch {
+	case name == "":
+	case target.Label != "":
+		b.warn(n, target.Output, "MyST-NB figure name %q: the figure is labelled %s already, so the name is not used", plaintext.Shorten(name, 60), target.Label)
+		return
+	case !labelForm.MatchString(name):
+		b.warn(n, target.Output, "MyST-NB figure name %q is not a label (letters, digits, \"_\", joined by \"-\", \".\" or \":\"), so the figure is not numbered", plaintext.Shorten(name, 60))
+		name = ""
+	}
+	if name == "" {
+		target.Caption = caption
+		return
+	}
+	b.number(n, target, name, caption)
+}
+
+// mystImages sizes the images of cell n and gives them classes as
+// MyST-NB's image metadata asks. Sizes other than pixels are not kept
+// (a view's sizes are in CSS pixels), with a warning.
+func (b *builder) mystImages(n int, images []*Block, img *cellopts.Image) {
+	if len(images) == 0 {
+		return
+	}
+	size := [2]int{}
+	for i, l := range []string{img.Width, img.Height} {
+		if l == "" {
+			continue
+		}
+		px, err := strconv.ParseFloat(strings.TrimSuffix(l, "px"), 64)
+		if err != nil || px < 1 || px > maxImageSide {
+			b.warn(n, 0, "MyST-NB image size %q is not used: a page takes sizes in pixels, 1 to %d", l, maxImageSide)
+			continue
+		}
+		size[i] = int(px + 0.5)
+	}
+	for _, blk := range images {
+		if size[0] > 0 {
+			blk.Width = size[0]
+		}
+		if size[1] > 0 {
+			blk.Height = size[1]
+		}
+		blk.Classes = append(blk.Classes, img.Classes...)
 	}
 }
 
@@ -97,6 +175,56 @@ func (b *builder) number(cell int, blk *Block, label, caption string) {
 		blk.Caption += ": " + caption
 	}
 }
+
+// captionMarkdown returns a caption, Markdown (fig-cap, a MyST-NB
+// figure's or a glue:figure's), as Block.Caption holds it: one line of
+// inline Markdown, its emphasis, code, links and formulas kept, its raw
+// HTML left out unless trusted, and a first character that would start
+// a block (a heading, a quote, a list, a rule, a fence, a table)
+// escaped, so that the line is one paragraph wherever it is put.
+func captionMarkdown(src string, trusted bool) string {
+	line := strings.Join(strings.Fields(plaintext.Clean(src)), " ")
+	if !trusted {
+		line = withoutHTML(line)
+	}
+	if captionStart.MatchString(line) {
+		line = `\` + line
+	}
+	return line
+}
+
+// withoutHTML returns Markdown without its raw HTML. Taking a tag out
+// can join the text around it into a new one ("<<b>b>"), so it goes
+// again until none is left; text that keeps making tags has every "<"
+// escaped.
+func withoutHTML(src string) string {
+	for range 4 {
+		tags := markdownRanges(src, func(n ast.Node, add func(start, stop int)) ast.WalkStatus {
+			if raw, ok := n.(*ast.RawHTML); ok {
+				for i := range raw.Segments.Len() {
+					seg := raw.Segments.At(i)
+					add(seg.Start, seg.Stop)
+				}
+			}
+			return ast.WalkContinue
+		})
+		if len(tags) == 0 {
+			return src
+		}
+		var b strings.Builder
+		last := 0
+		for _, r := range tags {
+			b.WriteString(src[last:r[0]])
+			last = r[1]
+		}
+		src = b.String() + src[last:]
+	}
+	return strings.ReplaceAll(src, "<", `\<`)
+}
+
+// captionStart matches the start of a line of Markdown that makes it a
+// block other than a paragraph.
+var captionStart = regexp.MustCompile(`^(?:[#>|=]|[-+*](?:\s|$)|[0-9]{1,9}[.)](?:\s|$)|[-*_](?:\s*[-*_]){2,}\s*$|` + "```|~~~" + `|<)`)
 
 // standInAlt returns the alternative text of image k of count from cell
 // n that neither the notebook nor the image's own text form describes:

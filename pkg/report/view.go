@@ -46,9 +46,12 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 		updated: updated, hidden: hidden, budget: mdcost.Budget,
 	}
 	text := b.glueMeta(nb)
-	skip, front := frontmatter.Find(text)
+	skip, front, frontErr := frontmatter.Find(text)
 	b.v.Meta, b.v.Warnings = metaOf(text, front, skip, cmp.Or(opts.Title, opts.Name), opts.ModTime)
 	b.v.Warnings = append(b.v.Warnings, glueWarnings...)
+	if frontErr != nil {
+		b.warn(1, 0, "%v; the cell is shown as written", frontErr)
+	}
 	for i, c := range nb.Cells {
 		if c == nil || i == skip {
 			continue
@@ -81,10 +84,10 @@ func (b *builder) cell(n int, c *notebook.Cell) {
 	case notebook.Code:
 		if lk.source && strings.TrimSpace(lk.code) != "" {
 			lang, segs := codelang.Segments(b.v.Language, lk.code)
-			blocks = []Block{{Kind: KindCode, Cell: n, Text: lk.code, Lang: lang, Segments: segs}}
+			blocks = []Block{{Kind: KindCode, Cell: n, Text: lk.code, Lang: lang, Segments: segs, LineNumbers: lk.opts.LineNumbers}}
 		}
 		if lk.outputs {
-			blocks = append(blocks, b.outputs(n, c.Outputs)...)
+			blocks = append(blocks, b.outputs(n, c.Outputs, &lk.opts)...)
 		}
 	}
 	b.fold(n, c.Type, &lk, blocks)
