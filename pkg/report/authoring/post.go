@@ -31,7 +31,8 @@ func Post(source []byte, extenders ...goldmark.Extender) []byte {
 // PostNodes inside it through body. A node inside a block quote or a
 // list item writes its own lines, and each line after its first is given
 // the quote markers and indentation of the line the node starts on, so
-// that it stays inside its container.
+// that it stays inside its container; a node whose post form is a block
+// quote has its body's lines quoted.
 func PostOf(doc ast.Node, source []byte) []byte {
 	var nodes []PostNode
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -65,6 +66,24 @@ type postWriter struct {
 	out    strings.Builder
 	source []byte
 	nodes  []PostNode // sorted by start, outer first
+	// in is the node being written: what its lines carry in the source
+	// and what they carry in the post.
+	in context
+	// active are the nodes being written, innermost last: a body that
+	// takes in its own node's source writes that source as it is.
+	active []PostNode
+}
+
+// A context is where a node's lines stand: src is what starts each line
+// of it in the source (the markers and indentation of the block quotes
+// and list items around it), out what starts each line of it in the
+// post (those and the quotes its PostNodes add).
+type context struct{ src, out string }
+
+// A quotingNode is a PostNode whose post form is a block quote around its
+// lines, its body included: its lines carry quote in front of them.
+type quotingNode interface {
+	postQuote() string
 }
 
 // copy writes source[start:stop] with the PostNodes that lie wholly in it
@@ -77,9 +96,10 @@ func (p *postWriter) copy(start, stop int) {
 			s, _ := n.Span()
 			return s - pos
 		})
-		// The first node at or after pos that ends by stop.
+		// The first node at or after pos that ends by stop and is not
+		// being written.
 		for i < len(p.nodes) {
-			if s, e := p.nodes[i].Span(); s < stop && e > stop {
+			if s, e := p.nodes[i].Span(); s < stop && (e > stop || slices.Contains(p.active, p.nodes[i])) {
 				i++
 				continue
 			}
@@ -92,26 +112,43 @@ func (p *postWriter) copy(start, stop int) {
 		if s >= stop {
 			break
 		}
-		p.out.Write(p.source[pos:s])
+		p.write(string(p.source[pos:s]), true)
 		p.node(p.nodes[i])
 		pos = max(e, s+1)
 		if e == s {
 			// An empty span replaces nothing: write the byte it stands at.
-			p.out.Write(p.source[s:min(s+1, stop)])
+			p.write(string(p.source[s:min(s+1, stop)]), true)
 		}
 	}
 	if pos < stop {
-		p.out.Write(p.source[pos:stop])
+		p.write(string(p.source[pos:stop]), true)
 	}
 }
 
 // node writes the post form of n.
 func (p *postWriter) node(n PostNode) {
 	start, stop := n.Span()
-	prefix := continuation(p.source, start)
+	outer := p.in
+	src, ok := continuation(p.source, start)
+	if !ok {
+		src = outer.src
+	}
+	quote := ""
+	if q, ok := n.(quotingNode); ok {
+		quote = q.postQuote()
+	}
+	p.in = context{src: src, out: outer.out + strings.TrimPrefix(src, outer.src) + quote}
+	p.active = append(p.active, n)
+	defer func() {
+		p.in = outer
+		p.active = p.active[:len(p.active)-1]
+	}()
+	if quote != "" && !p.atLineStart() {
+		p.out.WriteString(quote)
+	}
 	var w strings.Builder
 	flush := func() {
-		p.generated(w.String(), prefix)
+		p.write(w.String(), false)
 		w.Reset()
 	}
 	n.WritePost(&w, p.source, func(s, e int) {
@@ -123,12 +160,20 @@ func (p *postWriter) node(n PostNode) {
 	flush()
 }
 
-// generated writes text that a node wrote, each line that starts in it
-// after the first given prefix.
-func (p *postWriter) generated(s, prefix string) {
+// write writes text, each line that starts in it led by what the lines
+// of the node being written carry in the post; a line of the source
+// loses what it carries in the source first.
+func (p *postWriter) write(s string, fromSource bool) {
 	for s != "" {
-		if prefix != "" && p.atLineStart() {
-			p.out.WriteString(prefix)
+		if p.in.out != "" && p.atLineStart() {
+			if fromSource {
+				s = s[commonPrefix(s, p.in.src):]
+			}
+			if s == "" || s[0] == '\n' {
+				p.out.WriteString(strings.TrimRight(p.in.out, " \t"))
+			} else {
+				p.out.WriteString(p.in.out)
+			}
 		}
 		line, rest, found := strings.Cut(s, "\n")
 		p.out.WriteString(line)
@@ -137,6 +182,15 @@ func (p *postWriter) generated(s, prefix string) {
 		}
 		s = rest
 	}
+}
+
+// commonPrefix returns the length of the longest common prefix of a and b.
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
 }
 
 // atLineStart reports whether the output so far ends a line.
@@ -149,15 +203,16 @@ func (p *postWriter) atLineStart() bool {
 // quotes and list items: their markers and indentation.
 var containerPrefix = regexp.MustCompile(`^(?:[ \t]*(?:>|[-+*]|[0-9]{1,9}[.)])(?:[ \t]|$))*[ \t]*$`)
 
-// continuation returns what the lines of a block starting at pos need in
-// front of them to stay in the containers the block is in: the quote
-// markers and indentation before pos on its line, list markers turned
-// into spaces; "" when text other than those precedes it.
-func continuation(source []byte, pos int) string {
+// continuation returns what the lines of a block starting at pos carry
+// in front of them in the source to stay in the containers the block is
+// in: the quote markers and indentation before pos on its line, list
+// markers turned into spaces. It reports false when text other than
+// those precedes pos on its line.
+func continuation(source []byte, pos int) (string, bool) {
 	lineStart := bytes.LastIndexByte(source[:pos], '\n') + 1
 	before := source[lineStart:pos]
-	if len(before) == 0 || !containerPrefix.Match(before) {
-		return ""
+	if !containerPrefix.Match(before) {
+		return "", false
 	}
 	b := bytes.Clone(before)
 	for i, c := range b {
@@ -165,5 +220,5 @@ func continuation(source []byte, pos int) string {
 			b[i] = ' '
 		}
 	}
-	return string(b)
+	return string(b), true
 }
