@@ -11,17 +11,17 @@ import (
 	"github.com/yuin/goldmark/text"
 )
 
-// KindEquation is the kind of an Equation node.
-var KindEquation = ast.NewNodeKind("Equation")
+// KindFormula is the kind of a Formula node.
+var KindFormula = ast.NewNodeKind("Formula")
 
-// An Equation is a displayed formula on lines of its own: $$...$$,
+// A Formula is a displayed formula on lines of its own: $$...$$,
 // \\[...\\] or an environment, labelled or not. A labelled one, by
 // Quarto's "$$ ... $$ {#eq-x}", a MyST target before it or \label in
 // its TeX, takes the next number of the document's one sequence of
 // equations, shown as \tag{N} at its right; one whose TeX numbers itself
 // (an AMS environment such as align) is numbered as MathJax numbers it,
 // in the same sequence.
-type Equation struct {
+type Formula struct {
 	ast.BaseBlock
 	// TeX is the formula without its delimiters.
 	TeX string
@@ -33,29 +33,29 @@ type Equation struct {
 	start, stop   int
 }
 
-// Kind returns KindEquation.
-func (*Equation) Kind() ast.NodeKind { return KindEquation }
+// Kind returns KindFormula.
+func (*Formula) Kind() ast.NodeKind { return KindFormula }
 
 // Dump writes the node for debugging.
-func (n *Equation) Dump(source []byte, level int) {
+func (n *Formula) Dump(source []byte, level int) {
 	ast.DumpHelper(n, source, level, map[string]string{"TeX": n.TeX, "Label": n.label, "Tag": n.tag}, nil)
 }
 
 // Counter returns CounterEquation.
-func (*Equation) Counter() string { return CounterEquation }
+func (*Formula) Counter() string { return CounterEquation }
 
 // Label returns the label given after the formula, "" for none.
-func (n *Equation) Label() string { return n.label }
+func (n *Formula) Label() string { return n.label }
 
 // SetNumber makes number the equation's tag.
-func (n *Equation) SetNumber(number string) { n.tag = number }
+func (n *Formula) SetNumber(number string) { n.tag = number }
 
 // Span returns the formula's range in the source, with its label.
-func (n *Equation) Span() (start, stop int) { return n.start, n.stop }
+func (n *Formula) Span() (start, stop int) { return n.start, n.stop }
 
 // WritePost writes the formula as $$...$$ with its number as \tag, after
 // an anchor with its label, or as written when it has neither.
-func (n *Equation) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
+func (n *Formula) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
 	if n.id == "" && n.tag == "" {
 		w.Write(source[n.start:n.stop])
 		return
@@ -72,7 +72,7 @@ func (n *Equation) WritePost(w *strings.Builder, source []byte, body func(start,
 
 // displayTeX returns the TeX the page converts: the formula, with its
 // number as \tag when it takes one.
-func (n *Equation) displayTeX() string {
+func (n *Formula) displayTeX() string {
 	if n.tag == "" {
 		return n.TeX
 	}
@@ -83,13 +83,13 @@ func (n *Equation) displayTeX() string {
 // "{#eq-x}", with other attributes after the id.
 var equationLabel = regexp.MustCompile(`^\s*\{#([^\s{}]+)(?:\s[^{}]*)?\}\s*$`)
 
-// equationOf returns the Equation a block stands for: a MathBlock, or a
+// formulaOf returns the Formula a block stands for: a MathBlock, or a
 // paragraph of one displayed formula and a label after it; nil for
 // other blocks.
-func equationOf(n ast.Node, source []byte) *Equation {
+func formulaOf(n ast.Node, source []byte) *Formula {
 	if mb, ok := n.(*mathml.MathBlock); ok {
 		s := mb.Span
-		return &Equation{TeX: strings.TrimSpace(string(source[s.TeXStart:s.TeXEnd])), start: s.Start, stop: s.End}
+		return &Formula{TeX: strings.TrimSpace(string(source[s.TeXStart:s.TeXEnd])), start: s.Start, stop: s.End}
 	}
 	p, ok := n.(*ast.Paragraph)
 	if !ok || p.Lines().Len() == 0 {
@@ -120,12 +120,12 @@ func equationOf(n ast.Node, source []byte) *Equation {
 	for stop > first.Start && (source[stop-1] == '\n' || source[stop-1] == '\r' || source[stop-1] == ' ') {
 		stop--
 	}
-	return &Equation{TeX: strings.TrimSpace(string(m.TeX)), label: string(lm[1]), start: first.Start, stop: stop}
+	return &Formula{TeX: strings.TrimSpace(string(m.TeX)), label: string(lm[1]), start: first.Start, stop: stop}
 }
 
-// replaceWithEquation puts eq in n's place, its formula as a displayed
+// replaceWithFormula puts eq in n's place, its formula as a displayed
 // Math node inside it, for the math renderer to write.
-func replaceWithEquation(n ast.Node, eq *Equation) {
+func replaceWithFormula(n ast.Node, eq *Formula) {
 	eq.AppendChild(eq, &mathml.Math{Display: true, TeX: []byte(eq.TeX)})
 	lines := text.NewSegments()
 	eq.SetLines(lines)

@@ -29,25 +29,15 @@ const (
 // after it are numbered but cannot be referred to, with a warning.
 const MaxTargets = 10_000
 
-// MaxLabel is the length in bytes of the longest label a target or a
-// reference may have.
-const MaxLabel = 128
-
 // ErrLabel is wrapped by the errors of Index.Add for a label that is
 // malformed, too long, taken already, or one too many.
 var ErrLabel = errors.New("bad label")
 
-// labelForm is a label that may stand as an element id and in a URL
-// fragment as it is: ASCII letters, digits and "_" in words joined by
-// "-", ".", ":" or "/"; it ends in a letter, digit or "_", so that the
-// full stop after "@fig-values." is no part of it.
-var labelForm = regexp.MustCompile(`^[A-Za-z0-9_]+(?:[-.:/][A-Za-z0-9_]+)*$`)
-
-// ValidLabel reports whether label can name a target: of labelForm and
-// at most MaxLabel bytes.
-func ValidLabel(label string) bool {
-	return len(label) <= MaxLabel && labelForm.MatchString(label)
-}
+// ValidLabel reports whether label can name a target: ASCII letters,
+// digits and "_" in words joined by "-", "." or ":", so that it may
+// stand as an element id and a URL fragment as it is, and at most 128
+// bytes.
+func ValidLabel(label string) bool { return validLabel(label) }
 
 // A Target is something a reference can name: a numbered figure, table,
 // equation, section or theorem-like block, or an unnumbered block with
@@ -153,7 +143,7 @@ func (x *Index) name(t *Target, label string) error {
 	case label == "":
 		return nil
 	case !ValidLabel(label):
-		return fmt.Errorf("%w %q: want ASCII letters, digits and \"_\", joined by \"-\", \".\", \":\" or \"/\", at most %d bytes", ErrLabel, clip(label), MaxLabel)
+		return fmt.Errorf("%w %q: want ASCII letters, digits and \"_\", joined by \"-\", \".\" or \":\", at most %d bytes", ErrLabel, clip(label), maxName)
 	case x.targets[label] != nil:
 		prev := x.targets[label]
 		return fmt.Errorf("%w %q: the label of %s already (cell %d)", ErrLabel, label, describe(prev), prev.Cell)
@@ -195,7 +185,7 @@ func (x *Index) warn(cell int, format string, args ...any) {
 
 // scanner parses Markdown as the writers do, to find its numbered nodes
 // and references; it renders nothing.
-var scanner = goldmark.New(goldmark.WithExtensions(extension.GFM, &mathml.Extender{}, &Refs{}),
+var scanner = goldmark.New(goldmark.WithExtensions(extension.GFM, &mathml.Extender{}, &Blocks{}, &Refs{}),
 	goldmark.WithParserOptions(parser.WithAttribute())).Parser()
 
 // Markdown records the targets and references of a piece of Markdown,
@@ -238,7 +228,7 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 		case *ast.Heading:
 			x.heading(cell, n, source, label)
 			return ast.WalkContinue, nil
-		case *Equation:
+		case *Formula:
 			x.equation(cell, n, label)
 			return ast.WalkSkipChildren, nil
 		case Numbered:
@@ -293,7 +283,7 @@ func (x *Index) heading(cell int, h *ast.Heading, source []byte, label string) {
 // "{#eq-x}" after it, a MyST target or \label in its TeX, or that holds
 // an environment numbered as MathJax numbers AMS environments; the
 // labels of its rows' \label name their numbers.
-func (x *Index) equation(cell int, eq *Equation, label string) {
+func (x *Index) equation(cell int, eq *Formula, label string) {
 	label = cmp.Or(eq.label, label)
 	before := x.conv.Equations()
 	err := x.conv.Number(eq.TeX)

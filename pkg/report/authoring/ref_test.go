@@ -20,7 +20,7 @@ func page(t testing.TB, cells ...string) (string, *Index) {
 		x.Markdown(i+1, c)
 	}
 	conv := mathml.New()
-	md := goldmark.New(goldmark.WithExtensions(extension.GFM, &mathml.Extender{Converter: conv}, &Refs{Index: x, Converter: conv}),
+	md := goldmark.New(goldmark.WithExtensions(extension.GFM, &mathml.Extender{Converter: conv}, &Blocks{Math: conv.Display}, &Refs{Index: x, Converter: conv}),
 		goldmark.WithParserOptions(parser.WithAttribute()))
 	var out bytes.Buffer
 	for _, c := range cells {
@@ -36,7 +36,8 @@ func page(t testing.TB, cells ...string) (string, *Index) {
 func TestRefTexts(t *testing.T) {
 	doc := []string{
 		"## Intro {#sec-intro}\n\n(tgt)=\n## Second\n",
-		"$$\na = b\n$$ {#eq-a}\n\n$$\nc \\label{eq-b}\n$$\n\n\\begin{equation}x\\end{equation}\n\n$$ d $$\n",
+		"::: {#thm-sg}\n## Sprague\nText.\n:::\n\n:::{prf:lemma}\n:label: lem-a\nL.\n:::\n\n```{prf:theorem}\n:label: thm-b\nT.\n```\n\n| a |\n|---|\n| 1 |\n\n: Caption {#tbl-a}\n",
+		"$$\na = b\n$$ {#eq-a}\n\n$$\nc \\label{eq-b}\n$$\n\n\\begin{equation}x\\end{equation}\n\n$$ d $$\n\n```{math}\n:label: eq-n\nn\n```\n\n```{math}\n:label: eq-m\nm\n```\n",
 	}
 	tests := []struct{ in, want string }{
 		{"@eq-a", `<a class="ref" href="#eq-a">Equation 1</a>`},
@@ -58,11 +59,13 @@ func TestRefTexts(t *testing.T) {
 		{"me@fig-x.org and \\@fig-x", `<a href="mailto:me@fig-x.org">me@fig-x.org</a> and @fig-x`},
 		{"@property of a class", `@property of a class`},
 		{"`@fig-x` in code", `<code>@fig-x</code> in code`},
+		{"@thm-sg and {prf:ref}`lem-a` and [](#thm-b)", `<a class="ref" href="#thm-sg">Theorem 1</a> and <a class="ref" href="#lem-a">Lemma 1</a> and <a class="ref" href="#thm-b">Theorem 2</a>`},
+		{"{eq}`eq-m` and {numref}`tbl-a`", `<a class="ref" href="#eq-m">(5)</a> and <a class="ref" href="#tbl-a">Table 1</a>`},
 		{"[@fig-x](http://e.org)", `<a href="http://e.org">@fig-x</a>`},
 	}
 	for i, tt := range tests {
 		out, _ := page(t, append(doc, tt.in)...)
-		_, last, _ := strings.Cut(out, "<p>")
+		last := out[strings.LastIndex(out, "<p>")+3:]
 		last = strings.TrimSuffix(strings.TrimSpace(last), "</p>")
 		if last != tt.want {
 			t.Errorf("case %d: %q\ngot  %s\nwant %s", i+1, tt.in, last, tt.want)

@@ -7,6 +7,7 @@ import (
 	"github.com/grundylab/grundy/pkg/report/mathml"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
@@ -50,30 +51,34 @@ func (e *Refs) Extend(m goldmark.Markdown) {
 			util.Prioritized(texRefParser{}, 160),
 			util.Prioritized(atParser{}, 190),
 		),
-		parser.WithASTTransformers(util.Prioritized(&transformer{refs: e}, 900)),
+		parser.WithASTTransformers(util.Prioritized(&refTransformer{refs: e}, 900)),
 	)
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(&refRenderer{refs: e}, 150)))
 }
 
-type transformer struct{ refs *Refs }
+type refTransformer struct{ refs *Refs }
 
 // Transform makes displayed formulas Equations and, with an index,
 // numbers the document's nodes and resolves its references.
-func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+func (t *refTransformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
 	source := reader.Source()
 	var replace [][2]ast.Node
 	var targets []*TargetNode
+	var tables []*east.Table
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
-		if eq := equationOf(n, source); eq != nil {
+		if eq := formulaOf(n, source); eq != nil {
 			replace = append(replace, [2]ast.Node{n, eq})
 			return ast.WalkSkipChildren, nil
 		}
 		switch n := n.(type) {
 		case *TargetNode:
 			targets = append(targets, n)
+		case *east.Table:
+			tables = append(tables, n)
+			return ast.WalkSkipChildren, nil
 		case *ast.Link:
 			if r := linkRef(n, source); r != nil {
 				replace = append(replace, [2]ast.Node{n, r})
@@ -83,11 +88,14 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 		return ast.WalkContinue, nil
 	})
 	for _, r := range replace {
-		if eq, ok := r[1].(*Equation); ok {
-			replaceWithEquation(r[0], eq)
+		if eq, ok := r[1].(*Formula); ok {
+			replaceWithFormula(r[0], eq)
 		} else {
 			r[0].Parent().ReplaceChild(r[0].Parent(), r[0], r[1])
 		}
+	}
+	for _, tb := range tables {
+		captionTable(tb, source)
 	}
 	for _, tn := range targets {
 		if h, ok := tn.NextSibling().(*ast.Heading); ok && ValidLabel(tn.label) {
@@ -168,7 +176,7 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 				after = append(after, func() { n.InsertBefore(n, n.FirstChild(), num) })
 			}
 			return ast.WalkContinue, nil
-		case *Equation:
+		case *Formula:
 			if en, ok := e.next(CounterEquation); ok {
 				n.tag, n.before, n.after = en.tag, en.before, en.count
 				n.id = en.target.Label
@@ -318,10 +326,39 @@ type refRenderer struct{ refs *Refs }
 func (r *refRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindRef, r.ref)
 	reg.Register(KindCite, r.cite)
-	reg.Register(KindEquation, r.equation)
+	reg.Register(KindFormula, r.equation)
 	reg.Register(KindTarget, r.target)
 	reg.Register(KindSectionNumber, r.sectionNumber)
 	reg.Register(kindEquationSync, r.sync)
+	reg.Register(KindTableFigure, r.tableFigure)
+	reg.Register(KindTableCaption, r.tableCaption)
+}
+
+func (r *refRenderer) tableFigure(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*TableFigure)
+	if !entering {
+		w.WriteString("</figure>\n")
+		return ast.WalkContinue, nil
+	}
+	w.WriteString(`<figure class="table"`)
+	if n.label != "" && ValidLabel(n.label) {
+		w.WriteString(` id="` + html.EscapeString(n.label) + `"`)
+	}
+	w.WriteString(">\n")
+	return ast.WalkContinue, nil
+}
+
+func (r *refRenderer) tableCaption(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*TableCaption)
+	if !entering {
+		w.WriteString("</figcaption>\n")
+		return ast.WalkContinue, nil
+	}
+	w.WriteString("<figcaption>")
+	if n.table.number != "" {
+		w.WriteString("Table " + html.EscapeString(n.table.number) + ": ")
+	}
+	return ast.WalkContinue, nil
 }
 
 func (r *refRenderer) ref(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -357,7 +394,7 @@ func (r *refRenderer) cite(w util.BufWriter, source []byte, node ast.Node, enter
 }
 
 func (r *refRenderer) equation(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
-	n := node.(*Equation)
+	n := node.(*Formula)
 	if !entering {
 		w.WriteString("</div>\n")
 		if r.refs.Converter != nil && r.refs.Index != nil && !r.refs.lost {
