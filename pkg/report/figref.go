@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report/cellopts"
 	"github.com/grundylab/grundy/pkg/report/mathml"
 	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"github.com/yuin/goldmark/ast"
@@ -32,7 +33,7 @@ var figureRef = regexp.MustCompile(`(-?)@([Ff]ig-[A-Za-z0-9_]+(?:[-.:][A-Za-z0-9
 // first as a figure if the cell has a figure label, and gives an image
 // the options leave without alternative text a neutral one, with a
 // warning.
-func (b *builder) figures(n int, blocks []Block, opts CellOptions) {
+func (b *builder) figures(n int, blocks []Block, opts cellopts.Options) {
 	var images []*Block
 	for i := range blocks {
 		if blocks[i].Kind == KindImage {
@@ -71,7 +72,7 @@ func (b *builder) figures(n int, blocks []Block, opts CellOptions) {
 			if len(images) > 1 {
 				hint = " fig-alt: [what figure 1 shows, what figure 2 shows]"
 			}
-			b.warn(n, img.Output, "figure has no alt text: %q stands in; give the cell a line %q at its top", img.Alt, OptionPrefix(b.v.Language)+hint)
+			b.warn(n, img.Output, "figure has no alt text: %q stands in; give the cell a line %q at its top", img.Alt, cellopts.Prefix(b.v.Language)+hint)
 		}
 	}
 }
