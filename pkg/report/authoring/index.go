@@ -251,7 +251,8 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 // by an id attribute ("{#sec-x}") or a MyST target before it.
 func (x *Index) heading(cell int, h *ast.Heading, source []byte, label string) {
 	t := &Target{Counter: CounterSection, Title: plainText(h, source), Cell: cell}
-	if x.NumberSections {
+	_, unnumbered := h.AttributeString("class")
+	if x.NumberSections && !unnumbered {
 		if x.top == 0 || h.Level < x.top {
 			x.top = h.Level
 		}

@@ -45,6 +45,8 @@ type Refs struct {
 // Extend installs the parsers, the transformer and the renderers.
 func (e *Refs) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
+		// Headings' ids: "## Title {#sec-x}".
+		parser.WithAttribute(),
 		parser.WithBlockParsers(util.Prioritized(targetParser{}, 90)),
 		parser.WithInlineParsers(
 			util.Prioritized(roleParser{}, 140),
@@ -65,6 +67,7 @@ func (t *refTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 	var replace [][2]ast.Node
 	var targets []*TargetNode
 	var tables []*east.Table
+	var headings []*ast.Heading
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -79,6 +82,8 @@ func (t *refTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 		case *east.Table:
 			tables = append(tables, n)
 			return ast.WalkSkipChildren, nil
+		case *ast.Heading:
+			headings = append(headings, n)
 		case *ast.Link:
 			if r := linkRef(n, source); r != nil {
 				replace = append(replace, [2]ast.Node{n, r})
@@ -97,6 +102,9 @@ func (t *refTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 	for _, tb := range tables {
 		captionTable(tb, source)
 	}
+	for _, h := range headings {
+		keepID(h)
+	}
 	for _, tn := range targets {
 		if h, ok := tn.NextSibling().(*ast.Heading); ok && ValidLabel(tn.label) {
 			tn.heading = true
@@ -105,6 +113,29 @@ func (t *refTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 	}
 	if t.refs.Index != nil {
 		t.refs.resolve(doc, source)
+	}
+}
+
+// keepID removes a heading's attributes but its id, noting whether it
+// is marked unnumbered ("{.unnumbered}" or "{-}", as Pandoc reads them):
+// "{style=...}" or "{onclick=...}" written after a heading sets nothing
+// on a page.
+func keepID(h *ast.Heading) {
+	id, hasID := h.AttributeString("id")
+	unnumbered := false
+	if class, ok := h.AttributeString("class"); ok {
+		if b, ok := class.([]byte); ok {
+			for _, c := range strings.Fields(string(b)) {
+				unnumbered = unnumbered || c == "unnumbered" || c == "-"
+			}
+		}
+	}
+	h.RemoveAttributes()
+	if hasID {
+		h.SetAttributeString("id", id)
+	}
+	if unnumbered {
+		h.SetAttributeString("class", []byte("unnumbered"))
 	}
 }
 
@@ -405,7 +436,12 @@ func (r *refRenderer) equation(w util.BufWriter, source []byte, node ast.Node, e
 	if r.refs.Converter != nil && r.refs.Index != nil && !r.refs.lost {
 		r.refs.Converter.SetEquations(n.before)
 	}
-	w.WriteString(`<div class="math-display equation"`)
+	// A formula with no number and no label is shown as any other.
+	w.WriteString(`<div class="math-display`)
+	if n.tag != "" || n.id != "" {
+		w.WriteString(` equation`)
+	}
+	w.WriteString(`"`)
 	if n.id != "" && ValidLabel(n.id) {
 		w.WriteString(` id="` + html.EscapeString(n.id) + `"`)
 	}
