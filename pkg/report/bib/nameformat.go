@@ -149,7 +149,7 @@ func citeNames(l nameList, show, form int) string {
 		if i == 0 {
 			f = form
 		}
-		parts[i] = n.short(f)
+		parts[i] = clip(n.short(f), maxCiteName)
 	}
 	if etAl {
 		return etAlList(parts)
@@ -164,4 +164,24 @@ func etAlList(parts []string) string {
 		return parts[0] + " et al."
 	}
 	return strings.Join(parts, ", ") + ", et al."
+}
+
+// Bounds on what one citation of a work shows, so that citing a work many
+// times costs a constant per citation however long its fields are: a
+// name, and a title standing in for the authors, are cut with "…".
+const (
+	maxCiteName  = 100
+	maxCiteTitle = 300
+)
+
+// clip cuts s to at most n runes, marking the cut with "…".
+func clip(s string, n int) string {
+	i := 0
+	for pos := range s {
+		if i == n {
+			return s[:pos] + "…"
+		}
+		i++
+	}
+	return s
 }

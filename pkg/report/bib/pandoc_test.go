@@ -46,6 +46,14 @@ var pandocCitations = []struct {
 	{"[-@synth-nodate]", []Item{{Key: "synth-nodate", SuppressAuthor: true}}, Parenthetical},
 	{"[compare @sprague1935, 440; and @grundy1939, 7]", []Item{{Key: "sprague1935", Prefix: "compare", Suffix: ", 440"}, {Key: "grundy1939", Prefix: "and", Suffix: ", 7"}}, Parenthetical},
 	{"[@conway1976, and elsewhere]", []Item{{Key: "conway1976", Suffix: ", and elsewhere"}}, Parenthetical},
+	{"[@synth-edited, 5; @synth-chapter, chap. 1]", []Item{{Key: "synth-edited", Suffix: ", 5"}, {Key: "synth-chapter", Suffix: ", chap. 1"}}, Parenthetical},
+	{"[@synth-web-undated; @synth-misc-url]", []Item{{Key: "synth-web-undated"}, {Key: "synth-misc-url"}}, Parenthetical},
+	{"[@synth-inbook, 40-45; @synth-proceedings, vol. 12]", []Item{{Key: "synth-inbook", Suffix: ", 40-45"}, {Key: "synth-proceedings", Suffix: ", vol. 12"}}, Parenthetical},
+	{"[@synth-twoothers; @synth-nodate-b; @synth-nodate]", []Item{{Key: "synth-twoothers"}, {Key: "synth-nodate-b"}, {Key: "synth-nodate"}}, Parenthetical},
+	{"[@synth-smith2001a; @synth-smith2001b, 1108]", []Item{{Key: "synth-smith2001a"}, {Key: "synth-smith2001b", Suffix: ", 1108"}}, Parenthetical},
+	{"[see also @synth-smith2001b, chapters 3-4]", []Item{{Key: "synth-smith2001b", Prefix: "see also", Suffix: ", chapters 3-4"}}, Parenthetical},
+	{"@synth-corporate [sec. 2]", []Item{{Key: "synth-corporate", Suffix: "sec. 2"}}, Narrative},
+	{"[@winningways1, 110-115; @winningways2, 1496-1504]", []Item{{Key: "winningways1", Suffix: ", 110-115"}, {Key: "winningways2", Suffix: ", 1496-1504"}}, Parenthetical},
 	{"[@no-such-key]", []Item{{Key: "no-such-key"}}, Parenthetical},
 }
 

@@ -141,6 +141,7 @@ type parser struct {
 	macros map[string]string
 	count  int // entries and macros
 	budget int // bytes macro expansion may still add
+	warned int
 	db     *Database
 }
 
@@ -148,7 +149,19 @@ func (p *parser) errorf(sentinel error, format string, args ...any) error {
 	return &SyntaxError{Line: p.line, Msg: fmt.Sprintf(format, args...), Err: sentinel}
 }
 
+// maxWarnings bounds the warnings kept; the last says how many more
+// there were.
+const maxWarnings = 100
+
 func (p *parser) warnf(line int, format string, args ...any) {
+	p.warned++
+	switch {
+	case p.warned == maxWarnings+1:
+		p.db.warnings = append(p.db.warnings, fmt.Sprintf("bibtex line %d: more warnings not shown", line))
+		return
+	case p.warned > maxWarnings:
+		return
+	}
 	p.db.warnings = append(p.db.warnings, fmt.Sprintf("bibtex line %d: %s", line, fmt.Sprintf(format, args...)))
 }
 

@@ -162,14 +162,13 @@ func (s *Styler) Cite(items []Item, mode Mode) (spans []Span, missing []string) 
 			continue
 		}
 		// Adjacent works of the same authors share them: "Knuth 1974a,
-		// 1974b" (CSL's collapse by year). After a locator the
+		// 1974b" (CSL's collapse by year). Next to a locator the
 		// delimiter stays "; ".
 		key := plainText(finish(names))
 		collapse := i > 0 && it.Prefix == "" && !it.SuppressAuthor && key != "" && key == prevNames
 		switch {
 		case collapse:
-			prev := items[i-1]
-			if prev.Suffix != "" {
+			if items[i-1].Suffix != "" || it.Suffix != "" {
 				f = append(f, Span{Text: "; "})
 			} else {
 				f = append(f, Span{Text: ", "})
@@ -182,7 +181,7 @@ func (s *Styler) Cite(items []Item, mode Mode) (spans []Span, missing []string) 
 			f = append(f, affix("", plain(it.Prefix), " ")...)
 			if !it.SuppressAuthor {
 				f = append(f, names...)
-				if w.year == "" {
+				if w.year == "" && w.accessed == "" {
 					f = append(f, Span{Text: ", "})
 				} else {
 					f = append(f, Span{Text: " "})
@@ -206,7 +205,7 @@ func (s *Styler) Cite(items []Item, mode Mode) (spans []Span, missing []string) 
 func (s *Styler) citeContributors(w *work) frag {
 	l, _ := w.contributors()
 	if len(l.names) == 0 {
-		return s.title(w)
+		return s.title(w, maxCiteTitle)
 	}
 	show := citeEtAlFirst
 	if n, ok := s.showNames[w]; ok {
@@ -219,7 +218,7 @@ func (s *Styler) citeContributors(w *work) frag {
 func (s *Styler) citeDate(w *work) frag {
 	if w.year == "" {
 		if sfx := s.yearSuffix[w]; sfx != "" {
-			return plain("n.d.-" + sfx)
+			return plain("n.d." + sfx)
 		}
 		return plain("n.d.")
 	}
@@ -244,12 +243,12 @@ func (s *Styler) bibContributors(w *work) string {
 }
 
 // title is the work's title in the style's form: in italics for a book,
-// else in quotation marks, in title case.
-func (s *Styler) title(w *work) frag {
+// else in quotation marks, in title case; cut to limit runes.
+func (s *Styler) title(w *work, limit int) frag {
 	if len(w.title) == 0 {
 		return nil
 	}
-	t := titleCase(w.title)
+	t := clip(titleCase(w.title), limit)
 	if w.italicTitle() {
 		return emph(t)
 	}
@@ -264,11 +263,11 @@ func (s *Styler) bibEntry(w *work, names string) frag {
 	bookLike := w.kind == "book" || w.kind == "report"
 	var date frag
 	if w.year == "" {
-		date = plain("n.d." + affixText("-", s.yearSuffix[w], ""))
+		date = plain("n.d." + s.yearSuffix[w])
 	} else {
 		date = plain(w.year + s.yearSuffix[w])
 	}
-	title := s.title(w)
+	title := s.title(w, MaxFieldSize)
 	head := join(". ", plain(names), date)
 	if names == "" {
 		// The title stands in for the authors.
