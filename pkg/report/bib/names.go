@@ -204,20 +204,7 @@ func isLowerWord(w string) bool {
 		switch {
 		case c == '{':
 			if depth == 0 && i+1 < len(w) && w[i+1] == '\\' {
-				// A special character: its case is its letter's, after
-				// the command (\"o, \ss).
-				j := i + 2
-				for j < len(w) && !isLetter(w[j]) {
-					j++
-				}
-				// Skip an accent command's name to reach its argument.
-				if j+1 < len(w) && isLetter(w[j]) && (w[j+1] == '{' || w[j+1] == ' ') {
-					j++
-					for j < len(w) && !isLetter(w[j]) {
-						j++
-					}
-				}
-				return j < len(w) && w[j] >= 'a' && w[j] <= 'z'
+				return specialIsLower(w[i+1:])
 			}
 			depth++
 		case c == '}':
@@ -237,4 +224,22 @@ func isLowerWord(w string) bool {
 		}
 	}
 	return false
+}
+
+// specialIsLower reports whether a BibTeX special character, read from
+// its backslash ({\"o}, {\ss}, {\relax Ch}), is lower case: a letter's
+// own command (\oe, \OE) by its name, else by the first letter after the
+// command.
+func specialIsLower(s string) bool {
+	j := 1
+	for j < len(s) && isLetter(s[j]) {
+		j++
+	}
+	if cmd := s[1:j]; symbols[cmd] != "" && isLetter(cmd[0]) {
+		return cmd[0] >= 'a' && cmd[0] <= 'z'
+	}
+	for j < len(s) && !isLetter(s[j]) {
+		j++
+	}
+	return j < len(s) && s[j] >= 'a' && s[j] <= 'z'
 }

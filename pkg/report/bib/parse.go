@@ -317,7 +317,7 @@ func (p *parser) regular(typ string, closer byte, line int) error {
 		}
 		p.next()
 		p.skipSpace()
-		if p.peek() == closer {
+		if p.peek() == closer || p.eof() {
 			continue
 		}
 		name := strings.ToLower(p.ident())
@@ -423,12 +423,17 @@ func (p *parser) group(open byte) (string, error) {
 	closer := map[byte]byte{'{': '}', '(': ')', '"': '"'}[open]
 	start := p.pos
 	depth := 0
+	// An opening brace is the first level of nesting.
+	limit := MaxDepth
+	if open == '{' {
+		limit--
+	}
 	for !p.eof() {
 		c := p.next()
 		switch {
 		case c == '{':
 			depth++
-			if depth > MaxDepth {
+			if depth > limit {
 				return "", p.errorf(ErrLimit, "braces nested deeper than %d", MaxDepth)
 			}
 		case c == '}' && depth > 0:
