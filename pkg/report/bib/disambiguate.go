@@ -54,8 +54,9 @@ func letters(i int) string {
 // its full given name if initials do not suffice, when another person of
 // the same family name is among the cited works' first names.
 func (s *Styler) disambiguateGiven() {
-	type person struct{ family, given string }
-	byFamily := map[string]map[person]bool{}
+	type initialled struct{ family, initials string }
+	people := map[string]map[string]bool{}           // family -> given names
+	sameInitials := map[initialled]map[string]bool{} // -> given names
 	first := map[*work]name{}
 	for _, w := range s.order {
 		l, _ := w.contributors()
@@ -64,23 +65,24 @@ func (s *Styler) disambiguateGiven() {
 		}
 		n := l.names[0]
 		first[w] = n
-		if byFamily[n.family] == nil {
-			byFamily[n.family] = map[person]bool{}
+		if people[n.family] == nil {
+			people[n.family] = map[string]bool{}
 		}
-		byFamily[n.family][person{n.family, n.given}] = true
+		people[n.family][n.given] = true
+		k := initialled{n.family, initialsOf(n.given)}
+		if sameInitials[k] == nil {
+			sameInitials[k] = map[string]bool{}
+		}
+		sameInitials[k][n.given] = true
 	}
 	for w, n := range first {
-		people := byFamily[n.family]
-		if len(people) < 2 {
+		if len(people[n.family]) < 2 {
 			continue
 		}
-		form := initials
-		for p := range people {
-			if p.given != n.given && initialsOf(p.given) == initialsOf(n.given) {
-				form = fullGiven
-			}
+		s.givenForm[w] = initials
+		if len(sameInitials[initialled{n.family, initialsOf(n.given)}]) > 1 {
+			s.givenForm[w] = fullGiven
 		}
-		s.givenForm[w] = form
 	}
 }
 

@@ -1,6 +1,9 @@
 package bib
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+)
 
 // A Span is a run of reference text; writers escape Text themselves.
 type Span struct {
@@ -59,50 +62,70 @@ func affix(prefix string, f frag, suffix string) frag {
 }
 
 // finish flattens f into spans, merging neighbours of one style and
-// applying the style's punctuation: a period after a closing quotation
-// mark moves inside it (American usage), and a period or comma is not
-// doubled after a period, question mark or exclamation mark.
+// applying the style's punctuation: a period or comma after a closing
+// quotation mark moves inside it (American usage), and a period is not
+// doubled after a period, question mark or exclamation mark (nor a comma
+// after the last two). It takes time linear in f's text.
 func finish(f frag) []Span {
 	var out []Span
+	var cur []byte // the text of the last span of out, still growing
 	for _, s := range f {
 		text := s.Text
-		if n := len(out); n > 0 && text != "" {
-			prev := &out[n-1]
-			text = punctuate(prev, text)
+		if len(out) > 0 && text != "" {
+			cur, text = punctuate(cur, out[len(out)-1].Link != "", text)
 		}
 		if text == "" {
 			continue
 		}
 		if n := len(out); n > 0 && out[n-1].Emph == s.Emph && out[n-1].Link == s.Link {
-			out[n-1].Text += text
+			cur = append(cur, text...)
 			continue
 		}
-		out = append(out, Span{Text: text, Emph: s.Emph, Link: s.Link})
+		if n := len(out); n > 0 {
+			out[n-1].Text = string(cur)
+		}
+		cur = append(cur[:0:0], text...)
+		out = append(out, Span{Emph: s.Emph, Link: s.Link})
+	}
+	if n := len(out); n > 0 {
+		out[n-1].Text = string(cur)
 	}
 	return out
 }
 
-// punctuate returns next with its leading punctuation adjusted to what
-// prev ends with, and may move that punctuation into prev.
-func punctuate(prev *Span, next string) string {
+// punctuate returns prev and next with next's leading punctuation
+// adjusted to what prev ends with, perhaps moved into prev. A link's text
+// is never changed.
+func punctuate(prev []byte, link bool, next string) ([]byte, string) {
 	if next[0] != '.' && next[0] != ',' {
-		return next
+		return prev, next
 	}
-	body := strings.TrimRight(prev.Text, "”’")
-	closing := prev.Text[len(body):]
-	if body != "" {
-		switch body[len(body)-1] {
+	body := prev
+	for {
+		if t := bytes.TrimSuffix(body, []byte("”")); len(t) < len(body) {
+			body = t
+			continue
+		}
+		if t := bytes.TrimSuffix(body, []byte("’")); len(t) < len(body) {
+			body = t
+			continue
+		}
+		break
+	}
+	if len(body) > 0 {
+		switch end := body[len(body)-1]; end {
 		case '.', '?', '!':
-			if next[0] == '.' || body[len(body)-1] != '.' {
-				return next[1:]
+			if next[0] == '.' || end != '.' {
+				return prev, next[1:]
 			}
 		}
 	}
-	if closing != "" && prev.Link == "" {
-		prev.Text = body + next[:1] + closing
-		return next[1:]
+	if len(body) < len(prev) && !link {
+		closing := string(prev[len(body):])
+		prev = append(append(body, next[0]), closing...)
+		return prev, next[1:]
 	}
-	return next
+	return prev, next
 }
 
 // plainText returns the text of spans.

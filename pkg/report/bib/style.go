@@ -222,7 +222,7 @@ func (s *Styler) citeDate(w *work) frag {
 		}
 		return plain("n.d.")
 	}
-	return plain(w.year + s.yearSuffix[w])
+	return plain(clip(w.year, maxCiteName) + s.yearSuffix[w])
 }
 
 // bibContributors is the reference list's form of a work's creators, ""

@@ -3,6 +3,7 @@ package bib
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // stopWords are the words title case leaves in lower case, except at the
@@ -73,10 +74,7 @@ func caseWords(runs []run, f func(pos int, word string) string) []run {
 func isWordRune(c rune) bool { return unicode.IsLetter(c) || unicode.IsDigit(c) }
 
 func firstRune(s string) (rune, int) {
-	for _, c := range s {
-		return c, len(string(c))
-	}
-	return 0, 0
+	return utf8.DecodeRuneInString(s)
 }
 
 // sentenceCase is pandoc's first step with an English BibTeX title: it
