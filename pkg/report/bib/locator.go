@@ -145,7 +145,7 @@ func (s *Styler) pointLocator(w *work, loc *locator) frag {
 		return nil
 	}
 	bookLike := w.kind == "book" || w.kind == "report"
-	value := strings.NewReplacer("-", "–").Replace(loc.value)
+	value := strings.ReplaceAll(loc.value, "-", "–")
 	if loc.label == "page" {
 		value = pageRange(loc.value)
 		if bookLike && w.volume != "" {
