@@ -54,6 +54,8 @@ var pandocCitations = []struct {
 	{"[see also @synth-smith2001b, chapters 3-4]", []Item{{Key: "synth-smith2001b", Prefix: "see also", Suffix: ", chapters 3-4"}}, Parenthetical},
 	{"@synth-corporate [sec. 2]", []Item{{Key: "synth-corporate", Suffix: "sec. 2"}}, Narrative},
 	{"[@winningways1, 110-115; @winningways2, 1496-1504]", []Item{{Key: "winningways1", Suffix: ", 110-115"}, {Key: "winningways2", Suffix: ", 1496-1504"}}, Parenthetical},
+	{"[@synth-crossref, 6; @synth-month-volume; @synth-month-only]", []Item{{Key: "synth-crossref", Suffix: ", 6"}, {Key: "synth-month-volume"}, {Key: "synth-month-only"}}, Parenthetical},
+	{"[@synth-web-month; @synth-forthcoming]", []Item{{Key: "synth-web-month"}, {Key: "synth-forthcoming"}}, Parenthetical},
 	{"[@no-such-key]", []Item{{Key: "no-such-key"}}, Parenthetical},
 }
 

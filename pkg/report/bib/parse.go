@@ -3,6 +3,8 @@ package bib
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -121,7 +123,58 @@ func Parse(data []byte) (*Database, error) {
 	if err := p.parse(); err != nil {
 		return nil, err
 	}
+	if err := p.crossrefs(); err != nil {
+		return nil, err
+	}
 	return p.db, nil
+}
+
+// crossrefs gives each entry with a crossref field the fields it lacks
+// from the entry it names, as BibTeX does (one level), the parent's title
+// as the booktitle. The bytes copied count against the same budget as
+// macro expansion, so that many entries naming one large parent cannot
+// amplify a small file.
+func (p *parser) crossrefs() error {
+	for _, key := range p.db.keys {
+		e := p.db.entries[strings.ToLower(key)]
+		ref, ok := e.raw["crossref"]
+		if !ok {
+			continue
+		}
+		parent, ok := p.db.entries[strings.ToLower(strings.TrimSpace(decodeText(ref)))]
+		if !ok {
+			p.warnf(e.line, "%s: crossref %q names no entry", key, decodeText(ref))
+			continue
+		}
+		if parent == e {
+			continue
+		}
+		for _, name := range slices.Sorted(maps.Keys(parent.raw)) {
+			v := parent.raw[name]
+			target := name
+			switch name {
+			case "title":
+				target = "booktitle"
+			case "booktitle":
+				if _, titled := parent.raw["title"]; titled {
+					continue
+				}
+			case "crossref", "key", "ids":
+				continue
+			}
+			if _, has := e.raw[target]; has {
+				continue
+			}
+			p.budget -= len(v)
+			if p.budget < 0 {
+				p.line = e.line
+				return p.errorf(ErrLimit, "%s: crossref fields expand to more than %d times the database's size", key, expansionFactor)
+			}
+			e.raw[target] = v
+			e.Fields[target] = parent.Fields[name]
+		}
+	}
+	return nil
 }
 
 // verbatim are the fields whose values are not TeX: a URL's "~" and "%"

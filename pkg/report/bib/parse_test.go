@@ -195,3 +195,32 @@ func TestParseNamesBounded(t *testing.T) {
 		t.Errorf("%d names (others %v), want %d and others", len(l.names), l.others, maxNames)
 	}
 }
+
+func TestCrossref(t *testing.T) {
+	db, err := Parse([]byte(`
+@inproceedings{paper, author = {A. Author}, title = {Paper}, crossref = {Proc}, pages = {1--2}}
+@inproceedings{orphan, title = {Alone}, crossref = {nothing}}
+@proceedings{proc, title = {The Proceedings}, booktitle = {Not this}, editor = {E. Editor}, year = 2010, pages = {99}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _ := db.Entry("paper")
+	want := map[string]string{"author": "A. Author", "title": "Paper", "crossref": "Proc", "pages": "1–2",
+		"booktitle": "The Proceedings", "editor": "E. Editor", "year": "2010"}
+	if !reflect.DeepEqual(e.Fields, want) {
+		t.Errorf("fields %q, want %q", e.Fields, want)
+	}
+	if w := strings.Join(db.Warnings(), "\n"); !strings.Contains(w, `line 3: orphan: crossref "nothing" names no entry`) {
+		t.Errorf("warnings %q", w)
+	}
+	// Many entries inheriting one large field would amplify the file.
+	var b strings.Builder
+	b.WriteString("@proceedings{big, note = {" + strings.Repeat("x", MaxFieldSize-100) + "}}\n")
+	for i := range 200 {
+		fmt.Fprintf(&b, "@inproceedings{p%d, crossref = {big}}\n", i)
+	}
+	if _, err := Parse([]byte(b.String())); !errors.Is(err, ErrLimit) {
+		t.Errorf("amplifying crossrefs: error %v, want ErrLimit", err)
+	}
+}

@@ -323,10 +323,19 @@ func (s *Styler) bibEntry(w *work, names string) frag {
 		if s := titleCase(w.series); s != "" {
 			f = append(f, affix(", ", join(" ", plain(s), plain(w.seriesNum)), ", ")...)
 		}
-		if w.volume != "" {
-			f = append(f, Span{Text: " " + w.volume + affixText(" (", w.issue, ")")})
-		} else if w.issue != "" {
-			f = append(f, Span{Text: ", no. " + w.issue})
+		month := ""
+		if w.month > 0 {
+			month = monthsLong[w.month-1]
+		}
+		switch {
+		case w.volume != "" && w.issue != "":
+			f = append(f, Span{Text: " " + w.volume + " (" + w.issue + ")"})
+		case w.volume != "":
+			f = append(f, Span{Text: " " + w.volume + affixText(" (", month, ")")})
+		case w.issue != "":
+			f = append(f, Span{Text: ", no. " + w.issue + affixText(" (", month, ")")})
+		default:
+			f = append(f, plain(affixText(", ", month, ""))...)
 		}
 	case bookLike:
 		f = append(f, affix(". ", plain(affixText("Vol. ", w.volume, "")), "")...)
@@ -364,7 +373,11 @@ func (s *Styler) bibEntry(w *work, names string) frag {
 	// DOI or URL.
 	var access []frag
 	if w.kind == "webpage" && w.year != "" {
-		access = append(access, plain(w.year))
+		date := w.year
+		if w.month > 0 {
+			date = monthsLong[w.month-1] + " " + date
+		}
+		access = append(access, plain(date))
 	}
 	if w.year == "" && w.accessed != "" {
 		access = append(access, plain("Accessed "+textDate(w.accessed)))

@@ -1,6 +1,7 @@
 package bib
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -19,6 +20,7 @@ type work struct {
 	edition, genre     string
 	number, seriesNum  string
 	doi, url, accessed string
+	month              int // 1 to 12, 0 for none
 }
 
 // kinds maps BibTeX entry types to CSL types, as pandoc maps them.
@@ -60,6 +62,7 @@ func newWork(e *Entry) *work {
 		doi:      f["doi"],
 		url:      f["url"],
 		accessed: f["urldate"],
+		month:    parseMonth(f["month"]),
 	}
 	if w.kind == "" {
 		w.kind = "document"
@@ -141,3 +144,22 @@ func (w *work) contributors() (nameList, bool) {
 // italicTitle reports whether the style sets the title in italics rather
 // than quotes.
 func (w *work) italicTitle() bool { return w.kind == "book" }
+
+// parseMonth reads a month field: a number from 1 to 12, or a month's
+// English name or its first three letters (what the macros jan ... dec
+// give). Anything else is no month.
+func parseMonth(s string) int {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if n, err := strconv.Atoi(s); err == nil {
+		if n >= 1 && n <= 12 {
+			return n
+		}
+		return 0
+	}
+	for i, m := range monthsLong {
+		if l := strings.ToLower(m); s == l || len(s) == 3 && strings.HasPrefix(l, s) {
+			return i + 1
+		}
+	}
+	return 0
+}
