@@ -56,6 +56,7 @@ var pandocCitations = []struct {
 	{"[@winningways1, 110-115; @winningways2, 1496-1504]", []Item{{Key: "winningways1", Suffix: ", 110-115"}, {Key: "winningways2", Suffix: ", 1496-1504"}}, Parenthetical},
 	{"[@synth-crossref, 6; @synth-month-volume; @synth-month-only]", []Item{{Key: "synth-crossref", Suffix: ", 6"}, {Key: "synth-month-volume"}, {Key: "synth-month-only"}}, Parenthetical},
 	{"[@synth-web-month; @synth-forthcoming; @synth-month-name]", []Item{{Key: "synth-web-month"}, {Key: "synth-forthcoming"}, {Key: "synth-month-name"}}, Parenthetical},
+	{"[@winningways-set]", []Item{{Key: "winningways-set"}}, Parenthetical},
 	{"[@no-such-key]", []Item{{Key: "no-such-key"}}, Parenthetical},
 }
 
@@ -69,6 +70,10 @@ var pandocDifferences = map[string]string{
 	// protects them, so its sentence-case step lowers the G of G{\"o}del
 	// and nothing raises it again, and {\"u}ber and f{\"u}r keep their
 	// lower case.
+	// A year that is not a number is pandoc's literal text; here its
+	// dashes are TeX's, as in every other field.
+	"(Berlekamp, Conway, and Guy 2001--2004)": "year range",
+	"Berlekamp, Elwyn R., John H. Conway, and Richard K. Guy. 2001--2004. <em>Winning Ways for Your Mathematical Plays</em>. 2nd ed. Natick, MA: A K Peters.": "year range",
 	"Gödel, Kurt, and David Hilbert. 1931. “On gödel Numbers and über Games.” <em>Monatshefte für Mathematik</em>, 1–2.": "special characters",
 	// pandoc reads a month given as a number or a macro (month = jul) but
 	// drops one written out in braces; both are the month here.

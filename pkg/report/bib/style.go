@@ -489,7 +489,7 @@ func sortWorks(ws []*work) {
 		if len(k.names) == 0 {
 			k.names = []string{k.titl}
 		}
-		k.year = w.year
+		k.year = yearKey(w.year)
 		keys[w] = k
 	}
 	sort.SliceStable(ws, func(i, j int) bool {
@@ -503,14 +503,23 @@ func sortWorks(ws []*work) {
 			return len(a.names) < len(b.names)
 		}
 		if a.year != b.year {
-			// A work without a year sorts after those with one.
-			if a.year == "" || b.year == "" {
-				return b.year == ""
-			}
 			return a.year < b.year
 		}
 		return a.titl < b.titl
 	})
+}
+
+// yearKey orders years as pandoc does: a year that is not a number
+// ("forthcoming", "2001--2004") first, then years by number, then works
+// without a year.
+func yearKey(year string) string {
+	switch {
+	case year == "":
+		return "2"
+	case strings.Trim(year, "0123456789") == "" && len(year) <= 16:
+		return "1" + strings.Repeat("0", 16-len(year)) + year
+	}
+	return "0" + year
 }
 
 func decodeTitle(w *work) string {
