@@ -53,7 +53,7 @@
 // Entry.Fields holds each value decoded to Unicode: TeX accents (\"o,
 // {\"o}, \'{e}, \c{c}, \v s, ...) and letters (\ss, \o, \aa, \l, \i, ...)
 // resolved, braces removed, "~" a no-break space, "--" and "---" dashes,
-// ``quotes'' curly, \&, \%, \$ and the like, and \emph, \textsc, \url and
+// TeX's quotation marks curly, \&, \%, \$ and the like, and \emph, \textsc, \url and
 // other commands reduced to their text; url and doi are kept verbatim.
 // Names ("Last, First and First von Last and {Corporate Name} and
 // others") are split BibTeX's way when formatting. Problems Parse can

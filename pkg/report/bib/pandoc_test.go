@@ -66,15 +66,19 @@ var pandocCitations = []struct {
 var pandocDifferences = map[string]string{
 	// {\'\i} is í; pandoc writes a dotless ı with a combining acute.
 	"Çelik, Özgür, José Núñez, and Antonı́n Dvořák. 2019. “Take-and-Break Games on Graphs – a Survey of NIM-Like Rules.” In <em>Proceedings of the Sixth Workshop on Games</em>, edited by Søren Møller and Jürgen Haß, 101–9. København: Example Press.": "accented dotless i",
+
 	// BibTeX's special characters {\"o} do not protect case; pandoc
 	// protects them, so its sentence-case step lowers the G of G{\"o}del
 	// and nothing raises it again, and {\"u}ber and f{\"u}r keep their
 	// lower case.
+	"Gödel, Kurt, and David Hilbert. 1931. “On gödel Numbers and über Games.” <em>Monatshefte für Mathematik</em>, 1–2.": "special characters",
+
 	// A year that is not a number is pandoc's literal text; here its
 	// dashes are TeX's, as in every other field.
 	"(Berlekamp, Conway, and Guy 2001--2004)": "year range",
+
 	"Berlekamp, Elwyn R., John H. Conway, and Richard K. Guy. 2001--2004. <em>Winning Ways for Your Mathematical Plays</em>. 2nd ed. Natick, MA: A K Peters.": "year range",
-	"Gödel, Kurt, and David Hilbert. 1931. “On gödel Numbers and über Games.” <em>Monatshefte für Mathematik</em>, 1–2.": "special characters",
+
 	// pandoc reads a month given as a number or a macro (month = jul) but
 	// drops one written out in braces; both are the month here.
 	"Month, Mia. 2000. “Published in July.” <em>Journal of Synthetic Games</em>, no. 3.": "month written out",
