@@ -76,5 +76,6 @@
 // installed: BibTeX's special characters ({\"o}) do not protect case
 // here, as in BibTeX, where pandoc protects them (and writes "gödel" for
 // G{\"o}del in a title); {\'\i} is "í"; a month written out ("July") is
-// read.
+// read; a year range keeps TeX's dash, "2001–2004", where pandoc writes
+// "2001--2004".
 package bib
