@@ -92,8 +92,10 @@ func (n *Ref) resolve(x *Index) {
 // refText returns the text of a reference of a form, with its own text
 // or template, to t, as Quarto and mystmd write it.
 func refText(form RefForm, own string, t Target) string {
+	// A no-break space, as Quarto and mystmd write it: "Figure" never
+	// ends a line without its number.
 	name := counterName(t.Counter)
-	numbered := name + " " + t.Number
+	numbered := name + "\u00a0" + t.Number
 	switch {
 	case t.Number == "":
 		numbered = cmp.Or(t.Title, t.Label)

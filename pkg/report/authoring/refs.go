@@ -197,6 +197,7 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 			}
 			return ast.WalkSkipChildren, nil
 		case *Cite:
+			n.index = x
 			if r := e.citeAsText(n); r != nil {
 				after = append(after, func() { n.Parent().ReplaceChild(n.Parent(), n, r) })
 			}
