@@ -1,7 +1,10 @@
 package authoring
 
 import (
+	"html"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -68,5 +71,27 @@ func TestCitationsMissing(t *testing.T) {
 	out, x = pageWith(t, nil, "See [@nobody], @property and {cite}`nobody`.")
 	if !strings.Contains(out, "See [@nobody], @property and <mark") || len(x.Check()) != 1 {
 		t.Errorf("without a bibliography: %v\n%s", x.Check(), out)
+	}
+}
+
+// TestCitationsAgainstPandoc runs pandoc --citeproc on the citations of
+// TestCitations and compares its plain text, and its reference list, with
+// ours, up to markup and line breaks.
+func TestCitationsAgainstPandoc(t *testing.T) {
+	pandoc := needTool(t, "pandoc", "apt-get install pandoc")
+	const md = "A [@knuth1984]. B @winning says. C [-@grundy1939]. D [see @knuth1984, p. 3; @winning]. E [@grundy1939, chap. 2]."
+	cmd := exec.Command(pandoc, "--citeproc", "--bibliography", filepath.Join("testdata", "refs.bib"), "-t", "plain", "--wrap=none")
+	cmd.Stdin = strings.NewReader(md)
+	want, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("pandoc: %v", err)
+	}
+	out, x := citePage(t, md)
+	got := tags.ReplaceAllString(out, "") + "\n" + tags.ReplaceAllString(strings.ReplaceAll(ReferencesHTML(x), "</div>", "\n\n"), "")
+	got = strings.TrimSpace(html.UnescapeString(got))
+	got = strings.Replace(got, "References\n", "", 1)
+	norm := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	if norm(got) != norm(string(want)) {
+		t.Errorf("ours and pandoc's differ:\nours   %s\npandoc %s", norm(got), norm(string(want)))
 	}
 }
