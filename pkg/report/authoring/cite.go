@@ -85,6 +85,10 @@ func citeLink(c *Cite, missing []string) string {
 
 // WritePost writes the citation as the page shows it, in Markdown.
 func (n *Cite) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
+	if n.index == nil {
+		w.WriteString(n.Source) // no index: nothing resolved, nothing missing
+		return
+	}
 	spans, missing, ok := n.index.citation(n)
 	if !ok {
 		w.WriteString(`<mark class="cite-missing">` + html.EscapeString(n.Source) + `</mark>`)

@@ -56,6 +56,7 @@ type Ref struct {
 	start, stop int
 	resolved    string // the text, once resolved
 	found       bool
+	checked     bool // resolved against an index
 }
 
 // Kind returns KindRef.
@@ -74,6 +75,7 @@ func (n *Ref) Resolved() (string, bool) { return n.resolved, n.found }
 
 // resolve sets the reference's text from its target, if there is one.
 func (n *Ref) resolve(x *Index) {
+	n.checked = true
 	t, ok := Target{}, false
 	if x != nil {
 		t, ok = x.Target(n.Label)
@@ -160,6 +162,10 @@ func capitalize(s string) string {
 // WritePost writes a resolved reference as a link, an unresolved one
 // marked, as the page shows them.
 func (n *Ref) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
+	if !n.checked {
+		w.WriteString(n.Source) // no index: nothing resolved, nothing missing
+		return
+	}
 	if !n.found || !ValidLabel(n.Label) {
 		w.WriteString(`<mark class="ref-missing">` + html.EscapeString(missingText(n)) + `</mark>`)
 		return
