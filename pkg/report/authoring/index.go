@@ -370,9 +370,9 @@ func (x *Index) Check() []Warning {
 			continue
 		}
 		if p.cite {
-			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("citation @%s: no such work in the bibliography, shown marked as ?@%s", p.label, p.label)})
+			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("citation @%s: no such work in the bibliography, shown marked", clip(p.label))})
 		} else {
-			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("reference %s: no figure, table, equation, section or block has this label, shown marked as ?@%s", p.label, p.label)})
+			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("reference %s: no figure, table, equation, section or block has this label, shown marked", clip(p.label))})
 		}
 	}
 	for cell, n := range perCell {
