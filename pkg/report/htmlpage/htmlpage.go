@@ -77,6 +77,7 @@ var css = sync.OnceValue(func() string {
 	b.WriteString(baseCSS)
 	b.WriteString(outputCSS)
 	b.WriteString(glueCSS)
+	b.WriteString(refsCSS)
 	f := chromahtml.New(chromahtml.WithClasses(true))
 	// Each theme in its own media query, so that no rule of the light one
 	// (a dark colour for names, say) is left over in the dark one.
