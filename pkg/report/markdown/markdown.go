@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/authoring"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
@@ -106,6 +107,9 @@ func (w *writer) block(blk *report.Block) {
 
 // markdown writes Markdown text, its raw HTML sanitised unless trusted.
 func (w *writer) markdown(text string) {
+	// Quarto's and MyST's blocks in forms a blog reads; the page warns
+	// about what they cannot show, from the same text.
+	text = string(authoring.Post([]byte(text), &authoring.Blocks{}))
 	if !w.trust {
 		text = SanitizeHTML(text)
 	}
