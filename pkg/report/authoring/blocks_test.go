@@ -54,6 +54,9 @@ func both(t testing.TB, src string) string {
 	for _, w := range *warnings {
 		out.WriteString("\nwarning: " + w)
 	}
+	if len(*warnings) > 0 {
+		out.WriteString("\n")
+	}
 	return out.String()
 }
 
