@@ -11,6 +11,16 @@
 // same numbers. Nodes that a blog's Markdown reader would not understand
 // are PostNodes: the post writes each in a form of its own.
 //
+// Blocks reads the block constructs: Quarto's fenced divs (theorem-like
+// blocks, proofs, callouts, tabsets, other divs), MyST's directives in
+// colon and backtick fences, and GitHub's alerts. The page renders them
+// as HTML; the post writer calls Post on each Markdown block's source,
+// which replaces every PostNode's source by its post form and leaves
+// every other byte as written:
+//
+//	md := goldmark.New(goldmark.WithExtensions(&authoring.Blocks{Warn: warn}))
+//	post := authoring.Post(source, &authoring.Blocks{})
+//
 // Cross-references and citations (Refs; files index.go, ref*.go, role.go,
 // cite.go, equation.go): an Index records a whole document first, its
 // pieces in order, then each writer gives its goldmark a Refs of its own

@@ -193,7 +193,7 @@ func (x *Index) warn(cell int, format string, args ...any) {
 
 // scanner parses Markdown as the writers do, to find its numbered nodes
 // and references; it renders nothing.
-var scanner = goldmark.New(goldmark.WithExtensions(extension.GFM, &mathml.Extender{}, &Blocks{}, &Refs{}),
+var scanner = goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.DefinitionList, &mathml.Extender{}, &Blocks{}, &Refs{}),
 	goldmark.WithParserOptions(parser.WithAttribute())).Parser()
 
 // Markdown records the targets and references of a piece of Markdown,
