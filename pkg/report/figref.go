@@ -29,9 +29,44 @@ var figureLabel = regexp.MustCompile(`^fig-[A-Za-z0-9_]+(?:[-.:][A-Za-z0-9_]+)*$
 // the options leave without alternative text a neutral one, with a
 // warning.
 func (b *builder) figures(n int, blocks []Block, opts *cellopts.Options) {
+	b.quartoTable(n, blocks, opts)
 	images := b.quartoFigures(n, blocks, opts)
 	b.mystFigure(n, blocks, &opts.Figure)
 	b.mystImages(n, images, &opts.Image)
+}
+
+// quartoTable numbers the first output of cell n that is not an image
+// as a table when the cell's label is "tbl-NAME", as Quarto numbers a
+// cell's table: its caption "Table N: tbl-cap", which the writers show
+// below it, as a figure's.
+func (b *builder) quartoTable(n int, blocks []Block, opts *cellopts.Options) {
+	label := opts.Label
+	if !strings.HasPrefix(label, "tbl-") {
+		return
+	}
+	for i := range blocks {
+		blk := &blocks[i]
+		if blk.Output == 0 || blk.Kind == KindImage || blk.Kind == KindNote || blk.Rest {
+			continue
+		}
+		if prev, ok := b.index.Target(label); ok {
+			b.warn(n, 0, "label %s is the label of %s %s already, so this table is not numbered", label, prev.Counter, prev.Number)
+			return
+		}
+		caption := plaintext.Of(at(opts.TableCaption, 0))
+		num, err := b.index.Add(n, authoring.CounterTable, label, caption)
+		if err != nil {
+			b.warn(n, 0, "table %s: %v", num, err)
+			return
+		}
+		blk.Label = label
+		blk.Caption = "Table " + num
+		if caption != "" {
+			blk.Caption += ": " + caption
+		}
+		return
+	}
+	b.warn(n, 0, "label %s names no table: the cell shows no output other than images", plaintext.Shorten(label, 60))
 }
 
 // quartoFigures gives the images among the blocks of cell n their

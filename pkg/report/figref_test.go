@@ -94,7 +94,8 @@ func TestFigures(t *testing.T) {
 			[]string{"fig-a|Figure 1: First|First", "|Second|Second", "fig-b|Figure 2|x", "||y"}, nil},
 		{"numbered, no alt", "", []string{"//| label: fig-a\n//| fig-alt: [\"\", y]\nshow()"},
 			[]string{"fig-a|Figure 1|Figure 1, from cell 1", "||y"}, []string{`cell 1: output 1: figure has no alt text: "Figure 1, from cell 1" stands in`}},
-		{"other labels", "", []string{"//| label: tbl-x\n//| fig-alt: [a, b]\nshow()"}, []string{"||a", "||b"}, nil},
+		{"other labels", "", []string{"//| label: tbl-x\n//| fig-alt: [a, b]\nshow()"}, []string{"||a", "||b"},
+			[]string{"cell 1: label tbl-x names no table: the cell shows no output other than images"}},
 		{"bad label", "", []string{"//| label: fig-a b\n//| fig-alt: [a, b]\nshow()"}, []string{"||a", "||b"},
 			[]string{`cell 1: label "fig-a b" is not a figure label`}},
 		{"repeated label", "", []string{"//| label: fig-a\n//| fig-alt: [a, b]\nshow()", "//| label: fig-a\n//| fig-alt: [c, d]\nshow()"},
@@ -205,4 +206,29 @@ func BenchmarkConventions(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestTableLabels: a code cell labelled tbl-NAME numbers its first
+// output as a table, with tbl-cap, which "@tbl-NAME" refers to, in the
+// sequence of the Markdown's tables.
+func TestTableLabels(t *testing.T) {
+	nb := figureNotebook("", "md:| a |\n|---|\n| 1 |\n\n: First {#tbl-md}\n\nSee @tbl-cell and @tbl-md.")
+	out := &notebook.Output{Type: notebook.ExecuteResult, Data: notebook.MimeBundle{}}
+	out.Data.SetText("text/html", "<table><tr><td>1</td></tr></table>")
+	count := 1
+	nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Code, Source: "//| label: tbl-cell\n//| tbl-cap: Values\nshow()", ExecutionCount: &count, Outputs: []*notebook.Output{out}})
+	v := mustView(t, nb, ViewOptions{})
+	var captions []string
+	for _, b := range v.Blocks {
+		if b.Label != "" {
+			captions = append(captions, b.Label+"|"+b.Caption)
+		}
+	}
+	if got, want := strings.Join(captions, " "), "tbl-cell|Table 2: Values"; got != want {
+		t.Errorf("captions %q, want %q", got, want)
+	}
+	if got, want := renderMarkdown(t, v)[0], `See <a class="ref" href="#tbl-cell">Table 2</a> and <a class="ref" href="#tbl-md">Table 1</a>.`; !strings.Contains(got, want) {
+		t.Errorf("page %q lacks %q", got, want)
+	}
+	checkWarnings(t, v, nil)
 }
