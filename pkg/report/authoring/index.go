@@ -75,6 +75,7 @@ type Index struct {
 	counts   map[string]int
 	sections []int // the number of the current section at each level
 	top      int   // the heading level numbered as the first, 0 until a heading is seen
+	headings int   // the headings seen
 	conv     *mathml.Converter
 	warnings []Warning
 	refs     []pending
@@ -260,7 +261,11 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 func (x *Index) heading(cell int, h *ast.Heading, source []byte, label string) {
 	t := &Target{Counter: CounterSection, Title: plainText(h, source), Cell: cell}
 	_, unnumbered := h.AttributeString("class")
-	if x.NumberSections && !unnumbered {
+	// A document's first heading, of level 1, is its title (the page
+	// shows it as such), not its first section.
+	title := x.headings == 0 && h.Level == 1
+	x.headings++
+	if x.NumberSections && !unnumbered && !title {
 		if x.top == 0 || h.Level < x.top {
 			x.top = h.Level
 		}

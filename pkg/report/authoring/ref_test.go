@@ -98,3 +98,36 @@ func TestEquationNumbers(t *testing.T) {
 		t.Errorf("eq-c is %+v, want number 4", tg)
 	}
 }
+
+// TestSections checks Quarto's section numbers with number-sections:
+// true: the first level-1 heading is the title, {.unnumbered} takes no
+// number, a theorem's title heading is no section, and references read
+// "Section 1.1"; without it a section is referred to by its title.
+func TestSections(t *testing.T) {
+	doc := "# Title\n\n::: {#thm-a}\n## Sprague\nT\n:::\n\n## Intro {#sec-i}\n\n### Sub {#sec-s}\n\n## Aside {.unnumbered}\n\n(sec-t)=\n## Three\n\nSee @sec-s, @sec-t and {ref}`sec-i`."
+	for _, tt := range []struct {
+		number bool
+		want   []string
+	}{
+		{true, []string{`<h3 id="sec-s"><span class="header-section-number">1.1</span> Sub</h3>`, `<h2 id="aside" class="unnumbered">Aside</h2>`,
+			`<h2 id="sec-t"><span class="header-section-number">2</span> Three</h2>`,
+			`See <a class="ref" href="#sec-s">Section 1.1</a>, <a class="ref" href="#sec-t">Section 2</a> and <a class="ref" href="#sec-i">Intro</a>.`}},
+		{false, []string{`<h2 id="sec-t">Three</h2>`, `See <a class="ref" href="#sec-s">Sub</a>, <a class="ref" href="#sec-t">Three</a> and <a class="ref" href="#sec-i">Intro</a>.`}},
+	} {
+		x := NewIndex()
+		x.NumberSections = tt.number
+		x.Markdown(1, doc)
+		md := goldmark.New(goldmark.WithExtensions(extension.GFM, &mathml.Extender{}, &Blocks{}, &Refs{Index: x}),
+			goldmark.WithParserOptions(parser.WithAutoHeadingID()))
+		var out bytes.Buffer
+		if err := md.Convert([]byte(doc), &out); err != nil {
+			t.Fatal(err)
+		}
+		page := strings.ReplaceAll(out.String(), "\u00a0", " ")
+		for _, want := range tt.want {
+			if !strings.Contains(page, want) {
+				t.Errorf("number-sections %v: page lacks\n%s\n%s", tt.number, want, page)
+			}
+		}
+	}
+}
