@@ -25,8 +25,10 @@
 //
 // Citations read as pandoc writes them: "(Knuth 1984b, 3)" in
 // Parenthetical mode, "Knuth (1984b, 3)" in Narrative mode; several items
-// are separated by "; ", and adjacent works of the same authors share them
-// ("Knuth 1974, 1984a"). An Item's Prefix comes first ("see"); its Suffix
+// are separated by "; ", and works of the same authors are put together
+// at the first one's place, sharing the authors ("Knuth 1974, 1984a";
+// CSL's cite grouping, which an item with a prefix, or with text after
+// its locator, stays out of). An Item's Prefix comes first ("see"); its Suffix
 // is the text after the key as written, with or without the comma before
 // it: a locator at its start ("p. 3", "pp. 3-5", "chap. 2", "sec. 4",
 // "12-14"; a bare one must start with a digit) is formatted as the style

@@ -57,6 +57,14 @@ var pandocCitations = []struct {
 	{"[@synth-crossref, 6; @synth-month-volume; @synth-month-only]", []Item{{Key: "synth-crossref", Suffix: ", 6"}, {Key: "synth-month-volume"}, {Key: "synth-month-only"}}, Parenthetical},
 	{"[@synth-web-month; @synth-forthcoming; @synth-month-name]", []Item{{Key: "synth-web-month"}, {Key: "synth-forthcoming"}, {Key: "synth-month-name"}}, Parenthetical},
 	{"[@winningways-set]", []Item{{Key: "winningways-set"}}, Parenthetical},
+	{"[see @knuth1974; @knuth1984lp]", []Item{{Key: "knuth1974", Prefix: "see"}, {Key: "knuth1984lp"}}, Parenthetical},
+	{"[@knuth1974; see @knuth1984lp]", []Item{{Key: "knuth1974"}, {Key: "knuth1984lp", Prefix: "see"}}, Parenthetical},
+	{"[@knuth1974 and more; @knuth1984lp]", []Item{{Key: "knuth1974", Suffix: "and more"}, {Key: "knuth1984lp"}}, Parenthetical},
+	{"[@knuth1974, 3; @knuth1984lp and more]", []Item{{Key: "knuth1974", Suffix: ", 3"}, {Key: "knuth1984lp", Suffix: "and more"}}, Parenthetical},
+	{"[-@knuth1974; @knuth1984lp]", []Item{{Key: "knuth1974", SuppressAuthor: true}, {Key: "knuth1984lp"}}, Parenthetical},
+	{"[@knuth1974; @sprague1935; @knuth1984tex, p. 2; @knuth1984lp]", []Item{{Key: "knuth1974"}, {Key: "sprague1935"}, {Key: "knuth1984tex", Suffix: ", p. 2"}, {Key: "knuth1984lp"}}, Parenthetical},
+	{"[see @knuth1974, 3; @knuth1984lp, 5]", []Item{{Key: "knuth1974", Prefix: "see", Suffix: ", 3"}, {Key: "knuth1984lp", Suffix: ", 5"}}, Parenthetical},
+	{"[@no-such-key; @sprague1935]", []Item{{Key: "no-such-key"}, {Key: "sprague1935"}}, Parenthetical},
 	{"[@no-such-key]", []Item{{Key: "no-such-key"}}, Parenthetical},
 }
 

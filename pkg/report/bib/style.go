@@ -127,77 +127,122 @@ func (s *Styler) work(key string) *work {
 
 // Cite formats one citation: a group of items, in the given mode.
 func (s *Styler) Cite(items []Item, mode Mode) (spans []Span, missing []string) {
-	var f frag
+	cs := make([]cite, len(items))
 	seen := map[string]bool{}
-	prevNames := ""
 	for i, it := range items {
-		w := s.work(it.Key)
-		if w == nil {
-			if !seen[it.Key] {
-				seen[it.Key] = true
-				missing = append(missing, it.Key)
-			}
-			if i > 0 {
-				f = append(f, Span{Text: "; "})
-			}
-			f = append(f, affix("", plain(it.Prefix), " ")...)
-			f = append(f, Span{Text: it.Key + "?"})
-			prevNames = ""
-			continue
-		}
-		names := s.citeContributors(w)
-		loc, rest := splitLocator(it.Suffix)
-		tail := join(", ", s.citeDate(w), s.pointLocator(w, loc))
-		tail = append(tail, plain(rest)...)
-		if mode == Narrative {
-			if i > 0 {
-				f = append(f, Span{Text: "; "})
-			}
-			f = append(f, affix("", plain(it.Prefix), " ")...)
-			if !it.SuppressAuthor {
-				f = append(f, names...)
-				f = append(f, Span{Text: " "})
-			}
-			f = append(f, affix("(", tail, ")")...)
-			continue
-		}
-		// Adjacent works of the same authors share them: "Knuth 1974a,
-		// 1974b" (CSL's collapse by year). Next to a locator the
-		// delimiter stays "; ".
-		key := plainText(finish(names))
-		collapse := i > 0 && it.Prefix == "" && !it.SuppressAuthor && key != "" && key == prevNames
-		switch {
-		case collapse:
-			if items[i-1].Suffix != "" || it.Suffix != "" {
-				f = append(f, Span{Text: "; "})
-			} else {
-				f = append(f, Span{Text: ", "})
-			}
-			f = append(f, tail...)
-		default:
-			if i > 0 {
-				f = append(f, Span{Text: "; "})
-			}
-			f = append(f, affix("", plain(it.Prefix), " ")...)
-			if !it.SuppressAuthor {
-				f = append(f, names...)
-				if w.year == "" && w.accessed == "" {
-					f = append(f, Span{Text: ", "})
-				} else {
-					f = append(f, Span{Text: " "})
-				}
-			}
-			f = append(f, tail...)
-		}
-		prevNames = key
-		if it.SuppressAuthor || it.Prefix != "" {
-			prevNames = ""
+		cs[i] = s.cite(it)
+		if cs[i].w == nil && !seen[it.Key] {
+			seen[it.Key] = true
+			missing = append(missing, it.Key)
 		}
 	}
-	if mode == Parenthetical {
-		f = affix("(", f, ")")
+	var f frag
+	if mode == Narrative {
+		for i, c := range cs {
+			if i > 0 {
+				f = append(f, Span{Text: "; "})
+			}
+			f = append(f, affix("", plain(c.item.Prefix), " ")...)
+			switch {
+			case c.w == nil:
+				f = append(f, plain(c.item.Key+"?")...)
+			case c.item.SuppressAuthor:
+				f = append(f, affix("(", c.tail, ")")...)
+			default:
+				f = append(f, c.names...)
+				f = append(f, affix(" (", c.tail, ")")...)
+			}
+		}
+		return finish(f), missing
 	}
-	return finish(f), missing
+	for i, g := range groupCites(cs) {
+		if i > 0 {
+			f = append(f, Span{Text: "; "})
+		}
+		f = append(f, s.citeGroup(g)...)
+	}
+	return finish(affix("(", f, ")")), missing
+}
+
+// A cite is one item of a citation, read.
+type cite struct {
+	item   Item
+	w      *work // nil for a key the database lacks
+	names  frag  // the authors' short form, or the title standing in
+	key    string
+	tail   frag // the year, the locator and the rest of the suffix
+	hasLoc bool
+	rest   string // the suffix after its locator
+}
+
+func (s *Styler) cite(it Item) cite {
+	c := cite{item: it, w: s.work(it.Key)}
+	if c.w == nil {
+		return c
+	}
+	c.names = s.citeContributors(c.w)
+	if l, _ := c.w.contributors(); len(l.names) > 0 {
+		c.key = plainText(finish(c.names))
+	}
+	loc, rest := splitLocator(it.Suffix)
+	c.hasLoc, c.rest = loc != nil, rest
+	c.tail = append(join(", ", s.citeDate(c.w), s.pointLocator(c.w, loc)), plain(rest)...)
+	return c
+}
+
+// groupCites puts cites of the same authors together, at the place of the
+// first, as CSL's cite grouping does: "Knuth 1974, 1984a". A cite joins an
+// earlier one when it has no prefix and no text after its locator, and
+// the earlier one has no such text either.
+func groupCites(cs []cite) [][]cite {
+	var groups [][]cite
+	open := map[string]int{} // names -> the group that takes more
+	for _, c := range cs {
+		if c.key != "" && c.item.Prefix == "" && c.rest == "" {
+			if g, ok := open[c.key]; ok {
+				groups[g] = append(groups[g], c)
+				continue
+			}
+		}
+		groups = append(groups, []cite{c})
+		if _, ok := open[c.key]; c.key != "" && c.rest == "" && !ok {
+			open[c.key] = len(groups) - 1
+		}
+	}
+	return groups
+}
+
+// citeGroup writes cites of the same authors: the authors once (unless
+// the first cite suppresses them), then each year with its locator,
+// separated by ", ", or by "; " when some cite of the group has a
+// locator.
+func (s *Styler) citeGroup(g []cite) frag {
+	first := g[0]
+	f := affix("", plain(first.item.Prefix), " ")
+	switch {
+	case first.w == nil:
+		return append(f, plain(first.item.Key+"?")...)
+	case !first.item.SuppressAuthor:
+		f = append(f, first.names...)
+		if first.w.year == "" && first.w.accessed == "" {
+			// "n.d." follows a comma.
+			f = append(f, Span{Text: ", "})
+		} else {
+			f = append(f, Span{Text: " "})
+		}
+	}
+	f = append(f, first.tail...)
+	delim := ", "
+	for _, c := range g {
+		if c.hasLoc {
+			delim = "; "
+		}
+	}
+	for _, c := range g[1:] {
+		f = append(f, Span{Text: delim})
+		f = append(f, c.tail...)
+	}
+	return f
 }
 
 // citeContributors is the short form of a work's creators in a citation,
