@@ -495,10 +495,6 @@ func (p *parser) group(open byte) (string, error) {
 			return string(p.src[start : p.pos-1]), nil
 		case c == '}':
 			return "", p.errorf(ErrSyntax, "unbalanced } in a value opened on line %d", line)
-		case c == '@' && depth == 0 && open == '"':
-			// BibTeX would start an entry here; a missing quote is the
-			// likelier mistake.
-			return "", p.errorf(ErrSyntax, "@ inside a quoted value opened on line %d (missing \"?)", line)
 		}
 		if p.pos-start > MaxFieldSize {
 			return "", p.errorf(ErrLimit, "value longer than %d bytes", MaxFieldSize)
