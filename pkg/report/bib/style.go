@@ -28,8 +28,9 @@ const (
 	Narrative
 )
 
-// A Reference is one entry of a reference list: the cited key (pandoc's
-// anchors are "ref-" + Key) and its text.
+// A Reference is one entry of a reference list: the key as first cited
+// (pandoc's anchors are "ref-" + Key; the key is untrusted text) and its
+// text.
 type Reference struct {
 	Key   string
 	Spans []Span
@@ -70,6 +71,9 @@ func (db *Database) Styler(cited []string) *Styler {
 			continue
 		}
 		w := newWork(e)
+		// The reference carries the key as the document cites it, which
+		// may differ in case from the .bib file's.
+		w.key = k
 		s.works[e] = w
 		s.order = append(s.order, w)
 	}
@@ -78,9 +82,11 @@ func (db *Database) Styler(cited []string) *Styler {
 	return s
 }
 
-// Cite formats one citation of the document: a group of items. missing
-// lists the keys the database lacks, each once; each is shown as "key?",
-// as pandoc shows it.
+// Cite formats a citation alone: it is db.Styler(its keys).Cite, so its
+// years and names are told apart from its own items only. A document
+// with more than one citation uses one Styler for all. missing lists the
+// keys the database lacks, each once; each is shown as "key?", as pandoc
+// shows it.
 func (db *Database) Cite(items []Item, mode Mode) (spans []Span, missing []string) {
 	keys := make([]string, len(items))
 	for i, it := range items {

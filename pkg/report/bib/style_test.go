@@ -232,3 +232,14 @@ func TestQuotedAt(t *testing.T) {
 		t.Errorf("note %q", e.Fields["note"])
 	}
 }
+
+// TestReferenceKeyAsCited checks that a key cited in another case than
+// the .bib file's finds its entry and names its reference as cited, so
+// that a citation's link and the reference's anchor agree.
+func TestReferenceKeyAsCited(t *testing.T) {
+	db := testDB(t)
+	refs := db.References([]string{"Conway1976", "conway1976"})
+	if len(refs) != 1 || refs[0].Key != "Conway1976" {
+		t.Errorf("references %+v, want one keyed Conway1976", refs)
+	}
+}
