@@ -65,6 +65,7 @@ var pandocCitations = []struct {
 	{"[@knuth1974; @sprague1935; @knuth1984tex, p. 2; @knuth1984lp]", []Item{{Key: "knuth1974"}, {Key: "sprague1935"}, {Key: "knuth1984tex", Suffix: ", p. 2"}, {Key: "knuth1984lp"}}, Parenthetical},
 	{"[see @knuth1974, 3; @knuth1984lp, 5]", []Item{{Key: "knuth1974", Prefix: "see", Suffix: ", 3"}, {Key: "knuth1984lp", Suffix: ", 5"}}, Parenthetical},
 	{"[@no-such-key; @sprague1935]", []Item{{Key: "no-such-key"}, {Key: "sprague1935"}}, Parenthetical},
+	{"[@synth-question; @synth-inner-quotes; @synth-thesis-typed; @synth-report-typed; @synth-editors-others; @synth-single-name]", []Item{{Key: "synth-question"}, {Key: "synth-inner-quotes"}, {Key: "synth-thesis-typed"}, {Key: "synth-report-typed"}, {Key: "synth-editors-others"}, {Key: "synth-single-name"}}, Parenthetical},
 	{"[@no-such-key]", []Item{{Key: "no-such-key"}}, Parenthetical},
 }
 

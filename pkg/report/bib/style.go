@@ -303,8 +303,11 @@ func (s *Styler) title(w *work, limit int) frag {
 	if w.italicTitle() {
 		return emph(t)
 	}
-	return plain("“" + t + "”")
+	// Quotation marks inside quotation marks become single ones.
+	return plain("“" + innerQuotes.Replace(t) + "”")
 }
+
+var innerQuotes = strings.NewReplacer("“", "‘", "”", "’")
 
 // link is the DOI as an https://doi.org/ link, else the URL; the text is
 // a link only when it is an http(s) URL.

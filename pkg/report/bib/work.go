@@ -75,9 +75,6 @@ func newWork(e *Entry) *work {
 	case "article-journal":
 		w.container = decode(e.raw["journal"])
 		w.issue = f["number"]
-		if w.issue == "" {
-			w.issue = f["issue"]
-		}
 		w.series = decode(e.raw["series"])
 	case "chapter", "paper-conference":
 		w.container = decode(e.raw["booktitle"])
