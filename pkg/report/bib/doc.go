@@ -73,11 +73,13 @@
 // and titles in citations are cut (with "…") far beyond any real one.
 //
 // Where this package and pandoc differ, knowingly, is listed in the
-// package's test TestAgainstPandoc, which compares both on a database of
-// real and synthetic entries and citations of every form when pandoc is
-// installed: BibTeX's special characters ({\"o}) do not protect case
-// here, as in BibTeX, where pandoc protects them (and writes "gödel" for
-// G{\"o}del in a title); {\'\i} is "í"; a month written out ("July") is
-// read; a year range keeps TeX's dash, "2001–2004", where pandoc writes
-// "2001--2004".
+// package's test TestAgainstPandoc, which compares both, italics and links
+// included, on a database of real and synthetic entries and on citations
+// of every form, when pandoc is installed: BibTeX's special characters
+// ({\"o}) do not protect case here, as in BibTeX, where pandoc protects
+// them (and writes "gödel" for G{\"o}del in a title); {\'\i} is "í"; a
+// month written out ("July") is read; a year range keeps TeX's dash,
+// "2001–2004", where pandoc writes "2001--2004"; the text after a locator
+// is written as given, where pandoc's Markdown reader puts a no-break
+// space after an abbreviation in it ("sec. 3").
 package bib
