@@ -98,6 +98,7 @@ var pandocCitations = []struct {
 	{"[@winningways1, p.3]", []Item{{Key: "winningways1", Suffix: ", p.3"}}, Parenthetical},
 	{"[@conway1976, xii]", []Item{{Key: "conway1976", Suffix: ", xii"}}, Parenthetical},
 	{"[@winningways1, xii]", []Item{{Key: "winningways1", Suffix: ", xii"}}, Parenthetical},
+	{"[@synth-biblatex-article; @synth-biblatex-book; @synth-biblatex-online]", []Item{{Key: "synth-biblatex-article"}, {Key: "synth-biblatex-book"}, {Key: "synth-biblatex-online"}}, Parenthetical},
 	{"[@no-such-key]", []Item{{Key: "no-such-key"}}, Parenthetical},
 }
 

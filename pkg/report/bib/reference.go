@@ -1,5 +1,7 @@
 package bib
 
+import "strconv"
+
 // bibEntry lays out one reference as the style's bibliography layout
 // does, macro by macro, for the types a BibTeX file has: the creators (or
 // the title standing in), the date and the title, then each part below,
@@ -189,7 +191,10 @@ func (w *work) access() []frag {
 	var parts []frag
 	if w.kind == "webpage" && w.year != "" {
 		date := w.year
-		if w.month > 0 {
+		switch {
+		case w.day > 0:
+			date = monthsLong[w.month-1] + " " + strconv.Itoa(w.day) + ", " + date
+		case w.month > 0:
 			date = monthsLong[w.month-1] + " " + date
 		}
 		parts = append(parts, plain(date))

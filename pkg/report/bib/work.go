@@ -20,7 +20,7 @@ type work struct {
 	edition, genre     string
 	number, seriesNum  string
 	doi, url, accessed string
-	month              int // 1 to 12, 0 for none
+	month, day         int // 1 to 12 and 1 to 31, 0 for none
 }
 
 // kinds maps BibTeX entry types to CSL types, as pandoc maps them.
@@ -67,6 +67,13 @@ func newWork(e *Entry) *work {
 	if w.kind == "" {
 		w.kind = "document"
 	}
+	// biblatex's names for the same fields, which pandoc reads too.
+	if w.place == "" {
+		w.place = f["location"]
+	}
+	if w.year == "" {
+		w.year, w.month, w.day = isoDate(f["date"])
+	}
 	w.publisher = f["publisher"]
 	if w.publisher == "" {
 		w.publisher = f["organization"]
@@ -74,6 +81,9 @@ func newWork(e *Entry) *work {
 	switch w.kind {
 	case "article-journal":
 		w.container = decode(e.raw["journal"])
+		if len(w.container) == 0 {
+			w.container = decode(e.raw["journaltitle"])
+		}
 		w.issue = f["number"]
 		w.series = decode(e.raw["series"])
 	case "chapter", "paper-conference":
@@ -159,4 +169,25 @@ func parseMonth(s string) int {
 		}
 	}
 	return 0
+}
+
+// isoDate reads biblatex's date field, "2003", "2003-05" or "2003-05-17":
+// its year as written, and its month and day, 0 when not given. Anything
+// else is no date.
+func isoDate(s string) (year string, month, day int) {
+	parts := strings.Split(strings.TrimSpace(s), "-")
+	if len(parts) > 3 || len(parts[0]) != 4 || strings.Trim(parts[0], "0123456789") != "" {
+		return "", 0, 0
+	}
+	if len(parts) > 1 {
+		if m, err := strconv.Atoi(parts[1]); err == nil && m >= 1 && m <= 12 {
+			month = m
+		}
+	}
+	if len(parts) > 2 && month > 0 {
+		if d, err := strconv.Atoi(parts[2]); err == nil && d >= 1 && d <= 31 {
+			day = d
+		}
+	}
+	return parts[0], month, day
 }
