@@ -99,6 +99,7 @@ var pandocCitations = []struct {
 	{"[@conway1976, xii]", []Item{{Key: "conway1976", Suffix: ", xii"}}, Parenthetical},
 	{"[@winningways1, xii]", []Item{{Key: "winningways1", Suffix: ", xii"}}, Parenthetical},
 	{"[@synth-biblatex-article; @synth-biblatex-book; @synth-biblatex-online]", []Item{{Key: "synth-biblatex-article"}, {Key: "synth-biblatex-book"}, {Key: "synth-biblatex-online"}}, Parenthetical},
+	{"[@synth-german; @synth-french; @synth-british]", []Item{{Key: "synth-german"}, {Key: "synth-french"}, {Key: "synth-british"}}, Parenthetical},
 	{"[@no-such-key]", []Item{{Key: "no-such-key"}}, Parenthetical},
 }
 

@@ -65,9 +65,9 @@ func (w *work) containerTitle() frag {
 	if len(w.container) == 0 {
 		return nil
 	}
-	title := titleCase(w.container)
+	title := w.titleCase(w.container)
 	if w.kind == "article-journal" {
-		title = containerCase(w.container)
+		title = w.containerCase(w.container)
 	}
 	c := emph(title)
 	if w.chapterLike() {
@@ -149,7 +149,7 @@ func (w *work) locators() frag {
 // collectionTitle is the series of a book: ". London Mathematical Society
 // Monographs 6".
 func (w *work) collectionTitle() frag {
-	title := titleCase(w.series)
+	title := w.titleCase(w.series)
 	if w.kind == "article-journal" || title == "" {
 		return nil
 	}

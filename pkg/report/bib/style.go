@@ -299,7 +299,7 @@ func (s *Styler) title(w *work, limit int) frag {
 	if len(w.title) == 0 {
 		return nil
 	}
-	t := clip(titleCase(w.title), limit)
+	t := clip(w.titleCase(w.title), limit)
 	if w.italicTitle() {
 		return emph(t)
 	}

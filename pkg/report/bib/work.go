@@ -21,6 +21,7 @@ type work struct {
 	number, seriesNum  string
 	doi, url, accessed string
 	month, day         int // 1 to 12 and 1 to 31, 0 for none
+	english            bool
 }
 
 // kinds maps BibTeX entry types to CSL types, as pandoc maps them.
@@ -63,6 +64,7 @@ func newWork(e *Entry) *work {
 		url:      f["url"],
 		accessed: f["urldate"],
 		month:    parseMonth(f["month"]),
+		english:  isEnglish(f["langid"], f["hyphenation"]),
 	}
 	if w.kind == "" {
 		w.kind = "document"
@@ -190,4 +192,36 @@ func isoDate(s string) (year string, month, day int) {
 		}
 	}
 	return parts[0], month, day
+}
+
+// isEnglish reports whether an entry's language, biblatex's langid or else
+// its hyphenation field, is English (or not given): pandoc changes the
+// case of English titles only.
+func isEnglish(langid, hyphenation string) bool {
+	lang := strings.ToLower(strings.TrimSpace(langid))
+	if lang == "" {
+		lang = strings.ToLower(strings.TrimSpace(hyphenation))
+	}
+	switch lang {
+	case "", "english", "american", "british", "canadian", "australian", "newzealand", "usenglish", "ukenglish":
+		return true
+	}
+	return lang == "en" || strings.HasPrefix(lang, "en-")
+}
+
+// titleCase writes a title in title case when the work is in English,
+// else as it is.
+func (w *work) titleCase(runs []run) string {
+	if !w.english {
+		return joinRuns(runs)
+	}
+	return titleCase(runs)
+}
+
+// containerCase is titleCase for a journal's name.
+func (w *work) containerCase(runs []run) string {
+	if !w.english {
+		return joinRuns(runs)
+	}
+	return containerCase(runs)
 }
