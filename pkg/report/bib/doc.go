@@ -51,9 +51,10 @@
 // @preamble (ignored), @comment and text between entries (skipped), and
 // crossref (an entry takes the fields it lacks from the entry it names,
 // that entry's title as its booktitle). Formatting reads BibTeX's fields
-// and, as pandoc does, biblatex's date, journaltitle and location. Entry
-// types and field names are
-// lower-cased; keys are looked up exactly, then without regard to case.
+// and, as pandoc does, biblatex's date, journaltitle and location; titles
+// are set in title case unless langid (or hyphenation) names a language
+// other than English. Entry types and field names are lower-cased; keys
+// are looked up exactly, then without regard to case.
 // Entry.Fields holds each value decoded to Unicode: TeX accents (\"o,
 // {\"o}, \'{e}, \c{c}, \v s, ...) and letters (\ss, \o, \aa, \l, \i, ...)
 // resolved, braces removed, "~" a no-break space, "--" and "---" dashes,
