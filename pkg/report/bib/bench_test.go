@@ -7,34 +7,46 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 )
 
 // thousandEntries is a database of 1,000 entries: testdata/cgt.bib's
-// entries repeated under new keys.
+// @string macros and @preamble, then its entries again and again, each
+// round's keys (and crossrefs) suffixed with the round's number.
 func thousandEntries(b *testing.B) ([]byte, []string) {
 	b.Helper()
 	src, err := os.ReadFile(filepath.Join("testdata", "cgt.bib"))
 	if err != nil {
 		b.Fatal(err)
 	}
-	entry := regexp.MustCompile(`(?m)^@(\w+)\{([^,]+),`)
+	start := regexp.MustCompile(`(?m)^@(\w+)\{([^,\s{}]*)`)
+	crossref := regexp.MustCompile(`crossref *= *\{([^}]*)\}`)
 	var out bytes.Buffer
-	var keys []string
-	for i := 0; len(keys) < 1000; i++ {
-		// The last copy may pass 1,000 a little; the list is cut below.
-		renamed := entry.ReplaceAllFunc(src, func(m []byte) []byte {
-			sub := entry.FindSubmatch(m)
-			if bytes.EqualFold(sub[1], []byte("string")) || bytes.EqualFold(sub[1], []byte("preamble")) {
-				return m
-			}
-			key := string(sub[2]) + "-" + strconv.Itoa(i)
-			keys = append(keys, key)
-			return []byte(fmt.Sprintf("@%s{%s,", sub[1], key))
-		})
-		out.Write(renamed)
+	type entry struct{ typ, key, body string }
+	var entries []entry
+	locs := start.FindAllSubmatchIndex(src, -1)
+	for i, m := range locs {
+		end := len(src)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
+		}
+		typ, key, body := string(src[m[2]:m[3]]), string(src[m[4]:m[5]]), string(src[m[1]:end])
+		if strings.EqualFold(typ, "string") || strings.EqualFold(typ, "preamble") {
+			out.WriteString(string(src[m[0]:end]))
+			continue
+		}
+		entries = append(entries, entry{typ, key, body})
 	}
-	return out.Bytes(), keys[:1000]
+	keys := make([]string, 0, 1000)
+	for i := 0; len(keys) < 1000; i++ {
+		e := entries[i%len(entries)]
+		round := "-" + strconv.Itoa(i/len(entries))
+		key := e.key + round
+		keys = append(keys, key)
+		fmt.Fprintf(&out, "@%s{%s%s", e.typ, key, crossref.ReplaceAllString(e.body, "crossref = {${1}"+round+"}"))
+	}
+	return out.Bytes(), keys
 }
 
 func BenchmarkParse(b *testing.B) {

@@ -25,8 +25,10 @@
 //
 // Citations read as pandoc writes them: "(Knuth 1984b, 3)" in
 // Parenthetical mode, "Knuth (1984b, 3)" in Narrative mode; several items
-// are separated by "; ", and adjacent works of the same authors share them
-// ("Knuth 1974, 1984a"). An Item's Prefix comes first ("see"); its Suffix
+// are separated by "; ", and works of the same authors are put together
+// at the first one's place, sharing the authors ("Knuth 1974, 1984a";
+// CSL's cite grouping, which an item with a prefix, or with text after
+// its locator, stays out of). An Item's Prefix comes first ("see"); its Suffix
 // is the text after the key as written, with or without the comma before
 // it: a locator at its start ("p. 3", "pp. 3-5", "chap. 2", "sec. 4",
 // "12-14"; a bare one must start with a digit) is formatted as the style
@@ -48,8 +50,11 @@
 // @string macros (with jan ... dec predefined) and "#" concatenation,
 // @preamble (ignored), @comment and text between entries (skipped), and
 // crossref (an entry takes the fields it lacks from the entry it names,
-// that entry's title as its booktitle). Entry types and field names are
-// lower-cased; keys are looked up exactly, then without regard to case.
+// that entry's title as its booktitle). Formatting reads BibTeX's fields
+// and, as pandoc does, biblatex's date, journaltitle and location; titles
+// are set in title case unless langid (or hyphenation) names a language
+// other than English. Entry types and field names are lower-cased; keys
+// are looked up exactly, then without regard to case.
 // Entry.Fields holds each value decoded to Unicode: TeX accents (\"o,
 // {\"o}, \'{e}, \c{c}, \v s, ...) and letters (\ss, \o, \aa, \l, \i, ...)
 // resolved, braces removed, "~" a no-break space, "--" and "---" dashes,
@@ -71,11 +76,13 @@
 // and titles in citations are cut (with "…") far beyond any real one.
 //
 // Where this package and pandoc differ, knowingly, is listed in the
-// package's test TestAgainstPandoc, which compares both on a database of
-// real and synthetic entries and citations of every form when pandoc is
-// installed: BibTeX's special characters ({\"o}) do not protect case
-// here, as in BibTeX, where pandoc protects them (and writes "gödel" for
-// G{\"o}del in a title); {\'\i} is "í"; a month written out ("July") is
-// read; a year range keeps TeX's dash, "2001–2004", where pandoc writes
-// "2001--2004".
+// package's test TestAgainstPandoc, which compares both, italics and links
+// included, on a database of real and synthetic entries and on citations
+// of every form, when pandoc is installed: BibTeX's special characters
+// ({\"o}) do not protect case here, as in BibTeX, where pandoc protects
+// them (and writes "gödel" for G{\"o}del in a title); {\'\i} is "í"; a
+// month written out ("July") is read; a year range keeps TeX's dash,
+// "2001–2004", where pandoc writes "2001--2004"; the text after a locator
+// is written as given, where pandoc's Markdown reader puts a no-break
+// space after an abbreviation in it ("sec. 3").
 package bib

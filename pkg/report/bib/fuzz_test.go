@@ -49,7 +49,10 @@ func FuzzParse(f *testing.F) {
 		for _, mode := range []Mode{Parenthetical, Narrative} {
 			spans, _ := s.Cite(items, mode)
 			n := checkSpans(t, spans)
-			perItem := 4096 + 4*(2*len(suffix)) + 4*len(suffix)
+			// At most eleven names and a year of 100 runes each (four
+			// bytes a rune at worst), then the prefix and the suffix,
+			// whose locator may gain dashes.
+			perItem := 8192 + 4*len(suffix) + len(suffix)
 			if limit := perItem * len(items); n > limit {
 				t.Fatalf("citation of %d bytes for %d items of %d-byte affixes", n, len(items), len(suffix))
 			}

@@ -238,6 +238,9 @@ func (d *decoder) command(depth int, protect, inMath bool) {
 	}
 	if !letters {
 		// An unknown control symbol stands for itself.
+		if r, size := utf8.DecodeRuneInString(name); r == utf8.RuneError && size == 1 {
+			name = string(unicode.ReplacementChar)
+		}
 		d.emit(name, protect)
 		return
 	}
@@ -255,7 +258,7 @@ func (d *decoder) command(depth int, protect, inMath bool) {
 		}
 	}
 	// Any other command is dropped, its braced arguments kept as text:
-	// \emph{x}, \textsc{x}, \mbox{x}, \url{x}.
+	// \emph{x}, \textsc{x}, \mbox{x}.
 	d.skipSpace()
 	for d.pos < len(d.src) && d.src[d.pos] == '{' {
 		d.pos++

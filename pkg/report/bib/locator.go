@@ -33,7 +33,6 @@ var locatorTerms = map[string]string{
 	"v.": "verse", "vv.": "verse", "verse": "verse", "verses": "verse",
 	"op.": "opus", "opp.": "opus", "opus": "opus", "opera": "opus",
 	"fol.": "folio", "fols.": "folio", "folio": "folio", "folios": "folio",
-	"s.v.": "sub verbo", "s.vv.": "sub verbo",
 }
 
 // shortLabels are the style's short forms of the terms, singular and
@@ -43,7 +42,7 @@ var shortLabels = map[string][2]string{
 	"paragraph": {"para.", "paras."}, "figure": {"fig.", "figs."}, "note": {"n.", "nn."},
 	"issue": {"no.", "nos."}, "line": {"l.", "ll."}, "part": {"pt.", "pts."},
 	"book": {"bk.", "bks."}, "column": {"col.", "cols."}, "verse": {"v.", "vv."},
-	"opus": {"op.", "opp."}, "folio": {"fol.", "fols."}, "sub verbo": {"s.v.", "s.vv."},
+	"opus": {"op.", "opp."}, "folio": {"fol.", "fols."},
 }
 
 // splitLocator reads a citation's suffix as pandoc does: a locator at its

@@ -154,8 +154,8 @@ func parseName(raw string) name {
 	default:
 		vonLast, jr, first = words(parts[0]), words(parts[1]), words(strings.Join(parts[2:], ","))
 	}
-	// In "von Last", von is the longest run of lower-case words from the
-	// start that leaves Last non-empty.
+	// In "von Last", von runs to the last lower-case word that is not
+	// the last word.
 	n := 0
 	for i, w := range vonLast[:max(len(vonLast)-1, 0)] {
 		if isLowerWord(w) {

@@ -13,7 +13,8 @@ import (
 const (
 	// MaxSize is the largest database Parse reads, in bytes.
 	MaxSize = 16 << 20
-	// MaxEntries is the most entries (and @string macros) a database holds.
+	// MaxEntries is the most entries a database holds, @string and
+	// @preamble counted.
 	MaxEntries = 50_000
 	// MaxFieldSize is the longest field value, in bytes, after @string
 	// macros are expanded.
@@ -31,7 +32,8 @@ const (
 var ErrSyntax = errors.New("bibtex syntax error")
 
 // ErrLimit is wrapped by every error about a database that exceeds a limit
-// (MaxSize, MaxEntries, MaxFieldSize, MaxDepth, or macro expansion).
+// (MaxSize, MaxEntries, MaxFieldSize, MaxDepth, or what @string macros and
+// crossref may add: four times the input's size).
 var ErrLimit = errors.New("bibtex limit exceeded")
 
 // A SyntaxError reports where in a database parsing failed. It wraps
@@ -50,7 +52,8 @@ func (e *SyntaxError) Error() string {
 func (e *SyntaxError) Unwrap() error { return e.Err }
 
 // A Database is a parsed BibTeX file: its entries by key. It is safe for
-// concurrent use once parsed, as it is never changed.
+// concurrent use, as nothing changes it after Parse (its entries are not
+// for callers to change either).
 type Database struct {
 	entries  map[string]*Entry
 	keys     []string // in file order
@@ -59,7 +62,7 @@ type Database struct {
 
 // An Entry is one BibTeX entry.
 type Entry struct {
-	Key, Type string            // Type is lower-case: "article", "book", ...
+	Key, Type string            // Key as in the file; Type lower-case: "article", "book", ...
 	Fields    map[string]string // field names lower-case, values decoded to Unicode text
 
 	// raw holds each field's value with @string macros expanded and
@@ -92,8 +95,10 @@ func (db *Database) Keys() []string {
 }
 
 // Warnings returns what Parse accepted but found wrong, each with its line:
-// duplicate keys (the first entry is kept), undefined @string macros (read
-// as empty, as BibTeX reads them), unknown fields it could not decode.
+// duplicate keys (the first entry is kept), fields given twice (the first
+// is kept), undefined @string macros (read as empty, as BibTeX reads
+// them), crossrefs to no entry. After a hundred, one more says that more
+// were left out.
 func (db *Database) Warnings() []string {
 	if db == nil {
 		return nil
@@ -103,9 +108,10 @@ func (db *Database) Warnings() []string {
 
 // Parse reads a BibTeX database. Text outside entries is ignored, as
 // BibTeX ignores it; @comment, @preamble and @string are understood, with
-// "#" concatenation and the month macros jan ... dec. A malformed entry
-// or a database beyond the limits (MaxSize, MaxEntries, MaxFieldSize,
-// MaxDepth) is an error naming its line, wrapping ErrSyntax or ErrLimit.
+// "#" concatenation and the month macros jan ... dec, and so is crossref.
+// A malformed entry or a database beyond the limits (MaxSize, MaxEntries,
+// MaxFieldSize, MaxDepth, and what macros and crossrefs may add) is a
+// *SyntaxError naming its line, wrapping ErrSyntax or ErrLimit.
 func Parse(data []byte) (*Database, error) {
 	if len(data) > MaxSize {
 		return nil, &SyntaxError{Line: 1, Msg: fmt.Sprintf("database of %d bytes exceeds %d", len(data), MaxSize), Err: ErrLimit}
@@ -495,10 +501,6 @@ func (p *parser) group(open byte) (string, error) {
 			return string(p.src[start : p.pos-1]), nil
 		case c == '}':
 			return "", p.errorf(ErrSyntax, "unbalanced } in a value opened on line %d", line)
-		case c == '@' && depth == 0 && open == '"':
-			// BibTeX would start an entry here; a missing quote is the
-			// likelier mistake.
-			return "", p.errorf(ErrSyntax, "@ inside a quoted value opened on line %d (missing \"?)", line)
 		}
 		if p.pos-start > MaxFieldSize {
 			return "", p.errorf(ErrLimit, "value longer than %d bytes", MaxFieldSize)

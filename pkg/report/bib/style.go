@@ -28,8 +28,9 @@ const (
 	Narrative
 )
 
-// A Reference is one entry of a reference list: the cited key (pandoc's
-// anchors are "ref-" + Key) and its text.
+// A Reference is one entry of a reference list: the key as first cited
+// (pandoc's anchors are "ref-" + Key; the key is untrusted text) and its
+// text.
 type Reference struct {
 	Key   string
 	Spans []Span
@@ -70,6 +71,9 @@ func (db *Database) Styler(cited []string) *Styler {
 			continue
 		}
 		w := newWork(e)
+		// The reference carries the key as the document cites it, which
+		// may differ in case from the .bib file's.
+		w.key = k
 		s.works[e] = w
 		s.order = append(s.order, w)
 	}
@@ -78,9 +82,11 @@ func (db *Database) Styler(cited []string) *Styler {
 	return s
 }
 
-// Cite formats one citation of the document: a group of items. missing
-// lists the keys the database lacks, each once; each is shown as "key?",
-// as pandoc shows it.
+// Cite formats a citation alone: it is db.Styler(its keys).Cite, so its
+// years and names are told apart from its own items only. A document
+// with more than one citation uses one Styler for all. missing lists the
+// keys the database lacks, each once; each is shown as "key?", as pandoc
+// shows it.
 func (db *Database) Cite(items []Item, mode Mode) (spans []Span, missing []string) {
 	keys := make([]string, len(items))
 	for i, it := range items {
@@ -127,77 +133,122 @@ func (s *Styler) work(key string) *work {
 
 // Cite formats one citation: a group of items, in the given mode.
 func (s *Styler) Cite(items []Item, mode Mode) (spans []Span, missing []string) {
-	var f frag
+	cs := make([]cite, len(items))
 	seen := map[string]bool{}
-	prevNames := ""
 	for i, it := range items {
-		w := s.work(it.Key)
-		if w == nil {
-			if !seen[it.Key] {
-				seen[it.Key] = true
-				missing = append(missing, it.Key)
-			}
-			if i > 0 {
-				f = append(f, Span{Text: "; "})
-			}
-			f = append(f, affix("", plain(it.Prefix), " ")...)
-			f = append(f, Span{Text: it.Key + "?"})
-			prevNames = ""
-			continue
-		}
-		names := s.citeContributors(w)
-		loc, rest := splitLocator(it.Suffix)
-		tail := join(", ", s.citeDate(w), s.pointLocator(w, loc))
-		tail = append(tail, plain(rest)...)
-		if mode == Narrative {
-			if i > 0 {
-				f = append(f, Span{Text: "; "})
-			}
-			f = append(f, affix("", plain(it.Prefix), " ")...)
-			if !it.SuppressAuthor {
-				f = append(f, names...)
-				f = append(f, Span{Text: " "})
-			}
-			f = append(f, affix("(", tail, ")")...)
-			continue
-		}
-		// Adjacent works of the same authors share them: "Knuth 1974a,
-		// 1974b" (CSL's collapse by year). Next to a locator the
-		// delimiter stays "; ".
-		key := plainText(finish(names))
-		collapse := i > 0 && it.Prefix == "" && !it.SuppressAuthor && key != "" && key == prevNames
-		switch {
-		case collapse:
-			if items[i-1].Suffix != "" || it.Suffix != "" {
-				f = append(f, Span{Text: "; "})
-			} else {
-				f = append(f, Span{Text: ", "})
-			}
-			f = append(f, tail...)
-		default:
-			if i > 0 {
-				f = append(f, Span{Text: "; "})
-			}
-			f = append(f, affix("", plain(it.Prefix), " ")...)
-			if !it.SuppressAuthor {
-				f = append(f, names...)
-				if w.year == "" && w.accessed == "" {
-					f = append(f, Span{Text: ", "})
-				} else {
-					f = append(f, Span{Text: " "})
-				}
-			}
-			f = append(f, tail...)
-		}
-		prevNames = key
-		if it.SuppressAuthor || it.Prefix != "" {
-			prevNames = ""
+		cs[i] = s.cite(it)
+		if cs[i].w == nil && !seen[it.Key] {
+			seen[it.Key] = true
+			missing = append(missing, it.Key)
 		}
 	}
-	if mode == Parenthetical {
-		f = affix("(", f, ")")
+	var f frag
+	if mode == Narrative {
+		for i, c := range cs {
+			if i > 0 {
+				f = append(f, Span{Text: "; "})
+			}
+			f = append(f, affix("", plain(c.item.Prefix), " ")...)
+			switch {
+			case c.w == nil:
+				f = append(f, plain(c.item.Key+"?")...)
+			case c.item.SuppressAuthor:
+				f = append(f, affix("(", c.tail, ")")...)
+			default:
+				f = append(f, c.names...)
+				f = append(f, affix(" (", c.tail, ")")...)
+			}
+		}
+		return finish(f), missing
 	}
-	return finish(f), missing
+	for i, g := range groupCites(cs) {
+		if i > 0 {
+			f = append(f, Span{Text: "; "})
+		}
+		f = append(f, s.citeGroup(g)...)
+	}
+	return finish(affix("(", f, ")")), missing
+}
+
+// A cite is one item of a citation, read.
+type cite struct {
+	item   Item
+	w      *work // nil for a key the database lacks
+	names  frag  // the authors' short form, or the title standing in
+	key    string
+	tail   frag // the year, the locator and the rest of the suffix
+	hasLoc bool
+	rest   string // the suffix after its locator
+}
+
+func (s *Styler) cite(it Item) cite {
+	c := cite{item: it, w: s.work(it.Key)}
+	if c.w == nil {
+		return c
+	}
+	c.names = s.citeContributors(c.w)
+	if l, _ := c.w.contributors(); len(l.names) > 0 {
+		c.key = plainText(finish(c.names))
+	}
+	loc, rest := splitLocator(it.Suffix)
+	c.hasLoc, c.rest = loc != nil, rest
+	c.tail = append(join(", ", s.citeDate(c.w), s.pointLocator(c.w, loc)), plain(rest)...)
+	return c
+}
+
+// groupCites puts cites of the same authors together, at the place of the
+// first, as CSL's cite grouping does: "Knuth 1974, 1984a". A cite joins an
+// earlier one when it has no prefix and no text after its locator, and
+// the earlier one has no such text either.
+func groupCites(cs []cite) [][]cite {
+	var groups [][]cite
+	open := map[string]int{} // names -> the group that takes more
+	for _, c := range cs {
+		if c.key != "" && c.item.Prefix == "" && c.rest == "" {
+			if g, ok := open[c.key]; ok {
+				groups[g] = append(groups[g], c)
+				continue
+			}
+		}
+		groups = append(groups, []cite{c})
+		if _, ok := open[c.key]; c.key != "" && c.rest == "" && !ok {
+			open[c.key] = len(groups) - 1
+		}
+	}
+	return groups
+}
+
+// citeGroup writes cites of the same authors: the authors once (unless
+// the first cite suppresses them), then each year with its locator,
+// separated by ", ", or by "; " when some cite of the group has a
+// locator.
+func (s *Styler) citeGroup(g []cite) frag {
+	first := g[0]
+	f := affix("", plain(first.item.Prefix), " ")
+	switch {
+	case first.w == nil:
+		return append(f, plain(first.item.Key+"?")...)
+	case !first.item.SuppressAuthor:
+		f = append(f, first.names...)
+		if first.w.year == "" && first.w.accessed == "" {
+			// "n.d." follows a comma.
+			f = append(f, Span{Text: ", "})
+		} else {
+			f = append(f, Span{Text: " "})
+		}
+	}
+	f = append(f, first.tail...)
+	delim := ", "
+	for _, c := range g {
+		if c.hasLoc {
+			delim = "; "
+		}
+	}
+	for _, c := range g[1:] {
+		f = append(f, Span{Text: delim})
+		f = append(f, c.tail...)
+	}
+	return f
 }
 
 // citeContributors is the short form of a work's creators in a citation,
@@ -248,144 +299,15 @@ func (s *Styler) title(w *work, limit int) frag {
 	if len(w.title) == 0 {
 		return nil
 	}
-	t := clip(titleCase(w.title), limit)
+	t := clip(w.titleCase(w.title), limit)
 	if w.italicTitle() {
 		return emph(t)
 	}
-	return plain("“" + t + "”")
+	// Quotation marks inside quotation marks become single ones.
+	return plain("“" + innerQuotes.Replace(t) + "”")
 }
 
-// bibEntry lays out one reference, following the style's bibliography
-// layout for the types a BibTeX file has.
-func (s *Styler) bibEntry(w *work, names string) frag {
-	_, editorsAsAuthors := w.contributors()
-	chapterLike := w.kind == "chapter" || w.kind == "paper-conference"
-	bookLike := w.kind == "book" || w.kind == "report"
-	var date frag
-	if w.year == "" {
-		date = plain("n.d." + s.yearSuffix[w])
-	} else {
-		date = plain(w.year + s.yearSuffix[w])
-	}
-	title := s.title(w, MaxFieldSize)
-	head := join(". ", plain(names), date)
-	if names == "" {
-		// The title stands in for the authors.
-		head = join(". ", title, date)
-		title = nil
-	}
-	f := join(". ", head, title)
-
-	// description: the genre of a report or similar, with its number.
-	if len(w.title) > 0 && w.kind != "thesis" {
-		f = append(f, affix(". ", join(" ", plain(capitalizeFirst(w.genre)), plain(w.number)), "")...)
-	}
-	// secondary contributors: editors besides authors.
-	if !chapterLike && !editorsAsAuthors && len(w.editors.names) > 0 {
-		label := "Edited by "
-		f = append(f, Span{Text: ". " + label + editedBy(w.editors)})
-	}
-	// container title
-	if len(w.container) > 0 {
-		var c frag
-		title := titleCase(w.container)
-		if w.kind == "article-journal" {
-			title = containerCase(w.container)
-		}
-		c = emph(title)
-		if chapterLike {
-			c = append(plain("In "), c...)
-		}
-		f = append(f, affix(". ", c, "")...)
-	}
-	if chapterLike && !editorsAsAuthors && len(w.editors.names) > 0 {
-		f = append(f, Span{Text: ", edited by " + editedBy(w.editors)})
-	}
-	// edition
-	if ed := w.edition; ed != "" {
-		switch {
-		case bookLike && isNumeric(ed):
-			f = append(f, Span{Text: ". " + ordinal(ed) + " ed"})
-		case bookLike:
-			f = append(f, Span{Text: ". " + capitalizeFirst(ed)})
-		case chapterLike && isNumeric(ed):
-			f = append(f, Span{Text: ", " + ordinal(ed) + " ed."})
-		case chapterLike:
-			f = append(f, Span{Text: ", " + ed})
-		}
-	}
-	// pages of a chapter, after its volume
-	if chapterLike && w.pages != "" {
-		f = append(f, Span{Text: ", " + affixText("", w.volume, ":") + pageRange(w.pages)})
-	}
-	switch {
-	case w.kind == "article-journal":
-		if s := titleCase(w.series); s != "" {
-			f = append(f, affix(", ", join(" ", plain(s), plain(w.seriesNum)), ", ")...)
-		}
-		month := ""
-		if w.month > 0 {
-			month = monthsLong[w.month-1]
-		}
-		switch {
-		case w.volume != "" && w.issue != "":
-			f = append(f, Span{Text: " " + w.volume + " (" + w.issue + ")"})
-		case w.volume != "":
-			f = append(f, Span{Text: " " + w.volume + affixText(" (", month, ")")})
-		case w.issue != "":
-			f = append(f, Span{Text: ", no. " + w.issue + affixText(" (", month, ")")})
-		default:
-			f = append(f, plain(affixText(", ", month, ""))...)
-		}
-	case bookLike:
-		f = append(f, affix(". ", plain(affixText("Vol. ", w.volume, "")), "")...)
-	case chapterLike && w.pages == "":
-		f = append(f, affix(". ", plain(affixText("Vol. ", w.volume, "")), "")...)
-	}
-	// collection title (a book's series)
-	if w.kind != "article-journal" {
-		if st := titleCase(w.series); st != "" {
-			sep := ", "
-			if isNumeric(w.seriesNum) {
-				sep = " "
-			}
-			f = append(f, Span{Text: ". " + st + affixText(sep, w.seriesNum, "")})
-		}
-	}
-	// issue: publisher, with a thesis's genre first
-	if w.kind != "article-journal" {
-		var genre frag
-		if w.kind == "thesis" {
-			genre = plain(capitalizeFirst(w.genre))
-		}
-		pub := plain(joinNonEmpty(": ", w.place, w.publisher))
-		f = append(f, affix(". ", join(", ", genre, pub), "")...)
-	}
-	// pages of an article
-	if w.kind == "article-journal" && w.pages != "" {
-		if w.volume != "" || w.issue != "" {
-			f = append(f, Span{Text: ": " + pageRange(w.pages)})
-		} else {
-			f = append(f, Span{Text: ", " + pageRange(w.pages)})
-		}
-	}
-	// access: a web page's date, the access date of an undated work, the
-	// DOI or URL.
-	var access []frag
-	if w.kind == "webpage" && w.year != "" {
-		date := w.year
-		if w.month > 0 {
-			date = monthsLong[w.month-1] + " " + date
-		}
-		access = append(access, plain(date))
-	}
-	if w.year == "" && w.accessed != "" {
-		access = append(access, plain("Accessed "+textDate(w.accessed)))
-	}
-	access = append(access, link(w))
-	f = append(f, affix(". ", join(". ", access...), "")...)
-	return append(f, Span{Text: "."})
-}
+var innerQuotes = strings.NewReplacer("“", "‘", "”", "’")
 
 // link is the DOI as an https://doi.org/ link, else the URL; the text is
 // a link only when it is an http(s) URL.

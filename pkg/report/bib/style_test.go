@@ -199,3 +199,47 @@ func TestStylerUncitedKey(t *testing.T) {
 		t.Errorf("References of no keys = %+v", refs)
 	}
 }
+
+// TestStylerConcurrent formats from one Styler in several goroutines (run
+// with -race).
+func TestStylerConcurrent(t *testing.T) {
+	db := testDB(t)
+	keys := db.Keys()
+	s := db.Styler(keys)
+	want := s.References()
+	done := make(chan []Reference)
+	for range 4 {
+		go func() {
+			for _, k := range keys {
+				s.Cite([]Item{{Key: k, Suffix: "p. 3"}, {Key: "conway1976"}}, Parenthetical)
+			}
+			done <- s.References()
+		}()
+	}
+	for range 4 {
+		if got := <-done; len(got) != len(want) {
+			t.Errorf("%d references, want %d", len(got), len(want))
+		}
+	}
+}
+
+func TestQuotedAt(t *testing.T) {
+	db, err := Parse([]byte(`@misc{k, note = "write to a@b.example"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, _ := db.Entry("k"); e.Fields["note"] != "write to a@b.example" {
+		t.Errorf("note %q", e.Fields["note"])
+	}
+}
+
+// TestReferenceKeyAsCited checks that a key cited in another case than
+// the .bib file's finds its entry and names its reference as cited, so
+// that a citation's link and the reference's anchor agree.
+func TestReferenceKeyAsCited(t *testing.T) {
+	db := testDB(t)
+	refs := db.References([]string{"Conway1976", "conway1976"})
+	if len(refs) != 1 || refs[0].Key != "Conway1976" {
+		t.Errorf("references %+v, want one keyed Conway1976", refs)
+	}
+}

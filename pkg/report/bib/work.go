@@ -20,7 +20,8 @@ type work struct {
 	edition, genre     string
 	number, seriesNum  string
 	doi, url, accessed string
-	month              int // 1 to 12, 0 for none
+	month, day         int // 1 to 12 and 1 to 31, 0 for none
+	english            bool
 }
 
 // kinds maps BibTeX entry types to CSL types, as pandoc maps them.
@@ -63,9 +64,17 @@ func newWork(e *Entry) *work {
 		url:      f["url"],
 		accessed: f["urldate"],
 		month:    parseMonth(f["month"]),
+		english:  isEnglish(f["langid"], f["hyphenation"]),
 	}
 	if w.kind == "" {
 		w.kind = "document"
+	}
+	// biblatex's names for the same fields, which pandoc reads too.
+	if w.place == "" {
+		w.place = f["location"]
+	}
+	if w.year == "" {
+		w.year, w.month, w.day = isoDate(f["date"])
 	}
 	w.publisher = f["publisher"]
 	if w.publisher == "" {
@@ -74,10 +83,10 @@ func newWork(e *Entry) *work {
 	switch w.kind {
 	case "article-journal":
 		w.container = decode(e.raw["journal"])
-		w.issue = f["number"]
-		if w.issue == "" {
-			w.issue = f["issue"]
+		if len(w.container) == 0 {
+			w.container = decode(e.raw["journaltitle"])
 		}
+		w.issue = f["number"]
 		w.series = decode(e.raw["series"])
 	case "chapter", "paper-conference":
 		w.container = decode(e.raw["booktitle"])
@@ -162,4 +171,57 @@ func parseMonth(s string) int {
 		}
 	}
 	return 0
+}
+
+// isoDate reads biblatex's date field, "2003", "2003-05" or "2003-05-17":
+// its year as written, and its month and day, 0 when not given. Anything
+// else is no date.
+func isoDate(s string) (year string, month, day int) {
+	parts := strings.Split(strings.TrimSpace(s), "-")
+	if len(parts) > 3 || len(parts[0]) != 4 || strings.Trim(parts[0], "0123456789") != "" {
+		return "", 0, 0
+	}
+	if len(parts) > 1 {
+		if m, err := strconv.Atoi(parts[1]); err == nil && m >= 1 && m <= 12 {
+			month = m
+		}
+	}
+	if len(parts) > 2 && month > 0 {
+		if d, err := strconv.Atoi(parts[2]); err == nil && d >= 1 && d <= 31 {
+			day = d
+		}
+	}
+	return parts[0], month, day
+}
+
+// isEnglish reports whether an entry's language, biblatex's langid or else
+// its hyphenation field, is English (or not given): pandoc changes the
+// case of English titles only.
+func isEnglish(langid, hyphenation string) bool {
+	lang := strings.ToLower(strings.TrimSpace(langid))
+	if lang == "" {
+		lang = strings.ToLower(strings.TrimSpace(hyphenation))
+	}
+	switch lang {
+	case "", "english", "american", "british", "canadian", "australian", "newzealand", "usenglish", "ukenglish":
+		return true
+	}
+	return lang == "en" || strings.HasPrefix(lang, "en-")
+}
+
+// titleCase writes a title in title case when the work is in English,
+// else as it is.
+func (w *work) titleCase(runs []run) string {
+	if !w.english {
+		return joinRuns(runs)
+	}
+	return titleCase(runs)
+}
+
+// containerCase is titleCase for a journal's name.
+func (w *work) containerCase(runs []run) string {
+	if !w.english {
+		return joinRuns(runs)
+	}
+	return containerCase(runs)
 }
