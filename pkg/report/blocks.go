@@ -237,13 +237,17 @@ type Block struct {
 	// Glue names the glued value a block of a Markdown cell shows, from
 	// a glue directive; "" for every other block.
 	Glue string
-	// Caption is a figure's caption, plain text with its formulas kept as
-	// $TeX$ (as Meta.Summary), "Figure 2: ..." for a numbered figure; ""
-	// for none. An image's comes from its cell's fig-cap option, a
-	// glue:figure directive's from the directive's body (Markdown, its
-	// roles filled in, read as plain text). Writers show every image, and
-	// every block with a caption (a glue:figure may show a table or a
-	// text), as a figure, the caption below it.
+	// Caption is a figure's caption: one line of inline Markdown (its
+	// emphasis, code, links and $TeX$ formulas kept; no raw HTML unless
+	// the view is trusted; a first character that would start another
+	// block escaped), "Figure 2: ..." for a numbered figure; "" for none.
+	// An image's comes from its cell's fig-cap option or MyST-NB figure
+	// metadata, a glue:figure directive's from the directive's body (its
+	// roles filled in). Writers show every image, and every block with a
+	// caption (a glue:figure or a MyST-NB figure may show a table or a
+	// text), as a figure, the caption below it, read as inline Markdown
+	// (raw HTML sanitised unless trusted); where only text can go (a
+	// post's folded figure), its plain text.
 	Caption string
 	// Label is the name the notebook's Markdown links to a block by: a
 	// numbered figure's label (a cell's "label: fig-values", or a

@@ -109,7 +109,7 @@ func TestMystNBFigure(t *testing.T) {
 	}
 	want := []string{
 		`image "fig-first" "Figure 1: First" "First" 0x0 []`,
-		`image "fun-fish-ref" "Figure 2: Hey everyone its party time!" "A fun fish" 300x0 ["shadow" "bg-primary"]`,
+		`image "fun-fish-ref" "Figure 2: Hey everyone its **party** time!" "A fun fish" 300x0 ["shadow" "bg-primary"]`,
 		`html "" "A table" "" 0x0 []`,
 		`image "" "" "Figure from cell 4" 0x0 []`,
 	}

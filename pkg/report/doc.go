@@ -30,23 +30,43 @@
 // that one notebook looks right in Jupyter, Quarto and here:
 //
 //   - Jupyter Book's tags: remove-cell, remove-input and remove-output
-//     leave parts out; hide-cell, hide-input and hide-output fold them
-//     (Fold), one click from open.
+//     leave parts out, remove-stdout and remove-stderr a stream;
+//     hide-cell, hide-input and hide-output fold them (Fold), one click
+//     from open.
 //   - JupyterLab's metadata jupyter.source_hidden and
 //     jupyter.outputs_hidden, and nbformat's collapsed (the outputs),
 //     fold as hide-input and hide-output do.
-//   - Quarto's cell options (package cellopts), YAML in comment lines at
-//     the top of a code cell in its language's syntax, "//| echo: false"
-//     in Go, "#| echo: false" in Python: echo, output and include false
-//     leave out the source, the outputs, the cell; code-fold (true or
-//     show) folds the source behind code-summary; fig-cap, fig-alt and
-//     label give the cell's images captions, alternative text and a
-//     label. The option lines are never shown; options it does not know
-//     are ignored, and lines that are not YAML give a Warning.
+//   - Quarto's cell options, YAML in comment lines at the top of a code
+//     cell in its language's syntax, "//| echo: false" in Go, "#| echo:
+//     false" in Python: echo, output and include false leave out the
+//     source, the outputs, the cell; warning: false leaves out stderr,
+//     as Quarto's Jupyter engine does; output: asis reads the cell's
+//     text output (stdout, text/plain) as Markdown, sanitised as any
+//     untrusted Markdown; code-fold (true or show) folds the source
+//     behind code-summary; code-line-numbers numbers its lines on a
+//     page; fig-cap, fig-alt and label give the cell's images captions
+//     (Markdown), alternative text (plain) and a label. eval and error
+//     are the runner's (package jupyter/execute): they decide whether
+//     the cell runs and whether its error stops the run.
+//   - MyST-NB's cell metadata ("mystnb", or the older "render"): figure
+//     {caption, name} captions the cell's first output and, with a name,
+//     numbers it as a labelled figure; image {width, height, alt,
+//     classes} sizes the images (in pixels) and gives them alternative
+//     text and classes; number_source_lines, code_prompt_show (the fold
+//     control's text, "{type}" standing for source, outputs or content),
+//     remove_code_source, remove_code_outputs and output_stderr.
 //
-// A remove-* tag or a false option wins over a fold. Every image is a
-// figure with alternative text that is never "output": fig-alt, else
-// its caption, else a short text form of the output, else "Figure from
+// Package cellopts reads all of these into one value; the view applies
+// it. The option lines are never shown; options it does not know are
+// ignored, and values of the wrong kind (or option lines that are not
+// YAML) give a Warning naming the cell. YAML is read within bounds: a
+// size cap, aliases counted against the input (front matter too).
+//
+// A remove-* tag or a false option wins over a fold. An output none of
+// whose representations a page can show is a note and a Warning naming
+// the cell, the output and its types. Every image is a figure with
+// alternative text that is never "output": fig-alt, else MyST-NB's
+// image alt, else its caption as plain text, else a short text form of the output, else "Figure from
 // cell K" and a Warning. The first image of a cell labelled "fig-NAME"
 // is numbered, "Figure 1: caption".
 //
@@ -105,9 +125,9 @@
 //
 // A {glue:figure} is a figure as a cell's images are, whatever the value
 // (an image, a table, a text): its caption is the directive's body, its
-// roles filled in, read as plain text with formulas kept (as fig-cap's
-// is); :alt: gives an image its alternative text, and the same rules as
-// a cell's images' supply one it lacks. With a :name: (letters, digits,
+// roles filled in, as one line of inline Markdown (as fig-cap's is);
+// :alt: gives an image its alternative text, and the same rules as a
+// cell's images' supply one it lacks. With a :name: (letters, digits,
 // "_", joined by "-", "." or ":") it is numbered in the same sequence as
 // the cells' labelled figures, and ":name: fig-NAME" is linked to by
 // "@fig-NAME" as a cell's label is. {glue:math}'s :label: is the

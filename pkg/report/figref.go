@@ -10,6 +10,7 @@ import (
 	"github.com/grundylab/grundy/pkg/report/authoring"
 	"github.com/grundylab/grundy/pkg/report/cellopts"
 	"github.com/grundylab/grundy/pkg/report/plaintext"
+	"github.com/yuin/goldmark/ast"
 )
 
 // labelForm matches a label that a block may be linked to by (a glued
@@ -53,8 +54,8 @@ func (b *builder) quartoTable(n int, blocks []Block, opts *cellopts.Options) {
 			b.warn(n, 0, "label %s is the label of %s %s already, so this table is not numbered", label, prev.Counter, prev.Number)
 			return
 		}
-		caption := plaintext.Of(at(opts.TableCaption, 0))
-		num, err := b.index.Add(n, authoring.CounterTable, label, caption)
+		caption := captionMarkdown(at(opts.TableCaption, 0), b.opts.Trust)
+		num, err := b.index.Add(n, authoring.CounterTable, label, plaintext.Of(caption))
 		if err != nil {
 			b.warn(n, 0, "table %s: %v", num, err)
 			return
@@ -92,7 +93,7 @@ func (b *builder) quartoFigures(n int, blocks []Block, opts *cellopts.Options) [
 		label = ""
 	}
 	for k, img := range images {
-		caption := plaintext.Of(at(opts.Caption, k))
+		caption := captionMarkdown(at(opts.Caption, k), b.opts.Trust)
 		alt := plaintext.Of(at(opts.Alt, k))
 		img.Caption = caption
 		if k == 0 && label != "" {
@@ -105,7 +106,7 @@ func (b *builder) quartoFigures(n int, blocks []Block, opts *cellopts.Options) [
 		case alt != "":
 			img.Alt = alt
 		case caption != "":
-			img.Alt = caption
+			img.Alt = plaintext.Of(caption)
 		case img.Alt != "":
 			// The output's own short text form.
 		default:
@@ -135,7 +136,7 @@ func (b *builder) mystFigure(n int, blocks []Block, fig *cellopts.Figure) {
 	}
 	target := &blocks[i]
 	first, _, _ := strings.Cut(strings.TrimSpace(strings.ReplaceAll(fig.Caption, "\r\n", "\n")), "\n\n")
-	caption := plaintext.Of(first)
+	caption := captionMarkdown(first, b.opts.Trust)
 	name := fig.Name
 	switch {
 	case name == "":
@@ -193,7 +194,7 @@ func (b *builder) number(cell int, blk *Block, label, caption string) {
 		b.warn(cell, 0, "label %s is the label of %s %s already, so this figure is not numbered", label, prev.Counter, prev.Number)
 		return
 	}
-	num, err := b.index.Add(cell, authoring.CounterFigure, label, caption)
+	num, err := b.index.Add(cell, authoring.CounterFigure, label, plaintext.Of(caption))
 	if err != nil {
 		b.warn(cell, 0, "figure %s: %v", num, err)
 		return
@@ -204,6 +205,56 @@ func (b *builder) number(cell int, blk *Block, label, caption string) {
 		blk.Caption += ": " + caption
 	}
 }
+
+// captionMarkdown returns a caption, Markdown (fig-cap, a MyST-NB
+// figure's or a glue:figure's), as Block.Caption holds it: one line of
+// inline Markdown, its emphasis, code, links and formulas kept, its raw
+// HTML left out unless trusted, and a first character that would start
+// a block (a heading, a quote, a list, a rule, a fence, a table)
+// escaped, so that the line is one paragraph wherever it is put.
+func captionMarkdown(src string, trusted bool) string {
+	line := strings.Join(strings.Fields(plaintext.Clean(src)), " ")
+	if !trusted {
+		line = withoutHTML(line)
+	}
+	if captionStart.MatchString(line) {
+		line = `\` + line
+	}
+	return line
+}
+
+// withoutHTML returns Markdown without its raw HTML. Taking a tag out
+// can join the text around it into a new one ("<<b>b>"), so it goes
+// again until none is left; text that keeps making tags has every "<"
+// escaped.
+func withoutHTML(src string) string {
+	for range 4 {
+		tags := markdownRanges(src, func(n ast.Node, add func(start, stop int)) ast.WalkStatus {
+			if raw, ok := n.(*ast.RawHTML); ok {
+				for i := range raw.Segments.Len() {
+					seg := raw.Segments.At(i)
+					add(seg.Start, seg.Stop)
+				}
+			}
+			return ast.WalkContinue
+		})
+		if len(tags) == 0 {
+			return src
+		}
+		var b strings.Builder
+		last := 0
+		for _, r := range tags {
+			b.WriteString(src[last:r[0]])
+			last = r[1]
+		}
+		src = b.String() + src[last:]
+	}
+	return strings.ReplaceAll(src, "<", `\<`)
+}
+
+// captionStart matches the start of a line of Markdown that makes it a
+// block other than a paragraph.
+var captionStart = regexp.MustCompile(`^(?:[#>|=]|[-+*](?:\s|$)|[0-9]{1,9}[.)](?:\s|$)|[-*_](?:\s*[-*_]){2,}\s*$|` + "```|~~~" + `|<)`)
 
 // standInAlt returns the alternative text of image k of count from cell
 // n that neither the notebook nor the image's own text form describes:

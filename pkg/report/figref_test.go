@@ -87,7 +87,7 @@ func TestFigures(t *testing.T) {
 		{"text form as alt", "Histogram of values", []string{"//| fig-alt: [\"\", The sequence]\nshow()"},
 			[]string{"||Histogram of values", "||The sequence"}, nil},
 		{"caption and alt", "", []string{"//| fig-cap: The *values* of $g(n)$\n//| fig-alt: A bar chart\nshow()"},
-			[]string{"|The values of $g(n)$|A bar chart", "||Figure 2 of cell 1"}, []string{"cell 1: output 2: figure has no alt text"}},
+			[]string{"|The *values* of $g(n)$|A bar chart", "||Figure 2 of cell 1"}, []string{"cell 1: output 2: figure has no alt text"}},
 		{"caption stands for alt", "", []string{"//| fig-cap: [One, Two]\nshow()"},
 			[]string{"|One|One", "|Two|Two"}, nil},
 		{"numbered", "", []string{"//| label: fig-a\n//| fig-cap: [First, Second]\nshow()", "//| label: fig-b\n//| fig-alt: [x, y]\nshow()"},
@@ -231,4 +231,29 @@ func TestTableLabels(t *testing.T) {
 		t.Errorf("page %q lacks %q", got, want)
 	}
 	checkWarnings(t, v, nil)
+}
+
+// TestCaptionMarkdown: a caption is one line of inline Markdown without
+// raw HTML; a first character that would start another block is escaped.
+func TestCaptionMarkdown(t *testing.T) {
+	for src, want := range map[string]string{
+		"The **values**\n of `g`":  "The **values** of `g`",
+		"# not a heading":          `\# not a heading`,
+		"- not a list":             `\- not a list`,
+		"1. not a list":            `\1. not a list`,
+		"> not a quote":            `\> not a quote`,
+		"***":                      `\***`,
+		"**bold** start":           "**bold** start",
+		"<b>x</b> and <<i>i>y":     "x and y",
+		"<<<<<b>b>b>b>b>":          `\<b>`,
+		"$x < y$ and [a link](#x)": "$x < y$ and [a link](#x)",
+		"":                         "",
+	} {
+		if got := captionMarkdown(src, false); got != want {
+			t.Errorf("captionMarkdown(%q) = %q, want %q", src, got, want)
+		}
+	}
+	if got := captionMarkdown("<b>x</b>", true); got != `\<b>x</b>` {
+		t.Errorf("trusted: %q, want the HTML kept", got)
+	}
 }

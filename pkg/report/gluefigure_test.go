@@ -39,14 +39,14 @@ func TestGlueFigures(t *testing.T) {
 		warnings []string
 	}{
 		{"one sequence", []string{figA, "md:```{glue:figure} pic\n:alt: Pixels\n:name: fig-g\n\nThe *glued* {glue}`n` and $x^2$.\n```", figB},
-			[]string{"fig-a|Figure 1|a", "||b", "fig-g|Figure 2: The glued 7 and $x^2$.|Pixels", "fig-b|Figure 3|c", "||d"}, nil},
+			[]string{"fig-a|Figure 1|a", "||b", "fig-g|Figure 2: The *glued* 7 and $x^2$.|Pixels", "fig-b|Figure 3|c", "||d"}, nil},
 		{"a name of any label form", []string{"md:```{glue:figure} pic\n:alt: Pixels\n:name: sorted-means.v2\n```"},
 			[]string{"sorted-means.v2|Figure 1|Pixels"}, nil},
 		{"a name that is no label", []string{"md:```{glue:figure} pic\n:alt: Pixels\n:name: two words\n\nCap\n```"},
 			[]string{"|Cap|Pixels"}, []string{`cell 1: glue: the {glue:figure} directive's :name: "two words" is not a label`}},
 		{"a name numbered already", []string{figA, "md:```{glue:figure} pic\n:alt: Pixels\n:name: fig-a\n```"},
 			[]string{"fig-a|Figure 1|a", "||b", "||Pixels"}, []string{"cell 2: label fig-a is the label of figure 1 already"}},
-		{"caption stands for alt", []string{"md:```{glue:figure} pic\nRed *pixels*\n```"}, []string{"|Red pixels|Red pixels"}, nil},
+		{"caption stands for alt", []string{"md:```{glue:figure} pic\nRed *pixels*\n```"}, []string{"|Red *pixels*|Red pixels"}, nil},
 		{"no alt", []string{"md:```{glue:figure} pic\n```"}, []string{"||Figure from cell 2"},
 			[]string{`cell 1: glue: figure "pic" has no alt text: "Figure from cell 2" stands in; give the {glue:figure} directive an :alt: option`}},
 		{"no alt, numbered", []string{"md:```{glue:figure} pic\n:name: fig-p\n```"}, []string{"fig-p|Figure 1|Figure 1, from cell 2"},

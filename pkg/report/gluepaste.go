@@ -306,8 +306,9 @@ func (b *builder) unpasted(cell int, written string, r glueRef, g *Glued) (strin
 }
 
 // glueFigure makes the last of the blocks of a glue:figure directive a
-// figure: its caption the directive's body, its roles pasted, read as
-// plain text; its alternative text the :alt: option; numbered when the
+// figure: its caption the directive's body, its roles pasted, as one
+// line of inline Markdown; its alternative text the :alt: option (or the
+// caption as plain text); numbered when the
 // directive has a :name:, in the sequence of the cells' figures. The rest
 // of a long text is not the figure; the text before it is.
 func (b *builder) glueFigure(cell int, blocks []Block, r glueRef) {
@@ -320,7 +321,7 @@ func (b *builder) glueFigure(cell int, blocks []Block, r glueRef) {
 	}
 	fig := &blocks[last]
 	pasted := b.pasteRoles(cell, r.Body, 0, len(r.Body), r.Caption)
-	caption := plaintext.Of(pasted)
+	caption := captionMarkdown(pasted, b.opts.Trust)
 	fig.Caption = caption
 	switch label := r.Options["name"]; {
 	case label == "":
@@ -336,7 +337,7 @@ func (b *builder) glueFigure(cell int, blocks []Block, r glueRef) {
 	case alt != "":
 		fig.Alt = alt
 	case caption != "":
-		fig.Alt = caption
+		fig.Alt = plaintext.Of(caption)
 	}
 }
 

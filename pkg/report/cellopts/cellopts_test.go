@@ -110,6 +110,9 @@ func FuzzOf(f *testing.F) {
 		if err != nil && len(err.Error()) > 400*(1+strings.Count(err.Error(), "\n")) {
 			t.Fatalf("error of %d bytes", len(err.Error()))
 		}
+		if size := optionsSize(&opts); size > 4*(len(src)+len(meta))+8<<10 {
+			t.Fatalf("%d bytes of options from %d of source and metadata", size, len(src)+len(meta))
+		}
 		for _, cl := range append(opts.Image.Classes, opts.Figure.Classes...) {
 			if !className.MatchString(cl) {
 				t.Fatalf("class %q", cl)

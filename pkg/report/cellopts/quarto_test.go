@@ -131,7 +131,9 @@ func TestPrefix(t *testing.T) {
 }
 
 // FuzzParse: any cell parses without a panic; the code is the
-// source with whole option lines taken out, and has none left to take.
+// source with whole option lines taken out, and has none left to take;
+// the options hold at most a few times the source's bytes, whatever its
+// aliases.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"", "x", "//| echo: false\nx", "%%\n//| fig-cap: [a, b]\n", "//| a: &x [*x, *x]\n", "//| fig-cap: |\n//|   two\n//|   lines\ny",
 		"//| echo: [\n", "//|\n//|\n", "//| label: fig-a\n//| fig-alt: {x: 1}\n", "#| echo: false\n", "//| ? [a]\n//| : b\n"} {
@@ -163,8 +165,23 @@ func FuzzParse(f *testing.F) {
 		if _, _, err := Parse(lang, src); err != nil && len(err.Error()) > 1500 {
 			t.Fatalf("an error of %d bytes", len(err.Error()))
 		}
+		if size := optionsSize(&opts); size > 4*len(src)+8<<10 {
+			t.Fatalf("%d bytes of options from %d of source", size, len(src))
+		}
 		if _, again, _ := Parse(lang, code); again != code {
 			t.Fatalf("option lines left in %q: %q", code, again)
 		}
 	})
+}
+
+// optionsSize returns the bytes of text options hold.
+func optionsSize(o *Options) int {
+	n := len(o.Summary) + len(o.Label) + len(o.PromptShow) + len(o.Figure.Caption) + len(o.Figure.Name) +
+		len(o.Image.Alt) + len(o.Image.Width) + len(o.Image.Height)
+	for _, list := range [][]string{o.Caption, o.Alt, o.TableCaption, o.Figure.Classes, o.Image.Classes} {
+		for _, s := range list {
+			n += len(s)
+		}
+	}
+	return n
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/plaintext"
 )
 
 // figure writes an image, or a block with a caption (a glue:figure's
@@ -24,7 +25,7 @@ func (p *page) figure(w *strings.Builder, blk *report.Block) error {
 		fmt.Fprintf(w, `<figure class="%s"%s><img %s alt="%s"%s>`, html.EscapeString(class), idAttr(blockID(blk)),
 			src, html.EscapeString(blk.Alt), sizeAttrs(blk))
 		if blk.Caption != "" {
-			w.WriteString("\n<figcaption>" + p.textWithMath(blk.Caption) + "</figcaption>")
+			w.WriteString("\n<figcaption>" + p.caption(blk.Caption) + "</figcaption>")
 		}
 		w.WriteString("</figure>\n")
 		return nil
@@ -35,8 +36,22 @@ func (p *page) figure(w *strings.Builder, blk *report.Block) error {
 	if err := p.block(w, &inner); err != nil {
 		return err
 	}
-	w.WriteString("<figcaption>" + p.textWithMath(blk.Caption) + "</figcaption></figure>\n")
+	w.WriteString("<figcaption>" + p.caption(blk.Caption) + "</figcaption></figure>\n")
 	return nil
+}
+
+// caption returns a figure's caption (report.Block.Caption, a line of
+// inline Markdown) as HTML, converted as the page's Markdown is: its
+// emphasis, code, links and formulas kept, raw HTML and unsafe links
+// sanitised unless the page is trusted. A caption that the converter
+// does not make one paragraph is shown as its plain text.
+func (p *page) caption(c string) string {
+	out, err := p.markdown(c)
+	inner, ok := strings.CutPrefix(strings.TrimSpace(out), "<p>")
+	if inner, found := strings.CutSuffix(inner, "</p>"); err == nil && ok && found && !strings.Contains(inner, "<p>") {
+		return inner
+	}
+	return p.textWithMath(plaintext.Of(c))
 }
 
 // blockID returns the id of the element that shows a block, where links

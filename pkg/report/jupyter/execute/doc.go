@@ -23,7 +23,13 @@
 // with a *CellError that names the notebook, the cell and its first line,
 // and carries the kernel's error text; GoNB's report of a program that
 // panicked or exited non-zero counts as a failure too. With AllowErrors the
-// error stays in the cell's outputs and the run goes on.
+// error stays in the cell's outputs and the run goes on; so it does for a
+// cell that asks for it (Quarto's option error: true, the tag
+// raises-exception). A cell whose option eval is false is never sent to
+// the kernel and is left without outputs, as Quarto leaves it; one tagged
+// skip-execution is not run either and keeps its stored outputs, as
+// nbclient does. Package cellopts reads what cells ask, as the writeup
+// does.
 //
 // Parameters work as in papermill: the code cell tagged "parameters"
 // declares them at top level with their defaults, in Go
