@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grundylab/grundy/pkg/report/authoring"
+	"github.com/grundylab/grundy/pkg/report/bib"
 	"github.com/grundylab/grundy/pkg/report/codelang"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/terminal"
@@ -57,6 +59,10 @@ type ViewOptions struct {
 	// (*os.Root).FS, so that no path, by ".." or through a symbolic
 	// link, leads out of the folder.
 	Local fs.FS
+	// Bibliography holds the works the notebook's citations refer to,
+	// read from the files its front matter names ("bibliography:"); nil
+	// for none, when Pandoc's citations ("[@key]", "@key") are text.
+	Bibliography *bib.Database
 	// FoldLines is the number of lines past which a stream or text output
 	// shows only its first FoldLines/2 lines, the rest a click away (a
 	// Rest block). Zero means DefaultFoldLines; negative never folds.
@@ -86,6 +92,11 @@ type View struct {
 	// Warnings say what was odd but shown anyway: metadata of an
 	// unexpected type, an image that is not base64, a cut output.
 	Warnings []Warning
+	// Index holds the notebook's numbered targets (figures, tables,
+	// equations, sections, theorems) and its citations, for the writers'
+	// authoring.Refs to number and resolve the Markdown blocks with, in
+	// order.
+	Index *authoring.Index
 	// Glue holds the values the notebook's code cells glued, by name
 	// (MyST-NB's glue); the Markdown blocks already show them where
 	// their roles and directives quote them.

@@ -234,11 +234,15 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 		return nil, fmt.Errorf("notebook %s: %w", path, err)
 	}
 	defer local.Close()
+	db, bibWarnings := bibliography(local, nb)
+	for _, w := range bibWarnings {
+		s.warn("notebook %s: %s", path, w)
+	}
 	// A notebook with no title of its own is titled by its file name, or
 	// by its page name if the file name is just ".ipynb".
 	v, err := report.NewView(nb, report.ViewOptions{
 		Name: name, Title: cmp.Or(Name(path), name), ModTime: date,
-		Trust: s.Trust, MaxOutput: s.MaxOutput, Local: local.FS(),
+		Trust: s.Trust, MaxOutput: s.MaxOutput, Local: local.FS(), Bibliography: db,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("notebook %s: %w", path, err)
