@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grundylab/grundy/pkg/report/authoring"
 	"github.com/grundylab/grundy/pkg/report/codelang"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/terminal"
@@ -79,6 +80,11 @@ type View struct {
 	// Warnings say what was odd but shown anyway: metadata of an
 	// unexpected type, an image that is not base64, a cut output.
 	Warnings []Warning
+	// Index holds the notebook's numbered targets (figures, tables,
+	// equations, sections, theorems) and its citations, for the writers'
+	// authoring.Refs to number and resolve the Markdown blocks with, in
+	// order.
+	Index *authoring.Index
 	// Glue holds the values the notebook's code cells glued, by name
 	// (MyST-NB's glue); the Markdown blocks already show them where
 	// their roles and directives quote them.

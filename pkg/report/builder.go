@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report/authoring"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
@@ -24,8 +25,9 @@ type builder struct {
 	updated map[*notebook.Output]*notebook.Output
 	// hidden holds the outputs glued without display.
 	hidden map[*notebook.Output]bool
-	// numbers maps the label of each numbered figure to its number.
-	numbers map[string]int
+	// index numbers the notebook's figures, tables, equations, sections
+	// and theorems, and holds their labels for references.
+	index *authoring.Index
 	// budget is what is left of mdcost.Budget.
 	budget int64
 	// files holds the paths of the view's Files.

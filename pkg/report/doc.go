@@ -35,7 +35,7 @@
 //   - JupyterLab's metadata jupyter.source_hidden and
 //     jupyter.outputs_hidden, and nbformat's collapsed (the outputs),
 //     fold as hide-input and hide-output do.
-//   - Quarto's cell options (ParseCellOptions), YAML in comment lines at
+//   - Quarto's cell options (package cellopts), YAML in comment lines at
 //     the top of a code cell in its language's syntax, "//| echo: false"
 //     in Go, "#| echo: false" in Python: echo, output and include false
 //     leave out the source, the outputs, the cell; code-fold (true or
@@ -114,7 +114,7 @@
 // its outputs (outputs.go, figures.go for SVG figures and formulas) each
 // return the blocks they make, Markdown only as the budget allows
 // (budget.go); the cell folds them, its figures captioned and numbered
-// (figref.go, with Quarto's options from options.go), and adds them to
+// (figref.go, with the cell's options read by package cellopts), and adds them to
 // the view (blocks.go) once. A step never calls one above it:
 // TestViewLayers holds the package to that order and names any call back
 // up.
@@ -124,7 +124,8 @@
 // safely); codelang knows notebooks' code languages and GoNB's
 // directives; plaintext reads Markdown as plain text for titles,
 // summaries and captions; mdcost measures what Markdown costs a parser;
-// frontmatter reads the YAML front matter of a first cell.
+// frontmatter reads the YAML front matter of a first cell;
+// cellopts reads what a code cell's options say about its writeup.
 //
 // The other sub-packages do one job each: notebook reads and writes
 // .ipynb files; mathml finds formulas as Jupyter does and renders TeX as

@@ -1,13 +1,18 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/grundylab/grundy/pkg/report/authoring"
+	"github.com/grundylab/grundy/pkg/report/mathml"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
 )
 
 const tinyPNG = "iVBORw0KGgo="
@@ -114,37 +119,37 @@ func TestFigures(t *testing.T) {
 }
 
 func TestReferences(t *testing.T) {
+	const missing = `<mark class="ref-missing" title="no target has this label">`
 	tests := []struct {
 		name, md, want string
 		warnings       []string
 	}{
-		{"plain", "See @fig-a and @fig-b.", "See [Figure 1](#fig-a) and [Figure 2](#fig-b).", nil},
-		{"start of a sentence", "@Fig-a shows it", "[Figure 1](#fig-a) shows it", nil},
-		{"number alone", "Figures -@fig-a and -@fig-b", "Figures [1](#fig-a) and [2](#fig-b)", nil},
-		{"brackets", "(see [@fig-b])", "(see [Figure 2](#fig-b))", nil},
-		{"emphasis", "*@fig-a*", "*[Figure 1](#fig-a)*", nil},
-		{"not in code", "`@fig-a` and\n\n    @fig-a\n\n```\n@fig-a\n```", "`@fig-a` and\n\n    @fig-a\n\n```\n@fig-a\n```", nil},
-		{"not in math", "$x @fig-a$ and $$\n@fig-b\n$$", "$x @fig-a$ and $$\n@fig-b\n$$", nil},
-		{"not in links or HTML", "[@fig-a](http://x) <a title=\"@fig-a\">t</a> <http://x/@fig-a>", "[@fig-a](http://x) <a title=\"@fig-a\">t</a> <http://x/@fig-a>", nil},
-		{"not an address", "me@fig-a.org, \\@fig-a", "me@fig-a.org, \\@fig-a", nil},
-		{"unknown", "@fig-none and @fig-none again, @fig-a", "@fig-none and @fig-none again, [Figure 1](#fig-a)",
-			[]string{"cell 1: @fig-none refers to no numbered figure (a code cell's \"label: fig-none\" with an image shown), so it stays text"}},
-		{"across lines", "see\n@fig-a", "see\n[Figure 1](#fig-a)", nil},
-		{"many unknown", "@fig-u1 @fig-u2 @fig-u3 @fig-u1 @fig-u4 @fig-u5 @fig-u6 @fig-u7", "@fig-u1 @fig-u2 @fig-u3 @fig-u1 @fig-u4 @fig-u5 @fig-u6 @fig-u7",
-			[]string{"cell 1: @fig-u1 refers to no numbered figure (a code cell's \"label: fig-u1\" with an image shown), so it stays text",
-				"cell 1: @fig-u2 refers to no numbered figure (a code cell's \"label: fig-u2\" with an image shown), so it stays text",
-				"cell 1: @fig-u3 refers to no numbered figure (a code cell's \"label: fig-u3\" with an image shown), so it stays text",
-				"cell 1: @fig-u4 refers to no numbered figure (a code cell's \"label: fig-u4\" with an image shown), so it stays text",
-				"cell 1: @fig-u5 refers to no numbered figure (a code cell's \"label: fig-u5\" with an image shown), so it stays text",
-				"cell 1: 2 more labels after these refer to no numbered figure"}},
-		{"forward and back", "@fig-a", "[Figure 1](#fig-a)", nil},
+		{"plain", "See @fig-a and @fig-b.", `See <a class="ref" href="#fig-a">Figure 1</a> and <a class="ref" href="#fig-b">Figure 2</a>.`, nil},
+		{"start of a sentence", "@Fig-a shows it", `<a class="ref" href="#fig-a">Figure 1</a> shows it`, nil},
+		{"number alone", "Figures -@fig-a and -@fig-b", `Figures <a class="ref" href="#fig-a">1</a> and <a class="ref" href="#fig-b">2</a>`, nil},
+		{"brackets", "(see [@fig-b])", `(see <a class="ref" href="#fig-b">Figure 2</a>)`, nil},
+		{"emphasis", "*@fig-a*", `<em><a class="ref" href="#fig-a">Figure 1</a></em>`, nil},
+		{"not in code", "`@fig-a` and", "<code>@fig-a</code> and", nil},
+		{"not in math", "$x @fig-a$ and", `<math`, nil},
+		{"not in links", "[@fig-a](http://x)", `<a href="http://x">@fig-a</a>`, nil},
+		{"not an address", "me@fig-a.org, \\@fig-a", `<a href="mailto:me@fig-a.org">me@fig-a.org</a>, @fig-a`, nil},
+		{"unknown", "@fig-none and @fig-none again, @fig-a", missing + `?@fig-none</mark> and ` + missing + `?@fig-none</mark> again, <a class="ref" href="#fig-a">Figure 1</a>`,
+			[]string{"cell 1: reference fig-none: no figure, table, equation, section or block has this label, shown marked as ?@fig-none"}},
+		{"across lines", "see\n@fig-a", "see\n<a class=\"ref\" href=\"#fig-a\">Figure 1</a>", nil},
+		{"many unknown", "@fig-u1 @fig-u2 @fig-u3 @fig-u1 @fig-u4 @fig-u5 @fig-u6 @fig-u7", missing + "?@fig-u1</mark>",
+			[]string{"cell 1: reference fig-u1: no figure, table, equation, section or block has this label, shown marked as ?@fig-u1",
+				"cell 1: reference fig-u2: no figure, table, equation, section or block has this label, shown marked as ?@fig-u2",
+				"cell 1: reference fig-u3: no figure, table, equation, section or block has this label, shown marked as ?@fig-u3",
+				"cell 1: reference fig-u4: no figure, table, equation, section or block has this label, shown marked as ?@fig-u4",
+				"cell 1: reference fig-u5: no figure, table, equation, section or block has this label, shown marked as ?@fig-u5",
+				"cell 1: 2 more references to no target"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			nb := figureNotebook("", "md:"+tt.md, "//| label: fig-a\n//| fig-alt: [a, b]\nshow()", "//| label: fig-b\n//| fig-alt: [c, d]\nshow()")
 			v := mustView(t, nb, ViewOptions{})
-			if got := v.Blocks[0].Text; got != tt.want {
-				t.Errorf("Markdown %q, want %q", got, tt.want)
+			if got := renderMarkdown(t, v)[0]; !strings.Contains(got, tt.want) {
+				t.Errorf("page %q, want %q", got, tt.want)
 			}
 			if got := warningTexts(v); !reflect.DeepEqual(got, tt.warnings) {
 				t.Errorf("warnings %q, want %q", got, tt.warnings)
@@ -157,6 +162,26 @@ func TestReferences(t *testing.T) {
 	if want := "As Figure 1 shows, and Figure 2, 1, @fig-c."; v.Meta.Summary != want {
 		t.Errorf("summary %q, want %q", v.Meta.Summary, want)
 	}
+}
+
+// renderMarkdown renders the Markdown blocks of a view as the page
+// does, their references resolved from the view's index.
+func renderMarkdown(t testing.TB, v *View) []string {
+	t.Helper()
+	conv := mathml.New()
+	md := goldmark.New(goldmark.WithExtensions(extension.GFM, &mathml.Extender{Converter: conv}, &authoring.Blocks{}, &authoring.Refs{Index: v.Index, Converter: conv}))
+	var out []string
+	for _, b := range v.Blocks {
+		if b.Kind != KindMarkdown {
+			continue
+		}
+		var buf bytes.Buffer
+		if err := md.Convert(mathml.JoinLines([]byte(b.Text)), &buf); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, strings.TrimSpace(buf.String()))
+	}
+	return out
 }
 
 // BenchmarkConventions renders notebooks whose cells use options,

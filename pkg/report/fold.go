@@ -3,6 +3,7 @@ package report
 import (
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report/cellopts"
 	"github.com/grundylab/grundy/pkg/report/codelang"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/plaintext"
@@ -60,7 +61,7 @@ type look struct {
 	// code is a code cell's source as shown: without option lines, and
 	// without GoNB's directives in a Go notebook.
 	code string
-	opts CellOptions
+	opts cellopts.Options
 	// format is the MIME type a Markdown or raw cell's source is shown
 	// as: "text/markdown", "text/html", or another that is not shown.
 	format string
@@ -69,7 +70,7 @@ type look struct {
 // look reads how a cell is shown from its tags (remove-* and hide-*),
 // its Quarto options (code cells) and JupyterLab's metadata.
 func (b *builder) look(n int, c *notebook.Cell) look {
-	lk := look{opts: defaultCellOptions}
+	lk := look{opts: cellopts.Default()}
 	lk.source, lk.outputs = Shown(c)
 	sourceHidden, outputsHidden := jupyterHidden(c)
 	if c.Type != notebook.Code {
@@ -83,7 +84,7 @@ func (b *builder) look(n int, c *notebook.Cell) look {
 		return lk
 	}
 	src := plaintext.Clean(c.Source)
-	opts, code, err := ParseCellOptions(b.optionLanguage(src), src)
+	opts, code, err := cellopts.Parse(b.optionLanguage(src), src)
 	if err != nil {
 		b.warn(n, 0, "%v", err)
 	}

@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/base64"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
@@ -93,9 +94,12 @@ func TestGlueFigureReferences(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "See [Figure 2](#fig-g), then [1](#fig-a); ![Figure from cell 4](" + contentPath("post_files", png, ".png") + ") inline."
+	want := "See @fig-g, then -@fig-a; ![Figure from cell 4](" + contentPath("post_files", png, ".png") + ") inline."
 	if got := v.Blocks[0].Text; got != want {
 		t.Errorf("Markdown %q, want %q", got, want)
+	}
+	if got, want := renderMarkdown(t, v)[0], `<p>See <a class="ref" href="#fig-g">Figure 2</a>, then <a class="ref" href="#fig-a">1</a>; <img`; !strings.HasPrefix(got, want) {
+		t.Errorf("page %q, want %q", got, want)
 	}
 	if want := "See Figure 2, then 1; inline."; v.Meta.Summary != want {
 		t.Errorf("summary %q, want %q", v.Meta.Summary, want)

@@ -7,6 +7,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report/authoring"
 	"github.com/grundylab/grundy/pkg/report/codelang"
 	"github.com/grundylab/grundy/pkg/report/frontmatter"
 	"github.com/grundylab/grundy/pkg/report/mdcost"
@@ -43,11 +44,13 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	glue, hidden, glueWarnings := collectGlue(nb)
 	b := &builder{
 		opts: opts, v: &View{Trusted: opts.Trust, Language: codelang.Of(nb), Glue: glue}, dir: FilesDir(opts.Name),
-		updated: updated, hidden: hidden, budget: mdcost.Budget,
+		updated: updated, hidden: hidden, budget: mdcost.Budget, index: authoring.NewIndex(),
 	}
+	b.v.Index = b.index
 	text := b.glueMeta(nb)
 	skip, front := frontmatter.Find(text)
 	b.v.Meta, b.v.Warnings = metaOf(text, front, skip, cmp.Or(opts.Title, opts.Name), opts.ModTime)
+	b.index.NumberSections = front["number-sections"] == true
 	b.v.Warnings = append(b.v.Warnings, glueWarnings...)
 	for i, c := range nb.Cells {
 		if c == nil || i == skip {
@@ -87,5 +90,6 @@ func (b *builder) cell(n int, c *notebook.Cell) {
 		}
 	}
 	b.fold(n, c.Type, &lk, blocks)
+	b.record(blocks)
 	b.v.Blocks = append(b.v.Blocks, blocks...)
 }

@@ -59,4 +59,5 @@ var knownKeys = map[string]bool{
 	"title": true, "subtitle": true, "date": true, "author": true, "authors": true, "tags": true,
 	"keywords": true, "categories": true, "description": true, "abstract": true, "jupyter": true,
 	"format": true, "execute": true, "kernelspec": true, "bibliography": true, "lang": true,
+	"number-sections": true, "numbering": true, "crossref": true,
 }

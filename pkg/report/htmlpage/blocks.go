@@ -57,6 +57,11 @@ func (p *page) block(w *strings.Builder, blk *report.Block) error {
 		w.WriteString(`<div class="` + class + `">` + text + "</div>\n")
 	case report.KindMath:
 		w.WriteString(`<div class="output math"` + idAttr(blockID(blk)) + `>` + p.math(blk.Text, blk.Display) + "</div>\n")
+		if blk.Display && blk.Label != "" {
+			// Numbered by the view with \tag, which the converter counts
+			// not: its count follows the document's.
+			p.conv.SetEquations(p.conv.Equations() + 1)
+		}
 	case report.KindNote:
 		w.WriteString(`<p class="output note">` + html.EscapeString(blk.Text) + "</p>\n")
 	}

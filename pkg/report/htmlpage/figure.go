@@ -39,17 +39,9 @@ func (p *page) figure(w *strings.Builder, blk *report.Block) error {
 }
 
 // blockID returns the id of the element that shows a block, where links
-// to its label go: a figure's label, or "equation-" and a formula's (as
-// Sphinx writes it); "" for a block without a label.
-func blockID(blk *report.Block) string {
-	switch {
-	case blk.Label == "":
-		return ""
-	case blk.Kind == report.KindMath && blk.Caption == "":
-		return "equation-" + blk.Label
-	}
-	return blk.Label
-}
+// to its label go: a figure's or a formula's label; "" for a block
+// without a label.
+func blockID(blk *report.Block) string { return blk.Label }
 
 // idAttr returns an id attribute, or "" for no id. The view gives labels
 // a form that needs no escaping; escaping keeps the page whole whatever

@@ -75,7 +75,7 @@ func TestFigureIDs(t *testing.T) {
 		{Type: notebook.Code, Source: "//| label: fig-values\n//| fig-cap: The values & <b>more</b>\n//| fig-alt: A chart\nshow()", Outputs: []*notebook.Output{png}},
 	}
 	page := body(renderPage(t, nb, report.ViewOptions{}))
-	for _, want := range []string{`<h2 id="fig-values-1">`, `<a href="#fig-values">Figure 1</a>`, `<figure class="output image" id="fig-values">`,
+	for _, want := range []string{`<h2 id="fig-values-1">`, `<a class="ref" href="#fig-values">Figure 1</a>`, `<figure class="output image" id="fig-values">`,
 		`alt="A chart"`, "<figcaption>Figure 1: The values &amp; more</figcaption>"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %s:\n%s", want, page)
@@ -88,21 +88,21 @@ func TestFigureIDs(t *testing.T) {
 
 // TestGluedFigures: a glue:figure's table or text is a <figure> around
 // the block as it is shown elsewhere, its caption escaped with formulas
-// typeset; a glued formula's label is its id with Sphinx's prefix, which
-// a heading does not take.
+// typeset; a glued formula's label is its id, which a heading does not
+// take.
 func TestGluedFigures(t *testing.T) {
 	table := report.Block{Kind: report.KindHTML, Cell: 1, Glue: "tbl", Text: "<table><tr><td>1</td></tr></table>",
 		Caption: "Figure 1: A <b>table</b> of $x<y$", Label: "fig-t"}
 	text := report.Block{Kind: report.KindText, Cell: 1, Glue: "n", Text: "7", Caption: "Seven"}
 	formula := report.Block{Kind: report.KindMath, Cell: 1, Glue: "eq", Text: "x^2", Display: true, Label: "eq-x"}
-	heading := report.Block{Kind: report.KindMarkdown, Cell: 1, Text: "## Equation eq x"}
+	heading := report.Block{Kind: report.KindMarkdown, Cell: 1, Text: "## Eq x"}
 	page := viewBody(t, heading, table, text, formula)
 	for _, want := range []string{
 		`<figure class="output glued" id="fig-t">` + "\n" + `<div class="output html"><table><tr><td>1</td></tr></table></div>` + "\n" +
 			`<figcaption>Figure 1: A &lt;b&gt;table&lt;/b&gt; of <math`,
 		`<figure class="output glued">` + "\n" + `<pre class="output text">7</pre>` + "\n<figcaption>Seven</figcaption></figure>",
-		`<div class="output math" id="equation-eq-x">`,
-		`<h2 id="equation-eq-x-1">`,
+		`<div class="output math" id="eq-x">`,
+		`<h2 id="eq-x-1">`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks\n%s\n%s", want, page)

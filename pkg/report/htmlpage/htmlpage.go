@@ -14,6 +14,7 @@ import (
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
 	"github.com/alecthomas/chroma/v2/styles"
 	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/authoring"
 	"github.com/grundylab/grundy/pkg/report/mathml"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/plaintext"
@@ -114,7 +115,7 @@ type page struct {
 	highlightSpent time.Duration
 }
 
-func newPage(opts Options) *page {
+func newPage(opts Options, index *authoring.Index) *page {
 	p := &page{opts: opts, ids: newHeadingIDs(), conv: mathml.New()}
 	rendererOpts := []renderer.Option{renderer.WithNodeRenderers(util.Prioritized(&nodeRenderers{p: p}, 100))}
 	if opts.Trust {
@@ -124,6 +125,8 @@ func newPage(opts Options) *page {
 		goldmark.WithExtensions(
 			extension.GFM, extension.Footnote,
 			&mathml.Extender{Converter: p.conv},
+			&authoring.Blocks{Math: p.conv.Display},
+			&authoring.Refs{Index: index, Converter: p.conv},
 			&anchor.Extender{Texter: anchor.Text("#"), Attributer: anchor.Attributes{"class": "anchor"}},
 		),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
@@ -326,7 +329,7 @@ func Convert(nb *notebook.Notebook, meta report.Meta, opts Options) ([]byte, err
 // is the page's; Options.Trust is not used.
 func Render(v *report.View, opts Options) ([]byte, error) {
 	opts.Trust = v.Trusted
-	p := newPage(opts)
+	p := newPage(opts, v.Index)
 	p.files = newPageFiles(v)
 	p.title = v.Meta.Title
 	var body strings.Builder

@@ -69,7 +69,7 @@ func TestFoldsInPost(t *testing.T) {
 			"<a id=\"fig-t\"></a>\n\n<div>\n<table><tr><td>1</td></tr></table>\n</div>\n\n*Figure 3: A \\*table\\* \\<b\\>*\n"},
 		{"glued text as a figure, folded", []report.Block{fold(report.Block{Kind: report.KindText, Cell: 5, Glue: "n", Text: "7\n\n<i>", Caption: "Figure 3: Seven <b>", Label: "fig-n"}, report.FoldCell, "S")},
 			"<details>\n<summary>S</summary>\n\n<figure id=\"fig-n\">\n\n<pre><code>7\n\n&lt;i&gt;</code></pre>\n\n<figcaption>Figure 3: Seven &lt;b&gt;</figcaption>\n</figure>\n\n</details>\n"},
-		{"glued formula's label", []report.Block{{Kind: report.KindMath, Cell: 5, Glue: "eq", Text: "x", Display: true, Label: "eq-x"}}, "$$\nx\n$$\n"},
+		{"glued formula's label", []report.Block{{Kind: report.KindMath, Cell: 5, Glue: "eq", Text: "x", Display: true, Label: "eq-x"}}, "<a id=\"eq-x\"></a>\n\n$$\nx\n$$\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

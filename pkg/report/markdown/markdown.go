@@ -1,7 +1,11 @@
 package markdown
 
 import (
+	"html"
+
 	"fmt"
+	"github.com/grundylab/grundy/pkg/report/authoring"
+	"github.com/grundylab/grundy/pkg/report/mathml"
 	"regexp"
 	"strings"
 
@@ -46,7 +50,7 @@ func Convert(nb *notebook.Notebook, meta report.Meta, opts Options) (*Post, erro
 // Render writes a view as a Markdown post: front matter, then each block
 // in order. Its files are the view's.
 func Render(v *report.View) *Post {
-	w := &writer{trust: v.Trusted}
+	w := &writer{trust: v.Trusted, refs: &authoring.Refs{Index: v.Index}}
 	for i := 0; i < len(v.Blocks); {
 		i = w.part(v.Blocks, i)
 	}
@@ -62,7 +66,10 @@ func Render(v *report.View) *Post {
 
 type writer struct {
 	trust bool
-	b     strings.Builder
+	// refs numbers and resolves the Markdown blocks' references, in
+	// order, from the view's index.
+	refs *authoring.Refs
+	b    strings.Builder
 }
 
 // block writes one block by its kind.
@@ -94,6 +101,9 @@ func (w *writer) block(blk *report.Block) {
 		// TeX's own \lt and \gt, so that no line of a formula can start
 		// an HTML block in the post.
 		tex := texAngles.Replace(blankLines.ReplaceAllString(blk.Text, "\n"))
+		if blk.Label != "" {
+			w.b.WriteString(`<a id="` + html.EscapeString(blk.Label) + `"></a>` + "\n\n")
+		}
 		if blk.Display {
 			w.b.WriteString("$$\n" + tex + "\n$$\n\n")
 		} else {
@@ -106,6 +116,7 @@ func (w *writer) block(blk *report.Block) {
 
 // markdown writes Markdown text, its raw HTML sanitised unless trusted.
 func (w *writer) markdown(text string) {
+	text = string(authoring.Post([]byte(text), &mathml.Extender{}, &authoring.Blocks{}, w.refs))
 	if !w.trust {
 		text = SanitizeHTML(text)
 	}

@@ -1,19 +1,19 @@
-package report
+package cellopts
 
 import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
-	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"gopkg.in/yaml.v3"
 )
 
-// CellOptions are what a code cell says about its own writeup in Quarto's
+// Options are what a code cell says about its own writeup in Quarto's
 // cell options: YAML in comment lines at the top of the cell, "#| echo:
-// false" in Python, "//| echo: false" in Go (see OptionPrefix). Options
+// false" in Python, "//| echo: false" in Go (see Prefix). Options
 // these writers have no use for (eval, warning, ...) are left alone.
-type CellOptions struct {
+type Options struct {
 	// Echo shows the source (option echo; false hides it).
 	Echo bool
 	// Output shows the outputs (option output; false hides them).
@@ -35,9 +35,11 @@ type CellOptions struct {
 	Label string
 }
 
-// defaultCellOptions are the options of a cell that sets none: shown
-// whole, unfolded.
-var defaultCellOptions = CellOptions{Echo: true, Output: true, Include: true}
+// Default returns the options of a cell that sets none: shown whole,
+// unfolded.
+func Default() Options {
+	return Options{Echo: true, Output: true, Include: true}
+}
 
 // commentPrefixes maps languages to the comment that starts their option
 // lines, where it is not "#", as Quarto writes them.
@@ -49,19 +51,19 @@ var commentPrefixes = map[string]string{
 	"elm": "--",
 }
 
-// OptionPrefix returns what starts a cell option line in a cell of the
+// Prefix returns what starts a cell option line in a cell of the
 // language (a chroma lexer name, as View.Language): the language's line
 // comment and "|", as "//|" for Go, C, Rust or JavaScript, "--|" for SQL,
 // Haskell or Lua, and "#|" for Python, R, Julia, shells and any other.
-func OptionPrefix(lang string) string {
+func Prefix(lang string) string {
 	if p, ok := commentPrefixes[lang]; ok {
 		return p + "|"
 	}
 	return "#|"
 }
 
-// ParseCellOptions reads the Quarto cell options of a code cell in the
-// language lang from the lines at its top that begin with OptionPrefix
+// Parse reads the Quarto cell options of a code cell in the
+// language lang from the lines at its top that begin with Prefix
 // (after spaces or tabs; a first line that is a cell magic, "%%...", may
 // come before them, since IPython and GoNB want it first). It returns the
 // options (for a cell that sets none: Echo, Output and Include, the rest
@@ -70,9 +72,9 @@ func OptionPrefix(lang string) string {
 // wrong kind: the options then hold what could be read, and code is
 // still the source without the option lines, which are never code to
 // show. Options it does not know are ignored.
-func ParseCellOptions(lang, src string) (opts CellOptions, code string, err error) {
-	opts = defaultCellOptions
-	prefix := OptionPrefix(lang)
+func Parse(lang, src string) (opts Options, code string, err error) {
+	opts = Default()
+	prefix := Prefix(lang)
 	lines := strings.SplitAfter(src, "\n")
 	start := 0
 	if strings.HasPrefix(lines[0], "%%") {
@@ -96,7 +98,7 @@ func ParseCellOptions(lang, src string) (opts CellOptions, code string, err erro
 	}
 	code = strings.Join(lines[:start], "") + strings.Join(lines[end:], "")
 	if yamlText.Len() > maxOptionBytes {
-		return opts, code, fmt.Errorf("cell options (%s lines) of %s: more than %s, so none is used", prefix, byteSize(yamlText.Len()), byteSize(maxOptionBytes))
+		return opts, code, fmt.Errorf("cell options (%s lines) of %s: more than %s, so none is used", prefix, sizeText(yamlText.Len()), sizeText(maxOptionBytes))
 	}
 	var m map[string]any
 	if err := yaml.Unmarshal([]byte(yamlText.String()), &m); err != nil {
@@ -119,12 +121,12 @@ func yamlError(err error) error {
 	if more {
 		first += " (and more)"
 	}
-	return errors.New(plaintext.Shorten(first, 200))
+	return errors.New(shorten(first, 200))
 }
 
 // set sets the options that m gives, reporting each value of the wrong
 // kind.
-func (o *CellOptions) set(m map[string]any) error {
+func (o *Options) set(m map[string]any) error {
 	var errs []error
 	flag := func(key string, dst *bool) {
 		v, ok := m[key]
@@ -215,11 +217,28 @@ func describe(v any) string {
 	case nil:
 		return "an empty value"
 	case string:
-		return fmt.Sprintf("%q", plaintext.Shorten(v, 40))
+		return fmt.Sprintf("%q", shorten(v, 40))
 	case []any:
 		return "a list"
 	case map[string]any:
 		return "a mapping"
 	}
-	return plaintext.Shorten(fmt.Sprint(v), 40)
+	return shorten(fmt.Sprint(v), 40)
+}
+
+// shorten returns s cut to at most about max bytes, at a rune boundary,
+// marked with an ellipsis where it was cut.
+func shorten(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	for max > 0 && !utf8.RuneStart(s[max]) {
+		max--
+	}
+	return s[:max] + " …"
+}
+
+// sizeText returns a number of bytes in kilobytes, "75.2 kB".
+func sizeText(n int) string {
+	return fmt.Sprintf("%.1f kB", float64(n)/(1<<10))
 }

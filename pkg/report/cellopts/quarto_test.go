@@ -1,4 +1,4 @@
-package report
+package cellopts
 
 import (
 	"fmt"
@@ -7,43 +7,43 @@ import (
 	"testing"
 )
 
-func TestParseCellOptions(t *testing.T) {
+func TestParse(t *testing.T) {
 	tests := []struct {
 		name, lang, src string
-		want            CellOptions
+		want            Options
 		code            string
 		err             string // a piece of the error, "" for none
 	}{
-		{"none", "go", "x := 1", defaultCellOptions, "x := 1", ""},
-		{"go echo", "go", "//| echo: false\nx := 1", CellOptions{Output: true, Include: true}, "x := 1", ""},
+		{"none", "go", "x := 1", Default(), "x := 1", ""},
+		{"go echo", "go", "//| echo: false\nx := 1", Options{Output: true, Include: true}, "x := 1", ""},
 		{"python, space before the bar", "python", "  #| output: false\n#|include: false\nprint(1)\n",
-			CellOptions{Echo: true}, "print(1)\n", ""},
-		{"go does not read #|", "go", "#| echo: false\nx", defaultCellOptions, "#| echo: false\nx", ""},
-		{"python does not read //|", "python", "//| echo: false\nx", defaultCellOptions, "//| echo: false\nx", ""},
-		{"# | is a comment", "python", "# | echo: false\nx", defaultCellOptions, "# | echo: false\nx", ""},
-		{"sql", "sql", "--| echo: false\nselect 1", CellOptions{Output: true, Include: true}, "select 1", ""},
-		{"after a cell magic", "go", "%%\n//| code-fold: true\nx", CellOptions{Echo: true, Output: true, Include: true, Fold: true},
+			Options{Echo: true}, "print(1)\n", ""},
+		{"go does not read #|", "go", "#| echo: false\nx", Default(), "#| echo: false\nx", ""},
+		{"python does not read //|", "python", "//| echo: false\nx", Default(), "//| echo: false\nx", ""},
+		{"# | is a comment", "python", "# | echo: false\nx", Default(), "# | echo: false\nx", ""},
+		{"sql", "sql", "--| echo: false\nselect 1", Options{Output: true, Include: true}, "select 1", ""},
+		{"after a cell magic", "go", "%%\n//| code-fold: true\nx", Options{Echo: true, Output: true, Include: true, Fold: true},
 			"%%\nx", ""},
-		{"only at the top", "go", "x\n//| echo: false", defaultCellOptions, "x\n//| echo: false", ""},
+		{"only at the top", "go", "x\n//| echo: false", Default(), "x\n//| echo: false", ""},
 		{"figures", "go", "//| label: fig-values\n//| fig-cap: \"The values: $g(n)$\"\n//| fig-alt: A histogram\nshow()",
-			CellOptions{Echo: true, Output: true, Include: true, Label: "fig-values", Caption: []string{"The values: $g(n)$"}, Alt: []string{"A histogram"}},
+			Options{Echo: true, Output: true, Include: true, Label: "fig-values", Caption: []string{"The values: $g(n)$"}, Alt: []string{"A histogram"}},
 			"show()", ""},
 		{"lists and a block scalar", "python", "#| fig-cap:\n#|   - one\n#|   - 2\n#| fig-alt: |\n#|   long\n#|   text\n#| code-fold: show\n#| code-summary: See the code\nplot()",
-			CellOptions{Echo: true, Output: true, Include: true, Fold: true, FoldOpen: true, Summary: "See the code",
+			Options{Echo: true, Output: true, Include: true, Fold: true, FoldOpen: true, Summary: "See the code",
 				Caption: []string{"one", "2"}, Alt: []string{"long\ntext\n"}}, "plot()", ""},
-		{"unknown options", "go", "//| eval: false\n//| warning: false\n//| output: asis\n//| echo: fenced\nx", defaultCellOptions, "x", ""},
-		{"options only", "go", "//| echo: false", CellOptions{Output: true, Include: true}, "", ""},
-		{"not YAML", "go", "//| echo: [false\nx", defaultCellOptions, "x", "not a YAML mapping"},
-		{"a scalar, not a mapping", "go", "//| echo false\nx", defaultCellOptions, "x", "not a YAML mapping"},
+		{"unknown options", "go", "//| eval: false\n//| warning: false\n//| output: asis\n//| echo: fenced\nx", Default(), "x", ""},
+		{"options only", "go", "//| echo: false", Options{Output: true, Include: true}, "", ""},
+		{"not YAML", "go", "//| echo: [false\nx", Default(), "x", "not a YAML mapping"},
+		{"a scalar, not a mapping", "go", "//| echo false\nx", Default(), "x", "not a YAML mapping"},
 		{"wrong kinds", "go", "//| echo: maybe\n//| code-fold: later\n//| fig-cap: {a: b}\n//| label: [x]\n//| output: false\nx",
-			CellOptions{Echo: true, Include: true}, "x",
+			Options{Echo: true, Include: true}, "x",
 			`option echo: "maybe" is not true or false`},
-		{"a list with a mapping", "go", "//| fig-alt: [a, {b: c}]\nx", defaultCellOptions, "x", "option fig-alt: a list is neither text nor a list of texts"},
-		{"CRLF lines", "python", "#| echo: false\r\nx", CellOptions{Output: true, Include: true}, "x", ""},
+		{"a list with a mapping", "go", "//| fig-alt: [a, {b: c}]\nx", Default(), "x", "option fig-alt: a list is neither text nor a list of texts"},
+		{"CRLF lines", "python", "#| echo: false\r\nx", Options{Output: true, Include: true}, "x", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, code, err := ParseCellOptions(tt.lang, strings.ReplaceAll(tt.src, "\r\n", "\n"))
+			got, code, err := Parse(tt.lang, strings.ReplaceAll(tt.src, "\r\n", "\n"))
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("options %+v, want %+v", got, tt.want)
 			}
@@ -60,10 +60,10 @@ func TestParseCellOptions(t *testing.T) {
 	}
 }
 
-// TestParseCellOptionsWrongKinds: each value of the wrong kind gets its
+// TestParseWrongKinds: each value of the wrong kind gets its
 // own line in the error, and the others are still read.
-func TestParseCellOptionsWrongKinds(t *testing.T) {
-	_, _, err := ParseCellOptions("go", "//| echo: maybe\n//| code-fold: later\n//| fig-cap: {a: b}\n//| label: [x]\nx")
+func TestParseWrongKinds(t *testing.T) {
+	_, _, err := Parse("go", "//| echo: maybe\n//| code-fold: later\n//| fig-cap: {a: b}\n//| label: [x]\nx")
 	if err == nil {
 		t.Fatal("no error")
 	}
@@ -74,9 +74,9 @@ func TestParseCellOptionsWrongKinds(t *testing.T) {
 	}
 }
 
-// TestParseCellOptionsBounds: hostile option lines give a short error
+// TestParseBounds: hostile option lines give a short error
 // and no options, quickly.
-func TestParseCellOptionsBounds(t *testing.T) {
+func TestParseBounds(t *testing.T) {
 	var dup strings.Builder
 	for i := range 2500 {
 		fmt.Fprintf(&dup, "//| k%d: v\n//| k%d: w\n", i%100, i%100)
@@ -92,34 +92,34 @@ func TestParseCellOptionsBounds(t *testing.T) {
 		{"aliases", bomb, "excessive aliasing"},
 		{"deep", "//| x: " + strings.Repeat("[", 20000) + "\n", "max depth"},
 	} {
-		opts, code, err := ParseCellOptions("go", tt.src+"x")
-		if err == nil || !strings.Contains(err.Error(), tt.want) || len(err.Error()) > 300 || code != "x" || !reflect.DeepEqual(opts, defaultCellOptions) {
+		opts, code, err := Parse("go", tt.src+"x")
+		if err == nil || !strings.Contains(err.Error(), tt.want) || len(err.Error()) > 300 || code != "x" || !reflect.DeepEqual(opts, Default()) {
 			t.Errorf("%s: %+v, %q, %v; want default options, code x and a short error saying %q", tt.name, opts, code, err, tt.want)
 		}
 	}
 }
 
-func TestOptionPrefix(t *testing.T) {
+func TestPrefix(t *testing.T) {
 	for lang, want := range map[string]string{"go": "//|", "python": "#|", "r": "#|", "julia": "#|", "bash": "#|", "c++": "//|", "rust": "//|", "sql": "--|", "": "#|", "fortran": "#|"} {
-		if got := OptionPrefix(lang); got != want {
-			t.Errorf("OptionPrefix(%q) = %q, want %q", lang, got, want)
+		if got := Prefix(lang); got != want {
+			t.Errorf("Prefix(%q) = %q, want %q", lang, got, want)
 		}
 	}
 }
 
-// FuzzParseCellOptions: any cell parses without a panic; the code is the
+// FuzzParse: any cell parses without a panic; the code is the
 // source with whole option lines taken out, and has none left to take.
-func FuzzParseCellOptions(f *testing.F) {
+func FuzzParse(f *testing.F) {
 	for _, s := range []string{"", "x", "//| echo: false\nx", "%%\n//| fig-cap: [a, b]\n", "//| a: &x [*x, *x]\n", "//| fig-cap: |\n//|   two\n//|   lines\ny",
 		"//| echo: [\n", "//|\n//|\n", "//| label: fig-a\n//| fig-alt: {x: 1}\n", "#| echo: false\n", "//| ? [a]\n//| : b\n"} {
 		f.Add("go", s)
 		f.Add("python", strings.ReplaceAll(s, "//|", "#|"))
 	}
 	f.Fuzz(func(t *testing.T, lang, src string) {
-		opts, code, _ := ParseCellOptions(lang, src)
-		prefix := OptionPrefix(lang)
+		opts, code, _ := Parse(lang, src)
+		prefix := Prefix(lang)
 		if !strings.Contains(src, prefix) {
-			if code != src || !reflect.DeepEqual(opts, defaultCellOptions) {
+			if code != src || !reflect.DeepEqual(opts, Default()) {
 				t.Fatalf("a cell without %s changed: %q, %+v", prefix, code, opts)
 			}
 			return
@@ -137,10 +137,10 @@ func FuzzParseCellOptions(f *testing.F) {
 		if j != len(codeLines) && !(j == len(codeLines)-1 && codeLines[j] == "") {
 			t.Fatalf("code %q is not src %q less option lines", code, src)
 		}
-		if _, _, err := ParseCellOptions(lang, src); err != nil && len(err.Error()) > 1500 {
+		if _, _, err := Parse(lang, src); err != nil && len(err.Error()) > 1500 {
 			t.Fatalf("an error of %d bytes", len(err.Error()))
 		}
-		if _, again, _ := ParseCellOptions(lang, code); again != code {
+		if _, again, _ := Parse(lang, code); again != code {
 			t.Fatalf("option lines left in %q: %q", code, again)
 		}
 	})

@@ -1,0 +1,165 @@
+package bib
+
+import (
+	"strconv"
+	"strings"
+)
+
+// A work is an entry read the way pandoc reads BibTeX into CSL: a CSL
+// type and the variables Chicago author–date uses.
+type work struct {
+	key                string
+	kind               string // CSL type: article-journal, book, chapter, ...
+	authors, editors   nameList
+	title, container   []run
+	series             []run
+	year               string // "" when the entry has none
+	volume, issue      string
+	pages              string
+	publisher, place   string
+	edition, genre     string
+	number, seriesNum  string
+	doi, url, accessed string
+	month              int // 1 to 12, 0 for none
+}
+
+// kinds maps BibTeX entry types to CSL types, as pandoc maps them.
+var kinds = map[string]string{
+	"article":       "article-journal",
+	"book":          "book",
+	"booklet":       "book",
+	"manual":        "book",
+	"proceedings":   "book",
+	"collection":    "book",
+	"inbook":        "chapter",
+	"incollection":  "chapter",
+	"inproceedings": "paper-conference",
+	"conference":    "paper-conference",
+	"phdthesis":     "thesis",
+	"mastersthesis": "thesis",
+	"thesis":        "thesis",
+	"techreport":    "report",
+	"report":        "report",
+	"unpublished":   "manuscript",
+	"online":        "webpage",
+	"electronic":    "webpage",
+	"www":           "webpage",
+}
+
+func newWork(e *Entry) *work {
+	f := e.Fields
+	w := &work{
+		key:      e.Key,
+		kind:     kinds[e.Type],
+		authors:  parseNames(e.raw["author"]),
+		editors:  parseNames(e.raw["editor"]),
+		title:    decode(e.raw["title"]),
+		year:     f["year"],
+		volume:   f["volume"],
+		pages:    f["pages"],
+		place:    f["address"],
+		edition:  f["edition"],
+		doi:      f["doi"],
+		url:      f["url"],
+		accessed: f["urldate"],
+		month:    parseMonth(f["month"]),
+	}
+	if w.kind == "" {
+		w.kind = "document"
+	}
+	w.publisher = f["publisher"]
+	if w.publisher == "" {
+		w.publisher = f["organization"]
+	}
+	switch w.kind {
+	case "article-journal":
+		w.container = decode(e.raw["journal"])
+		w.issue = f["number"]
+		if w.issue == "" {
+			w.issue = f["issue"]
+		}
+		w.series = decode(e.raw["series"])
+	case "chapter", "paper-conference":
+		w.container = decode(e.raw["booktitle"])
+		w.series = decode(e.raw["series"])
+		w.seriesNum = f["number"]
+	case "thesis":
+		w.publisher = f["school"]
+		if w.publisher == "" {
+			w.publisher = f["institution"]
+		}
+		w.genre = map[string]string{"phdthesis": "PhD thesis", "mastersthesis": "Master’s thesis"}[e.Type]
+		if t := f["type"]; t != "" {
+			w.genre = t
+		}
+	case "report":
+		w.publisher = f["institution"]
+		if w.publisher == "" {
+			w.publisher = f["publisher"]
+		}
+		w.number = f["number"]
+		w.genre = f["type"]
+	default:
+		w.series = decode(e.raw["series"])
+		w.seriesNum = f["number"]
+	}
+	if hp := f["howpublished"]; hp != "" {
+		if isWebURL(hp) {
+			if w.url == "" {
+				w.url = hp
+			}
+		} else if w.publisher == "" {
+			w.publisher = hp
+		}
+	}
+	if w.doi != "" {
+		w.doi = strings.TrimPrefix(strings.TrimPrefix(w.doi, "https://doi.org/"), "http://dx.doi.org/")
+	}
+	return w
+}
+
+// isWebURL reports whether s is an http or https URL, the only links a
+// reference may carry.
+func isWebURL(s string) bool {
+	l := strings.ToLower(s)
+	if !strings.HasPrefix(l, "https://") && !strings.HasPrefix(l, "http://") {
+		return false
+	}
+	return !strings.ContainsAny(s, " \t\n\r\"<>\\^`{|}") && len(s) > len("https://")
+}
+
+// contributors returns the names that stand for the work's creators,
+// with whether they are editors: the authors, else the editors (CSL's
+// substitution), else none.
+func (w *work) contributors() (nameList, bool) {
+	if len(w.authors.names) > 0 {
+		return w.authors, false
+	}
+	if len(w.editors.names) > 0 {
+		return w.editors, true
+	}
+	return nameList{}, false
+}
+
+// italicTitle reports whether the style sets the title in italics rather
+// than quotes.
+func (w *work) italicTitle() bool { return w.kind == "book" }
+
+// parseMonth reads a month field: a number from 1 to 12, or a month's
+// English name or its first three letters (what the macros jan ... dec
+// give). Anything else is no month.
+func parseMonth(s string) int {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if n, err := strconv.Atoi(s); err == nil {
+		if n >= 1 && n <= 12 {
+			return n
+		}
+		return 0
+	}
+	for i, m := range monthsLong {
+		if l := strings.ToLower(m); s == l || len(s) == 3 && strings.HasPrefix(l, s) {
+			return i + 1
+		}
+	}
+	return 0
+}
