@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/grundylab/grundy/pkg/report/authoring"
+	"github.com/grundylab/grundy/pkg/report/bib"
 	"github.com/grundylab/grundy/pkg/report/codelang"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/terminal"
@@ -51,6 +52,10 @@ type ViewOptions struct {
 	// MaxImage is the size of the largest image kept; a larger one gives a
 	// note instead. Zero means DefaultMaxImage; negative keeps every image.
 	MaxImage int
+	// Bibliography holds the works the notebook's citations refer to,
+	// read from the files its front matter names ("bibliography:"); nil
+	// for none, when Pandoc's citations ("[@key]", "@key") are text.
+	Bibliography *bib.Database
 	// FoldLines is the number of lines past which a stream or text output
 	// shows only its first FoldLines/2 lines, the rest a click away (a
 	// Rest block). Zero means DefaultFoldLines; negative never folds.

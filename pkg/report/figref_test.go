@@ -179,7 +179,9 @@ func renderMarkdown(t testing.TB, v *View) []string {
 		if err := md.Convert(mathml.JoinLines([]byte(b.Text)), &buf); err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, strings.TrimSpace(buf.String()))
+		// References join a name and its number with a no-break space,
+		// a space here.
+		out = append(out, strings.ReplaceAll(strings.TrimSpace(buf.String()), "\u00a0", " "))
 	}
 	return out
 }

@@ -51,6 +51,7 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	skip, front := frontmatter.Find(text)
 	b.v.Meta, b.v.Warnings = metaOf(text, front, skip, cmp.Or(opts.Title, opts.Name), opts.ModTime)
 	b.index.NumberSections = front["number-sections"] == true
+	b.index.Bibliography = opts.Bibliography
 	b.v.Warnings = append(b.v.Warnings, glueWarnings...)
 	for i, c := range nb.Cells {
 		if c == nil || i == skip {

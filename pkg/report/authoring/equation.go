@@ -79,9 +79,9 @@ func (n *Formula) displayTeX() string {
 	return n.TeX + `\tag{` + n.tag + `}`
 }
 
-// equationLabel matches Quarto's label after a displayed formula,
-// "{#eq-x}", with other attributes after the id.
-var equationLabel = regexp.MustCompile(`^\s*\{#([^\s{}]+)(?:\s[^{}]*)?\}\s*$`)
+// equationLabel matches the label after a displayed formula: Quarto's
+// "{#eq-x}", with other attributes after the id, or MyST's "(eq-x)".
+var equationLabel = regexp.MustCompile(`^\s*(?:\{#([^\s{}]+)(?:\s[^{}]*)?\}|\(([^\s()]+)\))\s*$`)
 
 // formulaOf returns the Formula a block stands for: a MathBlock, or a
 // paragraph of one displayed formula and a label after it; nil for
@@ -120,7 +120,11 @@ func formulaOf(n ast.Node, source []byte) *Formula {
 	for stop > first.Start && (source[stop-1] == '\n' || source[stop-1] == '\r' || source[stop-1] == ' ') {
 		stop--
 	}
-	return &Formula{TeX: strings.TrimSpace(string(m.TeX)), label: string(lm[1]), start: first.Start, stop: stop}
+	label := lm[1]
+	if label == nil {
+		label = lm[2]
+	}
+	return &Formula{TeX: strings.TrimSpace(string(m.TeX)), label: string(label), start: first.Start, stop: stop}
 }
 
 // replaceWithFormula puts eq in n's place, its formula as a displayed

@@ -4,9 +4,11 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"github.com/grundylab/grundy/pkg/report/bib"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/grundylab/grundy/pkg/report/mathml"
 	"github.com/yuin/goldmark"
@@ -78,8 +80,13 @@ type Index struct {
 	refs     []pending
 	cited    []string
 	citedSet map[string]bool
-	// Bibliography, when set, holds the works citations refer to.
-	Bibliography Bibliography
+	// Bibliography, when set before the writers render the document,
+	// holds the works its citations refer to; without one, Pandoc's
+	// citations ("[@key]", "@key") are text, as Quarto reads them.
+	Bibliography *bib.Database
+
+	styleOnce sync.Once
+	style     *bib.Styler
 }
 
 // A Warning is something odd about the document, placed by cell.
@@ -105,6 +112,7 @@ type pending struct {
 	cell  int
 	label string
 	cite  bool
+	role  bool // a MyST role, a citation whatever the document holds
 }
 
 // NewIndex returns an empty Index.
@@ -222,7 +230,7 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 			return ast.WalkSkipChildren, nil
 		case *Cite:
 			for _, it := range n.Items {
-				x.cite(cell, it.Key)
+				x.cite(cell, it.Key, strings.HasPrefix(n.Source, "{"))
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.Heading:
@@ -329,13 +337,13 @@ var texLabels = regexp.MustCompile(`\\label\s*\{\s*([^{}\s]+)\s*\}`)
 
 // cite records a citation of key, and a warning when the document has a
 // bibliography without it.
-func (x *Index) cite(cell int, key string) {
+func (x *Index) cite(cell int, key string, role bool) {
 	if !x.citedSet[key] && len(x.cited) < MaxTargets {
 		x.citedSet[key] = true
 		x.cited = append(x.cited, key)
 	}
 	if len(x.refs) < MaxTargets {
-		x.refs = append(x.refs, pending{cell: cell, label: key, cite: true})
+		x.refs = append(x.refs, pending{cell: cell, label: key, cite: true, role: role})
 	}
 }
 
@@ -352,7 +360,7 @@ func (x *Index) Check() []Warning {
 		}
 		seen[p] = true
 		switch {
-		case p.cite && (x.Bibliography == nil || x.Bibliography.Has(p.label)):
+		case p.cite && (x.Bibliography == nil && !p.role || x.Bibliography != nil && x.has(p.label)):
 			continue
 		case !p.cite && x.targets[p.label] != nil:
 			continue
@@ -378,6 +386,15 @@ func (x *Index) Check() []Warning {
 // maxWarnings is the number of unresolved references of a cell each
 // named in a warning.
 const maxWarnings = 5
+
+// has reports whether the bibliography holds key, or a target has it as
+// its label (mystmd reads "@label" as a reference).
+func (x *Index) has(key string) bool {
+	if _, ok := x.Bibliography.Entry(key); ok {
+		return true
+	}
+	return x.targets[key] != nil
+}
 
 // Cited returns the keys of the works cited, in the order first cited.
 func (x *Index) Cited() []string { return x.cited }

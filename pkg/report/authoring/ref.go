@@ -56,6 +56,7 @@ type Ref struct {
 	start, stop int
 	resolved    string // the text, once resolved
 	found       bool
+	checked     bool // resolved against an index
 }
 
 // Kind returns KindRef.
@@ -74,6 +75,7 @@ func (n *Ref) Resolved() (string, bool) { return n.resolved, n.found }
 
 // resolve sets the reference's text from its target, if there is one.
 func (n *Ref) resolve(x *Index) {
+	n.checked = true
 	t, ok := Target{}, false
 	if x != nil {
 		t, ok = x.Target(n.Label)
@@ -92,8 +94,10 @@ func (n *Ref) resolve(x *Index) {
 // refText returns the text of a reference of a form, with its own text
 // or template, to t, as Quarto and mystmd write it.
 func refText(form RefForm, own string, t Target) string {
+	// A no-break space, as Quarto and mystmd write it: "Figure" never
+	// ends a line without its number.
 	name := counterName(t.Counter)
-	numbered := name + " " + t.Number
+	numbered := name + "\u00a0" + t.Number
 	switch {
 	case t.Number == "":
 		numbered = cmp.Or(t.Title, t.Label)
@@ -158,6 +162,10 @@ func capitalize(s string) string {
 // WritePost writes a resolved reference as a link, an unresolved one
 // marked, as the page shows them.
 func (n *Ref) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
+	if !n.checked {
+		w.WriteString(n.Source) // no index: nothing resolved, nothing missing
+		return
+	}
 	if !n.found || !ValidLabel(n.Label) {
 		w.WriteString(`<mark class="ref-missing">` + html.EscapeString(missingText(n)) + `</mark>`)
 		return

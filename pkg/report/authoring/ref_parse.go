@@ -1,6 +1,7 @@
 package authoring
 
 import (
+	"github.com/grundylab/grundy/pkg/report/bib"
 	"regexp"
 	"strings"
 	"unicode"
@@ -82,10 +83,10 @@ func atNode(key string, suppress bool, source string, start, stop int) ast.Node 
 		}
 		return r
 	}
-	c := &Cite{Mode: Narrative, Source: source, start: start, stop: stop}
-	c.Items = []CiteItem{{Key: key, SuppressAuthor: suppress}}
+	c := &Cite{Mode: bib.Narrative, Source: source, start: start, stop: stop}
+	c.Items = []bib.Item{{Key: key, SuppressAuthor: suppress}}
 	if suppress {
-		c.Mode = Parenthetical // Pandoc's "-@key" in text: the year alone
+		c.Mode = bib.Parenthetical // Pandoc's "-@key" in text: the year alone
 		c.Bare = true
 	}
 	return c
@@ -108,7 +109,7 @@ func parseGroup(block text.Reader, line []byte, seg text.Segment) ast.Node {
 		return nil
 	}
 	parts := strings.Split(inner, ";")
-	items := make([]CiteItem, 0, len(parts))
+	items := make([]bib.Item, 0, len(parts))
 	for _, part := range parts {
 		it, ok := groupItem(part)
 		if !ok {
@@ -122,34 +123,34 @@ func parseGroup(block text.Reader, line []byte, seg text.Segment) ast.Node {
 	if len(items) == 1 && isCrossref(items[0].Key) && items[0].Prefix == "" && items[0].Suffix == "" {
 		return atNode(items[0].Key, items[0].SuppressAuthor, source, start, stop)
 	}
-	return &Cite{Mode: Parenthetical, Items: items, Source: source, start: start, stop: stop}
+	return &Cite{Mode: bib.Parenthetical, Items: items, Source: source, start: start, stop: stop}
 }
 
 // groupItem reads one item of a bracketed citation: a prefix, "@key" or
 // "-@key", and a suffix.
-func groupItem(part string) (CiteItem, bool) {
+func groupItem(part string) (bib.Item, bool) {
 	i := strings.Index(part, "@")
 	for i >= 0 && i > 0 && isWordByte(part[i-1]) {
 		next := strings.Index(part[i+1:], "@")
 		if next < 0 {
-			return CiteItem{}, false
+			return bib.Item{}, false
 		}
 		i += 1 + next
 	}
 	if i < 0 {
-		return CiteItem{}, false
+		return bib.Item{}, false
 	}
 	key := keyForm.FindString(part[i+1:])
 	if key == "" {
-		return CiteItem{}, false
+		return bib.Item{}, false
 	}
-	it := CiteItem{Key: key, Prefix: strings.TrimSpace(part[:i]), Suffix: strings.TrimSpace(part[i+1+len(key):])}
+	it := bib.Item{Key: key, Prefix: strings.TrimSpace(part[:i]), Suffix: strings.TrimSpace(part[i+1+len(key):])}
 	if strings.HasSuffix(it.Prefix, "-") {
 		it.Prefix = strings.TrimSpace(strings.TrimSuffix(it.Prefix, "-"))
 		it.SuppressAuthor = true
 	}
 	if strings.Contains(it.Suffix, "@") {
-		return CiteItem{}, false // two keys in one item: not Pandoc's form
+		return bib.Item{}, false // two keys in one item: not Pandoc's form
 	}
 	it.Suffix = strings.TrimPrefix(it.Suffix, ",")
 	it.Suffix = strings.TrimSpace(it.Suffix)

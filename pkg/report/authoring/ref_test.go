@@ -2,6 +2,7 @@ package authoring
 
 import (
 	"bytes"
+	"github.com/grundylab/grundy/pkg/report/bib"
 	"strings"
 	"testing"
 
@@ -15,7 +16,14 @@ import (
 // them all first, then each cell with one Refs and one Converter.
 func page(t testing.TB, cells ...string) (string, *Index) {
 	t.Helper()
+	return pageWith(t, nil, cells...)
+}
+
+// pageWith is page with a bibliography.
+func pageWith(t testing.TB, db *bib.Database, cells ...string) (string, *Index) {
+	t.Helper()
 	x := NewIndex()
+	x.Bibliography = db
 	for i, c := range cells {
 		x.Markdown(i+1, c)
 	}
@@ -39,11 +47,12 @@ func TestRefTexts(t *testing.T) {
 		"::: {#thm-sg}\n## Sprague\nText.\n:::\n\n:::{prf:lemma}\n:label: lem-a\nL.\n:::\n\n```{prf:theorem}\n:label: thm-b\nT.\n```\n\n| a |\n|---|\n| 1 |\n\n: Caption {#tbl-a}\n",
 		"$$\na = b\n$$ {#eq-a}\n\n$$\nc \\label{eq-b}\n$$\n\n\\begin{equation}x\\end{equation}\n\n$$ d $$\n\n```{math}\n:label: eq-n\nn\n```\n\n```{math}\n:label: eq-m\nm\n```\n",
 	}
+	// In want, "~" stands for a no-break space.
 	tests := []struct{ in, want string }{
-		{"@eq-a", `<a class="ref" href="#eq-a">Equation 1</a>`},
-		{"[@eq-a]", `<a class="ref" href="#eq-a">Equation 1</a>`},
+		{"@eq-a", `<a class="ref" href="#eq-a">Equation~1</a>`},
+		{"[@eq-a]", `<a class="ref" href="#eq-a">Equation~1</a>`},
 		{"-@eq-b", `<a class="ref" href="#eq-b">2</a>`},
-		{"@Eq-a.", `<a class="ref" href="#eq-a">Equation 1</a>.`},
+		{"@Eq-a.", `<a class="ref" href="#eq-a">Equation~1</a>.`},
 		{"{eq}`eq-b`", `<a class="ref" href="#eq-b">(2)</a>`},
 		{"{numref}`Eq. %s <eq-b>`", `<a class="ref" href="#eq-b">Eq. 2</a>`},
 		{"{numref}`Eq. {number} <eq-b>`", `<a class="ref" href="#eq-b">Eq. 2</a>`},
@@ -59,15 +68,15 @@ func TestRefTexts(t *testing.T) {
 		{"me@fig-x.org and \\@fig-x", `<a href="mailto:me@fig-x.org">me@fig-x.org</a> and @fig-x`},
 		{"@property of a class", `@property of a class`},
 		{"`@fig-x` in code", `<code>@fig-x</code> in code`},
-		{"@thm-sg and {prf:ref}`lem-a` and [](#thm-b)", `<a class="ref" href="#thm-sg">Theorem 1</a> and <a class="ref" href="#lem-a">Lemma 1</a> and <a class="ref" href="#thm-b">Theorem 2</a>`},
-		{"{eq}`eq-m` and {numref}`tbl-a`", `<a class="ref" href="#eq-m">(5)</a> and <a class="ref" href="#tbl-a">Table 1</a>`},
+		{"@thm-sg and {prf:ref}`lem-a` and [](#thm-b)", `<a class="ref" href="#thm-sg">Theorem~1</a> and <a class="ref" href="#lem-a">Lemma~1</a> and <a class="ref" href="#thm-b">Theorem~2</a>`},
+		{"{eq}`eq-m` and {numref}`tbl-a`", `<a class="ref" href="#eq-m">(5)</a> and <a class="ref" href="#tbl-a">Table~1</a>`},
 		{"[@fig-x](http://e.org)", `<a href="http://e.org">@fig-x</a>`},
 	}
 	for i, tt := range tests {
 		out, _ := page(t, append(doc, tt.in)...)
 		last := out[strings.LastIndex(out, "<p>")+3:]
 		last = strings.TrimSuffix(strings.TrimSpace(last), "</p>")
-		if last != tt.want {
+		if want := strings.ReplaceAll(tt.want, "~", "\u00a0"); last != want { // ~ a no-break space
 			t.Errorf("case %d: %q\ngot  %s\nwant %s", i+1, tt.in, last, tt.want)
 		}
 	}

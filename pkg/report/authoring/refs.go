@@ -197,6 +197,7 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 			}
 			return ast.WalkSkipChildren, nil
 		case *Cite:
+			n.index = x
 			if r := e.citeAsText(n); r != nil {
 				after = append(after, func() { n.Parent().ReplaceChild(n.Parent(), n, r) })
 			}
@@ -402,6 +403,9 @@ func (r *refRenderer) ref(w util.BufWriter, source []byte, node ast.Node, enteri
 // refHTML returns a resolved reference as a link, an unresolved one
 // marked.
 func refHTML(n *Ref) string {
+	if !n.checked {
+		return html.EscapeString(n.Source) // no index: nothing resolved, nothing missing
+	}
 	if !n.found || !ValidLabel(n.Label) {
 		return `<mark class="ref-missing" title="no target has this label">` + html.EscapeString(missingText(n)) + `</mark>`
 	}
@@ -419,7 +423,11 @@ func missingText(n *Ref) string {
 
 func (r *refRenderer) cite(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if entering {
-		w.WriteString(citeHTML(r.refs.Index, node.(*Cite)))
+		if c := node.(*Cite); c.index == nil {
+			w.WriteString(html.EscapeString(c.Source))
+		} else {
+			w.WriteString(citeHTML(c.index, c))
+		}
 	}
 	return ast.WalkSkipChildren, nil
 }

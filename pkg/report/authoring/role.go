@@ -2,6 +2,7 @@ package authoring
 
 import (
 	"bytes"
+	"github.com/grundylab/grundy/pkg/report/bib"
 	"regexp"
 	"strings"
 
@@ -48,13 +49,13 @@ func (roleParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) a
 	}
 	block.Advance(end)
 	if strings.HasPrefix(name, "cite") {
-		c := &Cite{Mode: Parenthetical, Source: source, start: start, stop: stop}
+		c := &Cite{Mode: bib.Parenthetical, Source: source, start: start, stop: stop}
 		if name == "cite:t" || name == "cite:ts" {
-			c.Mode = Narrative
+			c.Mode = bib.Narrative
 		}
 		for _, key := range strings.Split(content, ",") {
 			if key = strings.TrimSpace(key); key != "" {
-				c.Items = append(c.Items, CiteItem{Key: key})
+				c.Items = append(c.Items, bib.Item{Key: key})
 			}
 		}
 		return c

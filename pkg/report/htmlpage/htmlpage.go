@@ -366,6 +366,7 @@ func Render(v *report.View, opts Options) ([]byte, error) {
 	if open {
 		body.WriteString("</div>\n")
 	}
+	body.WriteString(authoring.ReferencesHTML(v.Index))
 	var contents string
 	items := p.toc
 	for len(items) == 1 && len(items[0].Title) == 0 {

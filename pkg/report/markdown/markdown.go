@@ -54,6 +54,7 @@ func Render(v *report.View) *Post {
 	for i := 0; i < len(v.Blocks); {
 		i = w.part(v.Blocks, i)
 	}
+	w.b.WriteString(authoring.ReferencesPost(v.Index))
 	if v.Provenance != nil {
 		w.b.WriteString(provenanceFooter(v.Provenance))
 	}

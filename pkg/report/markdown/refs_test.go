@@ -38,7 +38,7 @@ func TestRefsInPost(t *testing.T) {
 	post := string(Render(v).Text)
 	for _, want := range []string{
 		"## 1 Intro {#sec-intro}",
-		"See [Figure 1](#fig-plot), [Equation 1](#eq-a), [1](#eq-a), [(1)](#eq-a), [Section 1](#sec-intro), [Table 1](#tbl-v), [Below](#tgt) and <mark class=\"ref-missing\">?@fig-none</mark>; me@fig-plot.org.",
+		"See [Figure\u00a01](#fig-plot), [Equation\u00a01](#eq-a), [1](#eq-a), [(1)](#eq-a), [Section\u00a01](#sec-intro), [Table\u00a01](#tbl-v), [Below](#tgt) and <mark class=\"ref-missing\">?@fig-none</mark>; me@fig-plot.org.",
 		"<a id=\"eq-a\"></a>\n\n$$\na = b \\tag{1}\n$$",
 		"<a id=\"tgt\"></a>\n### 1.1 Below",
 		"<a id=\"tbl-v\"></a>Table 1: Values",

@@ -184,9 +184,13 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 	}
 	// A notebook with no title of its own is titled by its file name, or
 	// by its page name if the file name is just ".ipynb".
+	db, bibWarnings := bibliography(path, nb)
+	for _, w := range bibWarnings {
+		s.warn("notebook %s: %s", path, w)
+	}
 	v, err := report.NewView(nb, report.ViewOptions{
 		Name: name, Title: cmp.Or(Name(path), name), ModTime: date,
-		Trust: s.Trust, MaxOutput: s.MaxOutput,
+		Trust: s.Trust, MaxOutput: s.MaxOutput, Bibliography: db,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("notebook %s: %w", path, err)
