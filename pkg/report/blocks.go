@@ -211,8 +211,17 @@ type Block struct {
 	File  string
 	// Width and Height are an image's size in CSS pixels, 0 if not given.
 	Width, Height int
+	// Classes are HTML class names a cell's metadata gives its images
+	// (MyST-NB's image classes), each made of ASCII letters, digits, "-"
+	// and "_".
+	Classes []string
 	// Display is set for a displayed formula.
 	Display bool
+	// LineNumbers numbers the lines of a code block on a page (the
+	// cell's code-line-numbers or MyST-NB's number_source_lines); a
+	// post's fence stays as it is, for the blog's highlighter, and for
+	// copying.
+	LineNumbers bool
 	// Fold is the folded part of its cell the block is shown in, if any:
 	// a run of blocks of one cell with the same Fold is one part, shown
 	// closed behind a control whose text is their Summary, and open at

@@ -48,9 +48,25 @@
 // figure with alternative text that is never "output": fig-alt, else
 // its caption, else a short text form of the output, else "Figure from
 // cell K" and a Warning. The first image of a cell labelled "fig-NAME"
-// is numbered, "Figure 1: caption", and "@fig-NAME" in Markdown becomes
-// a link to it ("[@fig-NAME]" too; "-@fig-NAME" links the number
-// alone); a reference to no figure shown stays text, with a Warning.
+// is numbered, "Figure 1: caption".
+//
+// One index (authoring.Index, View.Index) numbers what the notebook
+// numbers, in cell order, as Quarto and mystmd do: figures (a cell's,
+// a glue:figure's, a {figure} directive's), tables (Pandoc's ": Caption
+// {#tbl-x}" under a pipe table, {list-table} and {table} with :name:),
+// equations in one sequence (labelled ones, by "$$ ... $$ {#eq-x}", MyST's
+// "$$ ... $$ (label)", a target or \label, tagged with their number; AMS
+// environments as MathJax numbers them; {math} and a labelled
+// {glue:math}), theorem-like blocks per kind, and, with number-sections:
+// true in the front matter, sections ("1.2"). Both writers resolve the
+// Markdown's references from it (see package authoring: "@fig-x",
+// "[@fig-x]", "-@fig-x", {ref}, {numref}, {eq}, {prf:ref}, "[](#x)",
+// targets "(x)=", \eqref), and a reference to no target is shown marked
+// ("?@fig-x"), with a Warning naming its cell. Citations ("[@key]",
+// "@key", {cite}) are formatted from ViewOptions.Bibliography (package
+// bib, Chicago author–date as pandoc writes it), and the writers end the
+// page and the post with the references; without a bibliography, "@key"
+// that names no target is text, as Quarto reads it.
 //
 // In a Go notebook, GoNB's directives are not shown with the code: the
 // "%%" line (with or without arguments), other "%" special commands, and
@@ -95,7 +111,7 @@
 // "_", joined by "-", "." or ":") it is numbered in the same sequence as
 // the cells' labelled figures, and ":name: fig-NAME" is linked to by
 // "@fig-NAME" as a cell's label is. {glue:math}'s :label: is the
-// formula's anchor, "equation-" and the label, on a page.
+// formula's anchor, and numbers it as an equation.
 //
 // Metadata is read leniently: a field of an unexpected type (a numeric
 // date, a list of authors, a title that is a number) becomes a sensible
@@ -107,8 +123,9 @@
 // notebook decides (the displays later updates change, the glued values
 // and the outputs glued without display, the front matter, the
 // language), reads the metadata (meta.go: the fields first, then the
-// text, in one pass, for what they leave out), then each cell, then the
-// references between figures. A cell's look (fold.go) says what is
+// text, in one pass, for what they leave out), then each cell, adding
+// its Markdown and formulas to the index (figref.go), then checks the
+// references against the index. A cell's look (fold.go) says what is
 // shown; its Markdown with attachments and glued values (attach.go;
 // gluefind.go finds the glue once per cell, gluepaste.go pastes it) and
 // its outputs (outputs.go, figures.go for SVG figures and formulas) each

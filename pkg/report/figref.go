@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,7 +28,51 @@ var figureLabel = regexp.MustCompile(`^fig-[A-Za-z0-9_]+(?:[-.:][A-Za-z0-9_]+)*$
 // first as a figure if the cell has a figure label, and gives an image
 // the options leave without alternative text a neutral one, with a
 // warning.
-func (b *builder) figures(n int, blocks []Block, opts cellopts.Options) {
+func (b *builder) figures(n int, blocks []Block, opts *cellopts.Options) {
+	b.quartoTable(n, blocks, opts)
+	images := b.quartoFigures(n, blocks, opts)
+	b.mystFigure(n, blocks, &opts.Figure)
+	b.mystImages(n, images, &opts.Image)
+}
+
+// quartoTable numbers the first output of cell n that is not an image
+// as a table when the cell's label is "tbl-NAME", as Quarto numbers a
+// cell's table: its caption "Table N: tbl-cap", which the writers show
+// below it, as a figure's.
+func (b *builder) quartoTable(n int, blocks []Block, opts *cellopts.Options) {
+	label := opts.Label
+	if !strings.HasPrefix(label, "tbl-") {
+		return
+	}
+	for i := range blocks {
+		blk := &blocks[i]
+		if blk.Output == 0 || blk.Kind == KindImage || blk.Kind == KindNote || blk.Rest {
+			continue
+		}
+		if prev, ok := b.index.Target(label); ok {
+			b.warn(n, 0, "label %s is the label of %s %s already, so this table is not numbered", label, prev.Counter, prev.Number)
+			return
+		}
+		caption := plaintext.Of(at(opts.TableCaption, 0))
+		num, err := b.index.Add(n, authoring.CounterTable, label, caption)
+		if err != nil {
+			b.warn(n, 0, "table %s: %v", num, err)
+			return
+		}
+		blk.Label = label
+		blk.Caption = "Table " + num
+		if caption != "" {
+			blk.Caption += ": " + caption
+		}
+		return
+	}
+	b.warn(n, 0, "label %s names no table: the cell shows no output other than images", plaintext.Shorten(label, 60))
+}
+
+// quartoFigures gives the images among the blocks of cell n their
+// captions, alternative texts and number from Quarto's options (and
+// MyST-NB's image alt), and returns them.
+func (b *builder) quartoFigures(n int, blocks []Block, opts *cellopts.Options) []*Block {
 	var images []*Block
 	for i := range blocks {
 		if blocks[i].Kind == KindImage {
@@ -53,6 +98,9 @@ func (b *builder) figures(n int, blocks []Block, opts cellopts.Options) {
 		if k == 0 && label != "" {
 			b.number(n, img, label, caption)
 		}
+		if alt == "" {
+			alt = plaintext.Of(opts.Image.Alt)
+		}
 		switch {
 		case alt != "":
 			img.Alt = alt
@@ -68,6 +116,70 @@ func (b *builder) figures(n int, blocks []Block, opts cellopts.Options) {
 			}
 			b.warn(n, img.Output, "figure has no alt text: %q stands in; give the cell a line %q at its top", img.Alt, cellopts.Prefix(b.v.Language)+hint)
 		}
+	}
+	return images
+}
+
+// mystFigure makes the first output among the blocks of cell n the
+// figure MyST-NB's figure metadata asks for: its caption (the first
+// paragraph of fig.Caption, read as a fig-cap is) and, with a name, a
+// number in the same sequence as the other figures, the name its label.
+func (b *builder) mystFigure(n int, blocks []Block, fig *cellopts.Figure) {
+	if fig.Caption == "" && fig.Name == "" {
+		return
+	}
+	i := slices.IndexFunc(blocks, func(blk Block) bool { return blk.Output > 0 && !blk.Rest && blk.Kind != KindNote })
+	if i < 0 {
+		b.warn(n, 0, "MyST-NB figure metadata names no figure: the cell shows no output")
+		return
+	}
+	target := &blocks[i]
+	first, _, _ := strings.Cut(strings.TrimSpace(strings.ReplaceAll(fig.Caption, "\r\n", "\n")), "\n\n")
+	caption := plaintext.Of(first)
+	name := fig.Name
+	switch {
+	case name == "":
+	case target.Label != "":
+		b.warn(n, target.Output, "MyST-NB figure name %q: the figure is labelled %s already, so the name is not used", plaintext.Shorten(name, 60), target.Label)
+		return
+	case !labelForm.MatchString(name):
+		b.warn(n, target.Output, "MyST-NB figure name %q is not a label (letters, digits, \"_\", joined by \"-\", \".\" or \":\"), so the figure is not numbered", plaintext.Shorten(name, 60))
+		name = ""
+	}
+	if name == "" {
+		target.Caption = caption
+		return
+	}
+	b.number(n, target, name, caption)
+}
+
+// mystImages sizes the images of cell n and gives them classes as
+// MyST-NB's image metadata asks. Sizes other than pixels are not kept
+// (a view's sizes are in CSS pixels), with a warning.
+func (b *builder) mystImages(n int, images []*Block, img *cellopts.Image) {
+	if len(images) == 0 {
+		return
+	}
+	size := [2]int{}
+	for i, l := range []string{img.Width, img.Height} {
+		if l == "" {
+			continue
+		}
+		px, err := strconv.ParseFloat(strings.TrimSuffix(l, "px"), 64)
+		if err != nil || px < 1 || px > maxImageSide {
+			b.warn(n, 0, "MyST-NB image size %q is not used: a page takes sizes in pixels, 1 to %d", l, maxImageSide)
+			continue
+		}
+		size[i] = int(px + 0.5)
+	}
+	for _, blk := range images {
+		if size[0] > 0 {
+			blk.Width = size[0]
+		}
+		if size[1] > 0 {
+			blk.Height = size[1]
+		}
+		blk.Classes = append(blk.Classes, img.Classes...)
 	}
 }
 

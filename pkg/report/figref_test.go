@@ -94,7 +94,8 @@ func TestFigures(t *testing.T) {
 			[]string{"fig-a|Figure 1: First|First", "|Second|Second", "fig-b|Figure 2|x", "||y"}, nil},
 		{"numbered, no alt", "", []string{"//| label: fig-a\n//| fig-alt: [\"\", y]\nshow()"},
 			[]string{"fig-a|Figure 1|Figure 1, from cell 1", "||y"}, []string{`cell 1: output 1: figure has no alt text: "Figure 1, from cell 1" stands in`}},
-		{"other labels", "", []string{"//| label: tbl-x\n//| fig-alt: [a, b]\nshow()"}, []string{"||a", "||b"}, nil},
+		{"other labels", "", []string{"//| label: tbl-x\n//| fig-alt: [a, b]\nshow()"}, []string{"||a", "||b"},
+			[]string{"cell 1: label tbl-x names no table: the cell shows no output other than images"}},
 		{"bad label", "", []string{"//| label: fig-a b\n//| fig-alt: [a, b]\nshow()"}, []string{"||a", "||b"},
 			[]string{`cell 1: label "fig-a b" is not a figure label`}},
 		{"repeated label", "", []string{"//| label: fig-a\n//| fig-alt: [a, b]\nshow()", "//| label: fig-a\n//| fig-alt: [c, d]\nshow()"},
@@ -134,14 +135,14 @@ func TestReferences(t *testing.T) {
 		{"not in links", "[@fig-a](http://x)", `<a href="http://x">@fig-a</a>`, nil},
 		{"not an address", "me@fig-a.org, \\@fig-a", `<a href="mailto:me@fig-a.org">me@fig-a.org</a>, @fig-a`, nil},
 		{"unknown", "@fig-none and @fig-none again, @fig-a", missing + `?@fig-none</mark> and ` + missing + `?@fig-none</mark> again, <a class="ref" href="#fig-a">Figure 1</a>`,
-			[]string{"cell 1: reference fig-none: no figure, table, equation, section or block has this label, shown marked as ?@fig-none"}},
+			[]string{"cell 1: reference fig-none: no figure, table, equation, section or block has this label, shown marked"}},
 		{"across lines", "see\n@fig-a", "see\n<a class=\"ref\" href=\"#fig-a\">Figure 1</a>", nil},
 		{"many unknown", "@fig-u1 @fig-u2 @fig-u3 @fig-u1 @fig-u4 @fig-u5 @fig-u6 @fig-u7", missing + "?@fig-u1</mark>",
-			[]string{"cell 1: reference fig-u1: no figure, table, equation, section or block has this label, shown marked as ?@fig-u1",
-				"cell 1: reference fig-u2: no figure, table, equation, section or block has this label, shown marked as ?@fig-u2",
-				"cell 1: reference fig-u3: no figure, table, equation, section or block has this label, shown marked as ?@fig-u3",
-				"cell 1: reference fig-u4: no figure, table, equation, section or block has this label, shown marked as ?@fig-u4",
-				"cell 1: reference fig-u5: no figure, table, equation, section or block has this label, shown marked as ?@fig-u5",
+			[]string{"cell 1: reference fig-u1: no figure, table, equation, section or block has this label, shown marked",
+				"cell 1: reference fig-u2: no figure, table, equation, section or block has this label, shown marked",
+				"cell 1: reference fig-u3: no figure, table, equation, section or block has this label, shown marked",
+				"cell 1: reference fig-u4: no figure, table, equation, section or block has this label, shown marked",
+				"cell 1: reference fig-u5: no figure, table, equation, section or block has this label, shown marked",
 				"cell 1: 2 more references to no target"}},
 	}
 	for _, tt := range tests {
@@ -205,4 +206,29 @@ func BenchmarkConventions(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestTableLabels: a code cell labelled tbl-NAME numbers its first
+// output as a table, with tbl-cap, which "@tbl-NAME" refers to, in the
+// sequence of the Markdown's tables.
+func TestTableLabels(t *testing.T) {
+	nb := figureNotebook("", "md:| a |\n|---|\n| 1 |\n\n: First {#tbl-md}\n\nSee @tbl-cell and @tbl-md.")
+	out := &notebook.Output{Type: notebook.ExecuteResult, Data: notebook.MimeBundle{}}
+	out.Data.SetText("text/html", "<table><tr><td>1</td></tr></table>")
+	count := 1
+	nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Code, Source: "//| label: tbl-cell\n//| tbl-cap: Values\nshow()", ExecutionCount: &count, Outputs: []*notebook.Output{out}})
+	v := mustView(t, nb, ViewOptions{})
+	var captions []string
+	for _, b := range v.Blocks {
+		if b.Label != "" {
+			captions = append(captions, b.Label+"|"+b.Caption)
+		}
+	}
+	if got, want := strings.Join(captions, " "), "tbl-cell|Table 2: Values"; got != want {
+		t.Errorf("captions %q, want %q", got, want)
+	}
+	if got, want := renderMarkdown(t, v)[0], `See <a class="ref" href="#tbl-cell">Table 2</a> and <a class="ref" href="#tbl-md">Table 1</a>.`; !strings.Contains(got, want) {
+		t.Errorf("page %q lacks %q", got, want)
+	}
+	checkWarnings(t, v, nil)
 }

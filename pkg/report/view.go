@@ -48,11 +48,14 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	}
 	b.v.Index = b.index
 	text := b.glueMeta(nb)
-	skip, front := frontmatter.Find(text)
+	skip, front, frontErr := frontmatter.Find(text)
 	b.v.Meta, b.v.Warnings = metaOf(text, front, skip, cmp.Or(opts.Title, opts.Name), opts.ModTime)
 	b.index.NumberSections = front["number-sections"] == true
 	b.index.Bibliography = opts.Bibliography
 	b.v.Warnings = append(b.v.Warnings, glueWarnings...)
+	if frontErr != nil {
+		b.warn(1, 0, "%v; the cell is shown as written", frontErr)
+	}
 	for i, c := range nb.Cells {
 		if c == nil || i == skip {
 			continue
@@ -84,10 +87,10 @@ func (b *builder) cell(n int, c *notebook.Cell) {
 	case notebook.Code:
 		if lk.source && strings.TrimSpace(lk.code) != "" {
 			lang, segs := codelang.Segments(b.v.Language, lk.code)
-			blocks = []Block{{Kind: KindCode, Cell: n, Text: lk.code, Lang: lang, Segments: segs}}
+			blocks = []Block{{Kind: KindCode, Cell: n, Text: lk.code, Lang: lang, Segments: segs, LineNumbers: lk.opts.LineNumbers}}
 		}
 		if lk.outputs {
-			blocks = append(blocks, b.outputs(n, c.Outputs)...)
+			blocks = append(blocks, b.outputs(n, c.Outputs, &lk.opts)...)
 		}
 	}
 	b.fold(n, c.Type, &lk, blocks)

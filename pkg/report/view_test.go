@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/grundylab/grundy/pkg/report/cellopts"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
@@ -126,7 +127,7 @@ func TestMIMEPreference(t *testing.T) {
 		{"javascript", rich("application/javascript", "alert(1)", "text/plain", "<IPython.Javascript>"),
 			[]string{"note:JavaScript output, not run here: its text form is shown.", "text:<IPython.Javascript>"}},
 		{"javascript alone", rich("text/javascript", "alert(1)"), []string{"note:JavaScript output, not run here: its text form is shown."}},
-		{"unknown only", rich("application/x-thing", "x"), nil},
+		{"unknown only: a note", rich("application/x-thing", "x"), []string{`note:An output of a type this page cannot show: "application/x-thing".`}},
 	}
 	for _, tt := range tests {
 		v := mustView(t, codeNotebook(tt.out), ViewOptions{})
@@ -354,7 +355,7 @@ func TestTags(t *testing.T) {
 		return &notebook.Cell{Type: notebook.Code, Source: src, Metadata: notebook.Metadata{"tags": raw},
 			Outputs: []*notebook.Output{stream("stdout", src+" out")}}
 	}
-	nb.Cells = []*notebook.Cell{tagged("a", RemoveCell), tagged("b", RemoveInput), tagged("c", RemoveOutput), tagged("d")}
+	nb.Cells = []*notebook.Cell{tagged("a", cellopts.RemoveCell), tagged("b", cellopts.RemoveInput), tagged("c", cellopts.RemoveOutput), tagged("d")}
 	var got []string
 	for _, b := range mustView(t, nb, ViewOptions{}).Blocks {
 		got = append(got, b.Kind.String()+":"+b.Text)

@@ -32,6 +32,14 @@ type Blocks struct {
 	// Math converts the TeX of a {math} directive into MathML; nil shows
 	// the TeX as code.
 	Math func(tex string) (string, error)
+
+	// lines counts the lines of the source last warned about, up to a
+	// position, so that warnings in order cost time in proportion to the
+	// source, not to its size times their number.
+	lines struct {
+		source []byte
+		pos, n int
+	}
 }
 
 // Extend installs the parsers and HTML renderers of the constructs into m.
@@ -54,8 +62,14 @@ func (b *Blocks) warn(source []byte, pos int, format string, args ...any) {
 	if b == nil || b.Warn == nil {
 		return
 	}
-	line := bytes.Count(source[:min(max(pos, 0), len(source))], []byte("\n")) + 1
-	b.Warn(fmt.Sprintf("line %d: ", line) + fmt.Sprintf(format, args...))
+	pos = min(max(pos, 0), len(source))
+	c := &b.lines
+	if len(c.source) != len(source) || len(source) == 0 || &c.source[0] != &source[0] || pos < c.pos {
+		c.source, c.pos, c.n = source, 0, 0
+	}
+	c.n += bytes.Count(source[c.pos:pos], []byte("\n"))
+	c.pos = pos
+	b.Warn(fmt.Sprintf("line %d: ", c.n+1) + fmt.Sprintf(format, args...))
 }
 
 // labelForm matches a label a block may have, and so an element id:

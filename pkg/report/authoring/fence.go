@@ -195,8 +195,7 @@ func (p *fenceParser) claimed(f *fence, deeper []*fence, line []byte, pos int, p
 	if last == nil || last == f.node {
 		return false
 	}
-	switch last.(type) {
-	case *ast.FencedCodeBlock, *ast.HTMLBlock:
+	if _, ok := last.(*ast.FencedCodeBlock); ok {
 		return true
 	}
 	return last.IsRaw() && blockOf(last) == nil

@@ -193,7 +193,7 @@ func (x *Index) warn(cell int, format string, args ...any) {
 
 // scanner parses Markdown as the writers do, to find its numbered nodes
 // and references; it renders nothing.
-var scanner = goldmark.New(goldmark.WithExtensions(extension.GFM, &mathml.Extender{}, &Blocks{}, &Refs{}),
+var scanner = goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.DefinitionList, &mathml.Extender{}, &Blocks{}, &Refs{}),
 	goldmark.WithParserOptions(parser.WithAttribute())).Parser()
 
 // Markdown records the targets and references of a piece of Markdown,
@@ -370,9 +370,9 @@ func (x *Index) Check() []Warning {
 			continue
 		}
 		if p.cite {
-			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("citation @%s: no such work in the bibliography, shown marked as ?@%s", p.label, p.label)})
+			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("citation @%s: no such work in the bibliography, shown marked", clip(p.label))})
 		} else {
-			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("reference %s: no figure, table, equation, section or block has this label, shown marked as ?@%s", p.label, p.label)})
+			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("reference %s: no figure, table, equation, section or block has this label, shown marked", clip(p.label))})
 		}
 	}
 	for cell, n := range perCell {

@@ -209,7 +209,15 @@ var containerPrefix = regexp.MustCompile(`^(?:[ \t]*(?:>|[-+*]|[0-9]{1,9}[.)])(?
 // markers turned into spaces. It reports false when text other than
 // those precedes pos on its line.
 func continuation(source []byte, pos int) (string, bool) {
-	lineStart := bytes.LastIndexByte(source[:pos], '\n') + 1
+	// Back to the line's start over what a container prefix holds only,
+	// so that the many inline nodes of one long line cost linear time.
+	lineStart := pos
+	for lineStart > 0 && strings.IndexByte(" \t>-+*.)0123456789", source[lineStart-1]) >= 0 {
+		lineStart--
+	}
+	if lineStart > 0 && source[lineStart-1] != '\n' {
+		return "", false
+	}
 	before := source[lineStart:pos]
 	if !containerPrefix.Match(before) {
 		return "", false

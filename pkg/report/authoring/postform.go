@@ -231,8 +231,11 @@ func (f *Figure) WritePost(w *strings.Builder, source []byte, body func(start, s
 		p.text("(The image is not shown: its path is not a file beside the notebook.)")
 	}
 	p.paragraph()
-	if f.number != "" {
+	switch {
+	case f.number != "" && f.HasChildren():
 		p.text("*Figure " + f.number + ":* ")
+	case f.number != "":
+		p.text("*Figure " + f.number + "*")
 	}
 	p.copy(f.bodyStart, f.bodyStop)
 	p.end()

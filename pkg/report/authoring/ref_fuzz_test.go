@@ -1,6 +1,7 @@
 package authoring
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -68,4 +69,20 @@ func checkHTML(t *testing.T, page string) {
 		}
 	}
 	walk(doc)
+}
+
+// BenchmarkRefs reads Markdown made of what costs the parsers most, at
+// two sizes: many unclosed "[" and roles on one line, and many
+// references and citations. The time should grow as the input does.
+func BenchmarkRefs(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		src := strings.Repeat("[@a ", n) + "\n\n" + strings.Repeat("{ref}`x ", n) + "\n\n" + strings.Repeat("@fig-a [@b; @c] {eq}`e` ", n)
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				x := NewIndex()
+				x.Markdown(1, src)
+				Post([]byte(src), &mathml.Extender{}, &Refs{Index: x})
+			}
+		})
+	}
 }

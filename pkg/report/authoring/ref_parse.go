@@ -159,9 +159,11 @@ func groupItem(part string) (bib.Item, bool) {
 
 // closingBracket returns the index of the "]" that closes the "[" at
 // line[0], with brackets nested and backslash escapes skipped, or -1.
+// It looks no further than maxGroup bytes, so that a line of many "["
+// costs linear time.
 func closingBracket(line []byte) int {
 	depth := 0
-	for i := 0; i < len(line); i++ {
+	for i := 0; i < min(len(line), maxGroup); i++ {
 		switch line[i] {
 		case '\\':
 			i++
@@ -178,6 +180,9 @@ func closingBracket(line []byte) int {
 	}
 	return -1
 }
+
+// maxGroup is the length of the longest bracketed citation read.
+const maxGroup = 2048
 
 // isWordByte reports whether c is an ASCII letter or digit or "_".
 func isWordByte(c byte) bool {

@@ -7,6 +7,13 @@ import (
 	"testing"
 )
 
+// with returns the default options changed by set.
+func with(set func(*Options)) Options {
+	o := Default()
+	set(&o)
+	return o
+}
+
 func TestParse(t *testing.T) {
 	tests := []struct {
 		name, lang, src string
@@ -15,48 +22,64 @@ func TestParse(t *testing.T) {
 		err             string // a piece of the error, "" for none
 	}{
 		{"none", "go", "x := 1", Default(), "x := 1", ""},
-		{"go echo", "go", "//| echo: false\nx := 1", Options{Output: true, Include: true}, "x := 1", ""},
+		{"go echo", "go", "//| echo: false\nx := 1", with(func(o *Options) { o.Echo = false }), "x := 1", ""},
 		{"python, space before the bar", "python", "  #| output: false\n#|include: false\nprint(1)\n",
-			Options{Echo: true}, "print(1)\n", ""},
+			with(func(o *Options) { o.Output, o.Include = false, false }), "print(1)\n", ""},
 		{"go does not read #|", "go", "#| echo: false\nx", Default(), "#| echo: false\nx", ""},
 		{"python does not read //|", "python", "//| echo: false\nx", Default(), "//| echo: false\nx", ""},
 		{"# | is a comment", "python", "# | echo: false\nx", Default(), "# | echo: false\nx", ""},
-		{"sql", "sql", "--| echo: false\nselect 1", Options{Output: true, Include: true}, "select 1", ""},
-		{"after a cell magic", "go", "%%\n//| code-fold: true\nx", Options{Echo: true, Output: true, Include: true, Fold: true},
+		{"sql", "sql", "--| echo: false\nselect 1", with(func(o *Options) { o.Echo = false }), "select 1", ""},
+		{"after a cell magic", "go", "%%\n//| code-fold: true\nx", with(func(o *Options) { o.Fold = true }),
 			"%%\nx", ""},
 		{"only at the top", "go", "x\n//| echo: false", Default(), "x\n//| echo: false", ""},
 		{"figures", "go", "//| label: fig-values\n//| fig-cap: \"The values: $g(n)$\"\n//| fig-alt: A histogram\nshow()",
-			Options{Echo: true, Output: true, Include: true, Label: "fig-values", Caption: []string{"The values: $g(n)$"}, Alt: []string{"A histogram"}},
+			with(func(o *Options) {
+				o.Label, o.Caption, o.Alt = "fig-values", []string{"The values: $g(n)$"}, []string{"A histogram"}
+			}),
 			"show()", ""},
 		{"lists and a block scalar", "python", "#| fig-cap:\n#|   - one\n#|   - 2\n#| fig-alt: |\n#|   long\n#|   text\n#| code-fold: show\n#| code-summary: See the code\nplot()",
-			Options{Echo: true, Output: true, Include: true, Fold: true, FoldOpen: true, Summary: "See the code",
-				Caption: []string{"one", "2"}, Alt: []string{"long\ntext\n"}}, "plot()", ""},
-		{"unknown options", "go", "//| eval: false\n//| warning: false\n//| output: asis\n//| echo: fenced\nx", Default(), "x", ""},
-		{"options only", "go", "//| echo: false", Options{Output: true, Include: true}, "", ""},
-		{"not YAML", "go", "//| echo: [false\nx", Default(), "x", "not a YAML mapping"},
-		{"a scalar, not a mapping", "go", "//| echo false\nx", Default(), "x", "not a YAML mapping"},
+			with(func(o *Options) {
+				o.Fold, o.FoldOpen, o.Summary, o.Caption, o.Alt = true, true, "See the code", []string{"one", "2"}, []string{"long\ntext\n"}
+			}), "plot()", ""},
+		{"unknown options", "go", "//| fig-width: 5\n//| results: hide\nx", Default(), "x", ""},
+		{"run", "go", "//| eval: false\n//| error: true\nx", with(func(o *Options) { o.Eval, o.Error = false, true }), "x", ""},
+		{"warning, asis, fenced", "go", "//| warning: false\n//| output: asis\n//| echo: fenced\nx", with(func(o *Options) { o.Stderr, o.Asis = false, true }), "x", ""},
+		{"warning true", "go", "//| warning: true\nx", Default(), "x", ""},
+		{"line numbers", "python", "#| code-line-numbers: true\nx", with(func(o *Options) { o.LineNumbers = true }), "x", ""},
+		{"lines to highlight", "python", "#| code-line-numbers: \"1,3\"\nx", with(func(o *Options) { o.LineNumbers = true }), "x", ""},
+		{"table captions", "python", "#| tbl-cap: [Values, Counts]\nx", with(func(o *Options) { o.TableCaption = []string{"Values", "Counts"} }), "x", ""},
+		{"options only", "go", "//| echo: false", with(func(o *Options) { o.Echo = false }), "", ""},
+		{"not YAML", "go", "//| echo: [false\nx", Default(), "x", "are not used: not valid YAML"},
+		{"a scalar, not a mapping", "go", "//| echo false\nx", Default(), "x", "are not used: not valid YAML"},
 		{"wrong kinds", "go", "//| echo: maybe\n//| code-fold: later\n//| fig-cap: {a: b}\n//| label: [x]\n//| output: false\nx",
-			Options{Echo: true, Include: true}, "x",
+			with(func(o *Options) { o.Output = false }), "x",
 			`option echo: "maybe" is not true or false`},
-		{"a list with a mapping", "go", "//| fig-alt: [a, {b: c}]\nx", Default(), "x", "option fig-alt: a list is neither text nor a list of texts"},
-		{"CRLF lines", "python", "#| echo: false\r\nx", Options{Output: true, Include: true}, "x", ""},
+		{"a list with a mapping", "go", "//| fig-alt: [a, {b: c}]\nx", Default(), "x", "option fig-alt: a list is not text or a list of texts"},
+		{"CRLF lines", "python", "#| echo: false\r\nx", with(func(o *Options) { o.Echo = false }), "x", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, code, err := Parse(tt.lang, strings.ReplaceAll(tt.src, "\r\n", "\n"))
-			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("options %+v, want %+v", got, tt.want)
-			}
-			if code != tt.code {
-				t.Errorf("code %q, want %q", code, tt.code)
-			}
-			switch {
-			case tt.err == "" && err != nil:
-				t.Errorf("error %v", err)
-			case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
-				t.Errorf("error %v, want one saying %q", err, tt.err)
-			}
+			checkResult(t, got, code, err, tt.want, tt.code, tt.err)
 		})
+	}
+}
+
+// checkResult reports where options, code and an error differ from those
+// wanted: wantErr is a piece of the error, "" for none.
+func checkResult(t *testing.T, got Options, code string, err error, want Options, wantCode, wantErr string) {
+	t.Helper()
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("options\n%+v, want\n%+v", got, want)
+	}
+	if code != wantCode {
+		t.Errorf("code %q, want %q", code, wantCode)
+	}
+	switch {
+	case wantErr == "" && err != nil:
+		t.Errorf("error %v", err)
+	case wantErr != "" && (err == nil || !strings.Contains(err.Error(), wantErr)):
+		t.Errorf("error %v, want one saying %q", err, wantErr)
 	}
 }
 
@@ -88,8 +111,8 @@ func TestParseBounds(t *testing.T) {
 	}
 	for _, tt := range []struct{ name, src, want string }{
 		{"repeated keys", dup.String(), "already defined"},
-		{"too long", strings.Repeat("//| fig-cap: "+strings.Repeat("x", 100)+"\n", 700), "of 75.2 kB: more than 64.0 kB"},
-		{"aliases", bomb, "excessive aliasing"},
+		{"too long", strings.Repeat("//| fig-cap: "+strings.Repeat("x", 100)+"\n", 700), "too large: 77000 bytes, more than the 65536 allowed"},
+		{"aliases", bomb, "aliases expand too far"},
 		{"deep", "//| x: " + strings.Repeat("[", 20000) + "\n", "max depth"},
 	} {
 		opts, code, err := Parse("go", tt.src+"x")

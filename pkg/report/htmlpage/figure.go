@@ -20,7 +20,8 @@ func (p *page) figure(w *strings.Builder, blk *report.Block) error {
 		if f := p.files.file(blk.File); f != nil {
 			src = p.files.src(f)
 		}
-		fmt.Fprintf(w, `<figure class="output image"%s><img %s alt="%s"%s>`, idAttr(blockID(blk)),
+		class := strings.Join(append([]string{"output", "image"}, blk.Classes...), " ")
+		fmt.Fprintf(w, `<figure class="%s"%s><img %s alt="%s"%s>`, html.EscapeString(class), idAttr(blockID(blk)),
 			src, html.EscapeString(blk.Alt), sizeAttrs(blk))
 		if blk.Caption != "" {
 			w.WriteString("\n<figcaption>" + p.textWithMath(blk.Caption) + "</figcaption>")

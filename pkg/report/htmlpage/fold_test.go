@@ -49,6 +49,10 @@ func TestFoldsInPage(t *testing.T) {
 			`<figure class="output image" id="fig-v"><img src="data:image/png;base64,AQ==" alt="A &#34;chart&#34;" width="40">` + "\n<figcaption>Figure 1: values of <math"},
 		{"figure without caption", []report.Block{{Kind: report.KindImage, Cell: 1, Output: 1, MIME: "image/png", Data: []byte{1}, Alt: "Figure from cell 1"}},
 			`<figure class="output image"><img src="data:image/png;base64,AQ==" alt="Figure from cell 1"></figure>`},
+		{"numbered lines", []report.Block{{Kind: report.KindCode, Cell: 1, Text: "a\nb\n", Segments: []codelang.Segment{{Lang: "python", Text: "a\nb\n"}}, LineNumbers: true}},
+			`<span class="line"><span class="ln">2</span><span class="cl"><span class="n">b</span>`},
+		{"figure with classes", []report.Block{{Kind: report.KindImage, Cell: 1, Output: 1, MIME: "image/png", Data: []byte{1}, Alt: "A", Classes: []string{"shadow", `x"y`}}},
+			`<figure class="output image shadow x&#34;y"><img`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -47,8 +47,9 @@ type Options struct {
 	// (see report.ViewOptions); zero means report.DefaultMaxOutput.
 	MaxOutput int
 	// Warn, if set, receives what the TeX converter had to say about the
-	// formulas of a cell (see mathml.Converter.TakeWarnings), with the
-	// cell's number as report.Block gives it.
+	// formulas of a cell (see mathml.Converter.TakeWarnings), and what
+	// Quarto's and MyST's blocks in it could not show as written (see
+	// authoring.Blocks), with the cell's number as report.Block gives it.
 	Warn func(cell int, msg string)
 	// Prev and Next, if set, link the pages before and after this one in
 	// the site's order, at the end of the page; print leaves them out.
@@ -77,6 +78,7 @@ var css = sync.OnceValue(func() string {
 	b.WriteString(baseCSS)
 	b.WriteString(outputCSS)
 	b.WriteString(glueCSS)
+	b.WriteString(refsCSS)
 	f := chromahtml.New(chromahtml.WithClasses(true))
 	// Each theme in its own media query, so that no rule of the light one
 	// (a dark colour for names, say) is left over in the dark one.
@@ -121,11 +123,18 @@ func newPage(opts Options, index *authoring.Index) *page {
 	if opts.Trust {
 		rendererOpts = append(rendererOpts, gmhtml.WithUnsafe())
 	}
+	blocks := &authoring.Blocks{
+		Warn: func(msg string) {
+			if opts.Warn != nil {
+				opts.Warn(p.cell, msg)
+			}
+		},
+		Math: p.conv.Display,
+	}
 	p.md = goldmark.New(
 		goldmark.WithExtensions(
-			extension.GFM, extension.Footnote,
+			extension.GFM, extension.Footnote, extension.DefinitionList, blocks,
 			&mathml.Extender{Converter: p.conv},
-			&authoring.Blocks{Math: p.conv.Display},
 			&authoring.Refs{Index: index, Converter: p.conv},
 			&anchor.Extender{Texter: anchor.Text("#"), Attributer: anchor.Attributes{"class": "anchor"}},
 		),

@@ -1,15 +1,14 @@
 package markdown
 
 import (
-	"html"
-
 	"fmt"
-	"github.com/grundylab/grundy/pkg/report/authoring"
-	"github.com/grundylab/grundy/pkg/report/mathml"
+	"html"
 	"regexp"
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/authoring"
+	"github.com/grundylab/grundy/pkg/report/mathml"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
@@ -117,6 +116,9 @@ func (w *writer) block(blk *report.Block) {
 
 // markdown writes Markdown text, its raw HTML sanitised unless trusted.
 func (w *writer) markdown(text string) {
+	// Quarto's and MyST's blocks, references and citations in forms a
+	// blog reads; the page warns about what they cannot show, from the
+	// same text.
 	text = string(authoring.Post([]byte(text), &mathml.Extender{}, &authoring.Blocks{}, w.refs))
 	if !w.trust {
 		text = SanitizeHTML(text)

@@ -26,7 +26,7 @@ var errOutside = errors.New("not a file in the notebook's folder")
 // others, is left out with a warning; the database is nil when no file
 // is read.
 func bibliography(path string, nb *notebook.Notebook) (*bib.Database, []string) {
-	_, front := frontmatter.Find(nb)
+	_, front, _ := frontmatter.Find(nb) // a refused front matter names no bibliography: the view warns of it
 	names := bibNames(front["bibliography"])
 	if len(names) == 0 {
 		return nil, nil

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/grundylab/grundy/pkg/report/cellopts"
 	"github.com/grundylab/grundy/pkg/report/jupyter/gonb"
 	"github.com/grundylab/grundy/pkg/report/jupyter/kernel"
 	"github.com/grundylab/grundy/pkg/report/jupyter/kernelspec"
@@ -189,7 +190,7 @@ func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebo
 		return nil, fmt.Errorf("execute %s: %w", path, err)
 	}
 	start := time.Now()
-	if !slices.ContainsFunc(out.Cells, runnable) {
+	if !slices.ContainsFunc(out.Cells, func(c *notebook.Cell) bool { return runnable(c, choice.language) }) {
 		// Nothing to run: no kernel to provision, no key to compute.
 		return out, nil
 	}
@@ -209,7 +210,7 @@ func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebo
 	if err != nil {
 		return nil, fmt.Errorf("execute %s: %w", path, err)
 	}
-	key, err := e.cacheKey(ctx, root, dir, kern.ID(), out, choice.isGo())
+	key, err := e.cacheKey(ctx, root, dir, kern.ID(), out, choice)
 	if err != nil {
 		return nil, fmt.Errorf("execute %s: %w", path, err)
 	}
@@ -221,7 +222,7 @@ func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebo
 			return hit, nil
 		}
 	}
-	if err := e.run(ctx, path, dir, kern, out, injected, start); err != nil {
+	if err := e.run(ctx, path, dir, kern, out, choice.language, injected, start); err != nil {
 		return nil, err
 	}
 	newPathScrubber(root, dir, userHome()).notebook(out)
@@ -250,8 +251,8 @@ func (e *Executor) maxOutput() int {
 	return e.MaxOutput
 }
 
-// run executes the cells of nb in a fresh kernel.
-func (e *Executor) run(ctx context.Context, path, dir string, kern Kernel, nb *notebook.Notebook, injected int, start time.Time) error {
+// run executes the cells of nb, in the language lang, in a fresh kernel.
+func (e *Executor) run(ctx context.Context, path, dir string, kern Kernel, nb *notebook.Notebook, lang string, injected int, start time.Time) error {
 	e.report(Progress{Notebook: path, Event: Starting, Cells: len(nb.Cells)})
 	began := time.Now()
 	opts := kernel.Options{}
@@ -274,9 +275,9 @@ func (e *Executor) run(ctx context.Context, path, dir string, kern Kernel, nb *n
 	timeout := e.cellTimeout()
 	for i, cell := range nb.Cells {
 		if cell.Type != notebook.Code || cell.HasTag(SkipTag) {
-			continue
+			continue // nbclient's way: a skipped cell keeps its outputs
 		}
-		if !runnable(cell) {
+		if !runnable(cell, lang) {
 			cell.Outputs, cell.ExecutionCount = []*notebook.Output{}, nil
 			continue
 		}
@@ -300,7 +301,7 @@ func (e *Executor) run(ctx context.Context, path, dir string, kern Kernel, nb *n
 			continue
 		}
 		recovered := err == nil || errors.Is(err, kernel.ErrInterrupted) && isRecovered(err)
-		if recovered && (e.AllowErrors || cell.HasTag(RaisesTag)) {
+		if recovered && (e.AllowErrors || asked(lang, cell).Error) {
 			if errors.Is(cerr.Err, ErrTimeout) {
 				col.add(&notebook.Output{Type: notebook.ErrorOutput, EName: "Timeout", EValue: cerr.Err.Error(), Traceback: []string{cerr.Error()}}, "")
 			}
@@ -313,10 +314,18 @@ func (e *Executor) run(ctx context.Context, path, dir string, kern Kernel, nb *n
 	return nil
 }
 
-// runnable reports whether a cell is code to run: not empty and not
-// tagged skip-execution.
-func runnable(c *notebook.Cell) bool {
-	return c.Type == notebook.Code && !c.HasTag(SkipTag) && strings.TrimSpace(c.Source) != ""
+// runnable reports whether a cell, in the language lang, is code to run:
+// not empty, and neither tagged skip-execution nor set eval: false.
+func runnable(c *notebook.Cell, lang string) bool {
+	return c.Type == notebook.Code && strings.TrimSpace(c.Source) != "" && asked(lang, c).Eval
+}
+
+// asked returns what a cell in the language lang asks of its run and
+// writeup (package cellopts). Values it cannot read leave the defaults:
+// the writeup warns of them.
+func asked(lang string, c *notebook.Cell) cellopts.Options {
+	opts, _, _ := cellopts.Of(lang, c)
+	return opts
 }
 
 func isRecovered(err error) bool {

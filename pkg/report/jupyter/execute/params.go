@@ -12,6 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/grundylab/grundy/pkg/report/cellopts"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/runrecord"
 )
@@ -24,11 +25,14 @@ const (
 	// InjectedTag marks the cell that overrides the parameters, inserted
 	// after the parameters cell.
 	InjectedTag = "injected-parameters"
-	// SkipTag marks a code cell that is not run; its stored outputs stay.
-	SkipTag = "skip-execution"
+	// SkipTag marks a code cell that is not run; its stored outputs stay
+	// (a cell whose option eval is false is not run either, and loses
+	// them, as in Quarto).
+	SkipTag = cellopts.SkipExecution
 	// RaisesTag marks a code cell that is expected to fail: its error is
-	// kept as an output and execution goes on.
-	RaisesTag = "raises-exception"
+	// kept as an output and execution goes on (as with the option error:
+	// true).
+	RaisesTag = cellopts.RaisesException
 )
 
 // A Param overrides one parameter of a notebook: Name is a Go identifier

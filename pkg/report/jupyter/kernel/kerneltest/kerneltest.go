@@ -406,6 +406,9 @@ func (s *Server) run(m *kernel.Message, code string, count int) error {
 	for line := range strings.SplitSeq(code, "\n") {
 		cmd, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
 		f := strings.Fields(arg)
+		if strings.HasPrefix(cmd, "//") {
+			continue // a comment, such as a cell option line
+		}
 		switch cmd {
 		case "", "import":
 		case "print", "eprint":
