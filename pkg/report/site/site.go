@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -289,12 +288,6 @@ func (s *Site) finish(ctx context.Context, k *keeper, r *rendered, fontURL strin
 	}
 	if err := s.write(k, r.path, r.name, post, page, pdf); err != nil {
 		return fmt.Errorf("notebook %s: writing: %w", path, err)
-	}
-	if s.PDF != nil && pdf == nil {
-		// No PDF of an older page stays beside the new one.
-		if err := os.Remove(filepath.Join(s.Dir, r.name+".pdf")); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("notebook %s: %w", path, err)
-		}
 	}
 	return nil
 }

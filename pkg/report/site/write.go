@@ -193,8 +193,10 @@ func (s *Site) write(k *keeper, notebookFile, name string, post *markdown.Post, 
 		sums[mv.to] = mv.sum
 	}
 	old := k.m.Pages[name].Files
-	if pdf == nil && slices.Contains(old, name+".pdf") {
-		// A build that does not print leaves the PDF as it was.
+	if s.PDF == nil && slices.Contains(old, name+".pdf") {
+		// A build that does not print leaves the PDF as it was; one
+		// whose print failed removes it with the old files below, so
+		// that no PDF of an older page stays beside the new one.
 		if sum, ok, err := k.owned(name + ".pdf"); err == nil && ok && sum != "" {
 			sums[name+".pdf"] = sum
 		}
