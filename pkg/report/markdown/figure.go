@@ -13,7 +13,7 @@ import (
 // link to) and the image with its alternative text in one paragraph, or
 // the anchor as a paragraph of its own and the block as it is written
 // elsewhere, then its caption, if any, as a paragraph of inline Markdown
-// (CaptionText), emphasised unless it holds emphasis of its own.
+// (CaptionText), emphasised with a mark it does not use itself.
 func (w *writer) figure(blk *report.Block) {
 	if blk.Label != "" {
 		w.b.WriteString(`<a id="` + html.EscapeString(blk.Label) + `"></a>`)
@@ -29,10 +29,14 @@ func (w *writer) figure(blk *report.Block) {
 		w.block(&inner)
 	}
 	if blk.Caption != "" {
+		// Emphasis in emphasis of the same mark reads ambiguously: the
+		// caption is emphasised with a mark it does not use.
 		c := CaptionText(blk.Caption, w.trust)
-		if !strings.ContainsAny(c, "*_") {
-			// Emphasis in emphasis of the same mark reads ambiguously.
+		switch {
+		case !strings.Contains(c, "*"):
 			c = "*" + c + "*"
+		case !strings.Contains(c, "_"):
+			c = "_" + c + "_"
 		}
 		w.b.WriteString(c + "\n\n")
 	}
