@@ -35,10 +35,11 @@ type Blocks struct {
 
 	// lines counts the lines of the source last warned about, up to a
 	// position, so that warnings in order cost time in proportion to the
-	// source, not to its size times their number.
+	// source, not to its size times their number; warned counts the
+	// warnings about that source, which stop at maxWarnings.
 	lines struct {
-		source []byte
-		pos, n int
+		source         []byte
+		pos, n, warned int
 	}
 }
 
@@ -65,7 +66,17 @@ func (b *Blocks) warn(source []byte, pos int, format string, args ...any) {
 	pos = min(max(pos, 0), len(source))
 	c := &b.lines
 	if len(c.source) != len(source) || len(source) == 0 || &c.source[0] != &source[0] || pos < c.pos {
-		c.source, c.pos, c.n = source, 0, 0
+		c.source, c.pos, c.n, c.warned = source, 0, 0, 0
+	}
+	// A hostile cell can hold a fault on every line: its first few are
+	// named, and the reader is told that more were left out.
+	c.warned++
+	switch {
+	case c.warned == maxWarnings+1:
+		b.Warn("more warnings about the blocks of this Markdown are left out")
+		return
+	case c.warned > maxWarnings:
+		return
 	}
 	c.n += bytes.Count(source[c.pos:pos], []byte("\n"))
 	c.pos = pos

@@ -78,6 +78,7 @@ type Index struct {
 	headings int   // the headings seen
 	conv     *mathml.Converter
 	warnings []Warning
+	warned   map[int]int // the warnings about each cell, for warn's limit
 	refs     []pending
 	cited    []string
 	citedSet map[string]bool
@@ -188,7 +189,20 @@ func (x *Index) Warnings() []Warning {
 	return w
 }
 
+// warn records a warning about cell; past maxWarnings of them a cell gets
+// one more saying the rest are left out, and then none.
 func (x *Index) warn(cell int, format string, args ...any) {
+	if x.warned == nil {
+		x.warned = map[int]int{}
+	}
+	x.warned[cell]++
+	switch n := x.warned[cell]; {
+	case n == maxWarnings+1:
+		x.warnings = append(x.warnings, Warning{Cell: cell, Msg: "more warnings about the labels of this cell are left out"})
+		return
+	case n > maxWarnings:
+		return
+	}
 	x.warnings = append(x.warnings, Warning{Cell: cell, Msg: fmt.Sprintf(format, args...)})
 }
 
