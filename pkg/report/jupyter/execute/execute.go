@@ -288,7 +288,11 @@ func (e *Executor) run(ctx context.Context, path, dir string, kern Kernel, nb *n
 		cellStart := time.Now()
 		col.begin(i)
 		cctx, cancel := context.WithTimeout(ctx, timeout)
-		reply, err := k.Execute(cctx, cell.Source, col.handle)
+		execute := k.Execute
+		if e.AllowErrors || asked(lang, cell).Error {
+			execute = k.ExecuteAllowingError
+		}
+		reply, err := execute(cctx, cell.Source, col.handle)
 		cancel()
 		e.report(Progress{Notebook: path, Event: CellFinished, Cell: i + 1, Cells: len(nb.Cells), Source: firstLine(cell.Source), Elapsed: time.Since(start), CellElapsed: time.Since(cellStart)})
 		if reply != nil && cell.ExecutionCount == nil {
