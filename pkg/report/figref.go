@@ -50,21 +50,7 @@ func (b *builder) quartoTable(n int, blocks []Block, opts *cellopts.Options) {
 		if blk.Output == 0 || blk.Kind == KindImage || blk.Kind == KindNote || blk.Rest {
 			continue
 		}
-		if prev, ok := b.index.Target(label); ok {
-			b.warn(n, 0, "label %s is the label of %s %s already, so this table is not numbered", label, prev.Counter, prev.Number)
-			return
-		}
-		caption := captionMarkdown(at(opts.TableCaption, 0), b.opts.Trust)
-		num, err := b.index.Add(n, authoring.CounterTable, label, plaintext.Of(caption))
-		if err != nil {
-			b.warn(n, 0, "table %s: %v", num, err)
-			return
-		}
-		blk.Label = label
-		blk.Caption = "Table " + num
-		if caption != "" {
-			blk.Caption += ": " + caption
-		}
+		b.numberAs(authoring.CounterTable, n, blk, label, captionMarkdown(at(opts.TableCaption, 0), b.opts.Trust))
 		return
 	}
 	b.warn(n, 0, "label %s names no table: the cell shows no output other than images", plaintext.Shorten(label, 60))
@@ -190,17 +176,24 @@ func (b *builder) mystImages(n int, images []*Block, img *cellopts.Image) {
 // label, its Caption "Figure N: caption" ("Figure N" without a caption).
 // A label that names a target already numbers no other, with a warning.
 func (b *builder) number(cell int, blk *Block, label, caption string) {
+	b.numberAs(authoring.CounterFigure, cell, blk, label, caption)
+}
+
+// numberAs makes blk the next of the counter's sequence ("figure" or
+// "table"), as number does for figures: its Label label, its Caption
+// "Table N: caption".
+func (b *builder) numberAs(counter string, cell int, blk *Block, label, caption string) {
 	if prev, ok := b.index.Target(label); ok {
-		b.warn(cell, 0, "label %s is the label of %s %s already, so this figure is not numbered", label, prev.Counter, prev.Number)
+		b.warn(cell, 0, "label %s is the label of %s %s already, so this %s is not numbered", label, prev.Counter, prev.Number, counter)
 		return
 	}
-	num, err := b.index.Add(cell, authoring.CounterFigure, label, plaintext.Of(caption))
+	num, err := b.index.Add(cell, counter, label, plaintext.Of(caption))
 	if err != nil {
-		b.warn(cell, 0, "figure %s: %v", num, err)
+		b.warn(cell, 0, "%s %s: %v", counter, num, err)
 		return
 	}
 	blk.Label = label
-	blk.Caption = "Figure " + num
+	blk.Caption = strings.ToUpper(counter[:1]) + counter[1:] + " " + num
 	if caption != "" {
 		blk.Caption += ": " + caption
 	}

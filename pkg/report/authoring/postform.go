@@ -182,13 +182,7 @@ func (c *Callout) WritePost(w *strings.Builder, source []byte, body func(start, 
 
 // WritePost writes a tab set as its tabs one after another.
 func (t *Tabset) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
-	p := newPostBlock(w, source, body, &t.block)
-	p.anchor()
-	if t.label != "" {
-		p.paragraph()
-	}
-	p.copy(t.bodyStart, t.bodyStop)
-	p.end()
+	writeAnchored(w, source, body, &t.block)
 }
 
 // WritePost writes a tab as a section: its title in bold, then its
@@ -208,12 +202,18 @@ func (t *Tab) WritePost(w *strings.Builder, source []byte, body func(start, stop
 
 // WritePost writes a div as its anchor and its content.
 func (d *Div) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
-	p := newPostBlock(w, source, body, &d.block)
+	writeAnchored(w, source, body, &d.block)
+}
+
+// writeAnchored writes a block's anchor, as a paragraph of its own when it
+// has a label, then its content as it is.
+func writeAnchored(w *strings.Builder, source []byte, body func(start, stop int), b *block) {
+	p := newPostBlock(w, source, body, b)
 	p.anchor()
-	if d.label != "" {
+	if b.label != "" {
 		p.paragraph()
 	}
-	p.copy(d.bodyStart, d.bodyStop)
+	p.copy(b.bodyStart, b.bodyStop)
 	p.end()
 }
 
