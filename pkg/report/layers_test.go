@@ -22,7 +22,7 @@ import (
 // them, and each step hands its results down, never back up.
 var viewLayers = [][]string{
 	{"view.go"},                              // NewView: the pass, cell by cell
-	{"meta.go", "fold.go"},                   // the notebook's metadata; how a cell is shown and folded
+	{"meta.go", "metaimage.go", "fold.go"},   // the notebook's metadata and image; how a cell is shown and folded
 	{"attach.go", "local.go"},                // a Markdown cell's attachments; files beside the notebook
 	{"gluepaste.go"},                         // Markdown with glued values put where it quotes them
 	{"gluefind.go"},                          // where Markdown quotes glued values

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/grundylab/grundy/pkg/report/frontmatter"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/plaintext"
 )
@@ -40,12 +41,17 @@ type Meta struct {
 	// paragraph of the notebook's text with its markup removed (formulas
 	// kept as $TeX$). It holds no HTML.
 	Summary string
+	// Image is the writeup's image for a preview card (Open Graph's
+	// og:image), from the metadata's image or thumbnail: the path of its
+	// copy among the view's files ("name_files/…png"); "" for none.
+	Image string
 }
 
 // metaOf returns the metadata of a notebook from, in increasing order of
 // precedence, the defaults (the first heading, else name; modTime; the
 // first paragraph), the notebook metadata (nbformat's title and authors,
-// and title, date, author(s), tags (or keywords, or categories), description, as Jupytext,
+// and title, date, author(s), tags (or keywords, or categories), description
+// (else subtitle, abstract or summary), as Jupytext,
 // MyST and Jupyter Book write them) and front, the fields of the YAML
 // front matter of cell fm (Quarto's and MyST's; nil and -1 when there is
 // none). A field of an unexpected type gives a warning and the best value
@@ -95,7 +101,7 @@ func metaOf(nb *notebook.Notebook, front map[string]any, fm int, name string, mo
 		}
 	}
 	summary := ""
-	for _, key := range []string{"description", "abstract", "summary"} {
+	for _, key := range []string{"description", "subtitle", "abstract", "summary"} {
 		if v, ok := fields[key]; ok {
 			if summary = plainValue(v); summary != "" {
 				break
@@ -119,6 +125,33 @@ func metaOf(nb *notebook.Notebook, front map[string]any, fm int, name string, mo
 	m.Summary = plaintext.Shorten(summary, MaxSummary)
 	m.Title = strings.Join(strings.Fields(plaintext.Clean(m.Title)), " ")
 	return m, warns
+}
+
+// DateOf returns the date a notebook's front matter, else its metadata,
+// gives it, as NewView reads it into Meta.Date; false when neither gives
+// one that reads as a date. It lets a site order notebooks by date before
+// it renders them.
+func DateOf(nb *notebook.Notebook) (time.Time, bool) {
+	_, front, _ := frontmatter.Find(nb)
+	for k, v := range front {
+		if strings.EqualFold(k, "date") {
+			d, err := dateValue(v)
+			return d, err == nil
+		}
+	}
+	for k, raw := range nb.Metadata {
+		if !strings.EqualFold(k, "date") {
+			continue
+		}
+		var v any
+		d := json.NewDecoder(bytes.NewReader(raw))
+		d.UseNumber()
+		if d.Decode(&v) == nil {
+			t, err := dateValue(v)
+			return t, err == nil
+		}
+	}
+	return time.Time{}, false
 }
 
 // short formats a metadata value for a warning.

@@ -67,6 +67,7 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	}
 	b.references()
 	b.localFiles()
+	b.metaImage(text, front, skip+1)
 	return b.v, nil
 }
 

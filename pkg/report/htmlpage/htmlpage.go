@@ -54,6 +54,21 @@ type Options struct {
 	// Prev and Next, if set, link the pages before and after this one in
 	// the site's order, at the end of the page; print leaves them out.
 	Prev, Next *Link
+	// Stylesheet, if set, is the URL of the site's own stylesheet
+	// relative to the page, linked after the page's style so that its
+	// rules win.
+	Stylesheet string
+	// URL, if set, is the page's absolute URL, given as its Open Graph
+	// og:url and canonical link, against which its og:image is made
+	// absolute.
+	URL string
+	// Feed, if set, is the URL of the site's Atom feed, linked from the
+	// head.
+	Feed string
+	// Description and Authors describe the site on its index page (a
+	// page is described by its own metadata).
+	Description string
+	Authors     []string
 }
 
 // A Link leads to another page of the site.
@@ -393,6 +408,7 @@ func Render(v *report.View, opts Options) ([]byte, error) {
 	var b bytes.Buffer
 	err := pageTemplate.Execute(&b, pageData{
 		Title:    v.Meta.Title,
+		Head:     headOf(v.Meta, "article", opts),
 		Heading:  Summary(v.Meta.Title),
 		Meta:     v.Meta,
 		Date:     v.Meta.Date.Format("2006-01-02"),

@@ -9,6 +9,7 @@ import (
 
 type pageData struct {
 	Title string
+	Head  headData
 	// Heading is the title as the header shows it, its formulas typeset.
 	Heading  template.HTML
 	Meta     report.Meta
@@ -50,9 +51,12 @@ const head = `<!DOCTYPE html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
-<title>{{.Title}}</title>
+<title>{{.Title}}</title>` + headTags + `
 <style>
 {{.FontFace}}{{.CSS}}</style>
+{{- with .Head.Stylesheet}}
+<link rel="stylesheet" href="{{.}}">
+{{- end}}
 </head>
 `
 
@@ -62,7 +66,7 @@ var pageTemplate = template.Must(template.New("page").Parse(head + `<body>
 <nav><a href="{{.Home}}">← All writeups</a></nav>
 {{- end}}
 <h1>{{.Heading}}</h1>
-<p class="meta"><time datetime="{{.Date}}">{{.Date}}</time>{{range .Meta.Tags}} <span class="tag">{{.}}</span>{{end}}</p>
+<p class="meta"><time datetime="{{.Date}}">{{.Date}}</time>{{with .Meta.Authors}} <span class="author">{{range $i, $a := .}}{{if $i}}, {{end}}{{$a}}{{end}}</span>{{end}}{{range .Meta.Tags}} <span class="tag">{{.}}</span>{{end}}</p>
 </header>
 {{- if .Contents}}
 <nav class="toc" aria-label="Contents"><details open><summary>Contents</summary>
@@ -96,6 +100,7 @@ var pageTemplate = template.Must(template.New("page").Parse(head + `<body>
 
 type indexData struct {
 	Title    string
+	Head     headData
 	Entries  []indexEntry
 	CSS      template.CSS
 	FontFace template.CSS
@@ -119,7 +124,7 @@ var indexTemplate = template.Must(template.New("index").Parse(head + `<body>
 {{- range .Entries}}
 <li>
 <h2><a href="{{.URL}}">{{.Heading}}</a></h2>
-<p class="meta"><time datetime="{{.Date}}">{{.Date}}</time>{{range .Meta.Tags}} <span class="tag">{{.}}</span>{{end}}</p>
+<p class="meta"><time datetime="{{.Date}}">{{.Date}}</time>{{with .Meta.Authors}} <span class="author">{{range $i, $a := .}}{{if $i}}, {{end}}{{$a}}{{end}}</span>{{end}}{{range .Meta.Tags}} <span class="tag">{{.}}</span>{{end}}</p>
 {{.Summary}}</li>
 {{- end}}
 </ul>
@@ -137,12 +142,16 @@ type Entry struct {
 }
 
 // Index writes the site's index page: for each entry its title (a link),
-// date, tags and summary, in the order given. The summaries are shown as
+// date, authors, tags and summary, in the order given. Its head describes
+// the site by opts.Description and opts.Authors, and links opts.Feed. The summaries are shown as
 // Summary shows them, plain text and formulas, whatever opts.Trust says:
 // trust belongs to a notebook's own page, while the index gathers pages
 // of many builds, and front matter anyone may have edited.
 func Index(title string, entries []Entry, opts Options) ([]byte, error) {
-	data := indexData{Title: title, CSS: template.CSS(css()), FontFace: fontFace(opts.MathFont)}
+	data := indexData{
+		Title: title, CSS: template.CSS(css()), FontFace: fontFace(opts.MathFont),
+		Head: headOf(report.Meta{Summary: opts.Description, Authors: opts.Authors}, "website", opts),
+	}
 	for _, e := range entries {
 		data.Entries = append(data.Entries, indexEntry{
 			URL: e.URL, Meta: e.Meta, Heading: Summary(e.Meta.Title), Date: e.Meta.Date.Format("2006-01-02"),

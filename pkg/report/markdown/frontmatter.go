@@ -57,7 +57,9 @@ func yamlEscaped(s string) string {
 
 // FrontMatter returns the YAML front matter of a post, as Hexo and Hugo
 // read it: title, date (in report.DateLayout), authors and tags as lists,
-// mathjax: true, and the summary as description, between "---" lines.
+// mathjax: true, the summary as description, and the image, if any, as
+// image and images (Jekyll's SEO tag and Hugo's Open Graph template read
+// these), between "---" lines.
 // ReadFrontMatter reads it back.
 func FrontMatter(m report.Meta) string { return frontMatterWith(m, "") }
 
@@ -82,6 +84,11 @@ func frontMatterWith(m report.Meta, more string) string {
 	if m.Summary != "" {
 		b.WriteString("description: " + yamlScalar(breakMathJax(MathAngles(m.Summary))) + "\n")
 	}
+	if m.Image != "" {
+		// Jekyll's SEO tag reads image, Hugo's Open Graph template images.
+		img := yamlScalar(m.Image)
+		b.WriteString("image: " + img + "\nimages:\n  - " + img + "\n")
+	}
 	b.WriteString(more)
 	b.WriteString("---\n")
 	return b.String()
@@ -96,6 +103,7 @@ type frontMatter struct {
 	Author      yamlStrings `yaml:"author"`
 	Tags        yamlStrings `yaml:"tags"`
 	Description string      `yaml:"description"`
+	Image       string      `yaml:"image"`
 }
 
 // yamlStrings reads a YAML list of strings or one string.
@@ -140,5 +148,5 @@ func ReadFrontMatter(data []byte) (report.Meta, error) {
 	if authors == nil {
 		authors = fm.Author
 	}
-	return report.Meta{Title: fm.Title, Date: date, Authors: authors, Tags: fm.Tags, Summary: fm.Description}, nil
+	return report.Meta{Title: fm.Title, Date: date, Authors: authors, Tags: fm.Tags, Summary: fm.Description, Image: fm.Image}, nil
 }
