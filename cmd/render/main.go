@@ -10,7 +10,7 @@
 //
 // Usage:
 //
-//	render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [-pdf] [-serve ADDR [-serve-host NAME]...] [-shared-folder] [PATH ...]
+//	render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [-pdf] [-serve ADDR [-serve-host NAME]...] [-shared-folder] [-title T] [-site-url URL] [-order name|date] [-css FILE] [-description TEXT] [-author NAME]... [PATH ...]
 //	render -install-kernel
 //
 // PATH is a notebook or a folder of them (default notebooks); DIR defaults
@@ -57,6 +57,36 @@
 // and the command that makes it again, with no folder of this machine in
 // it; with -execute never, that its outputs are the notebook's own. Pages
 // link the ones before and after them in the index's order.
+//
+// Site settings are read from a settings file in the folder of the
+// notebooks (the first PATH if it is a folder, else the first notebook's
+// folder; package siteconf): a Quarto project's _quarto.yml (its title,
+// author, website's title, site-url, description and sidebar or navbar
+// contents, and format: html: css), a MyST project's myst.yml (project
+// title, authors, description and toc, site title and options: style),
+// or, for neither, render's own _render.yml, whose keys are
+//
+//	title: Impartial games        # the index's title
+//	author: Ada Lovelace          # or a list; for pages naming none
+//	site-url: https://example.org/games/
+//	description: Writeups on impartial games.
+//	order: date                   # date (newest first), name, or a list of notebooks
+//	css: style.css                # or a list; files in the folder
+//
+// The flags -title, -site-url, -order, -css, -description and -author
+// override them. A key render does not read is named in a warning. A
+// course lists its notebooks (order, or the sidebar or toc) and its pages
+// follow that order, the rest after them by name; a blog orders by date.
+// With a site URL, the site has an Atom feed, feed.xml, linked from the
+// index, and each page its Open Graph og:url; every page carries a
+// description and Open Graph tags from its front matter (description,
+// else subtitle; image or thumbnail, copied with its files). The
+// stylesheets are shipped as assets/site.css and linked after the pages'
+// own style. A site URL that is not an absolute http(s) URL is an error,
+// and so is a stylesheet that cannot be read, is larger than 1 MiB, or
+// leads out of the folder through a symbolic link; a stylesheet or page
+// named outside the folder (by ".." or an absolute path) or on the web is
+// left out with a warning.
 //
 // -pdf prints each page to NAME.pdf beside it, written with the page, by
 // headless Chromium or Chrome (the program CHROME_PATH names, else
@@ -130,7 +160,7 @@ func main() {
 	os.Exit(code)
 }
 
-const usageLine = "usage: render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [-pdf] [-serve ADDR [-serve-host NAME]...] [-shared-folder] [PATH ...]\n       render -install-kernel"
+const usageLine = "usage: render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [-pdf] [-serve ADDR [-serve-host NAME]...] [-shared-folder] [-title T] [-site-url URL] [-order name|date] [-css FILE] [-description TEXT] [-author NAME]... [PATH ...]\n       render -install-kernel"
 
 // options are render's command line, parsed.
 type options struct {
@@ -144,6 +174,7 @@ type options struct {
 	serveHosts    []string
 	shared        bool
 	pdf           bool
+	site          siteFlags
 	paths         []string
 }
 
@@ -165,7 +196,15 @@ func parse(args []string, stdout, stderr io.Writer) (*options, int) {
 	fs.BoolVar(&o.trust, "trust", false, "trust the notebooks: keep their raw HTML unsanitised")
 	fs.BoolVar(&x.AllowErrors, "allow-errors", false, "render a failing cell's error instead of stopping the notebook")
 	fs.StringVar(&o.font, "font", "", "Latin Modern Math `file` to ship with the site (default: from fonts-lmodern)")
-	fs.StringVar(&o.title, "title", "", "`title` of the index page (default Writeups)")
+	fs.StringVar(&o.title, "title", "", "`title` of the index page (default: the settings file's, else Writeups)")
+	fs.StringVar(&o.site.siteURL, "site-url", "", "the site's absolute http(s) `URL`, for each page's Open Graph og:url and the Atom feed feed.xml (default: the settings file's)")
+	fs.StringVar(&o.site.order, "order", "", "order the index and the links between pages by `name` or by date, newest first (default: the settings file's order, else name)")
+	fs.StringVar(&o.site.css, "css", "", "a stylesheet `file` shipped with the site and linked after the pages' own style (default: the settings file's)")
+	fs.StringVar(&o.site.description, "description", "", "what the site is about, in `text`, for the index and the feed (default: the settings file's)")
+	fs.Func("author", "the site's `author`, for pages whose notebooks name none (repeatable; default: the settings file's)", func(a string) error {
+		o.site.authors = append(o.site.authors, a)
+		return nil
+	})
 	fs.Var(durationFlag{&x.CellTimeout}, "timeout", "the longest a cell may run before it is interrupted and the notebook fails: `seconds` (as nbconvert takes it) or a Go duration such as 90s or 2m")
 	fs.IntVar(&x.MaxOutput, "max-output", execute.DefaultMaxOutput, fmt.Sprintf("the most `bytes` kept of one output of a cell run (a cell keeps at most %d outputs, and four times this or 16 MB of them); the rest is counted in a note", execute.MaxCellOutputs))
 	fs.StringVar(&o.serve, "serve", "", "after rendering, serve the site at `ADDR` (such as localhost:8080), render each notebook again when it is saved, and reload the open pages, until Ctrl-C")
@@ -253,12 +292,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		progress.Progress(p)
 	}
 	s := &site.Site{
-		Dir: o.dir, Shared: o.shared, Title: o.title, Trust: o.trust, MathFont: o.font,
+		Dir: o.dir, Shared: o.shared, Trust: o.trust, MathFont: o.font,
 		Progress: progress.Notebook,
 		Warn: func(msg string) {
 			events.count(execute.Warning)
 			progress.Warn(msg)
 		},
+	}
+	if err := applySettings(s, o.title, o.site, o.paths, s.Warn); err != nil {
+		fmt.Fprintf(stderr, "render: %s\n", terminal.Safe(err.Error()))
+		return 1
 	}
 	// An explicit -max-output caps the pages too; otherwise they keep
 	// their own, smaller default, which keeps them readable.

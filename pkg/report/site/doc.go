@@ -77,10 +77,26 @@
 // Program. No folder of this machine appears in it.
 //
 // Order: pages link the ones before and after them as the index lists
-// them, by name, among the pages the manifest records and those of the
-// build; a notebook that fails and has no earlier page is skipped. A page
+// them, among the pages the manifest records and those of the build: by
+// name, or, as Order says, by date, newest first (a blog), or as Pages
+// lists their notebooks (a course), the others after them; then by name.
+// A notebook of the build is dated as its page will be, before it is
+// rendered; a notebook that fails and has no earlier page is skipped. A page
 // written earlier keeps its links until it is rendered again. Rebuild renders
 // only some notebooks of a site, keeping the names they have among all.
+//
+// Settings (package siteconf reads them from a project's _quarto.yml,
+// myst.yml or render's own _render.yml): with a URL, each page names its
+// absolute URL (og:url, a canonical link) and the site has an Atom feed,
+// feed.xml, newest first, linked from the index; without one, a feed an
+// earlier build wrote is removed. Every page's head has its description
+// (its summary), authors (its own, else Authors) and Open Graph tags
+// (og:title, og:description, og:type, og:url, and og:image for an image
+// its front matter names, copied with its files); the index has the
+// site's Description. A Stylesheet is shipped as assets/site.css and
+// linked after each page's own style; a build without one removes the
+// one it wrote. The feed and stylesheet go through the manifest as pages
+// do: a file of the user's in their place is not replaced.
 //
 // PDF: with a Printer (package pdf), each page is also printed to
 // NAME.pdf, written with the page's other files; a build without one

@@ -14,7 +14,8 @@ import (
 )
 
 // writeIndex writes Dir/index.html listing every post in Dir that has its
-// page, in name order, from the posts' front matter. fontURL is the math
+// page, in the site's Order, from the posts' front matter, and the feed
+// of them when the site has a URL. fontURL is the math
 // font's URL relative to the index, or "". A post whose front matter
 // cannot be read is left out with a warning.
 //
@@ -26,6 +27,7 @@ func (s *Site) writeIndex(k *keeper, fontURL string) error {
 	if err != nil {
 		return fmt.Errorf("index: %w", err)
 	}
+	s.sortPosts(k, posts)
 	var entries []htmlpage.Entry
 	for _, p := range posts {
 		entries = append(entries, htmlpage.Entry{URL: PageURL(p.name), Meta: p.meta})
@@ -34,7 +36,14 @@ func (s *Site) writeIndex(k *keeper, fontURL string) error {
 	if title == "" {
 		title = "Writeups"
 	}
-	page, err := htmlpage.Index(title, entries, htmlpage.Options{MathFont: fontURL})
+	feed, err := s.writeFeed(k, title, posts)
+	if err != nil {
+		return fmt.Errorf("feed: %w", err)
+	}
+	page, err := htmlpage.Index(title, entries, htmlpage.Options{
+		MathFont: fontURL, Stylesheet: s.stylesheetURL(), URL: s.URL, Feed: feed,
+		Description: s.Description, Authors: s.Authors,
+	})
 	if err != nil {
 		return fmt.Errorf("index: %w", err)
 	}

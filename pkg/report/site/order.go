@@ -3,8 +3,7 @@ package site
 import (
 	"context"
 	"os/exec"
-	"slices"
-	"strings"
+	"time"
 
 	"github.com/grundylab/grundy/pkg/report/htmlpage"
 )
@@ -16,18 +15,19 @@ type entry struct {
 	// title is the title of the page already in Dir, from its post's
 	// front matter; exists reports that there is one.
 	title  string
+	date   time.Time
 	exists bool
 	// file is the notebook of this build, or "".
 	file string
 }
 
-// order returns the pages of the site as the index lists them, by file
-// name: those in Dir and those of this build.
+// order returns the pages of the site as the index lists them, in the
+// site's Order: those in Dir and those of this build.
 func (s *Site) order(k *keeper, files, names []string) []entry {
 	byName := map[string]*entry{}
 	posts, _ := s.posts(k, false)
 	for _, p := range posts {
-		byName[p.name] = &entry{name: p.name, title: p.meta.Title, exists: true}
+		byName[p.name] = &entry{name: p.name, title: p.meta.Title, date: p.meta.Date, exists: true}
 	}
 	for i, name := range names {
 		e := byName[name]
@@ -41,8 +41,7 @@ func (s *Site) order(k *keeper, files, names []string) []entry {
 	for _, e := range byName {
 		out = append(out, *e)
 	}
-	// The index reads Dir's posts in the order of their file names.
-	slices.SortFunc(out, func(a, b entry) int { return strings.Compare(a.name+".md", b.name+".md") })
+	s.sortEntries(k, out)
 	return out
 }
 

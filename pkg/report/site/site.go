@@ -14,6 +14,7 @@ import (
 	"github.com/grundylab/grundy/pkg/report/markdown"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/runrecord"
+	"github.com/grundylab/grundy/pkg/report/siteconf"
 	"github.com/grundylab/grundy/pkg/report/textnotebook"
 )
 
@@ -66,6 +67,24 @@ type Site struct {
 	// Program names the command in the command line that a page's
 	// provenance gives to make it again; empty means "render".
 	Program string
+	// URL is the site's absolute URL, ending in "/" (see
+	// siteconf.ParseURL); "" for none. With one, each page names its own
+	// (Open Graph's og:url) and the site has an Atom feed, feed.xml.
+	URL string
+	// Description says what the site is about, on the index and in the
+	// feed.
+	Description string
+	// Authors are the authors of a page whose notebook names none.
+	Authors []string
+	// Order orders the index and the links between pages: by name (the
+	// zero value), by date, newest first, or as Pages lists them.
+	Order siteconf.Order
+	// Pages are the notebook files of a siteconf.Listed order, in order;
+	// a notebook is matched by its path without the extension.
+	Pages []string
+	// Stylesheet is the site's own CSS, shipped as StylesheetFile and
+	// linked from every page after its own style; nil for none.
+	Stylesheet []byte
 }
 
 // A Printer prints pages to PDF.
@@ -142,6 +161,9 @@ func (s *Site) Rebuild(ctx context.Context, paths, changed []string) error {
 	fontURL, err := s.shipFont(k)
 	if err != nil {
 		return err
+	}
+	if err := s.shipStylesheet(k); err != nil {
+		return fmt.Errorf("stylesheet: %w", err)
 	}
 	errs := s.renderAll(ctx, k, files, names, fontURL)
 	if err := s.writeIndex(k, fontURL); err != nil {
@@ -250,6 +272,9 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 		s.warn("notebook %s: %s", place(f, w.Cell), w)
 	}
 	v.Provenance = s.provenance(path, nb, g, inGit)
+	if len(v.Meta.Authors) == 0 {
+		v.Meta.Authors = s.Authors
+	}
 	return &rendered{path: path, name: name, file: f, view: v}, nil
 }
 
@@ -260,6 +285,7 @@ func (s *Site) finish(ctx context.Context, k *keeper, r *rendered, fontURL strin
 	post := markdown.Render(r.view)
 	page, err := htmlpage.Render(r.view, htmlpage.Options{
 		MathFont: fontURL, Home: "index.html", Prev: prev, Next: next,
+		Stylesheet: s.stylesheetURL(), URL: s.pageURL(r.name),
 		Warn: func(cell int, msg string) { s.warn("notebook %s: cell %d: %s", place(r.file, cell), cell, msg) },
 	})
 	if err != nil {
