@@ -45,7 +45,7 @@ func TestDescriptionIsPlainText(t *testing.T) {
 
 func TestReadFrontMatter(t *testing.T) {
 	m := report.Meta{Title: `A "title": #1`, Date: time.Date(2022, 7, 4, 18, 3, 39, 0, time.Local),
-		Authors: []string{"Ada", "Alan: T"}, Tags: []string{"yes", "- x"}, Summary: "Sum $x$: 'q'"}
+		Authors: []string{"Ada", "Alan: T"}, Tags: []string{"yes", "- x"}, Summary: "Sum $x$: 'q'", Image: "a b_files/c[1].png"}
 	got, err := ReadFrontMatter([]byte(FrontMatter(m) + "\nbody\n"))
 	if err != nil {
 		t.Fatal(err)
