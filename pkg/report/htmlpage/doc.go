@@ -25,10 +25,20 @@
 // page a table of contents. Code is highlighted within a budget, as
 // chroma's lexers are slow on hostile text: a block of up to 64 kB, for
 // up to two seconds a page; the rest is plain text, with a warning. The
-// only file a page refers to is the math font given in Options, which a
-// site keeps once in its assets folder. Options.Prev and Next add links
-// to the pages before and after it; a view's Provenance ends the page
-// with how it was made, every text of it escaped.
+// only files a page refers to are the math font given in Options, which a
+// site keeps once in its assets folder, and the site's own stylesheet
+// (Options.Stylesheet), linked after the page's style. Options.Prev and
+// Next add links to the pages before and after it; a view's Provenance
+// ends the page with how it was made, every text of it escaped.
+//
+// The head describes the page to search engines and to the preview cards
+// of shared links: <meta name="description"> (its summary), its authors,
+// and Open Graph's og:title, og:description, og:type, og:url with a
+// canonical link (when Options.URL gives the page's address) and og:image
+// (the metadata's image, made absolute against that address); the index
+// describes the site and links its Atom feed (Options.Feed). Each value is
+// escaped for its attribute. Page and index show each writeup's date and
+// authors.
 //
 // The page prints as well as it reads (@media print): black on white,
 // without the link home, the contents or the links to other pages, the
