@@ -26,7 +26,8 @@
 // silence.
 //
 // The settings file is untrusted input like the notebooks: it is read
-// through safeyaml (at most MaxSize bytes; aliases bounded), its texts are
+// through safeyaml (at most MaxSize bytes, else an error wrapping
+// ErrTooLarge; aliases bounded), its texts are
 // kept as plain text, one line each, cut at a bound, and escaped wherever
 // they are written; a site URL must be an absolute http or https URL with
 // no user, query or fragment (another is an error wrapping ErrInvalid); a

@@ -151,9 +151,10 @@ func Load(dir string) (*Settings, []string, error) {
 	return s, warnings, nil
 }
 
-// errTooLarge is wrapped by readBounded's error for a file over its
-// limit.
-var errTooLarge = errors.New("too large")
+// ErrTooLarge is wrapped by the error for a settings file over MaxSize,
+// or stylesheets over MaxStylesheets; it is safeyaml's, which Parse's
+// error wraps for YAML over MaxSize.
+var ErrTooLarge = safeyaml.ErrTooLarge
 
 // readBounded reads the regular file name of root, refusing one larger
 // than limit bytes.
@@ -177,7 +178,7 @@ func readBounded(root *os.Root, name string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%w: more than %d bytes", errTooLarge, limit)
+		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
 	}
 	return data, nil
 }
@@ -410,8 +411,8 @@ func (s *Settings) ReadStylesheets() ([]byte, error) {
 	for _, p := range s.Stylesheets {
 		data, err := readBounded(root, filepath.FromSlash(p), int64(MaxStylesheets-len(out)))
 		if err != nil {
-			if errors.Is(err, errTooLarge) {
-				err = fmt.Errorf("%w: the stylesheets pass %d bytes", errTooLarge, MaxStylesheets)
+			if errors.Is(err, ErrTooLarge) {
+				err = fmt.Errorf("%w: the stylesheets pass %d bytes", ErrTooLarge, MaxStylesheets)
 			}
 			return nil, fmt.Errorf("stylesheet %s: %w", filepath.Join(s.Dir, filepath.FromSlash(p)), err)
 		}

@@ -146,7 +146,7 @@ func TestHostile(t *testing.T) {
 		{"order mapping", RenderFile, "order: {a: b}\n", ErrInvalid},
 		{"unknown file", "config.yml", "title: T\n", ErrInvalid},
 		{"alias bomb", RenderFile, bomb, safeyaml.ErrAliases},
-		{"too large", RenderFile, "title: " + strings.Repeat("x", MaxSize), safeyaml.ErrTooLarge},
+		{"too large", RenderFile, "title: " + strings.Repeat("x", MaxSize), ErrTooLarge},
 		{"not yaml", QuartoFile, "website: [\n", safeyaml.ErrSyntax},
 	}
 	for _, tt := range errs {
@@ -245,11 +245,11 @@ func TestLoad(t *testing.T) {
 	}
 	write("big.css", strings.Repeat("x", MaxStylesheets+1))
 	s.Stylesheets = []string{"big.css"}
-	if _, err := s.ReadStylesheets(); err == nil || !strings.Contains(err.Error(), "big.css") {
+	if _, err := s.ReadStylesheets(); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "big.css") {
 		t.Errorf("a stylesheet over the limit: %v", err)
 	}
 	write(RenderFile, "title: "+strings.Repeat("x", MaxSize+1))
-	if _, _, err := Load(dir); err == nil || !strings.Contains(err.Error(), RenderFile) {
+	if _, _, err := Load(dir); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), RenderFile) {
 		t.Errorf("a settings file over the limit: %v", err)
 	}
 }
