@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"net/url"
 	"os"
 	"path"
@@ -15,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/grundylab/grundy/pkg/report/internal/safeyaml"
+	"golang.org/x/net/idna"
 )
 
 // The settings files Load looks for, in the order it prefers them.
@@ -328,6 +330,18 @@ func ParseURL(s string) (string, error) {
 		return "", fmt.Errorf("site URL %q: %w: no host", short(s), ErrInvalid)
 	case u.User != nil || u.RawQuery != "" || u.ForceQuery || u.Fragment != "":
 		return "", fmt.Errorf("site URL %q: %w: a site URL has no user, query or fragment", short(s), ErrInvalid)
+	}
+	// A host in Unicode is written as DNS has it (punycode), which every
+	// feed reader and card scraper takes.
+	if host := u.Hostname(); net.ParseIP(host) == nil {
+		ascii, err := idna.Lookup.ToASCII(host)
+		if err != nil {
+			return "", fmt.Errorf("site URL %q: %w: host %q: %w", short(s), ErrInvalid, short(host), err)
+		}
+		u.Host = ascii
+		if port := u.Port(); port != "" {
+			u.Host += ":" + port
+		}
 	}
 	out := u.String()
 	if !strings.HasSuffix(out, "/") {
