@@ -1,6 +1,7 @@
 package site
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -15,8 +16,8 @@ import (
 
 // writeIndex writes Dir/index.html listing every post in Dir that has its
 // page, in the site's Order, from the posts' front matter, and the feed
-// of them when the site has a URL. fontURL is the math
-// font's URL relative to the index, or "". A post whose front matter
+// of them when the site has a URL. fontURL is the math font's URL
+// relative to the index, or "". A post whose front matter
 // cannot be read is left out with a warning.
 //
 // The posts may come from earlier builds, trusted or not, or from anyone
@@ -36,21 +37,23 @@ func (s *Site) writeIndex(k *keeper, fontURL string) error {
 	if title == "" {
 		title = "Writeups"
 	}
-	feed, err := s.writeFeed(k, title, posts)
-	if err != nil {
-		return fmt.Errorf("feed: %w", err)
+	// A feed that cannot be written (a file of the user's in its place)
+	// is an error, but the index is still written, without its link.
+	feed, feedErr := s.writeFeed(k, title, posts)
+	if feedErr != nil {
+		feedErr = fmt.Errorf("feed: %w", feedErr)
 	}
 	page, err := htmlpage.Index(title, entries, htmlpage.Options{
 		MathFont: fontURL, Stylesheet: s.stylesheetURL(), URL: s.URL, Feed: feed,
 		Description: s.Description, Authors: s.Authors,
 	})
 	if err != nil {
-		return fmt.Errorf("index: %w", err)
+		return errors.Join(feedErr, fmt.Errorf("index: %w", err))
 	}
 	if err := k.writeFile(IndexName+".html", page); err != nil {
-		return fmt.Errorf("index: %w", err)
+		return errors.Join(feedErr, fmt.Errorf("index: %w", err))
 	}
-	return nil
+	return feedErr
 }
 
 // A post is a writeup in Dir: its page name and its front matter.

@@ -204,4 +204,7 @@ func TestSiteSettings(t *testing.T) {
 	if got := read(FeedFile); got != "mine" {
 		t.Errorf("the user's feed.xml is now %q", got)
 	}
+	if index := read("index.html"); !strings.Contains(index, `og:url`) || strings.Contains(index, "atom+xml") {
+		t.Error("the index was not written, with the site's URL and without a feed, beside the user's feed")
+	}
 }
