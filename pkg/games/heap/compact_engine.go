@@ -30,9 +30,9 @@ import (
 // parts; only rare heaps, and values below the mex that reach contains,
 // cost a scan. C is rebuilt when the frequencies say a better split exists.
 
-// valueType is the storage of a value: two bytes while every value fits,
-// four beyond.
-type valueType interface{ ~uint16 | ~uint32 }
+// valueType is the storage of a value: one byte while every value fits,
+// two while every value fits in them, four beyond.
+type valueType interface{ ~uint8 | ~uint16 | ~uint32 }
 
 // fits reports whether T holds v.
 func fits[T valueType](v int) bool {
