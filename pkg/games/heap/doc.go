@@ -181,14 +181,18 @@
 // one.
 //
 // Measured on a 2-core AMD EPYC (cpu family 26, a Zen 5 core) shared with
-// other work, through OctalValues: Officers to 2^22 (values to 319) peaks
-// at 13.5 MB of resident memory, 1.30 times the 10.4 MB of ogs (the RC2
-// solver of P. Beling's ogs crate, two bytes a value), against 15.1 MB
-// before the values and buffers were narrowed; .354 to 20,126,194 peaks at
-// 24.0 MB. Octal, which returns a Sequence of eight bytes a value, took
-// 47 MB for Officers to 2^22. Above the values' own bytes are the Go
-// runtime (2.8 MB for a run of a thousand heaps), the engine's lists and
-// the helper's ring.
+// other work, through OctalValues, in runs that alternate with ogs (the
+// RC2 solver of P. Beling's ogs crate, as `ogsolve 0.6 -m rc2` runs it,
+// two bytes a value): Officers to 2^22 (values to 319) peaks at 13.5 to
+// 13.7 MB of resident memory, 1.30 to 1.33 times ogs's 10.2 to 10.5 MB,
+// where it took 15.0 to 15.1 MB before the values and buffers were
+// narrowed. With the helper it used 0.45 to 0.49 of ogs's CPU time (0.51
+// to 0.56 before); its wall time, 0.16 to 0.24 of ogs's, was measured
+// under a load average of 15 to 30 and says little. .354 to 20,126,194
+// peaks at 24.0 MB, against 45.6 MB before. Octal, which returns a
+// Sequence of eight bytes a value, took 47 MB for Officers to 2^22. Above
+// the values' own bytes are the Go runtime (2.8 MB for a run of a thousand
+// heaps), the engine's lists and the helper's ring.
 //
 // What each heap reads is far smaller than the values, and it is what the
 // caches hold. For Officers, counted to 2^20: 1,583 rare heaps, the last
