@@ -190,7 +190,8 @@
 // to 0.56 before); its wall time, 0.16 to 0.24 of ogs's, was measured
 // under a load average of 15 to 30 and says little. .354 to 20,126,194
 // peaks at 24.0 MB, against 45.6 MB before. Octal, which returns a
-// Sequence of eight bytes a value, took 47 MB for Officers to 2^22. Above
+// Sequence of eight bytes a value (32 MB of it), took 47 MB for Officers
+// to 2^22 before, the figure issue 34 quotes. Above
 // the values' own bytes are the Go runtime (2.8 MB for a run of a thousand
 // heaps), the engine's lists and the helper's ring.
 //
