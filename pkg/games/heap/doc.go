@@ -59,6 +59,8 @@
 //	go test -run '^$' -bench 'OctalPeriod' -benchtime 1x ./pkg/games/heap
 //	go test -run '^$' -bench 'OctalPeriod/.354' -benchtime 1x ./pkg/games/heap // alone, for its peak memory
 //	go test -run '^$' -bench 'Resume' -benchtime 1x ./pkg/games/heap           // 0.6 to 2^23 killed at half, resumed vs fresh
+//	go test -run '^$' -bench 'Officers/' -benchmem ./pkg/games/heap             // OctalValues on 0.6 to 2^18 and 2^20, bytes allocated
+//	GRUNDY_OGS=/path/to/ogs go test -run '^$' -bench 'Ogs' -benchtime 1x ./pkg/games/heap // 0.6 to 2^22 beside ogs, memory and time
 //
 // The reference for speed is P. Beling's ogsolve (Rust, RC2 method, one
 // thread), which runs the same workloads as `ogsolve 0.6 -m rc2 -n 4194304`
