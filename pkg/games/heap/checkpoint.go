@@ -57,12 +57,7 @@ func writeCheckpoint(path string, r *octalRun) (err error) {
 	}()
 	sum := sha256.New()
 	w := bufio.NewWriterSize(io.MultiWriter(f, sum), 1<<16)
-	if r.e32 != nil {
-		err = writeValues(w, r.game.name, r.e32.g)
-	} else {
-		err = writeValues(w, r.game.name, r.e16.g)
-	}
-	if err != nil {
+	if err = r.writeValues(w); err != nil {
 		return fmt.Errorf("checkpoint %s: %w", path, err)
 	}
 	if err := w.Flush(); err != nil {
@@ -84,7 +79,7 @@ func writeCheckpoint(path string, r *octalRun) (err error) {
 }
 
 func writeValues[T valueType](w io.Writer, code string, g []T) error {
-	width := binary.Size(T(0))
+	width := max(binary.Size(T(0)), 2) // one-byte values are saved in two
 	hdr := make([]byte, 0, checkpointHeader+len(code))
 	hdr = append(hdr, checkpointMagic...)
 	hdr = binary.LittleEndian.AppendUint32(hdr, checkpointVersion)

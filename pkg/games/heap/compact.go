@@ -3,22 +3,26 @@ package heap
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math/bits"
 )
 
-// MaxValues is the most values OctalValues computes: 2^31, four gigabytes
-// at two bytes a value.
+// MaxValues is the most values OctalValues computes: 2^31, two gigabytes
+// at one byte a value, four at two.
 const MaxValues = 1 << 31
 
 // Values holds the Grundy values g(0), ..., g(Len()-1) of an octal game in
-// two bytes a value while every value is below 2^16, and four beyond. It is
-// the form for long computations; Sequence, eight bytes a value, is the easy
-// one for short ones.
+// one byte a value while every value is below 2^8, two while every value is
+// below 2^16, and four beyond. It is the form for long computations;
+// Sequence, eight bytes a value, is the easy one for short ones.
 type Values struct {
-	code string   // canonical
-	v16  []uint16 // the values, unless one is 2^16 or more
-	v32  []uint32
-	max  int
+	code string // canonical
+	// The values, in the first of these that is not nil, from the
+	// last: each is used only when the narrower ones cannot hold them.
+	v8  []uint8
+	v16 []uint16
+	v32 []uint32
+	max int
 }
 
 // Code returns the game's code in canonical form.
@@ -26,29 +30,39 @@ func (v *Values) Code() string { return v.code }
 
 // Len returns the number of values, one more than the largest heap.
 func (v *Values) Len() int {
-	if v.v32 != nil {
+	switch {
+	case v.v32 != nil:
 		return len(v.v32)
+	case v.v16 != nil:
+		return len(v.v16)
 	}
-	return len(v.v16)
+	return len(v.v8)
 }
 
 // At returns g(i); it panics if i is not in [0, Len()), like an index.
 func (v *Values) At(i int) int {
-	if v.v32 != nil {
+	switch {
+	case v.v32 != nil:
 		return int(v.v32[i])
+	case v.v16 != nil:
+		return int(v.v16[i])
 	}
-	return int(v.v16[i])
+	return int(v.v8[i])
 }
 
 // Max returns the largest value.
 func (v *Values) Max() int { return v.max }
 
-// BytesPerValue returns 2 or 4, the storage of each value.
+// BytesPerValue returns 1, 2 or 4, the storage of each value: the least
+// that holds the largest.
 func (v *Values) BytesPerValue() int {
-	if v.v32 != nil {
+	switch {
+	case v.v32 != nil:
 		return 4
+	case v.v16 != nil:
+		return 2
 	}
-	return 2
+	return 1
 }
 
 // Sequence returns the values as a Sequence, or an error wrapping
@@ -67,16 +81,22 @@ func (v *Values) Sequence() (Sequence, error) {
 // Histogram returns how often each value occurs, like Sequence.Histogram.
 func (v *Values) Histogram() []int64 {
 	h := make([]int64, v.max+1)
-	if v.v32 != nil {
-		for _, x := range v.v32 {
-			h[x]++
-		}
-	} else {
-		for _, x := range v.v16 {
-			h[x]++
-		}
+	switch {
+	case v.v32 != nil:
+		count(h, v.v32)
+	case v.v16 != nil:
+		count(h, v.v16)
+	default:
+		count(h, v.v8)
 	}
 	return h
+}
+
+// count adds the occurrences of each value of g to h.
+func count[T valueType](h []int64, g []T) {
+	for _, x := range g {
+		h[x]++
+	}
 }
 
 // Sparse is the statistics of the sparse space that published tables of
@@ -200,9 +220,13 @@ func OctalValues(code string, n int, opts *OctalOptions) (*Values, error) {
 	return r.values(total), nil
 }
 
-// octalRun drives an engine, two bytes a value until a value needs four.
+// octalRun drives an engine in the narrowest storage that holds the values:
+// one byte a value until a value needs two, two until one needs four. Only
+// one of e8, e16 and e32 is set; a run resumed from a checkpoint starts in
+// the storage the checkpoint has.
 type octalRun struct {
 	game *pairGame
+	e8   *engine[uint8]
 	e16  *engine[uint16]
 	e32  *engine[uint32]
 }
@@ -228,40 +252,63 @@ func startRun(c Code, checkpoint string) (*octalRun, error) {
 }
 
 func newRun(p *pairGame) *octalRun {
-	return &octalRun{game: p, e16: newEngine[uint16](p)}
+	return &octalRun{game: p, e8: newEngine[uint8](p)}
 }
 
 // setHelper says whether the engine uses a helper goroutine.
 func (r *octalRun) setHelper(on bool) {
-	if r.e32 != nil {
+	switch {
+	case r.e32 != nil:
 		r.e32.parallel = on
-	} else {
+	case r.e16 != nil:
 		r.e16.parallel = on
+	default:
+		r.e8.parallel = on
 	}
+}
+
+// classes returns the engine's rare/common splits, by class.
+func (r *octalRun) classes() [2]*rcClass {
+	switch {
+	case r.e32 != nil:
+		return r.e32.cls
+	case r.e16 != nil:
+		return r.e16.cls
+	}
+	return r.e8.cls
 }
 
 func (r *octalRun) len() int {
-	if r.e32 != nil {
+	switch {
+	case r.e32 != nil:
 		return len(r.e32.g)
+	case r.e16 != nil:
+		return len(r.e16.g)
 	}
-	return len(r.e16.g)
+	return len(r.e8.g)
 }
 
 func (r *octalRun) at(i int) int {
-	if r.e32 != nil {
+	switch {
+	case r.e32 != nil:
 		return int(r.e32.g[i])
+	case r.e16 != nil:
+		return int(r.e16.g[i])
 	}
-	return int(r.e16.g[i])
+	return int(r.e8.g[i])
 }
 
 // reserve makes room for n values. Fresh memory from the operating system
 // is only paid for when written, so reserving a long run up front costs
 // what it uses and spares the copies of growing.
 func (r *octalRun) reserve(n int) {
-	if r.e32 != nil {
+	switch {
+	case r.e32 != nil:
 		r.e32.g = grow(r.e32.g, n)
-	} else {
+	case r.e16 != nil:
 		r.e16.g = grow(r.e16.g, n)
+	default:
+		r.e8.g = grow(r.e8.g, n)
 	}
 }
 
@@ -280,21 +327,39 @@ func grow[T valueType](g []T, n int) []T {
 // there, and the marks of that many values would take 16 GB first.
 var errWide = errors.New("a value of 2^32 or more")
 
-// extend computes values until n are known.
+// extend computes values until n are known, widening the storage at the
+// first value that does not fit: the value is computed again in the wider
+// storage, never stored cut.
 func (r *octalRun) extend(n int) error {
-	if r.e16 != nil && !runTo(r.e16, n) {
-		g := make([]uint32, len(r.e16.g), max(n, cap(r.e16.g)))
-		for i, v := range r.e16.g {
-			g[i] = uint32(v)
+	if r.e8 != nil {
+		if runTo(r.e8, n) {
+			return nil
 		}
-		r.e32 = resumeEngine(r.game, g)
-		r.e32.parallel = r.e16.parallel
-		r.e16 = nil
+		r.e16, r.e8 = widen[uint16](r.e8, n), nil
 	}
-	if r.e32 != nil && !runTo(r.e32, n) {
+	if r.e16 != nil {
+		if runTo(r.e16, n) {
+			return nil
+		}
+		r.e32, r.e16 = widen[uint32](r.e16, n), nil
+	}
+	if !runTo(r.e32, n) {
 		return fmt.Errorf("heap %d: %w", len(r.e32.g), errWide)
 	}
 	return nil
+}
+
+// widen returns an engine that goes on from the values of e in the wider
+// storage T, with room for n values. The narrow values are copied once and
+// then dropped: the copy is the peak, one narrow and one wide value a heap.
+func widen[T, S valueType](e *engine[S], n int) *engine[T] {
+	g := make([]T, len(e.g), max(n, cap(e.g)))
+	for i, v := range e.g {
+		g[i] = T(v)
+	}
+	w := resumeEngine(e.pairGame, g)
+	w.parallel = e.parallel
+	return w
 }
 
 // runTo computes values until n are known, or reports false at the first
@@ -321,15 +386,50 @@ func runTo[T valueType](e *engine[T], n int) bool {
 // values returns the first n values.
 func (r *octalRun) values(n int) *Values {
 	v := &Values{code: r.game.name}
-	if r.e32 != nil {
+	switch {
+	case r.e32 != nil:
 		v.v32 = r.e32.g[:n:n]
-	} else {
+		v.max = largest(v.v32)
+	case r.e16 != nil:
 		v.v16 = r.e16.g[:n:n]
-	}
-	for i := range n {
-		v.max = max(v.max, v.At(i))
+		v.max = largest(v.v16)
+	default:
+		v.v8 = r.e8.g[:n:n]
+		v.max = largest(v.v8)
 	}
 	return v
+}
+
+// largest returns the largest of g, 0 if it is empty.
+func largest[T valueType](g []T) int {
+	m := T(0)
+	for _, x := range g {
+		m = max(m, x)
+	}
+	return int(m)
+}
+
+// searchPeriod runs the period search s on the first n values.
+func (r *octalRun) searchPeriod(s *periodSearch, n int) (found PeriodProof, need, likely int) {
+	switch {
+	case r.e32 != nil:
+		return searchPeriod(s, r.e32.g[:n])
+	case r.e16 != nil:
+		return searchPeriod(s, r.e16.g[:n])
+	}
+	return searchPeriod(s, r.e8.g[:n])
+}
+
+// writeValues writes the values in the checkpoint's format, one-byte
+// values as two: a checkpoint has two or four bytes a value.
+func (r *octalRun) writeValues(w io.Writer) error {
+	switch {
+	case r.e32 != nil:
+		return writeValues(w, r.game.name, r.e32.g)
+	case r.e16 != nil:
+		return writeValues(w, r.game.name, r.e16.g)
+	}
+	return writeValues(w, r.game.name, r.e8.g)
 }
 
 // pairSequence returns g(0), ..., g(n) of a game whose moves leave at most

@@ -30,9 +30,9 @@ import (
 // parts; only rare heaps, and values below the mex that reach contains,
 // cost a scan. C is rebuilt when the frequencies say a better split exists.
 
-// valueType is the storage of a value: two bytes while every value fits,
-// four beyond.
-type valueType interface{ ~uint16 | ~uint32 }
+// valueType is the storage of a value: one byte while every value fits,
+// two while every value fits in them, four beyond.
+type valueType interface{ ~uint8 | ~uint16 | ~uint32 }
 
 // fits reports whether T holds v.
 func fits[T valueType](v int) bool {
@@ -53,9 +53,36 @@ type rcClass struct {
 	common []uint32
 }
 
+// dense reports whether at most one position in denseRare below
+// commonLimit, of the n known, is rare: a scan then reads every pair,
+// rather than the list, whose reads cost more than the rare pairs read
+// again.
+func (c *rcClass) dense(n int) bool {
+	listed := min(n, commonLimit) - 1
+	return denseRare*(listed-len(c.common)) <= listed
+}
+
+// denseRare is the share of rare positions, one in denseRare, below which
+// a class is dense.
+const denseRare = 16
+
 // commonLimit bounds the positions listed in rcClass.common; scans rarely
 // go that far.
 const commonLimit = 1 << 16
+
+// appendCommon appends x to a list of common positions, doubling its room
+// up to commonLimit rather than by append's quarters: a list rebuilt
+// in place keeps its room, and the copies left behind, which a collector
+// does not reclaim while the values dominate the heap, stay below one
+// full list.
+func appendCommon(list []uint32, x uint32) []uint32 {
+	if len(list) == cap(list) {
+		grown := make([]uint32, len(list), min(commonLimit, max(2*cap(list), 1024)))
+		copy(grown, list)
+		list = grown
+	}
+	return append(list, x)
+}
 
 func newRCClass(d, keys int) *rcClass {
 	return &rcClass{d: d, inC: make([]bool, keys), seen: make([]bool, keys), reach: make([]bool, keys)}
@@ -190,10 +217,12 @@ type engine[T valueType] struct {
 
 	rebuilds    int
 	nextRebuild int
-	nextTry     int  // the first heap whose rarity may prompt a rebuild
-	parallel    bool // whether to use a helper goroutine (see pipeline)
-	batches     int  // how many times the helper was started
-	spans       int  // how many of those batches had a span (see helped)
+	keys        []int  // rebuild's list of the keys that occur, kept for the next
+	nextTry     int    // the first heap whose rarity may prompt a rebuild
+	parallel    bool   // whether to use a helper goroutine (see pipeline)
+	ring        []bool // the helper's marks, kept from one pipeline to the next
+	batches     int    // how many times the helper was started
+	spans       int    // how many of those batches had a span (see helped)
 
 	// reach[d] sums, over the last reached heaps, how far the scans of
 	// class d went: the helper's span is chosen from their mean.
@@ -387,7 +416,7 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 			}
 		}
 		if c.inC[k] && n < commonLimit {
-			c.common = append(c.common, uint32(n))
+			c.common = appendCommon(c.common, uint32(n))
 		}
 		if !c.inC[k] {
 			c.rare = append(c.rare, uint32(n))
@@ -428,13 +457,32 @@ func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int, h *helped) int
 		m := n - amounts[0]
 		hi := e.half(d, 0, m)
 		a := *pos
-		// First the common smaller parts listed, up to the helper's span
-		// and after it.
-		common := e.cls[d].common
 		var skipFrom, skipTo int
 		if h != nil {
 			skipFrom, skipTo = h.span[d][0], h.span[d][1]
 		}
+		c := e.cls[d]
+		if c.dense(len(g)) {
+			// Every part, up to the helper's span and after it: the few
+			// rare ones cost less than reading the list.
+			if a < skipFrom {
+				if at, b := scanSpan(g, st, cur, t, a, min(skipFrom, hi+1), m); b > 0 {
+					*pos = at
+					return b
+				}
+				a = skipFrom
+			}
+			a = max(a, skipTo)
+			*pos = hi + 1
+			at, b := scanSpan(g, st, cur, t, a, hi+1, m)
+			if b > 0 {
+				*pos = at
+			}
+			return b
+		}
+		// First the common smaller parts listed, up to the helper's span
+		// and after it.
+		common := c.common
 		if a < skipFrom {
 			i, _ := slices.BinarySearch(common, uint32(a))
 			k, _ := slices.BinarySearch(common, uint32(skipFrom))
@@ -450,26 +498,14 @@ func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int, h *helped) int
 			*pos = at
 			return b
 		}
-		// Then every part beyond the list, a block at a time, looking for
-		// the target after each block as scanList does.
+		// Then every part beyond the list.
 		a = max(a, commonLimit)
-		for ; a+scanBlock <= hi+1; a += scanBlock {
-			markSpan(g, st, cur, a, a+scanBlock, m)
-			if st[t] == cur {
-				*pos = a + scanBlock
-				return m - witness(g, t, m, a, a+scanBlock)
-			}
+		*pos = max(a, hi+1)
+		at, b := scanSpan(g, st, cur, t, a, hi+1, m)
+		if b > 0 {
+			*pos = at
 		}
-		for ; a <= hi; a++ {
-			x := g[a] ^ g[m-a]
-			st[x] = cur
-			if x == t {
-				*pos = a + 1
-				return m - a
-			}
-		}
-		*pos = a
-		return 0
+		return b
 	}
 	a := *pos
 	for ; 2*a <= n-amounts[0]; a++ {
@@ -494,9 +530,31 @@ func (e *engine[T]) scan(st []uint32, d, n, target int, pos *int, h *helped) int
 	return 0
 }
 
-// scanBlock is how many pairs a scan beyond the listed common parts marks
-// before it looks for its target.
+// scanBlock is how many pairs a scan of every part marks before it looks
+// for its target.
 const scanBlock = 32
+
+// scanSpan marks the values of the pairs (a, m-a) for lo <= a < hi, a
+// block at a time, until one is t, and returns the part after the block
+// of the witness and the witness's larger part; b is 0 if no pair has
+// value t.
+func scanSpan[T valueType](g []T, st []uint32, cur uint32, t T, lo, hi, m int) (next, b int) {
+	a := lo
+	for ; a+scanBlock <= hi; a += scanBlock {
+		markSpan(g, st, cur, a, a+scanBlock, m)
+		if st[t] == cur {
+			return a + scanBlock, m - witness(g, t, m, a, a+scanBlock)
+		}
+	}
+	for ; a < hi; a++ {
+		x := g[a] ^ g[m-a]
+		st[x] = cur
+		if x == t {
+			return a + 1, m - a
+		}
+	}
+	return a, 0
+}
 
 // witness returns the part a, lo <= a < hi, of a pair (a, m-a) of value t.
 func witness[T valueType](g []T, t T, m, lo, hi int) int {
@@ -565,12 +623,13 @@ func (e *engine[T]) worthRebuilding(c *rcClass, k int) bool {
 // if force); it reports whether it did.
 func (e *engine[T]) rebuild(d int, force bool) bool {
 	c := e.cls[d]
-	keys := make([]int, 0, 64)
+	keys := e.keys[:0]
 	for k, n := range e.count {
 		if n > 0 {
 			keys = append(keys, k)
 		}
 	}
+	e.keys = keys
 	slices.SortStableFunc(keys, func(a, b int) int { return cmp.Compare(e.count[b], e.count[a]) })
 	nc := newRCClass(d, len(e.count))
 	var rare int64
@@ -586,14 +645,16 @@ func (e *engine[T]) rebuild(d int, force bool) bool {
 		return false
 	}
 	e.rebuilds++
-	// New lists: a helper goroutine may still be reading the old ones.
+	// A new rare list, since a helper goroutine may still be reading the
+	// old one; the common list, read by this goroutine only, is refilled
+	// in place.
 	nc.rare = make([]uint32, 0, len(c.rare))
-	nc.common = make([]uint32, 0, len(c.common))
+	nc.common = c.common[:0]
 	for x := 1; x < len(e.g); x++ {
 		if !nc.inC[e.key(x)] {
 			nc.rare = append(nc.rare, uint32(x))
 		} else if x < commonLimit {
-			nc.common = append(nc.common, uint32(x))
+			nc.common = appendCommon(nc.common, uint32(x))
 		}
 	}
 	e.cls[d] = nc

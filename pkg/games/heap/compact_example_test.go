@@ -53,3 +53,19 @@ func ExampleOctalOptions() {
 	// 150000 of 150000
 	// 5
 }
+
+func ExampleValues_BytesPerValue() {
+	// Officers' values fit one byte to heap 10,343; g(10,344) is the
+	// first of 256 or more, and from it on each value takes two.
+	for _, n := range []int{10_343, 10_344} {
+		v, err := heap.OctalValues("0.6", n, nil)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("to heap %d: largest %d, bytes per value %d\n", n, v.Max(), v.BytesPerValue())
+	}
+	// Output:
+	// to heap 10343: largest 252, bytes per value 1
+	// to heap 10344: largest 256, bytes per value 2
+}

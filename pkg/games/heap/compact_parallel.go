@@ -150,7 +150,7 @@ func (p *progress) wait(x, slack int, stop *atomic.Bool) bool {
 // in T (false), with a helper goroutine marking the rare pairs ahead.
 func (e *engine[T]) pipeline(n int) bool {
 	e.g = grow(e.g, n) // the helper reads g while it grows, so it must stay put
-	var ring []bool
+	ring := e.ring
 	for len(e.g) < n {
 		if e.rareWork() < pipelineMinWork {
 			for len(e.g) < n {
@@ -163,9 +163,11 @@ func (e *engine[T]) pipeline(n int) bool {
 		// Bytes, not bits: the helper's marks are then plain stores,
 		// not a chain of read-modify-writes on a few words.
 		width := e.size + 1
-		if len(ring) != width*pipelineLag {
+		if cap(ring) < width*pipelineLag {
 			ring = make([]bool, width*pipelineLag)
+			e.ring = ring
 		}
+		ring = ring[:width*pipelineLag]
 		h := &helped{from: pipelineLag}
 		var snap [2][]uint32 // the helper's rare parts, from pipelineLag on
 		for d, c := range e.cls {

@@ -60,38 +60,93 @@ func TestOctalValuesAgainstNaive(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := valuesSeq(t, v)
-		if v.Max() != got.Max() || v.BytesPerValue() != 2 || v.Code() != tc.code.String() {
-			t.Fatalf("%s: Max %d BytesPerValue %d Code %s; want %d, 2, %s", tc.code, v.Max(), v.BytesPerValue(), v.Code(), got.Max(), tc.code)
+		if v.Max() != got.Max() || v.BytesPerValue() != bytesFor(got.Max()) || v.Code() != tc.code.String() {
+			t.Fatalf("%s: Max %d BytesPerValue %d Code %s; want %d, %d, %s", tc.code, v.Max(), v.BytesPerValue(), v.Code(), got.Max(), bytesFor(got.Max()), tc.code)
 		}
 		return got
 	})
 }
 
-// TestResumeWider checks the step from two bytes a value to four: an
-// engine resumed from the first values in four bytes goes on as the
-// straight run does.
-func TestResumeWider(t *testing.T) {
+// bytesFor returns the storage a value needs: 1, 2 or 4 bytes.
+func bytesFor(v int) int {
+	switch {
+	case v < 1<<8:
+		return 1
+	case v < 1<<16:
+		return 2
+	}
+	return 4
+}
+
+// TestWiden checks each step of widening: an engine resumed from the first
+// values in one byte, then two, then four, goes on as the definition does.
+func TestWiden(t *testing.T) {
 	for _, code := range []string{"0.6", ".354", "0.16", "4.7", "0.07"} {
 		c, _ := ParseCode(code)
 		want := naiveTakeBreak(c, 4000)
-		r := newOctalRun(c)
-		if err := r.extend(1500); err != nil {
-			t.Fatal(err)
+		e8 := newEngine[uint8](codeGame(c))
+		if !runTo(e8, 1000) {
+			t.Fatalf("%s: a value beyond one byte below heap 1000", code)
 		}
-		g := make([]uint32, 1500)
-		for i := range g {
-			g[i] = uint32(r.e16.g[i])
+		e16 := widen[uint16](e8, 2000)
+		if !runTo(e16, 2000) {
+			t.Fatalf("%s: a value beyond two bytes below heap 2000", code)
 		}
-		r.e32, r.e16 = resumeEngine(codeGame(c), g), nil
-		if err := r.extend(4001); err != nil {
-			t.Fatal(err)
+		e32 := widen[uint32](e16, 4001)
+		if !runTo(e32, 4001) || cap(e32.g) < 4001 {
+			t.Fatalf("%s: four bytes fail below heap 4001, or %d values have room for %d", code, len(e32.g), cap(e32.g))
 		}
+		r := &octalRun{game: e32.pairGame, e32: e32}
 		got := valuesSeq(t, r.values(4001))
 		if i := firstDiff(got, want); i >= 0 {
-			t.Fatalf("%s: resumed wide, g(%d) = %d, want %d", code, i, got[i], want[i])
+			t.Fatalf("%s: widened twice, g(%d) = %d, want %d", code, i, got[i], want[i])
 		}
 		if v := r.values(4001); v.BytesPerValue() != 4 {
 			t.Fatalf("%s: %d bytes a value after widening", code, v.BytesPerValue())
+		}
+	}
+}
+
+// TestWidthSwitch checks that a value which outgrows one byte stops the
+// narrow engine before it is stored, and that the run goes on in two
+// bytes: Officers' first value of 256 or more, and the value 256 of the
+// subtraction game of every amount from 1 to 300 (g(n) = n mod 301).
+func TestWidthSwitch(t *testing.T) {
+	var nim strings.Builder
+	nim.WriteString("0.")
+	for range 300 {
+		nim.WriteByte('3')
+	}
+	for _, tc := range []struct {
+		code string
+		n    int
+	}{{"0.6", 10_500}, {nim.String(), 700}} {
+		c, err := ParseCode(tc.code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := naiveTakeBreak(c, tc.n)
+		first := slices.IndexFunc(want, func(v int) bool { return v >= 1<<8 })
+		if first < 0 {
+			t.Fatalf("%.8s...: no value of 256 or more to heap %d", tc.code, tc.n)
+		}
+		e := newEngine[uint8](codeGame(c))
+		if runTo(e, tc.n+1) || len(e.g) != first {
+			t.Fatalf("%.8s...: one byte a value stopped at heap %d, want %d (g = %d)", tc.code, len(e.g), first, want[first])
+		}
+		if v, ok := e.next(); ok || v != want[first] || len(e.g) != first {
+			t.Fatalf("%.8s...: next gives %d, %v with %d values; want %d, false, %d", tc.code, v, ok, len(e.g), want[first], first)
+		}
+		r := newOctalRun(c)
+		if err := r.extend(tc.n + 1); err != nil {
+			t.Fatal(err)
+		}
+		if r.e8 != nil || r.e16 == nil || r.e32 != nil {
+			t.Fatalf("%.8s...: after the switch, e8 %v, e16 %v, e32 %v; want two bytes only", tc.code, r.e8 != nil, r.e16 != nil, r.e32 != nil)
+		}
+		v := r.values(tc.n + 1)
+		if i := firstDiff(valuesSeq(t, v), want); i >= 0 || v.BytesPerValue() != 2 {
+			t.Fatalf("%.8s...: g(%d) differs after the switch, or %d bytes a value", tc.code, i, v.BytesPerValue())
 		}
 	}
 }
@@ -295,7 +350,9 @@ func TestPipelineAgainstSequential(t *testing.T) {
 	codes := []string{"0.6"}
 	n := 2*pipelineLag + pipelineMinBatch + 4096
 	if !testing.Short() {
-		codes = append(codes, ".354", "0.165")
+		// 0.127 and 0.35 keep one byte a value with the helper; 0.1337
+		// outgrows it while the helper runs.
+		codes = append(codes, ".354", "0.165", "0.127", "0.35", "0.1337")
 		r := rand.New(rand.NewPCG(9, 10))
 		for len(codes) < 10 {
 			c := randomCode(r, false)
@@ -307,23 +364,17 @@ func TestPipelineAgainstSequential(t *testing.T) {
 		}
 		n = 3*pipelineLag + 2*pipelineMinBatch
 	}
+	narrow := 0 // batches of the helper on values in one byte
 	for _, code := range codes {
-		c, _ := ParseCode(code)
-		seq, par := newEngine[uint16](codeGame(c)), newEngine[uint16](codeGame(c))
-		par.parallel = true
-		if !runTo(seq, n) || !runTo(par, n) {
+		if b, ok := pipelineMatches[uint8](t, code, n); ok {
+			narrow += b
+		}
+		if _, ok := pipelineMatches[uint16](t, code, n); !ok {
 			t.Fatalf("%s: a value beyond two bytes", code)
 		}
-		if (par.batches == 0 && code == "0.6") || seq.batches != 0 {
-			t.Fatalf("%s: %d batches with a helper, %d without", code, par.batches, seq.batches)
-		}
-		if !slices.Equal(seq.g, par.g) {
-			i := 0
-			for seq.g[i] == par.g[i] {
-				i++
-			}
-			t.Fatalf("%s: g(%d) = %d with a helper, %d without", code, i, par.g[i], seq.g[i])
-		}
+	}
+	if narrow == 0 && !testing.Short() {
+		t.Fatal("the helper never ran on values kept in one byte")
 	}
 	if testing.Short() {
 		return
@@ -342,6 +393,34 @@ func TestPipelineAgainstSequential(t *testing.T) {
 			t.Fatalf("0.6 with a helper: g(%d) = %d, want %d", i, e.g[i], w)
 		}
 	}
+}
+
+// pipelineMatches checks the helper against the single goroutine on the
+// game of the code to n values stored in T, and returns the helper's
+// batches, or false if a value does not fit in T.
+func pipelineMatches[T valueType](t *testing.T, code string, n int) (batches int, ok bool) {
+	t.Helper()
+	c, _ := ParseCode(code)
+	seq, par := newEngine[T](codeGame(c)), newEngine[T](codeGame(c))
+	par.parallel = true
+	okSeq, okPar := runTo(seq, n), runTo(par, n)
+	if okSeq != okPar {
+		t.Fatalf("%s: the values fit %v with a helper, %v without", code, okPar, okSeq)
+	}
+	if !slices.Equal(seq.g, par.g) {
+		i := 0
+		for i < min(len(seq.g), len(par.g)) && seq.g[i] == par.g[i] {
+			i++
+		}
+		t.Fatalf("%s: %d values with a helper, %d without, differing from heap %d", code, len(par.g), len(seq.g), i)
+	}
+	if !okSeq {
+		return 0, false
+	}
+	if (par.batches == 0 && code == "0.6") || seq.batches != 0 {
+		t.Fatalf("%s: %d batches with a helper, %d without", code, par.batches, seq.batches)
+	}
+	return par.batches, true
 }
 
 // TestOctalValuesHelper checks the run with a helper, the default, against

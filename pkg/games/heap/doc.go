@@ -20,8 +20,8 @@
 //	proof, err := heap.OctalPeriod("0.16", 1_000_000)
 //	// proof.Preperiod = 105351, proof.Period = 149459, proof.Form evaluates any g(n)
 //
-// Long runs use OctalValues, which keeps two bytes a value while they fit
-// (four after), reports progress, checkpoints to a file to resume from, and
+// Long runs use OctalValues, which keeps one byte a value while they fit
+// (two, then four after), reports progress, checkpoints to a file to resume from, and
 // gives the statistics of the sparse space (largest value, rare mask, rare
 // heaps and the last of them):
 //
@@ -59,6 +59,8 @@
 //	go test -run '^$' -bench 'OctalPeriod' -benchtime 1x ./pkg/games/heap
 //	go test -run '^$' -bench 'OctalPeriod/.354' -benchtime 1x ./pkg/games/heap // alone, for its peak memory
 //	go test -run '^$' -bench 'Resume' -benchtime 1x ./pkg/games/heap           // 0.6 to 2^23 killed at half, resumed vs fresh
+//	go test -run '^$' -bench 'Officers/' -benchmem ./pkg/games/heap             // OctalValues on 0.6 to 2^18 and 2^20, bytes allocated
+//	GRUNDY_OGS=/path/to/ogs go test -run '^$' -bench 'Ogs' -benchtime 1x ./pkg/games/heap // 0.6 to 2^22 beside ogs, memory and time
 //
 // The reference for speed is P. Beling's ogsolve (Rust, RC2 method, one
 // thread), which runs the same workloads as `ogsolve 0.6 -m rc2 -n 4194304`
@@ -166,4 +168,51 @@
 // that prove p prove p0, which is tried first. SubtractionPeriod proves
 // its periods by another argument (see there) and reports the k = 1 bound
 // of this theorem, which its values also meet.
+//
+// # Memory and caches
+//
+// OctalValues stores each value in one byte while every value so far is
+// below 2^8, in two while below 2^16, and in four beyond. The first value
+// that does not fit is not stored: the engine stops before it, the values
+// are copied once into the wider storage, and the value is computed again
+// there, so a value is never cut. The copy is the peak of the switch, one
+// narrow and one wide value a heap; checkpoints keep two or four bytes a
+// value, and a run resumed from one goes on in them. Officers (0.6) passes
+// 255 at heap 10,344 and so holds two bytes a value; .354 stays at 113 or
+// below to heap 20,126,194, the range its period proof reads, and holds
+// one.
+//
+// Measured on a 2-core AMD EPYC (cpu family 26, a Zen 5 core) shared with
+// other work, through OctalValues, in runs that alternate with ogs (the
+// RC2 solver of P. Beling's ogs crate, as `ogsolve 0.6 -m rc2` runs it,
+// two bytes a value): Officers to 2^22 (values to 319) peaks at 13.5 to
+// 13.7 MB of resident memory, 1.30 to 1.33 times ogs's 10.2 to 10.5 MB,
+// where it took 15.0 to 15.1 MB before the values and buffers were
+// narrowed. With the helper it used 0.45 to 0.49 of ogs's CPU time (0.51
+// to 0.56 before); its wall time, 0.16 to 0.24 of ogs's, was measured
+// under a load average of 15 to 30 and says little. .354 to 20,126,194
+// peaks at 24.0 MB, against 45.6 MB before. Octal, which returns a
+// Sequence of eight bytes a value (32 MB of it), took 47 MB for Officers
+// to 2^22 before, the figure issue 34 quotes. Above
+// the values' own bytes are the Go runtime (2.8 MB for a run of a thousand
+// heaps), the engine's lists and the helper's ring.
+//
+// What each heap reads is far smaller than the values, and it is what the
+// caches hold. For Officers, counted to 2^20: 1,583 rare heaps, the last
+// at 20,627, so the pairs with a rare part read the values of the first
+// 20,627 heaps and of the 20,627 before the heap at hand, 41 KB each at
+// two bytes; the scans of common parts read about 2,700 pairs a heap on
+// average, within the same two windows; the rare list takes 6 KB and the
+// marks 2 KB. The helper's ring of marks, 512 heaps of 513 bytes, adds
+// 257 KB. The rest of the values is written once and read again only by a
+// scan that passes 2^16 parts, which is rare. So the working set is about
+// 350 KB whatever the length, and it is the size of the L2 that decides
+// how the figures carry to another CPU: AMD gives a Zen 5 core 48 KB of
+// L1 data cache and 1 MB of L2 (the virtual machine does not report its
+// caches). A core with 512 KB of L2 or more (Zen 2 to 4, Intel Xeons from
+// Skylake-SP on) should keep the ratios measured here; with 256 KB the
+// main goroutine's part still fits but the ring lives in L3 and the
+// helper's marks cost more; no L1 holds both windows, and a game whose
+// values fit one byte halves them. This is argued from the counts above,
+// not measured on those CPUs.
 package heap

@@ -193,7 +193,7 @@ func BenchmarkGrundysGame(b *testing.B) {
 				if err := r.extend(n + 1); err != nil {
 					b.Fatal(err)
 				}
-				rare = len(r.e16.cls[0].rare)
+				rare = len(r.classes()[0].rare)
 			}
 			b.ReportMetric(float64(rare), "rare-heaps")
 		})

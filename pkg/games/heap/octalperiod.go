@@ -128,11 +128,7 @@ func OctalPeriodWith(code string, maxTerms int, opts *OctalOptions) (PeriodProof
 			}
 			// A run resumed from a longer checkpoint knows more values than
 			// this batch: the search reads the batch's, as it would have.
-			if r.e32 != nil {
-				found, need, likely = searchPeriod(&s, r.e32.g[:n])
-			} else {
-				found, need, likely = searchPeriod(&s, r.e16.g[:n])
-			}
+			found, need, likely = r.searchPeriod(&s, n)
 		}
 		if found.Period > 0 || need > maxTerms || n == maxTerms {
 			if err := steps.save(r); err != nil {
