@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -74,7 +75,7 @@ func TestParse(t *testing.T) {
 		check  func(*options) bool
 	}{
 		{"defaults", nil, -1, "", "", func(o *options) bool {
-			return o.x.CellTimeout == execute.DefaultCellTimeout && o.dir == "site" && len(o.paths) == 1 && o.paths[0] == "notebooks" && !o.maxOutputSet
+			return o.x.CellTimeout == execute.DefaultCellTimeout && o.jobs == runtime.NumCPU() && o.dir == "site" && len(o.paths) == 1 && o.paths[0] == "notebooks" && !o.maxOutputSet
 		}},
 		{"-h", []string{"-h"}, 0, "usage: render", "", nil},
 		{"-help", []string{"-help"}, 0, "-timeout seconds", "", nil},
@@ -91,6 +92,8 @@ func TestParse(t *testing.T) {
 		{"kernel with a path", []string{"-kernel", "../x"}, 2, "", `-kernel "../x"`, nil},
 		{"install kernel", []string{"-install-kernel"}, -1, "", "", func(o *options) bool { return o.installKernel }},
 		{"install kernel and paths", []string{"-install-kernel", "a.ipynb"}, 2, "", "renders nothing", nil},
+		{"jobs", []string{"-j", "3"}, -1, "", "", func(o *options) bool { return o.jobs == 3 }},
+		{"no jobs", []string{"-j", "0"}, 2, "", "-j 0: want at least one notebook at a time", nil},
 		{"max output", []string{"-max-output", "100"}, -1, "", "", func(o *options) bool { return o.maxOutputSet && o.x.MaxOutput == 100 }},
 	}
 	for _, tt := range tests {

@@ -10,7 +10,7 @@
 //
 // Usage:
 //
-//	render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [-pdf] [-serve ADDR [-serve-host NAME]...] [-shared-folder] [-title T] [-site-url URL] [-order name|date] [-css FILE] [-description TEXT] [-author NAME]... [PATH ...]
+//	render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [-pdf] [-serve ADDR [-serve-host NAME]...] [-shared-folder] [-title T] [-site-url URL] [-order name|date] [-css FILE] [-description TEXT] [-author NAME]... [-j N] [PATH ...]
 //	render -install-kernel
 //
 // PATH is a notebook or a folder of them (default notebooks); DIR defaults
@@ -48,6 +48,13 @@
 // pages written, the notebooks run and those taken from the cache, the
 // warnings, the time taken and the index page. -h prints the usage on
 // standard output.
+//
+// -j N runs up to N notebooks at once, each in a kernel of its own (by
+// default as many as the machine has cores; -j 1 runs one at a time). The
+// pages are the same whatever N is, and so is what render reports: each
+// notebook's lines together, the notebooks in the index's order, a
+// notebook's lines held until those before it are shown. A notebook that
+// fails stops none of the others; Ctrl-C stops them all.
 //
 // Each page is dated by its notebook's metadata, else by the notebook's
 // last git commit, else by its file's modification time. It ends with how
@@ -134,6 +141,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -160,7 +168,7 @@ func main() {
 	os.Exit(code)
 }
 
-const usageLine = "usage: render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [-pdf] [-serve ADDR [-serve-host NAME]...] [-shared-folder] [-title T] [-site-url URL] [-order name|date] [-css FILE] [-description TEXT] [-author NAME]... [PATH ...]\n       render -install-kernel"
+const usageLine = "usage: render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [-pdf] [-serve ADDR [-serve-host NAME]...] [-shared-folder] [-title T] [-site-url URL] [-order name|date] [-css FILE] [-description TEXT] [-author NAME]... [-j N] [PATH ...]\n       render -install-kernel"
 
 // options are render's command line, parsed.
 type options struct {
@@ -175,6 +183,7 @@ type options struct {
 	shared        bool
 	pdf           bool
 	site          siteFlags
+	jobs          int
 	paths         []string
 }
 
@@ -224,6 +233,7 @@ func parse(args []string, stdout, stderr io.Writer) (*options, int) {
 		}
 		return err
 	})
+	fs.IntVar(&o.jobs, "j", runtime.NumCPU(), "run up to `N` notebooks at once, each in a kernel of its own; the pages and the lines reported are those of one at a time")
 	fs.BoolVar(&o.installKernel, "install-kernel", false, "install render's GoNB as the Jupyter kernel gonb, for opening the notebooks in Jupyter, and exit")
 	usage := func(w io.Writer) {
 		fmt.Fprintln(w, usageLine)
@@ -250,6 +260,9 @@ func parse(args []string, stdout, stderr io.Writer) (*options, int) {
 	switch {
 	case x.CellTimeout <= 0:
 		fmt.Fprintf(stderr, "render: -timeout %v: want a positive duration\n", x.CellTimeout)
+		return nil, 2
+	case o.jobs <= 0:
+		fmt.Fprintf(stderr, "render: -j %d: want at least one notebook at a time\n", o.jobs)
 		return nil, 2
 	case x.MaxOutput <= 0:
 		fmt.Fprintf(stderr, "render: -max-output %d: want a positive number of bytes\n", x.MaxOutput)
@@ -287,12 +300,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 	progress := execute.NewPrinter(stderr, isTerminal(stderr))
 	var events counter
-	x.Progress = func(p execute.Progress) {
-		events.count(p.Event)
-		progress.Progress(p)
-	}
 	s := &site.Site{
-		Dir: o.dir, Shared: o.shared, Trust: o.trust, MathFont: o.font,
+		Dir: o.dir, Shared: o.shared, Trust: o.trust, MathFont: o.font, Jobs: o.jobs,
 		Progress: progress.Notebook,
 		Warn: func(msg string) {
 			events.count(execute.Warning)
@@ -302,6 +311,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err := applySettings(s, o.title, o.site, o.paths, s.Warn); err != nil {
 		fmt.Fprintf(stderr, "render: %s\n", terminal.Safe(err.Error()))
 		return 1
+	}
+	x.Progress = func(p execute.Progress) {
+		show := func() {
+			events.count(p.Event)
+			progress.Progress(p)
+		}
+		// Building GoNB is shown as it goes: the notebooks of a module
+		// share the kernel, whichever of them asked for it first.
+		if p.Event == execute.Building {
+			show()
+			return
+		}
+		s.Report(p.Notebook, show)
 	}
 	// An explicit -max-output caps the pages too; otherwise they keep
 	// their own, smaller default, which keeps them readable.

@@ -98,6 +98,15 @@
 // one it wrote. The feed and stylesheet go through the manifest as pages
 // do: a file of the user's in their place is not replaced.
 //
+// Side by side: with Jobs above one, up to Jobs notebooks are read, run
+// and made ready at once, each in a kernel of its own, started in the
+// index's order, while the pages are written one at a time in that order.
+// What a notebook reports before its turn (its warnings, and through
+// Report the events of its run) is held and shown when its turn comes, so
+// that pages, errors and reports are those of a build running them one
+// after another. A build that is stopped stops the notebooks running
+// ahead and waits for them (their kernels shut down) before it returns.
+//
 // PDF: with a Printer (package pdf), each page is also printed to
 // NAME.pdf, written with the page's other files; a build without one
 // leaves the PDFs already there alone.

@@ -52,9 +52,18 @@ func (e *entry) link(title string) *htmlpage.Link {
 // renderAll renders the notebooks of this build in the site's order, so
 // that each page links the pages before and after it that exist: a
 // notebook's page is written once the next page is known, and a notebook
-// that fails is no neighbour unless an earlier build left its page.
+// that fails is no neighbour unless an earlier build left its page. The
+// notebooks are prepared ahead, up to Jobs at once (see ahead); this loop
+// takes them, and what they reported, one at a time in the site's order,
+// so that pages and console are those of a build that ran them one after
+// another.
 func (s *Site) renderAll(ctx context.Context, k *keeper, files, names []string, fontURL string) []error {
 	git, _ := exec.LookPath("git") // none: pages are dated by their files
+	entries := s.order(k, files, names)
+	pre := s.prepareAhead(ctx, git, entries)
+	// Notebooks still running when the loop stops (a cancelled build)
+	// are stopped, and their kernels shut down, before the build returns.
+	defer pre.stop()
 	var errs []error
 	// pending waits for its next neighbour; last is the page before the
 	// one at hand.
@@ -74,7 +83,7 @@ func (s *Site) renderAll(ctx context.Context, k *keeper, files, names []string, 
 		pending = nil
 	}
 	done := 0
-	for _, e := range s.order(k, files, names) {
+	for i, e := range entries {
 		if e.file == "" {
 			link := e.link(e.title)
 			flush(link)
@@ -89,7 +98,7 @@ func (s *Site) renderAll(ctx context.Context, k *keeper, files, names []string, 
 			s.Progress(done, len(files), e.file)
 		}
 		done++
-		r, err := s.prepare(ctx, git, e.file, e.name)
+		r, err := pre.take(i)
 		if err != nil {
 			errs = append(errs, err)
 			if e.exists { // its earlier page stays

@@ -85,6 +85,14 @@ type Site struct {
 	// Stylesheet is the site's own CSS, shipped as StylesheetFile and
 	// linked from every page after its own style; nil for none.
 	Stylesheet []byte
+	// Jobs is the number of notebooks run and made ready at once, each
+	// in a kernel of its own; zero means one at a time. The pages are
+	// written one at a time, in the index's order, and what the build
+	// reports through Progress, Warn and Report comes in that order too,
+	// each notebook's together, as if they had run one after another.
+	Jobs int
+
+	turns turns // what notebooks running ahead of their turn report
 }
 
 // A Printer prints pages to PDF.
@@ -178,6 +186,14 @@ func (s *Site) warn(format string, args ...any) {
 	}
 }
 
+// warnAbout warns, through Report, about the notebook file being prepared.
+func (s *Site) warnAbout(file, format string, args ...any) {
+	if s.Warn != nil {
+		msg := fmt.Sprintf(format, args...)
+		s.Report(file, func() { s.Warn(msg) })
+	}
+}
+
 // removeStale removes what a build that was killed left in Dir: it held
 // the lock, which this build now holds, so nothing else uses them.
 func (s *Site) removeStale() {
@@ -222,7 +238,7 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 		return nil, err // names the file
 	}
 	for _, w := range f.Warnings {
-		s.warn("notebook %s", w)
+		s.warnAbout(path, "notebook %s", w)
 	}
 	nb := f.Notebook
 	// A record of a run that the notebook brought along is not believed:
@@ -257,7 +273,7 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 	defer local.Close()
 	db, bibWarnings := bibliography(local, nb)
 	for _, w := range bibWarnings {
-		s.warn("notebook %s: %s", path, w)
+		s.warnAbout(path, "notebook %s: %s", path, w)
 	}
 	// A notebook with no title of its own is titled by its file name, or
 	// by its page name if the file name is just ".ipynb".
@@ -269,7 +285,7 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 		return nil, fmt.Errorf("notebook %s: %w", path, err)
 	}
 	for _, w := range v.Warnings {
-		s.warn("notebook %s: %s", place(f, w.Cell), w)
+		s.warnAbout(path, "notebook %s: %s", place(f, w.Cell), w)
 	}
 	v.Provenance = s.provenance(path, nb, g, inGit)
 	if len(v.Meta.Authors) == 0 {
