@@ -1,0 +1,56 @@
+package misere
+
+import "fmt"
+
+// maxPlayed bounds the sums whose outcome a player finds by direct play.
+const maxPlayed = 1 << 21
+
+// A player finds misère outcomes of sums of heaps by playing them out,
+// reading those of sums of heaps up to known off a proven quotient.
+type player struct {
+	r     *rules
+	memo  map[string]bool
+	known *pretension
+}
+
+// lost reports whether w is lost for the player to move: it has a move and
+// every move leads to a sum won for the player to move then.
+func (pl *player) lost(w word) (bool, error) {
+	if len(w) == 0 {
+		return false, nil
+	}
+	if k := pl.known; k != nil && w[0] < len(k.phi) {
+		return k.m.p[elementOf(k.m, k.phi, w)], nil
+	}
+	key := w.key()
+	if v, ok := pl.memo[key]; ok {
+		return v, nil
+	}
+	if len(pl.memo) >= maxPlayed {
+		return false, fmt.Errorf("more than %d sums played out: %w", maxPlayed, ErrBound)
+	}
+	lost := true
+	for i := 0; i < len(w) && lost; i++ {
+		if i > 0 && w[i-1] == w[i] {
+			continue
+		}
+		for _, o := range pl.r.options(w[i]) {
+			var parts []int
+			for _, h := range o {
+				if pl.r.live(h) {
+					parts = append(parts, h)
+				}
+			}
+			l, err := pl.lost(w.minus(i, parts...))
+			if err != nil {
+				return false, err
+			}
+			if l {
+				lost = false
+				break
+			}
+		}
+	}
+	pl.memo[key] = lost
+	return lost, nil
+}
