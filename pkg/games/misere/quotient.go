@@ -229,12 +229,12 @@ type Move struct {
 // then of the tokens they remove; a move that leaves the same heaps as an
 // earlier one from a heap of the same size is listed once.
 func (q *Quotient) WinningMoves(heaps ...int) ([]Move, error) {
+	if _, err := q.element(heaps); err != nil {
+		return nil, &Error{Func: "WinningMoves", Code: q.code.String(), Err: err}
+	}
 	r := newRules(q.code)
 	var out []Move
 	for i, h := range heaps {
-		if h < 0 {
-			return nil, &Error{Func: "WinningMoves", Code: q.code.String(), Err: fmt.Errorf("heap %d: %w", h, ErrHeap)}
-		}
 		if dup := slicesIndex(heaps[:i], h); dup >= 0 {
 			continue
 		}
