@@ -159,7 +159,7 @@ func (s *solver) build(base *pretension, own map[int]int) (*pretension, error) {
 // recalibrate returns a candidate that gets the sum f right, giving the
 // fewest of its heaps cyclic components of their own.
 func (s *solver) recalibrate(cand *pretension, f word) (*pretension, error) {
-	lost, err := s.pl.lost(f)
+	f, lost, err := s.wrong(cand, f)
 	if err != nil {
 		return nil, err
 	}
@@ -187,6 +187,58 @@ func (s *solver) recalibrate(cand *pretension, f word) (*pretension, error) {
 		}
 	}
 	return nil, fmt.Errorf("heap %d: no candidate gets the sum %v right: %w", len(cand.phi)-1, []int(f), ErrBound)
+}
+
+// wrong returns a sum whose outcome cand gets wrong, and its outcome, from
+// a sum f that the check of cand rejects. The check finds sums whose element
+// disagrees with their options' elements; when f's own element is right,
+// the element of one of its options is wrong, and so on down, as the
+// options of a sum are smaller sums. MisereSolver takes the least failing
+// sum, whose outcome is always wrong, to the same end.
+func (s *solver) wrong(cand *pretension, f word) (word, bool, error) {
+	for {
+		lost, err := s.pl.lost(f)
+		if err != nil {
+			return nil, false, err
+		}
+		if cand.m.p[elementOf(cand.m, cand.phi, f)] != lost {
+			return f, lost, nil
+		}
+		next, err := s.wrongOption(cand, f)
+		if err != nil {
+			return nil, false, err
+		}
+		if next == nil {
+			return nil, false, fmt.Errorf("sum %v: rejected, yet it and its options come out right", []int(f))
+		}
+		f = next
+	}
+}
+
+// wrongOption returns an option of f whose outcome cand gets wrong, or nil.
+func (s *solver) wrongOption(cand *pretension, f word) (word, error) {
+	for i, h := range f {
+		if i > 0 && f[i-1] == h {
+			continue
+		}
+		for _, o := range s.r.options(h) {
+			var parts []int
+			for _, part := range o {
+				if s.r.live(part) {
+					parts = append(parts, part)
+				}
+			}
+			w := f.minus(i, parts...)
+			lost, err := s.pl.lost(w)
+			if err != nil {
+				return nil, err
+			}
+			if cand.m.p[elementOf(cand.m, cand.phi, w)] != lost {
+				return w, nil
+			}
+		}
+	}
+	return nil, nil
 }
 
 // combinations returns the k-element subsets of s, in order.
