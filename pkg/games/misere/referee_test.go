@@ -116,36 +116,43 @@ func TestRefereeAgrees(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := newReferee(t, tc.code)
-		count := 0
-		partitions(tc.total, tc.total, func(sum []int) {
-			count++
-			want := games.NextWins
-			if r.lost(sum) {
-				want = games.PreviousWins
-			}
-			got, err := q.Outcome(sum...)
-			if err != nil || got != want {
-				t.Fatalf("%s %v: outcome %v, %v; referee %v", tc.code, sum, got, err, want)
-			}
-			moves, err := q.WinningMoves(sum...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			canMove := false
-			for _, h := range sum {
-				canMove = canMove || len(r.moves(h)) > 0
-			}
-			if (want == games.NextWins && canMove) != (len(moves) > 0) {
-				t.Fatalf("%s %v (%v): winning moves %v", tc.code, sum, want, moves)
-			}
-			for _, m := range moves {
-				next := append(append(slices.Clone(sum[:m.Index]), sum[m.Index+1:]...), m.Leave...)
-				if !r.lost(next) {
-					t.Fatalf("%s %v: move %v leads to %v, won for the player to move", tc.code, sum, m, next)
-				}
-			}
-		})
-		t.Logf("%s: order %d, %d sums checked", tc.code, q.Size(), count)
+		checkReferee(t, q, tc.code, tc.total)
 	}
+}
+
+// checkReferee compares q with the referee on every sum of heaps whose
+// sizes add up to at most total.
+func checkReferee(t *testing.T, q *Quotient, code string, total int) {
+	t.Helper()
+	r := newReferee(t, code)
+	count := 0
+	partitions(total, total, func(sum []int) {
+		count++
+		want := games.NextWins
+		if r.lost(sum) {
+			want = games.PreviousWins
+		}
+		got, err := q.Outcome(sum...)
+		if err != nil || got != want {
+			t.Fatalf("%s %v: outcome %v, %v; referee %v", code, sum, got, err, want)
+		}
+		moves, err := q.WinningMoves(sum...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		canMove := false
+		for _, h := range sum {
+			canMove = canMove || len(r.moves(h)) > 0
+		}
+		if (want == games.NextWins && canMove) != (len(moves) > 0) {
+			t.Fatalf("%s %v (%v): winning moves %v", code, sum, want, moves)
+		}
+		for _, m := range moves {
+			next := append(append(slices.Clone(sum[:m.Index]), sum[m.Index+1:]...), m.Leave...)
+			if !r.lost(next) {
+				t.Fatalf("%s %v: move %v leads to %v, won for the player to move", code, sum, m, next)
+			}
+		}
+	})
+	t.Logf("%s: order %d, %d sums checked", code, q.Size(), count)
 }
