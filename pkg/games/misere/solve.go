@@ -52,7 +52,7 @@ func (s *solver) next() error {
 			continue
 		}
 		cand.phi[n] = x
-		f, err := cand.failure()
+		f, err := cand.failure(false)
 		if err != nil {
 			return err
 		}
@@ -67,7 +67,7 @@ func (s *solver) next() error {
 		return err
 	}
 	for range maxRecalibrations {
-		f, err := next.failure()
+		f, err := next.failure(true)
 		if err != nil {
 			return err
 		}

@@ -63,15 +63,22 @@ func (pt *pretension) liveHeaps() []int {
 // adding heaps keeps inclusion; so only signatures whose T holds no other
 // signature's T of the same element are extended (MisereSolver prunes its
 // search the same way).
-func (pt *pretension) failure() (word, error) {
+//
+// Without name, a failure of the first shortcut comes back as the empty
+// word rather than a sum, which saves the search for the least one.
+func (pt *pretension) failure(name bool) (word, error) {
 	m := pt.m
 	if m.p[0] {
 		return word{}, nil
 	}
 	live := pt.liveHeaps()
-	least := leastWords(m, pt.phi, pt.tr, live, false)
+	gens := make([]int32, len(live))
+	for i, h := range live {
+		gens[i] = pt.phi[h]
+	}
+	_, reached := m.generated(gens)
 	for x := range m.size {
-		if least[x] == nil {
+		if reached[x] < 0 {
 			continue
 		}
 		for _, h := range live {
@@ -80,7 +87,11 @@ func (pt *pretension) failure() (word, error) {
 			}
 			for _, t := range pt.tr[h] {
 				if m.p[m.prod(int32(x), t)] {
-					return least[x].plus(h), nil
+					if !name {
+						return word{}, nil
+					}
+					// Name the least sum of x's class with heap h.
+					return leastWords(m, pt.phi, pt.tr, live, false)[x].plus(h), nil
 				}
 			}
 		}
