@@ -108,6 +108,7 @@ func TestAgreesWithHeap(t *testing.T) {
 		if _, proven := got.Proof(); got.Size() != want.Size() || (!proven && got.Heaps() != tc.n) {
 			t.Errorf("%s to heap %d: order %d (heaps %d), heap.MisereQuotient %d", tc.code, tc.n, got.Size(), got.Heaps(), want.Size())
 		}
+		checkIsomorphic(t, tc.code, got, want, tc.n)
 		var sum []int
 		var rec func(from int)
 		rec = func(from int) {
@@ -126,6 +127,46 @@ func TestAgreesWithHeap(t *testing.T) {
 			}
 		}
 		rec(1)
+	}
+}
+
+// checkIsomorphic checks that the map sending each heap's element in got
+// to its element in want extends to an isomorphism of bipartite monoids:
+// so got has want's presentation and pretending function (for 0.75, R8:
+// <a,b,c | a^2=1, b^3=b, bc=ab, c^2=b^2>, as heap's tests pin it).
+func checkIsomorphic(t *testing.T, code string, got *Quotient, want *heap.Quotient, n int) {
+	t.Helper()
+	to := map[int]int{0: 0}
+	queue := []int{0}
+	for len(queue) > 0 {
+		x := queue[0]
+		queue = queue[1:]
+		for h := 1; h <= n; h++ {
+			gh, err1 := got.Pretend(h)
+			wh, err2 := want.Pretend(h)
+			if err1 != nil || err2 != nil {
+				t.Fatal(err1, err2)
+			}
+			gy, wy := got.Mul(x, gh), want.Mul(to[x], wh)
+			if prev, ok := to[gy]; ok {
+				if prev != wy {
+					t.Fatalf("%s: element %d maps to %d and %d", code, gy, prev, wy)
+				}
+				continue
+			}
+			to[gy] = wy
+			queue = append(queue, gy)
+		}
+	}
+	seen := map[int]bool{}
+	for x, y := range to {
+		if seen[y] || got.IsP(x) != want.IsP(y) {
+			t.Fatalf("%s: not an isomorphism at %d -> %d", code, x, y)
+		}
+		seen[y] = true
+	}
+	if len(to) != got.Size() || len(seen) != want.Size() {
+		t.Fatalf("%s: %d of %d elements mapped onto %d of %d", code, len(to), got.Size(), len(seen), want.Size())
 	}
 }
 
