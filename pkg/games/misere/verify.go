@@ -1,6 +1,7 @@
 package misere
 
 import (
+	"container/heap"
 	"fmt"
 	"math/bits"
 )
@@ -106,6 +107,25 @@ type signature struct {
 	t      []uint64
 	parent int32
 	heap   int
+	tokens int // the tokens of the sum
+}
+
+// sigQueue orders signatures by the tokens of their sums.
+type sigQueue struct {
+	sigs  *signatures
+	items []int32
+}
+
+func (q *sigQueue) Len() int { return len(q.items) }
+func (q *sigQueue) Less(i, j int) bool {
+	return (*q.sigs)[q.items[i]].tokens < (*q.sigs)[q.items[j]].tokens
+}
+func (q *sigQueue) Swap(i, j int) { q.items[i], q.items[j] = q.items[j], q.items[i] }
+func (q *sigQueue) Push(x any)    { q.items = append(q.items, x.(int32)) }
+func (q *sigQueue) Pop() any {
+	x := q.items[len(q.items)-1]
+	q.items = q.items[:len(q.items)-1]
+	return x
 }
 
 func (pt *pretension) nFailure(live []int) (word, error) {
@@ -137,7 +157,11 @@ func (pt *pretension) nFailure(live []int) (word, error) {
 			pBits[x/64] |= 1 << (x % 64)
 		}
 	}
-	for i := 0; i < len(sigs); i++ {
+	// Smaller sums first, so that a failure is found on a small sum,
+	// which play can settle quickly; any order would prove the same.
+	queue := &sigQueue{sigs: &sigs, items: []int32{0}}
+	for queue.Len() > 0 {
+		i := int(heap.Pop(queue).(int32))
 		s := sigs[i]
 		if s.parent >= 0 && !contains(anti[s.e], int32(i)) {
 			continue // superseded by a smaller set before it was extended
@@ -173,7 +197,8 @@ func (pt *pretension) nFailure(live []int) (word, error) {
 				}
 			}
 			anti[e] = append(kept, int32(len(sigs)))
-			sigs = append(sigs, signature{e: e, t: t, parent: int32(i), heap: g.heap})
+			sigs = append(sigs, signature{e: e, t: t, parent: int32(i), heap: g.heap, tokens: s.tokens + g.heap})
+			heap.Push(queue, int32(len(sigs)-1))
 		}
 	}
 	return nil, nil
