@@ -100,7 +100,7 @@
 // of more than 2^21 sums. Its recalibration gives heaps cyclic monoids of
 // period 2 only, and a game whose quotient keeps growing makes its
 // candidates, and the play that settles them, grow fast: 0.06 and 0.07
-// (Dawson's Kayles) get no further than heaps 16 and 29 in a minute.
+// (Dawson's Kayles) get no further than heaps 16 and 24 in a minute.
 // Kayles' complete quotient takes about half a second (BenchmarkSolve),
 // and the table in table_test.go lists the two-digit octal games it
 // proves complete.

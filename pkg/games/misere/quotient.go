@@ -3,6 +3,7 @@ package misere
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/grundylab/grundy/pkg/games"
@@ -235,7 +236,7 @@ func (q *Quotient) WinningMoves(heaps ...int) ([]Move, error) {
 	r := newRules(q.code)
 	var out []Move
 	for i, h := range heaps {
-		if dup := slicesIndex(heaps[:i], h); dup >= 0 {
+		if slices.Contains(heaps[:i], h) {
 			continue
 		}
 		rest, err := q.element(append(append([]int(nil), heaps[:i]...), heaps[i+1:]...))
@@ -256,13 +257,4 @@ func (q *Quotient) WinningMoves(heaps ...int) ([]Move, error) {
 		}
 	}
 	return out, nil
-}
-
-func slicesIndex(s []int, v int) int {
-	for i, x := range s {
-		if x == v {
-			return i
-		}
-	}
-	return -1
 }

@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // maxSignatures bounds the signatures one check keeps.
@@ -163,7 +164,7 @@ func (pt *pretension) nFailure(live []int) (word, error) {
 	for queue.Len() > 0 {
 		i := int(heap.Pop(queue).(int32))
 		s := sigs[i]
-		if s.parent >= 0 && !contains(anti[s.e], int32(i)) {
+		if s.parent >= 0 && !slices.Contains(anti[s.e], int32(i)) {
 			continue // superseded by a smaller set before it was extended
 		}
 		for _, g := range gens {
@@ -215,15 +216,6 @@ func (s signatures) word(i int) word {
 	return w
 }
 
-func contains(s []int32, v int32) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
-
 // subsumed reports whether some kept signature's set is within t.
 func subsumed(sigs []signature, kept []int32, t []uint64) bool {
 	for _, j := range kept {
@@ -253,11 +245,7 @@ func intersects(a, b []uint64) bool {
 }
 
 func sortedCopy(s []int32) []int32 {
-	c := append([]int32(nil), s...)
-	for i := 1; i < len(c); i++ {
-		for j := i; j > 0 && c[j] < c[j-1]; j-- {
-			c[j], c[j-1] = c[j-1], c[j]
-		}
-	}
+	c := slices.Clone(s)
+	slices.Sort(c)
 	return c
 }
