@@ -321,11 +321,11 @@ func ExampleQuotient_WinningMoves() {
 }
 
 func FuzzSolve(f *testing.F) {
-	for _, s := range []string{"0.77", "0.75", "0.07", "4.7", "0x0.F", "0.8x", "", ".3"} {
-		f.Add(s, 8)
+	for _, s := range []string{"0.77", "0.75", "0.07", "4.7", "0x0.F", "0.8x", "", ".3", ".aa", "4.77"} {
+		f.Add(s, 3)
 	}
 	f.Fuzz(func(t *testing.T, code string, maxHeap int) {
-		maxHeap = 1 + (maxHeap%10+10)%10
+		maxHeap = 1 + (maxHeap%4+4)%4
 		q, err := Solve(code, maxHeap)
 		if err != nil {
 			if !errors.Is(err, heap.ErrCode) && !errors.Is(err, ErrBound) {

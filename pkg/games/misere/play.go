@@ -2,15 +2,21 @@ package misere
 
 import "fmt"
 
-// maxPlayed bounds the sums whose outcome a player finds by direct play.
-const maxPlayed = 1 << 21
+// Bounds of direct play: the sums whose outcome a player remembers, and
+// the options it looks at in all, so that play that cannot settle a
+// candidate soon ends with ErrBound.
+const (
+	maxPlayed = 1 << 20
+	maxVisits = 1 << 22
+)
 
 // A player finds misère outcomes of sums of heaps by playing them out,
 // reading those of sums of heaps up to known off a proven quotient.
 type player struct {
 	r     *rules
-	memo  map[string]bool
-	known *pretension
+	memo   map[string]bool
+	known  *pretension
+	visits int
 }
 
 // lost reports whether w is lost for the player to move: it has a move and
@@ -26,8 +32,8 @@ func (pl *player) lost(w word) (bool, error) {
 	if v, ok := pl.memo[key]; ok {
 		return v, nil
 	}
-	if len(pl.memo) >= maxPlayed {
-		return false, fmt.Errorf("more than %d sums played out: %w", maxPlayed, ErrBound)
+	if len(pl.memo) >= maxPlayed || pl.visits >= maxVisits {
+		return false, fmt.Errorf("more than %d sums played out or %d options tried: %w", maxPlayed, maxVisits, ErrBound)
 	}
 	lost := true
 	for i := 0; i < len(w) && lost; i++ {
@@ -41,6 +47,7 @@ func (pl *player) lost(w word) (bool, error) {
 					parts = append(parts, h)
 				}
 			}
+			pl.visits++
 			l, err := pl.lost(w.minus(i, parts...))
 			if err != nil {
 				return false, err
