@@ -97,10 +97,12 @@
 // Solve stops with an error wrapping ErrBound rather than answer beyond its
 // bounds: a candidate monoid above 8,192 elements, more than 2^20
 // signatures in one check, 64 recalibrations for one heap, or direct play
-// of more than 2^20 sums (or 2^22 options tried). Its recalibration gives heaps cyclic monoids of
-// period 2 only, and a game whose quotient keeps growing makes its
-// candidates, and the play that settles them, grow fast: 0.06 and 0.07
-// (Dawson's Kayles) get no further than heaps 16 and 24 in a minute.
+// of more than 2^20 sums or 2^22 options. Its recalibration gives heaps
+// cyclic monoids of period 2 only, and a game whose quotient keeps growing
+// makes its candidates, and the play that settles them, grow fast: 0.06
+// and 0.07 (Dawson's Kayles) get no further than heaps 16 and 24 in a
+// minute, and such a code can take minutes to reach a bound (4.77 to heap
+// 6 takes about 20 s of CPU).
 // Kayles' complete quotient takes about half a second (BenchmarkSolve),
 // and the table in table_test.go lists the two-digit octal games it
 // proves complete.

@@ -13,7 +13,7 @@ const (
 // A player finds misère outcomes of sums of heaps by playing them out,
 // reading those of sums of heaps up to known off a proven quotient.
 type player struct {
-	r     *rules
+	r      *rules
 	memo   map[string]bool
 	known  *pretension
 	visits int
