@@ -191,10 +191,11 @@ func splitFences(md string) (code, text string) {
 }
 
 // params holds the last value given to each variable declared as
-// `var NAME = INTEGER` or `var NAME TYPE = INTEGER` in a notebook's code.
+// `var NAME = INTEGER` or `var NAME TYPE = INTEGER` in a notebook's code,
+// with or without a comment after it (a parameter's `// range: LO..HI`).
 type params map[string]string
 
-var declaration = regexp.MustCompile(`(?m)^\s*var\s+([A-Za-z_]\w*)(?:\s+\w+)?\s*=\s*([0-9_]+)\s*$`)
+var declaration = regexp.MustCompile(`(?m)^\s*var\s+([A-Za-z_]\w*)(?:\s+\w+)?\s*=\s*([0-9_]+)\s*(?://.*)?$`)
 
 func parseParams(code string) params {
 	p := params{}

@@ -96,17 +96,25 @@ func render(t *testing.T, want int, args ...string) string {
 	return stderr.String()
 }
 
-// TestPythonNotebookAnywhere renders a Python notebook in a folder outside
-// the repository with the default -execute auto: ipykernel runs it, as
-// Jupyter finds it, and a second render takes it from the cache.
-func TestPythonNotebookAnywhere(t *testing.T) {
+// needPython skips the test where Jupyter finds no python3 kernel,
+// except in CI, which installs python3-ipykernel, and gives it a cache of
+// its own.
+func needPython(t *testing.T) {
+	t.Helper()
 	if _, err := kernelspec.Find("python3"); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("CI installs python3-ipykernel, but: %v", err)
 		}
 		t.Skipf("no python3 kernel: %v", err)
 	}
-	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // a cache of its own
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+}
+
+// TestPythonNotebookAnywhere renders a Python notebook in a folder outside
+// the repository with the default -execute auto: ipykernel runs it, as
+// Jupyter finds it, and a second render takes it from the cache.
+func TestPythonNotebookAnywhere(t *testing.T) {
+	needPython(t)
 	dir := t.TempDir()
 	writeNotebook(t, dir, "squares.ipynb", "python3", "python",
 		"N = 5",
@@ -131,6 +139,37 @@ func TestPythonNotebookAnywhere(t *testing.T) {
 	again := render(t, 0, "-o", out, dir)
 	if !strings.Contains(again, "0 notebooks run, 1 from the cache") || strings.Contains(again, "starting the kernel") {
 		t.Errorf("second render:\n%s", again)
+	}
+}
+
+// TestPythonCellOptions runs a Python notebook whose cells ask, in
+// Quarto's options, not to be run (eval: false), to go on past their
+// error (error: true) and to hide their warnings (warning: false), and
+// checks the post: the first cell's code without its output, the
+// traceback, no warning and no temporary path.
+func TestPythonCellOptions(t *testing.T) {
+	needPython(t)
+	dir := t.TempDir()
+	writeNotebook(t, dir, "opts.ipynb", "python3", "python",
+		"#| eval: false\nprint('never', 'ran')",
+		"#| error: true\n1/0",
+		"#| warning: false\nimport warnings\nwarnings.warn('care' + 'ful')\nprint('after', 'the warning')",
+		"print('still', 'running')")
+	out := filepath.Join(t.TempDir(), "site")
+	render(t, 0, "-o", out, dir)
+	post, err := os.ReadFile(filepath.Join(out, "opts.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"print('never', 'ran')", "ZeroDivisionError", "after the warning", "still running"} {
+		if !strings.Contains(string(post), want) {
+			t.Errorf("the post lacks %q:\n%s", want, post)
+		}
+	}
+	for _, unwanted := range []string{"never ran", "careful", "UserWarning", "/tmp/", "```python\n#|"} {
+		if strings.Contains(string(post), unwanted) {
+			t.Errorf("the post shows %q:\n%s", unwanted, post)
+		}
 	}
 }
 

@@ -1,11 +1,16 @@
 // Command render turns Jupyter notebooks into published writeups: for each
 // notebook NAME.ipynb a Markdown post with front matter (DIR/NAME.md, its
 // images in DIR/NAME_files/), a self-contained HTML page (DIR/NAME.html),
-// and an index of them all (DIR/index.html).
+// and an index of them all (DIR/index.html). Notebooks kept as text are
+// read too (package textnotebook): MyST Markdown (NAME.md), Quarto
+// (NAME.qmd) and jupytext percent scripts (NAME.py, NAME.go, NAME.jl,
+// NAME.R), run and rendered as an .ipynb is; one paired with NAME.ipynb
+// is left for it. A file of another kind is refused, with the formats
+// render reads.
 //
 // Usage:
 //
-//	render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [-pdf] [-serve ADDR] [PATH ...]
+//	render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [-pdf] [-serve ADDR [-serve-host NAME]...] [-shared-folder] [PATH ...]
 //	render -install-kernel
 //
 // PATH is a notebook or a folder of them (default notebooks); DIR defaults
@@ -59,6 +64,15 @@
 // page's print stylesheet lays it out: no navigation, blocks kept whole
 // where they fit on a sheet, page numbers at the foot.
 //
+// The output folder holds only what render wrote: render records every
+// file it writes in DIR/.render-manifest.json, removes the pages of
+// notebooks that are gone from the folders it renders (deleted or
+// renamed), and deletes or overwrites no file it did not write. A DIR
+// that holds other files, or is the notebooks' own folder, is refused
+// unless -shared-folder is given; even then a post, page or index that
+// would replace a file of the user's (a paired analysis.md, an index.html)
+// is refused by name, and the file stays as it is.
+//
 // -serve ADDR renders, then serves the site over HTTP at ADDR (say
 // localhost:8080: the site is then reachable from this machine only),
 // watches the notebooks, renders one again within a second of its being
@@ -66,8 +80,13 @@
 // A render that fails is reported, and shown on the pages in a banner,
 // while the pages of the last good one are served. The reload script and
 // the banner are in what is served only, never in the files written.
-// SIGINT or SIGTERM stops it, the kernels with it, and render exits with
-// status 0.
+// Only the files render wrote are served, streamed from disk, at most 16
+// at once (a request beyond that gets 503 at once). A request must name
+// localhost, a loopback address, the -serve address or, for a wildcard
+// address (:8080, 0.0.0.0:8080), this machine's host name or addresses,
+// or a name given by -serve-host: a web page elsewhere cannot read the
+// site through a DNS name of its own pointed at this machine. SIGINT or
+// SIGTERM stops it, the kernels with it, and render exits with status 0.
 //
 // -install-kernel builds GoNB as render runs it and installs it as the
 // Jupyter kernel gonb in the user's Jupyter data folder
@@ -81,9 +100,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -92,6 +113,7 @@ import (
 	"github.com/grundylab/grundy/pkg/report/jupyter/kernelspec"
 	"github.com/grundylab/grundy/pkg/report/site"
 	"github.com/grundylab/grundy/pkg/report/terminal"
+	"github.com/grundylab/grundy/pkg/report/textnotebook"
 )
 
 func main() {
@@ -108,7 +130,7 @@ func main() {
 	os.Exit(code)
 }
 
-const usageLine = "usage: render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [-pdf] [-serve ADDR] [PATH ...]\n       render -install-kernel"
+const usageLine = "usage: render [-o DIR] [-execute auto|always|never] [-kernel NAME] [-trust] [-p NAME=VALUE]... [-allow-errors] [-timeout D] [-max-output N] [-pdf] [-serve ADDR [-serve-host NAME]...] [-shared-folder] [PATH ...]\n       render -install-kernel"
 
 // options are render's command line, parsed.
 type options struct {
@@ -119,6 +141,8 @@ type options struct {
 	installKernel bool
 	maxOutputSet  bool // maxOutputSet reports an explicit -max-output.
 	serve         string
+	serveHosts    []string
+	shared        bool
 	pdf           bool
 	paths         []string
 }
@@ -143,8 +167,16 @@ func parse(args []string, stdout, stderr io.Writer) (*options, int) {
 	fs.StringVar(&o.font, "font", "", "Latin Modern Math `file` to ship with the site (default: from fonts-lmodern)")
 	fs.StringVar(&o.title, "title", "", "`title` of the index page (default Writeups)")
 	fs.Var(durationFlag{&x.CellTimeout}, "timeout", "the longest a cell may run before it is interrupted and the notebook fails: `seconds` (as nbconvert takes it) or a Go duration such as 90s or 2m")
-	fs.IntVar(&x.MaxOutput, "max-output", execute.DefaultMaxOutput, "the most `bytes` kept of one output of a cell run; the rest is counted in a note")
+	fs.IntVar(&x.MaxOutput, "max-output", execute.DefaultMaxOutput, fmt.Sprintf("the most `bytes` kept of one output of a cell run (a cell keeps at most %d outputs, and four times this or 16 MB of them); the rest is counted in a note", execute.MaxCellOutputs))
 	fs.StringVar(&o.serve, "serve", "", "after rendering, serve the site at `ADDR` (such as localhost:8080), render each notebook again when it is saved, and reload the open pages, until Ctrl-C")
+	fs.Func("serve-host", "with -serve, also answer requests that name the host `NAME` (a name of this machine others use, behind a proxy or in /etc/hosts; repeatable): requests naming any host but localhost, loopback addresses, the -serve address, or for a wildcard address this machine's name and addresses, are refused, so that no web page can read the site through a name of its own", func(s string) error {
+		if s == "" || strings.ContainsAny(s, "/ :") && net.ParseIP(strings.Trim(s, "[]")) == nil {
+			return fmt.Errorf("%q: want a host name or address, without a port", s)
+		}
+		o.serveHosts = append(o.serveHosts, s)
+		return nil
+	})
+	fs.BoolVar(&o.shared, "shared-folder", false, "let the output folder hold files render did not write (a blog's content folder, the notebooks' own folder), which render otherwise refuses: it then writes beside them and still deletes and overwrites none of them")
 	fs.BoolVar(&o.pdf, "pdf", false, "print each page to NAME.pdf beside it with headless Chromium (CHROME_PATH, else chromium or google-chrome on PATH)")
 	fs.Func("p", "set notebook parameter `NAME=VALUE` (repeatable)", func(s string) error {
 		p, err := execute.ParseParam(s)
@@ -156,6 +188,7 @@ func parse(args []string, stdout, stderr io.Writer) (*options, int) {
 	fs.BoolVar(&o.installKernel, "install-kernel", false, "install render's GoNB as the Jupyter kernel gonb, for opening the notebooks in Jupyter, and exit")
 	usage := func(w io.Writer) {
 		fmt.Fprintln(w, usageLine)
+		fmt.Fprintln(w, "PATH: a notebook or a folder of them. render reads "+textnotebook.Formats+".")
 		fs.SetOutput(w)
 		fs.PrintDefaults()
 		fs.SetOutput(io.Discard)
@@ -184,6 +217,9 @@ func parse(args []string, stdout, stderr io.Writer) (*options, int) {
 		return nil, 2
 	case x.KernelName != "" && !kernelspec.ValidName(x.KernelName):
 		fmt.Fprintf(stderr, "render: -kernel %q: a kernel's name has letters, digits, '.', '_' and '-'\n", x.KernelName)
+		return nil, 2
+	case len(o.serveHosts) > 0 && o.serve == "":
+		fmt.Fprintln(stderr, "render: -serve-host names a host for -serve, which is not given")
 		return nil, 2
 	case o.installKernel && len(o.paths) > 0:
 		fmt.Fprintln(stderr, "render: -install-kernel installs the kernel and renders nothing: give no PATH")
@@ -217,7 +253,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		progress.Progress(p)
 	}
 	s := &site.Site{
-		Dir: o.dir, Title: o.title, Trust: o.trust, MathFont: o.font,
+		Dir: o.dir, Shared: o.shared, Title: o.title, Trust: o.trust, MathFont: o.font,
 		Progress: progress.Notebook,
 		Warn: func(msg string) {
 			events.count(execute.Warning)
@@ -241,13 +277,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		defer stop()
 	}
 	if o.serve != "" {
-		return serveSite(ctx, o.serve, s, o.paths, stderr)
+		return serveSite(ctx, o.serve, o.serveHosts, s, o.paths, stderr)
 	}
 	pages := watchPages(o.dir, o.paths)
 	err := s.Build(ctx, o.paths)
-	for _, e := range unjoin(err) {
-		fmt.Fprintf(stderr, "render: %s\n", terminal.Safe(e.Error()))
-	}
+	report(stderr, err)
 	sum := &summary{Executed: x.Mode != execute.Never}
 	events.add(sum)
 	sum.Notebooks, sum.Pages = pages.written()
@@ -286,13 +320,34 @@ func fileExists(path string) bool {
 	return err == nil && fi.Mode().IsRegular()
 }
 
+// report writes the errors of a build, one a line, with what to do about
+// an output folder that holds files render did not write.
+func report(stderr io.Writer, err error) {
+	for _, e := range unjoin(err) {
+		fmt.Fprintf(stderr, "render: %s\n", terminal.Safe(e.Error()))
+	}
+	if errors.Is(err, site.ErrForeignFiles) || errors.Is(err, site.ErrNotebooksFolder) {
+		fmt.Fprintln(stderr, "render: give -o a folder of its own, or -shared-folder to write beside those files: render then deletes and overwrites none of them")
+	}
+}
+
 // unjoin splits an error made by errors.Join into its parts; nil has none.
+// Another error that wraps several (a notebook's, wrapping its sentinel
+// and its cause) is one failure, said in its own words.
 func unjoin(err error) []error {
 	if err == nil {
 		return nil
 	}
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		return j.Unwrap()
+		parts := j.Unwrap()
+		msgs := make([]string, len(parts))
+		for i, p := range parts {
+			msgs[i] = p.Error()
+		}
+		// errors.Join's error says its parts' messages, a line each.
+		if strings.Join(msgs, "\n") == err.Error() {
+			return parts
+		}
 	}
 	return []error{err}
 }

@@ -33,7 +33,7 @@ func startPrinter(ctx context.Context, s *site.Site) (stop func(), err error) {
 // notebooks saved, until ctx ends (a signal): then it returns 0, the
 // kernels and the browser ended with ctx. Errors of a build are reported
 // and shown on the pages, and serving goes on.
-func serveSite(ctx context.Context, addr string, s *site.Site, paths []string, stderr io.Writer) int {
+func serveSite(ctx context.Context, addr string, hosts []string, s *site.Site, paths []string, stderr io.Writer) int {
 	if _, err := site.Notebooks(paths); err != nil {
 		fmt.Fprintf(stderr, "render: %s\n", terminal.Safe(err.Error()))
 		return 1
@@ -59,21 +59,20 @@ func serveSite(ctx context.Context, addr string, s *site.Site, paths []string, s
 			}
 			err := s.Rebuild(ctx, paths, changed)
 			if err != nil && ctx.Err() == nil {
-				for _, e := range unjoin(err) {
-					fmt.Fprintf(stderr, "render: %s\n", terminal.Safe(e.Error()))
-				}
+				report(stderr, err)
 				fmt.Fprintln(stderr, "render: the pages of the last good render are served, with the error")
 			}
 			return err
 		},
-		Log: func(msg string) { fmt.Fprintf(stderr, "render: %s\n", terminal.Safe(msg)) },
+		Log:   func(msg string) { fmt.Fprintf(stderr, "render: %s\n", terminal.Safe(msg)) },
+		Hosts: hosts,
 	}
 	port := ln.Addr().(*net.TCPAddr).Port
 	shown := host
 	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
 		shown = "localhost"
 	} else if ip == nil {
-		srv.Hosts = []string{"localhost", host} // the name given
+		srv.Hosts = append(srv.Hosts, host) // the name given
 	}
 	if !ln.Addr().(*net.TCPAddr).IP.IsLoopback() {
 		fmt.Fprintf(stderr, "render: -serve %s: other machines can reach the site; localhost:%d keeps it to this one\n", terminal.Safe(addr), port)

@@ -19,15 +19,22 @@ var attachmentOrder = []string{"image/svg+xml", "image/png", "image/jpeg", "imag
 
 const attachmentScheme = "attachment:"
 
+// markdownCell returns the blocks of a Markdown cell, or of a raw cell
+// of Markdown: its Markdown with glue pasted (markdown) and each
+// "attachment:NAME" link or image source that names one of its
+// attachments, exactly (after percent-decoding), pointing at the
+// attachment's file instead.
+func (b *builder) markdownCell(cell int, c *notebook.Cell) []Block {
+	files := b.attachments(cell, c)
+	return b.markdown(cell, plaintext.Clean(c.Source), func(md string) string { return rewriteAttachments(md, files) })
+}
+
 // attachments writes a markdown cell's image attachments as files and
-// returns its source with each "attachment:NAME" link or image source
-// that names one of them, exactly (after percent-decoding), pointing at
-// its file instead. A raw cell of Markdown is read as written: only a
-// Markdown cell's attachments become files of the view.
-func (b *builder) attachments(cell int, c *notebook.Cell) string {
-	src := plaintext.Clean(c.Source)
+// returns the files by attachment name. A raw cell of Markdown is read as
+// written: only a Markdown cell's attachments become files of the view.
+func (b *builder) attachments(cell int, c *notebook.Cell) map[string]string {
 	if c.Type != notebook.Markdown || len(c.Attachments) == 0 {
-		return src
+		return nil
 	}
 	files := map[string]string{}
 	for _, name := range slices.Sorted(maps.Keys(c.Attachments)) {
@@ -59,7 +66,7 @@ func (b *builder) attachments(cell int, c *notebook.Cell) string {
 		}
 		files[name] = b.file(mime, data)
 	}
-	return rewriteAttachments(src, files)
+	return files
 }
 
 // rewriteAttachments points the attachment links of Markdown src at
@@ -82,7 +89,7 @@ func rewriteAttachments(src string, files map[string]string) string {
 		if inRanges(code, start) {
 			continue
 		}
-		end, markdown := attachmentEnd(src, start)
+		end, markdown := destinationEnd(src, start)
 		if end < 0 {
 			continue
 		}
@@ -109,12 +116,12 @@ func rewriteAttachments(src string, files map[string]string) string {
 	return b.String()
 }
 
-// attachmentEnd returns the end of the name of the attachment link at
+// destinationEnd returns the end of the link destination that starts at
 // src[start:], and whether it is in Markdown (else in an HTML attribute),
 // or -1 when the text there is not a link destination.
-func attachmentEnd(src string, start int) (int, bool) {
+func destinationEnd(src string, start int) (int, bool) {
 	before := strings.TrimRight(src[:start], " \t")
-	nameStart := start + len(attachmentScheme)
+	nameStart := start
 	switch {
 	case strings.HasSuffix(before, "](<"), strings.HasSuffix(before, "]:") && strings.HasSuffix(src[:start], "<"):
 		if k := strings.IndexAny(src[nameStart:], ">\n"); k >= 0 && src[nameStart+k] == '>' {

@@ -3,10 +3,13 @@ package report
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
 	"strings"
 	"time"
 
+	"github.com/grundylab/grundy/pkg/report/authoring"
+	"github.com/grundylab/grundy/pkg/report/bib"
 	"github.com/grundylab/grundy/pkg/report/codelang"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/terminal"
@@ -50,6 +53,16 @@ type ViewOptions struct {
 	// MaxImage is the size of the largest image kept; a larger one gives a
 	// note instead. Zero means DefaultMaxImage; negative keeps every image.
 	MaxImage int
+	// Local is the notebook's folder: the files its Markdown links to or
+	// shows by a relative path are copied from it into Files, and the
+	// links pointed at the copies; nil copies none. Give it as
+	// (*os.Root).FS, so that no path, by ".." or through a symbolic
+	// link, leads out of the folder.
+	Local fs.FS
+	// Bibliography holds the works the notebook's citations refer to,
+	// read from the files its front matter names ("bibliography:"); nil
+	// for none, when Pandoc's citations ("[@key]", "@key") are text.
+	Bibliography *bib.Database
 	// FoldLines is the number of lines past which a stream or text output
 	// shows only its first FoldLines/2 lines, the rest a click away (a
 	// Rest block). Zero means DefaultFoldLines; negative never folds.
@@ -79,6 +92,11 @@ type View struct {
 	// Warnings say what was odd but shown anyway: metadata of an
 	// unexpected type, an image that is not base64, a cut output.
 	Warnings []Warning
+	// Index holds the notebook's numbered targets (figures, tables,
+	// equations, sections, theorems) and its citations, for the writers'
+	// authoring.Refs to number and resolve the Markdown blocks with, in
+	// order.
+	Index *authoring.Index
 	// Glue holds the values the notebook's code cells glued, by name
 	// (MyST-NB's glue); the Markdown blocks already show them where
 	// their roles and directives quote them.
@@ -200,8 +218,17 @@ type Block struct {
 	File  string
 	// Width and Height are an image's size in CSS pixels, 0 if not given.
 	Width, Height int
+	// Classes are HTML class names a cell's metadata gives its images
+	// (MyST-NB's image classes), each made of ASCII letters, digits, "-"
+	// and "_".
+	Classes []string
 	// Display is set for a displayed formula.
 	Display bool
+	// LineNumbers numbers the lines of a code block on a page (the
+	// cell's code-line-numbers or MyST-NB's number_source_lines); a
+	// post's fence stays as it is, for the blog's highlighter, and for
+	// copying.
+	LineNumbers bool
 	// Fold is the folded part of its cell the block is shown in, if any:
 	// a run of blocks of one cell with the same Fold is one part, shown
 	// closed behind a control whose text is their Summary, and open at
@@ -217,13 +244,17 @@ type Block struct {
 	// Glue names the glued value a block of a Markdown cell shows, from
 	// a glue directive; "" for every other block.
 	Glue string
-	// Caption is a figure's caption, plain text with its formulas kept as
-	// $TeX$ (as Meta.Summary), "Figure 2: ..." for a numbered figure; ""
-	// for none. An image's comes from its cell's fig-cap option, a
-	// glue:figure directive's from the directive's body (Markdown, its
-	// roles filled in, read as plain text). Writers show every image, and
-	// every block with a caption (a glue:figure may show a table or a
-	// text), as a figure, the caption below it.
+	// Caption is a figure's caption: one line of inline Markdown (its
+	// emphasis, code, links and $TeX$ formulas kept; no raw HTML unless
+	// the view is trusted; a first character that would start another
+	// block escaped), "Figure 2: ..." for a numbered figure; "" for none.
+	// An image's comes from its cell's fig-cap option or MyST-NB figure
+	// metadata, a glue:figure directive's from the directive's body (its
+	// roles filled in). Writers show every image, and every block with a
+	// caption (a glue:figure or a MyST-NB figure may show a table or a
+	// text), as a figure, the caption below it, read as inline Markdown
+	// (raw HTML sanitised unless trusted); where only text can go (a
+	// post's folded figure), its plain text.
 	Caption string
 	// Label is the name the notebook's Markdown links to a block by: a
 	// numbered figure's label (a cell's "label: fig-values", or a

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report/authoring"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
@@ -24,12 +25,20 @@ type builder struct {
 	updated map[*notebook.Output]*notebook.Output
 	// hidden holds the outputs glued without display.
 	hidden map[*notebook.Output]bool
-	// numbers maps the label of each numbered figure to its number.
-	numbers map[string]int
-	// budget is what is left of mdcost.Budget.
-	budget int64
+	// index numbers the notebook's figures, tables, equations, sections
+	// and theorems, and holds their labels for references.
+	index *authoring.Index
+	// budget is what is left of mdcost.Budget. glueAllowed is what glue
+	// may paste (glueAllowance), glueLeft what is left of it, and
+	// glueSpent is set once glue has had to leave a role as written.
+	budget                int64
+	glueAllowed, glueLeft int64
+	glueSpent             bool
 	// files holds the paths of the view's Files.
 	files map[string]bool
+	// pasted holds, by cell number, the Markdown and raw cells whose glue
+	// is pasted (see glueMeta).
+	pasted map[int]*pastedCell
 }
 
 // fail records the first error.
@@ -80,8 +89,13 @@ func byteSize(n int) string { return ByteSize(int64(n)) }
 // shown or attached many times is written once, and a render of the same
 // notebook names it alike.
 func (b *builder) file(mime string, data []byte) string {
+	return b.fileExt(mime, ImageExt[mime], data)
+}
+
+// fileExt is file for a file named with the extension ext.
+func (b *builder) fileExt(mime, ext string, data []byte) string {
 	sum := sha256.Sum256(data)
-	p := b.dir + "/" + hex.EncodeToString(sum[:16]) + ImageExt[mime]
+	p := b.dir + "/" + hex.EncodeToString(sum[:16]) + ext
 	if _, ok := b.files[p]; !ok {
 		if b.files == nil {
 			b.files = map[string]bool{}

@@ -30,27 +30,63 @@
 // that one notebook looks right in Jupyter, Quarto and here:
 //
 //   - Jupyter Book's tags: remove-cell, remove-input and remove-output
-//     leave parts out; hide-cell, hide-input and hide-output fold them
-//     (Fold), one click from open.
+//     leave parts out, remove-stdout and remove-stderr a stream;
+//     hide-cell, hide-input and hide-output fold them (Fold), one click
+//     from open.
 //   - JupyterLab's metadata jupyter.source_hidden and
 //     jupyter.outputs_hidden, and nbformat's collapsed (the outputs),
 //     fold as hide-input and hide-output do.
-//   - Quarto's cell options (ParseCellOptions), YAML in comment lines at
-//     the top of a code cell in its language's syntax, "//| echo: false"
-//     in Go, "#| echo: false" in Python: echo, output and include false
-//     leave out the source, the outputs, the cell; code-fold (true or
-//     show) folds the source behind code-summary; fig-cap, fig-alt and
-//     label give the cell's images captions, alternative text and a
-//     label. The option lines are never shown; options it does not know
-//     are ignored, and lines that are not YAML give a Warning.
+//   - Quarto's cell options, YAML in comment lines at the top of a code
+//     cell in its language's syntax, "//| echo: false" in Go, "#| echo:
+//     false" in Python: echo, output and include false leave out the
+//     source, the outputs, the cell; warning: false leaves out stderr,
+//     as Quarto's Jupyter engine does; output: asis reads the cell's
+//     text output (stdout, text/plain) as Markdown, sanitised as any
+//     untrusted Markdown; code-fold (true or show) folds the source
+//     behind code-summary; code-line-numbers numbers its lines on a
+//     page; fig-cap, fig-alt and label give the cell's images captions
+//     (Markdown), alternative text (plain) and a label. eval and error
+//     are the runner's (package jupyter/execute): they decide whether
+//     the cell runs and whether its error stops the run.
+//   - MyST-NB's cell metadata ("mystnb", or the older "render"): figure
+//     {caption, name} captions the cell's first output and, with a name,
+//     numbers it as a labelled figure; image {width, height, alt,
+//     classes} sizes the images (in pixels) and gives them alternative
+//     text and classes; number_source_lines, code_prompt_show (the fold
+//     control's text, "{type}" standing for source, outputs or content),
+//     remove_code_source, remove_code_outputs and output_stderr.
 //
-// A remove-* tag or a false option wins over a fold. Every image is a
-// figure with alternative text that is never "output": fig-alt, else
-// its caption, else a short text form of the output, else "Figure from
+// Package cellopts reads all of these into one value; the view applies
+// it. The option lines are never shown; options it does not know are
+// ignored, and values of the wrong kind (or option lines that are not
+// YAML) give a Warning naming the cell. YAML is read within bounds: a
+// size cap, aliases counted against the input (front matter too).
+//
+// A remove-* tag or a false option wins over a fold. An output none of
+// whose representations a page can show is a note and a Warning naming
+// the cell, the output and its types. Every image is a figure with
+// alternative text that is never "output": fig-alt, else MyST-NB's
+// image alt, else its caption as plain text, else a short text form of the output, else "Figure from
 // cell K" and a Warning. The first image of a cell labelled "fig-NAME"
-// is numbered, "Figure 1: caption", and "@fig-NAME" in Markdown becomes
-// a link to it ("[@fig-NAME]" too; "-@fig-NAME" links the number
-// alone); a reference to no figure shown stays text, with a Warning.
+// is numbered, "Figure 1: caption".
+//
+// One index (authoring.Index, View.Index) numbers what the notebook
+// numbers, in cell order, as Quarto and mystmd do: figures (a cell's,
+// a glue:figure's, a {figure} directive's), tables (Pandoc's ": Caption
+// {#tbl-x}" under a pipe table, {list-table} and {table} with :name:),
+// equations in one sequence (labelled ones, by "$$ ... $$ {#eq-x}", MyST's
+// "$$ ... $$ (label)", a target or \label, tagged with their number; AMS
+// environments as MathJax numbers them; {math} and a labelled
+// {glue:math}), theorem-like blocks per kind, and, with number-sections:
+// true in the front matter, sections ("1.2"). Both writers resolve the
+// Markdown's references from it (see package authoring: "@fig-x",
+// "[@fig-x]", "-@fig-x", {ref}, {numref}, {eq}, {prf:ref}, "[](#x)",
+// targets "(x)=", \eqref), and a reference to no target is shown marked
+// ("?@fig-x"), with a Warning naming its cell. Citations ("[@key]",
+// "@key", {cite}) are formatted from ViewOptions.Bibliography (package
+// bib, Chicago author–date as pandoc writes it), and the writers end the
+// page and the post with the references; without a bibliography, "@key"
+// that names no target is text, as Quarto reads it.
 //
 // In a Go notebook, GoNB's directives are not shown with the code: the
 // "%%" line (with or without arguments), other "%" special commands, and
@@ -59,6 +95,20 @@
 // its outputs only. A cell whose first line is a cell magic naming
 // another language or a file ("%%bash", "%%writefile f") is shown as
 // written. Other notebooks show their magics, set apart from the code.
+//
+// Files beside the notebook: with ViewOptions.Local, a relative link or
+// image destination in the view's Markdown (inline, by reference, or a
+// src or href of raw HTML; whatever construct made the Markdown) that
+// names a file under the notebook's folder is copied into Files, named by
+// its content, and pointed at the copy, so that the post's folder and the
+// page hold it. A path that leaves the folder ("..", a symbolic link out
+// of an os.Root), a hidden file, a file over MaxImage or past
+// MaxLocalFiles in all is not read, and a path that names no file is left
+// as written; each gives a Warning naming the cell. A link to a web page
+// ("other.html") names a page of the site: it is left as written, and
+// never copied. Outputs' HTML is not read this way: its relative sources name
+// files of the site, and the writers refuse those that climb out of it
+// (sanitize.SafeSource).
 //
 // A stream or text output of more than ViewOptions.FoldLines lines (40
 // by default) shows half as many, its first lines, and keeps the rest a
@@ -83,19 +133,23 @@
 // it; HTML and SVG are sanitised as outputs are. A missing name, a
 // missing representation or a bad format spec gives a Warning naming the
 // cell and the name, and the page shows the role as written, marked
-// (a bad spec shows the plain text). A reference to another notebook
+// (a bad spec shows the plain text). Glue is paid for by what it
+// pastes, from the Markdown budget (budget.go): a notebook pastes at most
+// 16 times the bytes of its sources and glued values, and a long text is
+// cut as an output is; a role or directive past that is shown as written,
+// marked, with one warning. A reference to another notebook
 // (path.ipynb::name, or :doc:) is left as written, with a warning: a page
 // reads one notebook. Directives inside lists or quotes are not read.
 //
 // A {glue:figure} is a figure as a cell's images are, whatever the value
 // (an image, a table, a text): its caption is the directive's body, its
-// roles filled in, read as plain text with formulas kept (as fig-cap's
-// is); :alt: gives an image its alternative text, and the same rules as
-// a cell's images' supply one it lacks. With a :name: (letters, digits,
+// roles filled in, as one line of inline Markdown (as fig-cap's is);
+// :alt: gives an image its alternative text, and the same rules as a
+// cell's images' supply one it lacks. With a :name: (letters, digits,
 // "_", joined by "-", "." or ":") it is numbered in the same sequence as
 // the cells' labelled figures, and ":name: fig-NAME" is linked to by
 // "@fig-NAME" as a cell's label is. {glue:math}'s :label: is the
-// formula's anchor, "equation-" and the label, on a page.
+// formula's anchor, and numbers it as an equation.
 //
 // Metadata is read leniently: a field of an unexpected type (a numeric
 // date, a list of authors, a title that is a number) becomes a sensible
@@ -107,14 +161,15 @@
 // notebook decides (the displays later updates change, the glued values
 // and the outputs glued without display, the front matter, the
 // language), reads the metadata (meta.go: the fields first, then the
-// text, in one pass, for what they leave out), then each cell, then the
-// references between figures. A cell's look (fold.go) says what is
+// text, in one pass, for what they leave out), then each cell, adding
+// its Markdown and formulas to the index (figref.go), then checks the
+// references against the index. A cell's look (fold.go) says what is
 // shown; its Markdown with attachments and glued values (attach.go;
 // gluefind.go finds the glue once per cell, gluepaste.go pastes it) and
 // its outputs (outputs.go, figures.go for SVG figures and formulas) each
 // return the blocks they make, Markdown only as the budget allows
 // (budget.go); the cell folds them, its figures captioned and numbered
-// (figref.go, with Quarto's options from options.go), and adds them to
+// (figref.go, with the cell's options read by package cellopts), and adds them to
 // the view (blocks.go) once. A step never calls one above it:
 // TestViewLayers holds the package to that order and names any call back
 // up.
@@ -124,7 +179,8 @@
 // safely); codelang knows notebooks' code languages and GoNB's
 // directives; plaintext reads Markdown as plain text for titles,
 // summaries and captions; mdcost measures what Markdown costs a parser;
-// frontmatter reads the YAML front matter of a first cell.
+// frontmatter reads the YAML front matter of a first cell;
+// cellopts reads what a code cell's options say about its writeup.
 //
 // The other sub-packages do one job each: notebook reads and writes
 // .ipynb files; mathml finds formulas as Jupyter does and renders TeX as

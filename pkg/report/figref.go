@@ -3,10 +3,12 @@ package report
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/grundylab/grundy/pkg/report/mathml"
+	"github.com/grundylab/grundy/pkg/report/authoring"
+	"github.com/grundylab/grundy/pkg/report/cellopts"
 	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"github.com/yuin/goldmark/ast"
 )
@@ -22,17 +24,42 @@ var labelForm = regexp.MustCompile(`^[A-Za-z0-9_]+(?:[-.:][A-Za-z0-9_]+)*$`)
 // name of labelForm.
 var figureLabel = regexp.MustCompile(`^fig-[A-Za-z0-9_]+(?:[-.:][A-Za-z0-9_]+)*$`)
 
-// figureRef matches a reference to a figure in Markdown: "@fig-values",
-// "@Fig-values" at the start of a sentence, and "-@fig-values" for the
-// number alone, as Quarto reads them.
-var figureRef = regexp.MustCompile(`(-?)@([Ff]ig-[A-Za-z0-9_]+(?:[-.:][A-Za-z0-9_]+)*)`)
-
 // figures gives the images among the blocks of cell n their
 // captions and alternative texts from the cell's options, numbers the
 // first as a figure if the cell has a figure label, and gives an image
 // the options leave without alternative text a neutral one, with a
 // warning.
-func (b *builder) figures(n int, blocks []Block, opts CellOptions) {
+func (b *builder) figures(n int, blocks []Block, opts *cellopts.Options) {
+	b.quartoTable(n, blocks, opts)
+	images := b.quartoFigures(n, blocks, opts)
+	b.mystFigure(n, blocks, &opts.Figure)
+	b.mystImages(n, images, &opts.Image)
+}
+
+// quartoTable numbers the first output of cell n that is not an image
+// as a table when the cell's label is "tbl-NAME", as Quarto numbers a
+// cell's table: its caption "Table N: tbl-cap", which the writers show
+// below it, as a figure's.
+func (b *builder) quartoTable(n int, blocks []Block, opts *cellopts.Options) {
+	label := opts.Label
+	if !strings.HasPrefix(label, "tbl-") {
+		return
+	}
+	for i := range blocks {
+		blk := &blocks[i]
+		if blk.Output == 0 || blk.Kind == KindImage || blk.Kind == KindNote || blk.Rest {
+			continue
+		}
+		b.numberAs(authoring.CounterTable, n, blk, label, captionMarkdown(at(opts.TableCaption, 0), b.opts.Trust))
+		return
+	}
+	b.warn(n, 0, "label %s names no table: the cell shows no output other than images", plaintext.Shorten(label, 60))
+}
+
+// quartoFigures gives the images among the blocks of cell n their
+// captions, alternative texts and number from Quarto's options (and
+// MyST-NB's image alt), and returns them.
+func (b *builder) quartoFigures(n int, blocks []Block, opts *cellopts.Options) []*Block {
 	var images []*Block
 	for i := range blocks {
 		if blocks[i].Kind == KindImage {
@@ -52,17 +79,20 @@ func (b *builder) figures(n int, blocks []Block, opts CellOptions) {
 		label = ""
 	}
 	for k, img := range images {
-		caption := plaintext.Of(at(opts.Caption, k))
+		caption := captionMarkdown(at(opts.Caption, k), b.opts.Trust)
 		alt := plaintext.Of(at(opts.Alt, k))
 		img.Caption = caption
 		if k == 0 && label != "" {
 			b.number(n, img, label, caption)
 		}
+		if alt == "" {
+			alt = plaintext.Of(opts.Image.Alt)
+		}
 		switch {
 		case alt != "":
 			img.Alt = alt
 		case caption != "":
-			img.Alt = caption
+			img.Alt = plaintext.Of(caption)
 		case img.Alt != "":
 			// The output's own short text form.
 		default:
@@ -71,32 +101,153 @@ func (b *builder) figures(n int, blocks []Block, opts CellOptions) {
 			if len(images) > 1 {
 				hint = " fig-alt: [what figure 1 shows, what figure 2 shows]"
 			}
-			b.warn(n, img.Output, "figure has no alt text: %q stands in; give the cell a line %q at its top", img.Alt, OptionPrefix(b.v.Language)+hint)
+			b.warn(n, img.Output, "figure has no alt text: %q stands in; give the cell a line %q at its top", img.Alt, cellopts.Prefix(b.v.Language)+hint)
 		}
+	}
+	return images
+}
+
+// mystFigure makes the first output among the blocks of cell n the
+// figure MyST-NB's figure metadata asks for: its caption (the first
+// paragraph of fig.Caption, read as a fig-cap is) and, with a name, a
+// number in the same sequence as the other figures, the name its label.
+func (b *builder) mystFigure(n int, blocks []Block, fig *cellopts.Figure) {
+	if fig.Caption == "" && fig.Name == "" {
+		return
+	}
+	i := slices.IndexFunc(blocks, func(blk Block) bool { return blk.Output > 0 && !blk.Rest && blk.Kind != KindNote })
+	if i < 0 {
+		b.warn(n, 0, "MyST-NB figure metadata names no figure: the cell shows no output")
+		return
+	}
+	target := &blocks[i]
+	first, _, _ := strings.Cut(strings.TrimSpace(strings.ReplaceAll(fig.Caption, "\r\n", "\n")), "\n\n")
+	caption := captionMarkdown(first, b.opts.Trust)
+	name := fig.Name
+	switch {
+	case name == "":
+	case target.Label != "":
+		b.warn(n, target.Output, "MyST-NB figure name %q: the figure is labelled %s already, so the name is not used", plaintext.Shorten(name, 60), target.Label)
+		return
+	case !labelForm.MatchString(name):
+		b.warn(n, target.Output, "MyST-NB figure name %q is not a label (letters, digits, \"_\", joined by \"-\", \".\" or \":\"), so the figure is not numbered", plaintext.Shorten(name, 60))
+		name = ""
+	}
+	if name == "" {
+		target.Caption = caption
+		return
+	}
+	b.number(n, target, name, caption)
+}
+
+// mystImages sizes the images of cell n and gives them classes as
+// MyST-NB's image metadata asks. Sizes other than pixels are not kept
+// (a view's sizes are in CSS pixels), with a warning.
+func (b *builder) mystImages(n int, images []*Block, img *cellopts.Image) {
+	if len(images) == 0 {
+		return
+	}
+	size := [2]int{}
+	for i, l := range []string{img.Width, img.Height} {
+		if l == "" {
+			continue
+		}
+		px, err := strconv.ParseFloat(strings.TrimSuffix(l, "px"), 64)
+		if err != nil || px < 1 || px > maxImageSide {
+			b.warn(n, 0, "MyST-NB image size %q is not used: a page takes sizes in pixels, 1 to %d", l, maxImageSide)
+			continue
+		}
+		size[i] = int(px + 0.5)
+	}
+	for _, blk := range images {
+		if size[0] > 0 {
+			blk.Width = size[0]
+		}
+		if size[1] > 0 {
+			blk.Height = size[1]
+		}
+		blk.Classes = append(blk.Classes, img.Classes...)
 	}
 }
 
-// number makes blk the next numbered figure, in one sequence for the
-// whole notebook (a cell's "label: fig-..." and a glue:figure's :name:
-// alike): its Label label, its Caption "Figure N: caption" ("Figure N"
-// without a caption). A label that numbers a figure already numbers no
-// other, with a warning.
+// number makes blk the next numbered figure, in the document's one
+// sequence of figures (a cell's "label: fig-..." and a glue:figure's
+// :name: alike, and the figures of the Markdown's directives): its Label
+// label, its Caption "Figure N: caption" ("Figure N" without a caption).
+// A label that names a target already numbers no other, with a warning.
 func (b *builder) number(cell int, blk *Block, label, caption string) {
-	if prev := b.numbers[label]; prev > 0 {
-		b.warn(cell, 0, "label %s is the label of figure %d already, so this figure is not numbered", label, prev)
+	b.numberAs(authoring.CounterFigure, cell, blk, label, caption)
+}
+
+// numberAs makes blk the next of the counter's sequence ("figure" or
+// "table"), as number does for figures: its Label label, its Caption
+// "Table N: caption".
+func (b *builder) numberAs(counter string, cell int, blk *Block, label, caption string) {
+	if prev, ok := b.index.Target(label); ok {
+		b.warn(cell, 0, "label %s is the label of %s %s already, so this %s is not numbered", label, prev.Counter, prev.Number, counter)
 		return
 	}
-	if b.numbers == nil {
-		b.numbers = map[string]int{}
+	num, err := b.index.Add(cell, counter, label, plaintext.Of(caption))
+	if err != nil {
+		b.warn(cell, 0, "%s %s: %v", counter, num, err)
+		return
 	}
-	num := len(b.numbers) + 1
-	b.numbers[label] = num
 	blk.Label = label
-	blk.Caption = "Figure " + strconv.Itoa(num)
+	blk.Caption = strings.ToUpper(counter[:1]) + counter[1:] + " " + num
 	if caption != "" {
 		blk.Caption += ": " + caption
 	}
 }
+
+// captionMarkdown returns a caption, Markdown (fig-cap, a MyST-NB
+// figure's or a glue:figure's), as Block.Caption holds it: one line of
+// inline Markdown, its emphasis, code, links and formulas kept, its raw
+// HTML left out unless trusted, and a first character that would start
+// a block (a heading, a quote, a list, a rule, a fence, a table)
+// escaped, so that the line is one paragraph wherever it is put.
+func captionMarkdown(src string, trusted bool) string {
+	line := strings.Join(strings.Fields(plaintext.Clean(src)), " ")
+	if !trusted {
+		line = withoutHTML(line)
+	}
+	if captionStart.MatchString(line) {
+		line = `\` + line
+	}
+	return line
+}
+
+// withoutHTML returns Markdown without its raw HTML. Taking a tag out
+// can join the text around it into a new one ("<<b>b>"), so it goes
+// again until none is left; text that keeps making tags has every "<"
+// escaped.
+func withoutHTML(src string) string {
+	for range 4 {
+		tags := markdownRanges(src, func(n ast.Node, add func(start, stop int)) ast.WalkStatus {
+			if raw, ok := n.(*ast.RawHTML); ok {
+				for i := range raw.Segments.Len() {
+					seg := raw.Segments.At(i)
+					add(seg.Start, seg.Stop)
+				}
+			}
+			return ast.WalkContinue
+		})
+		if len(tags) == 0 {
+			return src
+		}
+		var b strings.Builder
+		last := 0
+		for _, r := range tags {
+			b.WriteString(src[last:r[0]])
+			last = r[1]
+		}
+		src = b.String() + src[last:]
+	}
+	return strings.ReplaceAll(src, "<", `\<`)
+}
+
+// captionStart matches the start of a line of Markdown that makes it a
+// block other than a paragraph.
+var captionStart = regexp.MustCompile(`^(?:[#>|=]|[-+*](?:\s|$)|[0-9]{1,9}[.)](?:\s|$)|[-*_](?:\s*[-*_]){2,}\s*$|` + "```|~~~" + `|<)`)
 
 // standInAlt returns the alternative text of image k of count from cell
 // n that neither the notebook nor the image's own text form describes:
@@ -120,100 +271,38 @@ func at(list []string, i int) string {
 	return ""
 }
 
-// references makes each reference to a numbered figure in Markdown
-// ("@fig-values") a link to it, "[Figure 1](#fig-values)", and leaves a
-// reference to no figure shown as it is, with a warning. References in
-// code, formulas, links and raw HTML are not references. The summary,
-// plain text, gets the text of the links.
-func (b *builder) references() {
-	for i := range b.v.Blocks {
-		blk := &b.v.Blocks[i]
-		if blk.Kind == KindMarkdown && strings.Contains(blk.Text, "@") {
-			blk.Text = b.rewriteReferences(blk.Cell, blk.Text, true)
-		}
-	}
-	if strings.Contains(b.v.Meta.Summary, "@") {
-		b.v.Meta.Summary = b.rewriteReferences(0, b.v.Meta.Summary, false)
-	}
-}
-
-// rewriteReferences returns src with its references to numbered figures
-// as links, if markdown is set, with a warning for each reference to no
-// such figure; else, for plain text, as the text of the links.
-func (b *builder) rewriteReferences(cell int, src string, markdown bool) string {
-	matches := figureRef.FindAllStringSubmatchIndex(src, -1)
-	if matches == nil {
-		return src
-	}
-	prose := [][2]int{{0, len(src)}}
-	if markdown {
-		prose = proseRanges(src)
-	}
-	var out strings.Builder
-	last := 0
-	warned := map[string]bool{}
-	for _, m := range matches {
-		start, end := m[0], m[1]
-		label := "f" + src[m[4]+1:m[5]]
-		if start > 0 && isWordByte(src[start-1]) || !inside(prose, start, end) {
-			continue
-		}
-		num := b.numbers[label]
-		if num == 0 {
-			if markdown && !warned[label] && len(warned) < maxRefWarnings {
-				b.warn(cell, 0, "@%s refers to no numbered figure (a code cell's \"label: %s\" with an image shown), so it stays text", label, label)
+// record adds the Markdown and formulas among the blocks of a cell to
+// the document's index, in order, as the writers will read them: the
+// targets they hold numbered, a glued formula with a label numbered in
+// the sequence of equations (its number its \tag).
+func (b *builder) record(blocks []Block) {
+	for i := range blocks {
+		blk := &blocks[i]
+		switch {
+		case blk.Kind == KindMarkdown:
+			b.index.Markdown(blk.Cell, blk.Text)
+		case blk.Kind == KindMath && blk.Display && blk.Label != "" && blk.Caption == "":
+			num, err := b.index.Add(blk.Cell, authoring.CounterEquation, blk.Label, "")
+			if err != nil {
+				b.warn(blk.Cell, 0, "equation %s: %v", num, err)
+				blk.Label = ""
 			}
-			warned[label] = true
-			continue
+			blk.Text += `\tag{` + num + `}`
+		case blk.Kind == KindMath && blk.Display:
+			b.index.Math(blk.Text)
 		}
-		text := "Figure " + strconv.Itoa(num)
-		if m[3] > m[2] {
-			text = strconv.Itoa(num)
-		}
-		// Quarto's bracketed form, "[@fig-values]", reads the same.
-		if start > 0 && src[start-1] == '[' && end < len(src) && src[end] == ']' && inside(prose, start-1, end+1) &&
-			(end+1 == len(src) || src[end+1] != '(' && src[end+1] != '[') {
-			start, end = start-1, end+1
-		}
-		out.WriteString(src[last:start])
-		if markdown {
-			text = "[" + text + "](#" + label + ")"
-		}
-		out.WriteString(text)
-		last = end
 	}
-	out.WriteString(src[last:])
-	if markdown && len(warned) > maxRefWarnings {
-		b.warn(cell, 0, "%d more labels after these refer to no numbered figure", len(warned)-maxRefWarnings)
+	for _, w := range b.index.Warnings() {
+		b.warn(w.Cell, 0, "%s", w.Msg)
 	}
-	return out.String()
 }
 
-// maxRefWarnings is the number of labels of a Markdown block that refer
-// to no figure that are each named in a warning; the rest are counted.
-const maxRefWarnings = 5
-
-// isWordByte reports whether c is an ASCII letter or digit, "_" or "\",
-// before which "@" starts no reference (an e-mail address, an escape).
-func isWordByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '\\'
-}
-
-// proseRanges returns the byte ranges of Markdown src that are plain
-// text, as the writers' parser reads it: not code, formulas, links,
-// images, autolinks or HTML. Adjacent ranges are joined.
-func proseRanges(src string) [][2]int {
-	return markdownRanges(src, func(n ast.Node, add func(start, stop int)) ast.WalkStatus {
-		switch n := n.(type) {
-		case *ast.Text:
-			add(n.Segment.Start, n.Segment.Stop)
-		case *ast.Link, *ast.Image, *ast.CodeSpan, *ast.AutoLink, *ast.RawHTML, *ast.HTMLBlock,
-			*ast.FencedCodeBlock, *ast.CodeBlock, *mathml.Math:
-			return ast.WalkSkipChildren
-		}
-		if n.Kind() == mathml.KindMathBlock {
-			return ast.WalkSkipChildren
-		}
-		return ast.WalkContinue
-	})
+// references warns of each reference to no target and each citation of
+// no work, once the whole notebook is read, and writes the references of
+// the summary, plain text, as the page's text of them.
+func (b *builder) references() {
+	for _, w := range b.index.Check() {
+		b.warn(w.Cell, 0, "%s", w.Msg)
+	}
+	b.v.Meta.Summary = b.index.PlainText(b.v.Meta.Summary)
 }

@@ -1,13 +1,18 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/grundylab/grundy/pkg/report/authoring"
+	"github.com/grundylab/grundy/pkg/report/mathml"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
 )
 
 const tinyPNG = "iVBORw0KGgo="
@@ -82,14 +87,15 @@ func TestFigures(t *testing.T) {
 		{"text form as alt", "Histogram of values", []string{"//| fig-alt: [\"\", The sequence]\nshow()"},
 			[]string{"||Histogram of values", "||The sequence"}, nil},
 		{"caption and alt", "", []string{"//| fig-cap: The *values* of $g(n)$\n//| fig-alt: A bar chart\nshow()"},
-			[]string{"|The values of $g(n)$|A bar chart", "||Figure 2 of cell 1"}, []string{"cell 1: output 2: figure has no alt text"}},
+			[]string{"|The *values* of $g(n)$|A bar chart", "||Figure 2 of cell 1"}, []string{"cell 1: output 2: figure has no alt text"}},
 		{"caption stands for alt", "", []string{"//| fig-cap: [One, Two]\nshow()"},
 			[]string{"|One|One", "|Two|Two"}, nil},
 		{"numbered", "", []string{"//| label: fig-a\n//| fig-cap: [First, Second]\nshow()", "//| label: fig-b\n//| fig-alt: [x, y]\nshow()"},
 			[]string{"fig-a|Figure 1: First|First", "|Second|Second", "fig-b|Figure 2|x", "||y"}, nil},
 		{"numbered, no alt", "", []string{"//| label: fig-a\n//| fig-alt: [\"\", y]\nshow()"},
 			[]string{"fig-a|Figure 1|Figure 1, from cell 1", "||y"}, []string{`cell 1: output 1: figure has no alt text: "Figure 1, from cell 1" stands in`}},
-		{"other labels", "", []string{"//| label: tbl-x\n//| fig-alt: [a, b]\nshow()"}, []string{"||a", "||b"}, nil},
+		{"other labels", "", []string{"//| label: tbl-x\n//| fig-alt: [a, b]\nshow()"}, []string{"||a", "||b"},
+			[]string{"cell 1: label tbl-x names no table: the cell shows no output other than images"}},
 		{"bad label", "", []string{"//| label: fig-a b\n//| fig-alt: [a, b]\nshow()"}, []string{"||a", "||b"},
 			[]string{`cell 1: label "fig-a b" is not a figure label`}},
 		{"repeated label", "", []string{"//| label: fig-a\n//| fig-alt: [a, b]\nshow()", "//| label: fig-a\n//| fig-alt: [c, d]\nshow()"},
@@ -114,37 +120,37 @@ func TestFigures(t *testing.T) {
 }
 
 func TestReferences(t *testing.T) {
+	const missing = `<mark class="ref-missing" title="no target has this label">`
 	tests := []struct {
 		name, md, want string
 		warnings       []string
 	}{
-		{"plain", "See @fig-a and @fig-b.", "See [Figure 1](#fig-a) and [Figure 2](#fig-b).", nil},
-		{"start of a sentence", "@Fig-a shows it", "[Figure 1](#fig-a) shows it", nil},
-		{"number alone", "Figures -@fig-a and -@fig-b", "Figures [1](#fig-a) and [2](#fig-b)", nil},
-		{"brackets", "(see [@fig-b])", "(see [Figure 2](#fig-b))", nil},
-		{"emphasis", "*@fig-a*", "*[Figure 1](#fig-a)*", nil},
-		{"not in code", "`@fig-a` and\n\n    @fig-a\n\n```\n@fig-a\n```", "`@fig-a` and\n\n    @fig-a\n\n```\n@fig-a\n```", nil},
-		{"not in math", "$x @fig-a$ and $$\n@fig-b\n$$", "$x @fig-a$ and $$\n@fig-b\n$$", nil},
-		{"not in links or HTML", "[@fig-a](http://x) <a title=\"@fig-a\">t</a> <http://x/@fig-a>", "[@fig-a](http://x) <a title=\"@fig-a\">t</a> <http://x/@fig-a>", nil},
-		{"not an address", "me@fig-a.org, \\@fig-a", "me@fig-a.org, \\@fig-a", nil},
-		{"unknown", "@fig-none and @fig-none again, @fig-a", "@fig-none and @fig-none again, [Figure 1](#fig-a)",
-			[]string{"cell 1: @fig-none refers to no numbered figure (a code cell's \"label: fig-none\" with an image shown), so it stays text"}},
-		{"across lines", "see\n@fig-a", "see\n[Figure 1](#fig-a)", nil},
-		{"many unknown", "@fig-u1 @fig-u2 @fig-u3 @fig-u1 @fig-u4 @fig-u5 @fig-u6 @fig-u7", "@fig-u1 @fig-u2 @fig-u3 @fig-u1 @fig-u4 @fig-u5 @fig-u6 @fig-u7",
-			[]string{"cell 1: @fig-u1 refers to no numbered figure (a code cell's \"label: fig-u1\" with an image shown), so it stays text",
-				"cell 1: @fig-u2 refers to no numbered figure (a code cell's \"label: fig-u2\" with an image shown), so it stays text",
-				"cell 1: @fig-u3 refers to no numbered figure (a code cell's \"label: fig-u3\" with an image shown), so it stays text",
-				"cell 1: @fig-u4 refers to no numbered figure (a code cell's \"label: fig-u4\" with an image shown), so it stays text",
-				"cell 1: @fig-u5 refers to no numbered figure (a code cell's \"label: fig-u5\" with an image shown), so it stays text",
-				"cell 1: 2 more labels after these refer to no numbered figure"}},
-		{"forward and back", "@fig-a", "[Figure 1](#fig-a)", nil},
+		{"plain", "See @fig-a and @fig-b.", `See <a class="ref" href="#fig-a">Figure 1</a> and <a class="ref" href="#fig-b">Figure 2</a>.`, nil},
+		{"start of a sentence", "@Fig-a shows it", `<a class="ref" href="#fig-a">Figure 1</a> shows it`, nil},
+		{"number alone", "Figures -@fig-a and -@fig-b", `Figures <a class="ref" href="#fig-a">1</a> and <a class="ref" href="#fig-b">2</a>`, nil},
+		{"brackets", "(see [@fig-b])", `(see <a class="ref" href="#fig-b">Figure 2</a>)`, nil},
+		{"emphasis", "*@fig-a*", `<em><a class="ref" href="#fig-a">Figure 1</a></em>`, nil},
+		{"not in code", "`@fig-a` and", "<code>@fig-a</code> and", nil},
+		{"not in math", "$x @fig-a$ and", `<math`, nil},
+		{"not in links", "[@fig-a](http://x)", `<a href="http://x">@fig-a</a>`, nil},
+		{"not an address", "me@fig-a.org, \\@fig-a", `<a href="mailto:me@fig-a.org">me@fig-a.org</a>, @fig-a`, nil},
+		{"unknown", "@fig-none and @fig-none again, @fig-a", missing + `?@fig-none</mark> and ` + missing + `?@fig-none</mark> again, <a class="ref" href="#fig-a">Figure 1</a>`,
+			[]string{"cell 1: reference fig-none: no figure, table, equation, section or block has this label, shown marked"}},
+		{"across lines", "see\n@fig-a", "see\n<a class=\"ref\" href=\"#fig-a\">Figure 1</a>", nil},
+		{"many unknown", "@fig-u1 @fig-u2 @fig-u3 @fig-u1 @fig-u4 @fig-u5 @fig-u6 @fig-u7", missing + "?@fig-u1</mark>",
+			[]string{"cell 1: reference fig-u1: no figure, table, equation, section or block has this label, shown marked",
+				"cell 1: reference fig-u2: no figure, table, equation, section or block has this label, shown marked",
+				"cell 1: reference fig-u3: no figure, table, equation, section or block has this label, shown marked",
+				"cell 1: reference fig-u4: no figure, table, equation, section or block has this label, shown marked",
+				"cell 1: reference fig-u5: no figure, table, equation, section or block has this label, shown marked",
+				"cell 1: 2 more references to no target"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			nb := figureNotebook("", "md:"+tt.md, "//| label: fig-a\n//| fig-alt: [a, b]\nshow()", "//| label: fig-b\n//| fig-alt: [c, d]\nshow()")
 			v := mustView(t, nb, ViewOptions{})
-			if got := v.Blocks[0].Text; got != tt.want {
-				t.Errorf("Markdown %q, want %q", got, tt.want)
+			if got := renderMarkdown(t, v)[0]; !strings.Contains(got, tt.want) {
+				t.Errorf("page %q, want %q", got, tt.want)
 			}
 			if got := warningTexts(v); !reflect.DeepEqual(got, tt.warnings) {
 				t.Errorf("warnings %q, want %q", got, tt.warnings)
@@ -157,6 +163,28 @@ func TestReferences(t *testing.T) {
 	if want := "As Figure 1 shows, and Figure 2, 1, @fig-c."; v.Meta.Summary != want {
 		t.Errorf("summary %q, want %q", v.Meta.Summary, want)
 	}
+}
+
+// renderMarkdown renders the Markdown blocks of a view as the page
+// does, their references resolved from the view's index.
+func renderMarkdown(t testing.TB, v *View) []string {
+	t.Helper()
+	conv := mathml.New()
+	md := goldmark.New(goldmark.WithExtensions(extension.GFM, &mathml.Extender{Converter: conv}, &authoring.Blocks{}, &authoring.Refs{Index: v.Index, Converter: conv}))
+	var out []string
+	for _, b := range v.Blocks {
+		if b.Kind != KindMarkdown {
+			continue
+		}
+		var buf bytes.Buffer
+		if err := md.Convert(mathml.JoinLines([]byte(b.Text)), &buf); err != nil {
+			t.Fatal(err)
+		}
+		// References join a name and its number with a no-break space,
+		// a space here.
+		out = append(out, strings.ReplaceAll(strings.TrimSpace(buf.String()), "\u00a0", " "))
+	}
+	return out
 }
 
 // BenchmarkConventions renders notebooks whose cells use options,
@@ -177,5 +205,55 @@ func BenchmarkConventions(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestTableLabels: a code cell labelled tbl-NAME numbers its first
+// output as a table, with tbl-cap, which "@tbl-NAME" refers to, in the
+// sequence of the Markdown's tables.
+func TestTableLabels(t *testing.T) {
+	nb := figureNotebook("", "md:| a |\n|---|\n| 1 |\n\n: First {#tbl-md}\n\nSee @tbl-cell and @tbl-md.")
+	out := &notebook.Output{Type: notebook.ExecuteResult, Data: notebook.MimeBundle{}}
+	out.Data.SetText("text/html", "<table><tr><td>1</td></tr></table>")
+	count := 1
+	nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Code, Source: "//| label: tbl-cell\n//| tbl-cap: Values\nshow()", ExecutionCount: &count, Outputs: []*notebook.Output{out}})
+	v := mustView(t, nb, ViewOptions{})
+	var captions []string
+	for _, b := range v.Blocks {
+		if b.Label != "" {
+			captions = append(captions, b.Label+"|"+b.Caption)
+		}
+	}
+	if got, want := strings.Join(captions, " "), "tbl-cell|Table 2: Values"; got != want {
+		t.Errorf("captions %q, want %q", got, want)
+	}
+	if got, want := renderMarkdown(t, v)[0], `See <a class="ref" href="#tbl-cell">Table 2</a> and <a class="ref" href="#tbl-md">Table 1</a>.`; !strings.Contains(got, want) {
+		t.Errorf("page %q lacks %q", got, want)
+	}
+	checkWarnings(t, v, nil)
+}
+
+// TestCaptionMarkdown: a caption is one line of inline Markdown without
+// raw HTML; a first character that would start another block is escaped.
+func TestCaptionMarkdown(t *testing.T) {
+	for src, want := range map[string]string{
+		"The **values**\n of `g`":  "The **values** of `g`",
+		"# not a heading":          `\# not a heading`,
+		"- not a list":             `\- not a list`,
+		"1. not a list":            `\1. not a list`,
+		"> not a quote":            `\> not a quote`,
+		"***":                      `\***`,
+		"**bold** start":           "**bold** start",
+		"<b>x</b> and <<i>i>y":     "x and y",
+		"<<<<<b>b>b>b>b>":          `\<b>`,
+		"$x < y$ and [a link](#x)": "$x < y$ and [a link](#x)",
+		"":                         "",
+	} {
+		if got := captionMarkdown(src, false); got != want {
+			t.Errorf("captionMarkdown(%q) = %q, want %q", src, got, want)
+		}
+	}
+	if got := captionMarkdown("<b>x</b>", true); got != `\<b>x</b>` {
+		t.Errorf("trusted: %q, want the HTML kept", got)
 	}
 }

@@ -3,18 +3,10 @@ package report
 import (
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report/cellopts"
 	"github.com/grundylab/grundy/pkg/report/codelang"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/plaintext"
-)
-
-// Cell tags of Jupyter Book that fold parts of a cell: the writeup shows
-// them closed, one click from open, where the remove-* tags (RemoveCell
-// and the others) leave them out.
-const (
-	HideInput  = "hide-input"  // HideInput folds the source.
-	HideOutput = "hide-output" // HideOutput folds the outputs.
-	HideCell   = "hide-cell"   // HideCell folds the whole cell, source and outputs together.
 )
 
 // DefaultFoldLines is the number of lines past which a stream or text
@@ -56,73 +48,65 @@ type look struct {
 	source, outputs         bool
 	sourceFold, outputsFold Fold
 	open                    bool
-	summary                 string
+	// summary and outputsSummary are the texts of the controls that
+	// open the folded source (or cell) and the folded outputs.
+	summary, outputsSummary string
 	// code is a code cell's source as shown: without option lines, and
 	// without GoNB's directives in a Go notebook.
 	code string
-	opts CellOptions
+	opts cellopts.Options
 	// format is the MIME type a Markdown or raw cell's source is shown
 	// as: "text/markdown", "text/html", or another that is not shown.
 	format string
 }
 
-// look reads how a cell is shown from its tags (remove-* and hide-*),
-// its Quarto options (code cells) and JupyterLab's metadata.
+// look reads how a cell is shown from what it asks for (package
+// cellopts: its tags, options and metadata).
 func (b *builder) look(n int, c *notebook.Cell) look {
-	lk := look{opts: defaultCellOptions}
-	lk.source, lk.outputs = Shown(c)
-	sourceHidden, outputsHidden := jupyterHidden(c)
+	opts, code, err := cellopts.Of(b.v.Language, c)
+	if err != nil {
+		b.warn(n, 0, "%v", err)
+	}
+	prompt := func(fallback, part string) string {
+		if opts.PromptShow == "" {
+			return fallback
+		}
+		return strings.Join(strings.Fields(strings.ReplaceAll(opts.PromptShow, "{type}", part)), " ")
+	}
+	lk := look{opts: opts, outputsSummary: prompt(outputsSummary, "outputs")}
+	lk.source = opts.Include && opts.Echo
+	lk.outputs = c.Type == notebook.Code && opts.Include && opts.Output
 	if c.Type != notebook.Code {
 		lk.format = "text/markdown"
 		if c.Type == notebook.Raw {
 			lk.format = RawFormat(c)
 		}
-		if c.HasTag(HideCell) || sourceHidden {
-			lk.sourceFold, lk.summary = FoldCell, textSummary
+		if opts.HideCell {
+			lk.sourceFold, lk.summary = FoldCell, prompt(textSummary, "content")
 		}
 		return lk
 	}
-	src := plaintext.Clean(c.Source)
-	opts, code, err := ParseCellOptions(b.optionLanguage(src), src)
-	if err != nil {
-		b.warn(n, 0, "%v", err)
-	}
+	code = plaintext.Clean(code)
 	if b.v.Language == "go" {
 		code = codelang.GoNBCode(code)
 	}
-	lk.opts, lk.code = opts, code
-	if !opts.Include {
-		lk.source, lk.outputs = false, false
-	}
-	lk.source = lk.source && opts.Echo
-	lk.outputs = lk.outputs && opts.Output
+	lk.code = code
 	switch {
-	case c.HasTag(HideCell):
-		lk.sourceFold, lk.outputsFold, lk.summary = FoldCell, FoldCell, cellSummary
+	case opts.HideCell:
+		lk.sourceFold, lk.outputsFold, lk.summary = FoldCell, FoldCell, prompt(cellSummary, "content")
 		return lk
 	case opts.Fold:
 		lk.sourceFold, lk.open, lk.summary = FoldSource, opts.FoldOpen, codeFoldSummary
-	case c.HasTag(HideInput) || sourceHidden:
-		lk.sourceFold, lk.summary = FoldSource, sourceSummary
+	case opts.HideInput:
+		lk.sourceFold, lk.summary = FoldSource, prompt(sourceSummary, "source")
 	}
 	if opts.Summary != "" && lk.sourceFold == FoldSource {
 		lk.summary = strings.Join(strings.Fields(opts.Summary), " ")
 	}
-	if c.HasTag(HideOutput) || outputsHidden {
+	if opts.HideOutput {
 		lk.outputsFold = FoldOutputs
 	}
 	return lk
-}
-
-// optionLanguage returns the language of a code cell's option lines:
-// the notebook's, or that of the body of a cell magic on the first line
-// ("%%bash" gives "bash").
-func (b *builder) optionLanguage(src string) string {
-	first, _, _ := strings.Cut(src, "\n")
-	if strings.HasPrefix(first, "%%") {
-		return codelang.CellMagicBody(b.v.Language, first)
-	}
-	return b.v.Language
 }
 
 // fold marks the blocks of cell n, of type t, with the cell's type and
@@ -137,10 +121,10 @@ func (b *builder) fold(n int, t notebook.CellType, lk *look, blocks []Block) {
 		case blk.Output > 0 && lk.outputsFold == FoldCell:
 			blk.Fold, blk.Summary = FoldCell, lk.summary
 		case blk.Output > 0 && lk.outputsFold == FoldOutputs:
-			blk.Fold, blk.Summary = FoldOutputs, outputsSummary
+			blk.Fold, blk.Summary = FoldOutputs, lk.outputsSummary
 		}
 	}
 	if t == notebook.Code {
-		b.figures(n, blocks, lk.opts)
+		b.figures(n, blocks, &lk.opts)
 	}
 }

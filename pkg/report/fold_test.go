@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grundylab/grundy/pkg/report/cellopts"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/terminal"
 )
@@ -72,19 +73,19 @@ func TestCellLook(t *testing.T) {
 		{"code-fold", "//| code-fold: true\nx()", "", nil, []string{"code:x()/fold1:Code", "stream"}, 0},
 		{"code-fold show, summary", "//| code-fold: show\n//| code-summary: \"The\n//|   set-up\"\nx()", "", nil,
 			[]string{"code:x()/fold1:The set-up/open", "stream"}, 0},
-		{"hide-input", "x()", "", []string{HideInput}, []string{"code:x()/fold1:" + src, "stream"}, 0},
-		{"hide-output", "x()", "", []string{HideOutput}, []string{"code:x()", "stream/fold2:" + outs}, 0},
-		{"hide-cell", "x()", "", []string{HideCell}, []string{"code:x()/fold3:" + cellSum, "stream/fold3:" + cellSum}, 0},
-		{"hide-cell, remove-input", "x()", "", []string{HideCell, RemoveInput}, []string{"stream/fold3:" + cellSum}, 0},
-		{"hide-input, hide-output", "x()", "", []string{HideInput, HideOutput}, []string{"code:x()/fold1:" + src, "stream/fold2:" + outs}, 0},
-		{"remove-cell beats hide-cell", "x()", "", []string{RemoveCell, HideCell}, nil, 0},
+		{"hide-input", "x()", "", []string{cellopts.HideInput}, []string{"code:x()/fold1:" + src, "stream"}, 0},
+		{"hide-output", "x()", "", []string{cellopts.HideOutput}, []string{"code:x()", "stream/fold2:" + outs}, 0},
+		{"hide-cell", "x()", "", []string{cellopts.HideCell}, []string{"code:x()/fold3:" + cellSum, "stream/fold3:" + cellSum}, 0},
+		{"hide-cell, remove-input", "x()", "", []string{cellopts.HideCell, cellopts.RemoveInput}, []string{"stream/fold3:" + cellSum}, 0},
+		{"hide-input, hide-output", "x()", "", []string{cellopts.HideInput, cellopts.HideOutput}, []string{"code:x()/fold1:" + src, "stream/fold2:" + outs}, 0},
+		{"remove-cell beats hide-cell", "x()", "", []string{cellopts.RemoveCell, cellopts.HideCell}, nil, 0},
 		{"source_hidden", "x()", `{"jupyter": {"source_hidden": true}}`, nil, []string{"code:x()/fold1:" + src, "stream"}, 0},
 		{"outputs_hidden", "x()", `{"jupyter": {"outputs_hidden": true}}`, nil, []string{"code:x()", "stream/fold2:" + outs}, 0},
 		{"outputs_hidden false", "x()", `{"jupyter": {"outputs_hidden": false}, "collapsed": false}`, nil, []string{"code:x()", "stream"}, 0},
 		{"collapsed", "x()", `{"collapsed": true}`, nil, []string{"code:x()", "stream/fold2:" + outs}, 0},
-		{"odd metadata", "x()", `{"jupyter": {"source_hidden": "yes"}, "collapsed": 1}`, nil, []string{"code:x()", "stream"}, 0},
+		{"odd metadata, warned", "x()", `{"jupyter": {"source_hidden": "yes"}, "collapsed": 1}`, nil, []string{"code:x()", "stream"}, 1},
 		{"bad options: shown, warned, lines gone", "//| echo: [\nx()", "", nil, []string{"code:x()", "stream"}, 1},
-		{"echo false and hide-input", "//| echo: false\nx()", "", []string{HideInput}, []string{"stream"}, 0},
+		{"echo false and hide-input", "//| echo: false\nx()", "", []string{cellopts.HideInput}, []string{"stream"}, 0},
 		{"options after %%", "%%\n//| echo: false\nx()", "", nil, []string{"stream"}, 0},
 	}
 	for _, tt := range tests {
@@ -103,7 +104,7 @@ func TestCellLook(t *testing.T) {
 // TestOptionWarning: malformed options name the cell.
 func TestOptionWarning(t *testing.T) {
 	v := mustView(t, goCell("//| echo: false\n//| fig-cap: [\nx()", ""), ViewOptions{})
-	want := "cell 1: cell options (//| lines) are not a YAML mapping, so none is used: "
+	want := "cell 1: cell options (//| lines) are not used: not valid YAML: "
 	if len(v.Warnings) != 1 || !strings.HasPrefix(v.Warnings[0].String(), want) {
 		t.Errorf("warnings %q, want one starting %q", v.Warnings, want)
 	}

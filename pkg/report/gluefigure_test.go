@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/base64"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
@@ -38,14 +39,14 @@ func TestGlueFigures(t *testing.T) {
 		warnings []string
 	}{
 		{"one sequence", []string{figA, "md:```{glue:figure} pic\n:alt: Pixels\n:name: fig-g\n\nThe *glued* {glue}`n` and $x^2$.\n```", figB},
-			[]string{"fig-a|Figure 1|a", "||b", "fig-g|Figure 2: The glued 7 and $x^2$.|Pixels", "fig-b|Figure 3|c", "||d"}, nil},
+			[]string{"fig-a|Figure 1|a", "||b", "fig-g|Figure 2: The *glued* 7 and $x^2$.|Pixels", "fig-b|Figure 3|c", "||d"}, nil},
 		{"a name of any label form", []string{"md:```{glue:figure} pic\n:alt: Pixels\n:name: sorted-means.v2\n```"},
 			[]string{"sorted-means.v2|Figure 1|Pixels"}, nil},
 		{"a name that is no label", []string{"md:```{glue:figure} pic\n:alt: Pixels\n:name: two words\n\nCap\n```"},
 			[]string{"|Cap|Pixels"}, []string{`cell 1: glue: the {glue:figure} directive's :name: "two words" is not a label`}},
 		{"a name numbered already", []string{figA, "md:```{glue:figure} pic\n:alt: Pixels\n:name: fig-a\n```"},
 			[]string{"fig-a|Figure 1|a", "||b", "||Pixels"}, []string{"cell 2: label fig-a is the label of figure 1 already"}},
-		{"caption stands for alt", []string{"md:```{glue:figure} pic\nRed *pixels*\n```"}, []string{"|Red pixels|Red pixels"}, nil},
+		{"caption stands for alt", []string{"md:```{glue:figure} pic\nRed *pixels*\n```"}, []string{"|Red *pixels*|Red pixels"}, nil},
 		{"no alt", []string{"md:```{glue:figure} pic\n```"}, []string{"||Figure from cell 2"},
 			[]string{`cell 1: glue: figure "pic" has no alt text: "Figure from cell 2" stands in; give the {glue:figure} directive an :alt: option`}},
 		{"no alt, numbered", []string{"md:```{glue:figure} pic\n:name: fig-p\n```"}, []string{"fig-p|Figure 1|Figure 1, from cell 2"},
@@ -93,9 +94,12 @@ func TestGlueFigureReferences(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "See [Figure 2](#fig-g), then [1](#fig-a); ![Figure from cell 4](" + contentPath("post_files", png, ".png") + ") inline."
+	want := "See @fig-g, then -@fig-a; ![Figure from cell 4](" + contentPath("post_files", png, ".png") + ") inline."
 	if got := v.Blocks[0].Text; got != want {
 		t.Errorf("Markdown %q, want %q", got, want)
+	}
+	if got, want := renderMarkdown(t, v)[0], `<p>See <a class="ref" href="#fig-g">Figure 2</a>, then <a class="ref" href="#fig-a">1</a>; <img`; !strings.HasPrefix(got, want) {
+		t.Errorf("page %q, want %q", got, want)
 	}
 	if want := "See Figure 2, then 1; inline."; v.Meta.Summary != want {
 		t.Errorf("summary %q, want %q", v.Meta.Summary, want)

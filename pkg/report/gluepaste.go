@@ -15,35 +15,96 @@ import (
 	xhtml "golang.org/x/net/html"
 )
 
-// markdown returns the blocks of a Markdown cell's text: its glue roles
-// replaced by the values they quote, its glue directives as blocks of
-// their own between the Markdown before and after them.
-func (b *builder) markdown(cell int, src string) []Block {
-	refs := findGlue([]byte(src))
+// A pastedCell is a Markdown or raw cell's source with its glue found and
+// its roles' values made, once: glueMeta makes it for the metadata, and
+// markdown makes the cell's blocks of it.
+type pastedCell struct {
+	// src is the cell's source, cleaned, and refs its glue.
+	src  string
+	refs []glueRef
+	// values holds the Markdown that stands for each role among refs,
+	// by its index; directives have none.
+	values map[int]string
+	// warnings and files are the roles' warnings and files, which the
+	// view gets only with the cell's blocks.
+	warnings []Warning
+	files    []File
+}
+
+// text returns the Markdown text src[start:end] with the values of the
+// roles among refs[from:to] in place of the roles.
+func (p *pastedCell) text(start, end, from, to int) string {
+	var out strings.Builder
+	last := start
+	for k := from; k < to; k++ {
+		value, ok := p.values[k]
+		if !ok {
+			continue // a directive not at the top level: left as written
+		}
+		out.WriteString(p.src[last:p.refs[k].Start])
+		out.WriteString(value)
+		last = p.refs[k].End
+	}
+	out.WriteString(p.src[last:end])
+	return out.String()
+}
+
+// paste returns the cell's source, cleaned, with its glue found and its
+// roles' values made, their warnings and files kept aside.
+func (b *builder) paste(cell int, src string) *pastedCell {
+	p := &pastedCell{src: src, refs: findGlue([]byte(src)), values: map[int]string{}}
+	warnings, files := len(b.v.Warnings), len(b.v.Files)
+	for k, r := range p.refs {
+		if !r.Directive {
+			p.values[k] = b.role(cell, src[r.Start:r.End], r)
+		}
+	}
+	p.warnings = slices.Clone(b.v.Warnings[warnings:])
+	p.files = slices.Clone(b.v.Files[files:])
+	b.v.Warnings, b.v.Files = b.v.Warnings[:warnings], b.v.Files[:files]
+	for _, f := range p.files {
+		delete(b.files, f.Path)
+	}
+	return p
+}
+
+// markdown returns the blocks of a Markdown cell's source: its glue roles
+// replaced by the values they quote (made once, by glueMeta), its glue
+// directives as blocks of their own between the Markdown before and after
+// them; links rewrites the links of each Markdown text.
+func (b *builder) markdown(cell int, src string, links func(string) string) []Block {
+	p := b.pasted[cell]
+	if p == nil || p.src != src {
+		p = b.paste(cell, src)
+	}
+	b.v.Warnings = append(b.v.Warnings, p.warnings...)
+	for _, f := range p.files {
+		b.file(f.MIME, f.Data)
+	}
 	var blocks []Block
 	from, start := 0, 0 // the refs and the text since the last directive
-	for k, r := range refs {
+	for k, r := range p.refs {
 		if r.Nested {
 			b.warn(cell, 0, "glue: the {%s} directive for %q is inside a list or a quote, where it is not read; it is shown as code", r.Name, r.Arg)
 		}
 		if !r.Directive || r.Nested {
 			continue
 		}
-		blocks = append(blocks, b.markdownText(cell, src, start, r.Start, refs[from:k])...)
+		blocks = append(blocks, b.markdownText(cell, p, start, r.Start, from, k, links)...)
 		blocks = append(blocks, b.directive(cell, src[r.Start:r.End], r)...)
 		from, start = k+1, r.End
 	}
-	return append(blocks, b.markdownText(cell, src, start, len(src), refs[from:])...)
+	return append(blocks, b.markdownText(cell, p, start, len(src), from, len(p.refs), links)...)
 }
 
-// markdownText returns the block of the Markdown text src[start:end],
-// the roles among refs replaced, or none if it is blank.
-func (b *builder) markdownText(cell int, src string, start, end int, refs []glueRef) []Block {
-	if strings.TrimSpace(src[start:end]) == "" {
+// markdownText returns the block of the Markdown text src[start:end] of
+// a pasted cell, the roles among refs[from:to] replaced and its links
+// rewritten, or none if it is blank.
+func (b *builder) markdownText(cell int, p *pastedCell, start, end, from, to int, links func(string) string) []Block {
+	if strings.TrimSpace(p.src[start:end]) == "" {
 		return nil
 	}
-	pasted := b.pasteRoles(cell, src, start, end, refs)
-	return b.markdownBlocks(cell, 0, pasted)
+	return b.markdownBlocks(cell, 0, links(p.text(start, end, from, to)))
 }
 
 // pasteRoles returns the Markdown text src[start:end] with the glue roles
@@ -81,6 +142,21 @@ func (b *builder) role(cell int, written string, r glueRef) string {
 		b.warn(cell, 0, "glue: no value is glued as %q in this notebook (%s)", key, written)
 		return missingGlue(written)
 	}
+	// The work is paid for before it is done, by the value's size, and
+	// what escaping adds to it after (which may overdraw the allowance by
+	// one value's escapes).
+	size := glueSize(g, r.Name)
+	if !b.affordGlue(cell, written, size) {
+		return missingGlue(written)
+	}
+	value := b.roleValue(cell, written, key, spec, hasSpec, g, r)
+	b.spendGlue(len(value) - size)
+	return value
+}
+
+// roleValue returns the Markdown that stands for a glue role quoting the
+// glued value g by key, with the format spec if hasSpec.
+func (b *builder) roleValue(cell int, written, key, spec string, hasSpec bool, g *Glued, r glueRef) string {
 	// The value may start a block with what follows it on its line.
 	text := func(s string) string { return glueText(s, r.AtLineStart && startsBlock(collapseSpace(s)+r.LineRest)) }
 	switch r.Name {
@@ -90,7 +166,11 @@ func (b *builder) role(cell int, written string, r glueRef) string {
 			b.warn(cell, 0, "glue: %q has no text/plain form (%s)", key, written)
 			return missingGlue(written)
 		}
-		plain = plaintext.Clean(terminal.Strip(plain))
+		plain, cut := b.cut(plaintext.Clean(terminal.Strip(plain)))
+		if cut {
+			b.warn(cell, 0, "glue: %s: the text of %q is cut to %s", written, key, byteSize(len(plain)))
+			plain += "…"
+		}
 		formatted, err := pyformat.Format(plain, spec)
 		if err != nil {
 			b.warn(cell, 0, "glue: %s: %v; the plain text is shown", written, err)
@@ -105,6 +185,9 @@ func (b *builder) role(cell int, written string, r glueRef) string {
 		if !ok {
 			b.warn(cell, 0, "glue: %q has no text/markdown form (%s)", key, written)
 			return missingGlue(written)
+		}
+		if md, ok = b.cut(md); ok {
+			b.warn(cell, 0, "glue: %s: the Markdown of %q is cut to %s", written, key, byteSize(len(md)))
 		}
 		return strings.Join(strings.Fields(plaintext.Clean(md)), " ")
 	case "glue:math":
@@ -225,6 +308,21 @@ func (b *builder) inlineImage(g *Glued, mime string, data []byte) string {
 	return "![" + glueText(alt, false) + "](" + LinkPath(file) + ")"
 }
 
+// glueSize returns the bytes of the representation of g that the glue
+// role or directive name pastes.
+func glueSize(g *Glued, name string) int {
+	data := g.Data
+	switch name {
+	case "glue:text":
+		return len(data["text/plain"])
+	case "glue:md":
+		return len(data["text/markdown"])
+	case "glue:math":
+		return len(data["text/latex"])
+	}
+	return len(data[preferredMIME(data)])
+}
+
 // preferredMIME returns the representation of a bundle a view shows, or
 // "".
 func preferredMIME(data notebook.MimeBundle) string {
@@ -243,6 +341,9 @@ func (b *builder) directive(cell int, written string, r glueRef) []Block {
 	if text, unpasted := b.unpasted(cell, written, r, g); unpasted {
 		return b.markdownBlocks(cell, 0, text)
 	}
+	if !b.affordGlue(cell, written, glueSize(g, r.Name)) {
+		return b.markdownBlocks(cell, 0, missingGlue(strings.TrimRight(written, "\n")))
+	}
 	var blocks []Block
 	switch r.Name {
 	case "glue:math":
@@ -257,7 +358,7 @@ func (b *builder) directive(cell int, written string, r glueRef) []Block {
 		md, _ := g.Data.Text("text/markdown")
 		blocks = b.markdownBlocks(cell, 0, plaintext.Clean(md))
 	default:
-		blocks = b.rich(cell, 0, g.Data, g.Metadata)
+		blocks = b.rich(cell, 0, g.Data, g.Metadata, false)
 	}
 	if r.Name == "glue:figure" {
 		b.glueFigure(cell, blocks, r)
@@ -306,8 +407,9 @@ func (b *builder) unpasted(cell int, written string, r glueRef, g *Glued) (strin
 }
 
 // glueFigure makes the last of the blocks of a glue:figure directive a
-// figure: its caption the directive's body, its roles pasted, read as
-// plain text; its alternative text the :alt: option; numbered when the
+// figure: its caption the directive's body, its roles pasted, as one
+// line of inline Markdown; its alternative text the :alt: option (or the
+// caption as plain text); numbered when the
 // directive has a :name:, in the sequence of the cells' figures. The rest
 // of a long text is not the figure; the text before it is.
 func (b *builder) glueFigure(cell int, blocks []Block, r glueRef) {
@@ -320,7 +422,7 @@ func (b *builder) glueFigure(cell int, blocks []Block, r glueRef) {
 	}
 	fig := &blocks[last]
 	pasted := b.pasteRoles(cell, r.Body, 0, len(r.Body), r.Caption)
-	caption := plaintext.Of(pasted)
+	caption := captionMarkdown(pasted, b.opts.Trust)
 	fig.Caption = caption
 	switch label := r.Options["name"]; {
 	case label == "":
@@ -336,7 +438,7 @@ func (b *builder) glueFigure(cell int, blocks []Block, r glueRef) {
 	case alt != "":
 		fig.Alt = alt
 	case caption != "":
-		fig.Alt = caption
+		fig.Alt = plaintext.Of(caption)
 	}
 }
 
@@ -445,10 +547,23 @@ func inlineHTML(h string) string {
 // glueMeta returns the notebook whose metadata a view reads: nb itself,
 // or, when Markdown or raw cells (front matter too) quote glued values, a
 // copy with the roles replaced, so that a title or a summary shows the
-// values too. What a role lacks is said in the warnings of its cell, not
-// here.
+// values too. It pastes each such cell once, for the metadata and for the
+// cell's blocks (markdown): what a role lacks is said in the warnings of
+// its cell, when the cell is shown.
 func (b *builder) glueMeta(nb *notebook.Notebook) *notebook.Notebook {
-	scratch := &builder{opts: b.opts, v: &View{Glue: b.v.Glue}, dir: b.dir}
+	size := 0
+	for _, c := range nb.Cells {
+		if c != nil {
+			size += len(c.Source)
+		}
+	}
+	for _, g := range b.v.Glue {
+		for _, v := range g.Data {
+			size += len(v)
+		}
+	}
+	b.glueAllowed = glueAllowance(size)
+	b.glueLeft = b.glueAllowed
 	var cp *notebook.Notebook
 	for i, c := range nb.Cells {
 		if c == nil || c.Type == notebook.Code || !strings.Contains(c.Source, "{glue") {
@@ -460,8 +575,12 @@ func (b *builder) glueMeta(nb *notebook.Notebook) *notebook.Notebook {
 			cp = &copied
 		}
 		pasted := *c
-		src := plaintext.Clean(c.Source)
-		pasted.Source = scratch.pasteRoles(0, src, 0, len(src), findGlue([]byte(src)))
+		p := b.paste(i+1, plaintext.Clean(c.Source))
+		if b.pasted == nil {
+			b.pasted = map[int]*pastedCell{}
+		}
+		b.pasted[i+1] = p
+		pasted.Source = p.text(0, len(p.src), 0, len(p.refs))
 		cp.Cells[i] = &pasted
 	}
 	if cp == nil {

@@ -23,13 +23,12 @@ import (
 var viewLayers = [][]string{
 	{"view.go"},                              // NewView: the pass, cell by cell
 	{"meta.go", "fold.go"},                   // the notebook's metadata; how a cell is shown and folded
-	{"attach.go"},                            // a Markdown cell's attachments
+	{"attach.go", "local.go"},                // a Markdown cell's attachments; files beside the notebook
 	{"gluepaste.go"},                         // Markdown with glued values put where it quotes them
 	{"gluefind.go"},                          // where Markdown quotes glued values
 	{"outputs.go"},                           // a code cell's outputs, by preferred representation
 	{"figures.go"},                           // SVG figures and formulas among the outputs
 	{"figref.go"},                            // figures: captions, numbers, references
-	{"options.go"},                           // Quarto's cell options
 	{"budget.go"},                            // Markdown a parser can afford
 	{"glue.go", "shown.go"},                  // glued values; what tags and metadata say to show of a cell
 	{"blocks.go", "builder.go"},              // a view, its blocks, and the builder's warnings and files

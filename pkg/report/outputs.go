@@ -5,8 +5,11 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report/cellopts"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"github.com/grundylab/grundy/pkg/report/sanitize"
@@ -36,10 +39,11 @@ const (
 	oldJSMIME  = "text/javascript"
 )
 
-// outputs returns the blocks of a code cell's outputs: streams of the
-// same name in a row joined, displays updated, each rich output by its
-// preferred representation.
-func (b *builder) outputs(cell int, outs []*notebook.Output) []Block {
+// outputs returns the blocks of a code cell's outputs as its options
+// ask: streams of the same name in a row joined (stdout or stderr left
+// out where they say so; stdout read as Markdown with output: asis),
+// displays updated, each rich output by its preferred representation.
+func (b *builder) outputs(cell int, outs []*notebook.Output, opts *cellopts.Options) []Block {
 	var blocks []Block
 	for i := 0; i < len(outs); i++ {
 		o := outs[i]
@@ -52,7 +56,13 @@ func (b *builder) outputs(cell int, outs []*notebook.Output) []Block {
 			for j < len(outs) && notebook.Joins(outs[j-1], outs[j]) {
 				j++
 			}
-			blocks = append(blocks, b.stream(cell, i+1, o.Name, outs[i:j])...)
+			switch {
+			case o.Name == "stderr" && !opts.Stderr, o.Name != "stderr" && !opts.Stdout:
+			case o.Name == "stdout" && opts.Asis:
+				blocks = append(blocks, b.asis(cell, i+1, outs[i:j])...)
+			default:
+				blocks = append(blocks, b.stream(cell, i+1, o.Name, outs[i:j])...)
+			}
 			i = j - 1
 		case notebook.ErrorOutput:
 			blocks = append(blocks, b.errorOutput(cell, i+1, o)...)
@@ -64,7 +74,7 @@ func (b *builder) outputs(cell int, outs []*notebook.Output) []Block {
 			if u := b.updated[o]; u != nil {
 				data, meta = u.Data, u.Metadata
 			}
-			blocks = append(blocks, b.rich(cell, i+1, data, meta)...)
+			blocks = append(blocks, b.rich(cell, i+1, data, meta, opts.Asis)...)
 		}
 	}
 	return blocks
@@ -119,6 +129,31 @@ func displayID(o *notebook.Output) string {
 		return t.DisplayID
 	}
 	return ""
+}
+
+// asis returns the joined text of stdout stream outputs as Markdown, as
+// Quarto reads a cell's output: asis, cut to size; the writers sanitise
+// it as any Markdown of an untrusted notebook.
+func (b *builder) asis(cell, out int, chunks []*notebook.Output) []Block {
+	st := notebook.StreamText{Max: b.opts.MaxOutput}
+	if st.Max >= 0 {
+		st.Max++
+	}
+	for _, c := range chunks {
+		st.Add(c.Text)
+	}
+	return b.asisText(cell, out, st.String(), st.Len()+int(st.Dropped))
+}
+
+// asisText returns text output read as Markdown (output: asis), cut to
+// size, with a note if it was cut from total bytes.
+func (b *builder) asisText(cell, out int, text string, total int) []Block {
+	kept, cut := b.cut(plaintext.Clean(text))
+	blocks := b.markdownBlocks(cell, out, terminal.Strip(kept))
+	if cut || total > len(kept) {
+		blocks = append(blocks, b.cutNote(cell, out, len(kept), total))
+	}
+	return blocks
 }
 
 // stream returns the blocks of the joined text of stream outputs.
@@ -189,8 +224,9 @@ func (b *builder) errorOutput(cell, out int, o *notebook.Output) []Block {
 }
 
 // rich returns the blocks of a display or result by its preferred
-// representation.
-func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Metadata) []Block {
+// representation; with asis (output: asis) a text/plain one is read as
+// Markdown.
+func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Metadata, asis bool) []Block {
 	var blocks []Block
 	mime := ""
 	for _, m := range mimeOrder {
@@ -208,6 +244,9 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Me
 		}
 	}
 	if mime == "" {
+		if len(blocks) == 0 && len(data) > 0 {
+			blocks = append(blocks, b.unknownMIME(cell, out, data))
+		}
 		return blocks
 	}
 	value, _ := data.Text(mime)
@@ -239,6 +278,9 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Me
 	case "application/json":
 		return append(blocks, b.json(cell, out, value)...)
 	case "text/plain":
+		if asis {
+			return append(blocks, b.asisText(cell, out, value, len(value))...)
+		}
 		return append(blocks, b.text(cell, out, value)...)
 	}
 	// A bitmap image.
@@ -248,6 +290,23 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Me
 		return blocks
 	}
 	return append(blocks, b.image(cell, out, mime, decoded, alt, imageSize(meta, mime)))
+}
+
+// unknownMIME returns the note shown for an output none of whose
+// representations a page can show, and warns, naming them (the first
+// few, quoted and cut short: they are the notebook's text).
+func (b *builder) unknownMIME(cell, out int, data notebook.MimeBundle) Block {
+	types := slices.Sorted(maps.Keys(data))
+	var names []string
+	for _, t := range types[:min(len(types), 3)] {
+		names = append(names, fmt.Sprintf("%.60q", t))
+	}
+	list := strings.Join(names, ", ")
+	if len(types) > 3 {
+		list += fmt.Sprintf(" and %d more", len(types)-3)
+	}
+	b.warn(cell, out, "output of a type a page cannot show (%s), shown as a note", list)
+	return Block{Kind: KindNote, Cell: cell, Output: out, Text: "An output of a type this page cannot show: " + list + "."}
 }
 
 // json returns the blocks of a JSON value, indented when that does not make it much

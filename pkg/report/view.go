@@ -7,6 +7,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report/authoring"
 	"github.com/grundylab/grundy/pkg/report/codelang"
 	"github.com/grundylab/grundy/pkg/report/frontmatter"
 	"github.com/grundylab/grundy/pkg/report/mdcost"
@@ -43,12 +44,18 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	glue, hidden, glueWarnings := collectGlue(nb)
 	b := &builder{
 		opts: opts, v: &View{Trusted: opts.Trust, Language: codelang.Of(nb), Glue: glue}, dir: FilesDir(opts.Name),
-		updated: updated, hidden: hidden, budget: mdcost.Budget,
+		updated: updated, hidden: hidden, budget: mdcost.Budget, index: authoring.NewIndex(),
 	}
+	b.v.Index = b.index
 	text := b.glueMeta(nb)
-	skip, front := frontmatter.Find(text)
+	skip, front, frontErr := frontmatter.Find(text)
 	b.v.Meta, b.v.Warnings = metaOf(text, front, skip, cmp.Or(opts.Title, opts.Name), opts.ModTime)
+	b.index.NumberSections = front["number-sections"] == true
+	b.index.Bibliography = opts.Bibliography
 	b.v.Warnings = append(b.v.Warnings, glueWarnings...)
+	if frontErr != nil {
+		b.warn(1, 0, "%v; the cell is shown as written", frontErr)
+	}
 	for i, c := range nb.Cells {
 		if c == nil || i == skip {
 			continue
@@ -59,6 +66,7 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 		}
 	}
 	b.references()
+	b.localFiles()
 	return b.v, nil
 }
 
@@ -73,19 +81,20 @@ func (b *builder) cell(n int, c *notebook.Cell) {
 		}
 		switch lk.format {
 		case "text/markdown":
-			blocks = b.markdown(n, b.attachments(n, c))
+			blocks = b.markdownCell(n, c)
 		case "text/html":
 			blocks = []Block{{Kind: KindHTML, Cell: n, Text: b.html(c.Source)}}
 		}
 	case notebook.Code:
 		if lk.source && strings.TrimSpace(lk.code) != "" {
 			lang, segs := codelang.Segments(b.v.Language, lk.code)
-			blocks = []Block{{Kind: KindCode, Cell: n, Text: lk.code, Lang: lang, Segments: segs}}
+			blocks = []Block{{Kind: KindCode, Cell: n, Text: lk.code, Lang: lang, Segments: segs, LineNumbers: lk.opts.LineNumbers}}
 		}
 		if lk.outputs {
-			blocks = append(blocks, b.outputs(n, c.Outputs)...)
+			blocks = append(blocks, b.outputs(n, c.Outputs, &lk.opts)...)
 		}
 	}
 	b.fold(n, c.Type, &lk, blocks)
+	b.record(blocks)
 	b.v.Blocks = append(b.v.Blocks, blocks...)
 }

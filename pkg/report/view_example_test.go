@@ -43,14 +43,3 @@ func ExampleNewView() {
 	// code "bash": "!ls"
 	// stream: "9\nsq.py\n"
 }
-
-func ExampleParseCellOptions() {
-	opts, code, err := report.ParseCellOptions("go", "//| label: fig-values\n//| fig-cap: Grundy values of $n$\n//| code-fold: true\nplot.Show(values)\n")
-	if err != nil {
-		log.Fatal(err)
-	}
-	fmt.Printf("%q %q fold %v\n%s", opts.Label, opts.Caption, opts.Fold, code)
-	// Output:
-	// "fig-values" ["Grundy values of $n$"] fold true
-	// plot.Show(values)
-}

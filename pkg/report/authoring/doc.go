@@ -10,4 +10,39 @@
 // so that both writers, which render a notebook cell by cell, show the
 // same numbers. Nodes that a blog's Markdown reader would not understand
 // are PostNodes: the post writes each in a form of its own.
+//
+// Blocks reads the block constructs: Quarto's fenced divs (theorem-like
+// blocks, proofs, callouts, tabsets, other divs), MyST's directives in
+// colon and backtick fences, and GitHub's alerts. The page renders them
+// as HTML; the post writer calls Post on each Markdown block's source,
+// which replaces every PostNode's source by its post form and leaves
+// every other byte as written:
+//
+//	md := goldmark.New(goldmark.WithExtensions(&authoring.Blocks{Warn: warn}))
+//	post := authoring.Post(source, &authoring.Blocks{})
+//
+// Cross-references and citations (Refs; files index.go, ref*.go, role.go,
+// cite.go, equation.go): an Index records a whole document first, its
+// pieces in order, then each writer gives its goldmark a Refs of its own
+// over the same Index, which numbers the nodes of each piece it parses
+// and resolves its references:
+//
+//	x := authoring.NewIndex()
+//	for i, cell := range cells {
+//		x.Markdown(i+1, cell) // and x.Add for a code cell's figure
+//	}
+//	warnings := x.Check() // references to nothing, works not in the bibliography
+//	md := goldmark.New(goldmark.WithExtensions(&mathml.Extender{Converter: conv},
+//		&authoring.Blocks{}, &authoring.Refs{Index: x, Converter: conv}))
+//
+// Numbers and texts follow Quarto and mystmd: "@fig-x" reads "Figure 1"
+// (with a no-break space), "-@fig-x" "1", "@eq-x" "Equation 1", MyST's
+// {eq} and "[](#eq-x)" "(1)", {ref} to a section its title, {numref}
+// with "%s" or "{number}" its template; theorem kinds each count on
+// their own. Displayed formulas are numbered when labelled (Quarto's and
+// Jupyter Book's rule; mystmd also numbers unlabelled ones) and as
+// MathJax numbers AMS environments, in one sequence that a page's
+// mathml.Converter follows. Labels are ASCII words joined by "-", "." or
+// ":", at most 128 bytes, and at most MaxTargets of them; a duplicate is
+// a warning and names nothing.
 package authoring

@@ -1,9 +1,11 @@
 package frontmatter
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
+	"github.com/grundylab/grundy/pkg/report/internal/safeyaml"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
@@ -24,7 +26,10 @@ func TestParse(t *testing.T) {
 		{"text", "# Nim\n\ntitle: Nim", nil},
 	}
 	for _, tt := range tests {
-		m := Parse(tt.src)
+		m, err := Parse(tt.src)
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+		}
 		if tt.title == nil {
 			if m != nil {
 				t.Errorf("%s: Parse = %v, want nil", tt.name, m)
@@ -39,6 +44,35 @@ func TestParse(t *testing.T) {
 
 // TestFind: only a first raw or Markdown cell is front matter, and Find
 // gives its fields with its index.
+// TestParseRefused: front matter too large, or whose aliases expand it
+// beyond its size (issue 33: 20,000 aliases of a 10 kB title), is refused
+// with an error that says so.
+func TestParseRefused(t *testing.T) {
+	var bomb strings.Builder
+	bomb.WriteString("---\nx: &a " + strings.Repeat("x", 10<<10) + "\ntitle: [*a")
+	for range 20000 - 1 {
+		bomb.WriteString(", *a")
+	}
+	bomb.WriteString("]\n---\n")
+	for _, tt := range []struct {
+		name, src string
+		want      error
+	}{
+		{"aliases", bomb.String(), safeyaml.ErrAliases},
+		{"too large", "---\ntitle: " + strings.Repeat("x", safeyaml.FrontMatterLimit) + "\n---", safeyaml.ErrTooLarge},
+	} {
+		m, err := Parse(tt.src)
+		if m != nil || !errors.Is(err, tt.want) || !strings.HasPrefix(err.Error(), "front matter: ") {
+			t.Errorf("%s: Parse = %.40v, %v; want nil and front matter refused (%v)", tt.name, m, err, tt.want)
+		}
+		nb := notebook.New()
+		nb.Cells = []*notebook.Cell{{Type: notebook.Raw, Source: tt.src}}
+		if i, _, err := Find(nb); i != -1 || !errors.Is(err, tt.want) {
+			t.Errorf("%s: Find = %d, %v; want -1 and the error", tt.name, i, err)
+		}
+	}
+}
+
 func TestFind(t *testing.T) {
 	fm := "---\ntitle: Nim\n---"
 	tests := []struct {
@@ -56,8 +90,8 @@ func TestFind(t *testing.T) {
 	for _, tt := range tests {
 		nb := notebook.New()
 		nb.Cells = tt.cells
-		i, fields := Find(nb)
-		if i != tt.want || (i >= 0) != (fields["title"] == "Nim") {
+		i, fields, err := Find(nb)
+		if err != nil || i != tt.want || (i >= 0) != (fields["title"] == "Nim") {
 			t.Errorf("%s: Find = %d, %v, want %d and the title Nim only with front matter", tt.name, i, fields, tt.want)
 		}
 	}
@@ -70,7 +104,10 @@ func FuzzParse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		m := Parse(s)
+		m, err := Parse(s)
+		if err != nil && (m != nil || len(err.Error()) > 400) {
+			t.Fatalf("Parse(%q) = %v with the error %v", s, m, err)
+		}
 		if m == nil {
 			return
 		}

@@ -37,7 +37,7 @@ func (p *page) block(w *strings.Builder, blk *report.Block) error {
 		}
 		w.WriteString(out)
 	case report.KindCode:
-		return p.code(w, blk.Segments)
+		return p.code(w, blk.Segments, blk.LineNumbers)
 	case report.KindStream:
 		writePre(w, "output stream "+blk.Name, blk.Text, blk.Spans)
 	case report.KindError:
@@ -57,6 +57,11 @@ func (p *page) block(w *strings.Builder, blk *report.Block) error {
 		w.WriteString(`<div class="` + class + `">` + text + "</div>\n")
 	case report.KindMath:
 		w.WriteString(`<div class="output math"` + idAttr(blockID(blk)) + `>` + p.math(blk.Text, blk.Display) + "</div>\n")
+		if blk.Display && blk.Label != "" {
+			// Numbered by the view with \tag, which the converter counts
+			// not: its count follows the document's.
+			p.conv.SetEquations(p.conv.Equations() + 1)
+		}
 	case report.KindNote:
 		w.WriteString(`<p class="output note">` + html.EscapeString(blk.Text) + "</p>\n")
 	}
@@ -150,15 +155,28 @@ func writeSpan(w *strings.Builder, st terminal.Style, text string) {
 
 var (
 	codeFormatter = chromahtml.New(chromahtml.WithClasses(true))
-	codeStyle     = styles.Get("github")
+	// numberedFormatter numbers the lines, in spans of class "ln" that
+	// the page's style keeps out of a selection.
+	numberedFormatter = chromahtml.New(chromahtml.WithClasses(true), chromahtml.WithLineNumbers(true))
+	codeStyle         = styles.Get("github")
 )
 
-// highlight writes code as chroma's classed HTML, each segment lexed in
+// formatter returns the formatter of code, with its lines numbered or
+// not.
+func formatter(numbered bool) *chromahtml.Formatter {
+	if numbered {
+		return numberedFormatter
+	}
+	return codeFormatter
+}
+
+// highlight writes code as chroma's classed HTML, its lines numbered if
+// numbered is set, each segment lexed in
 // its own language and magic commands as preprocessor lines, or reports
 // false, having written nothing, if the lexers ran past the deadline. A
 // lexer ends its text with a newline; one that a segment within a line
 // (as "files = " before "!ls") did not have is taken off again.
-func highlight(w io.Writer, segs []codelang.Segment, deadline time.Time) (bool, error) {
+func highlight(w io.Writer, segs []codelang.Segment, deadline time.Time, numbered bool) (bool, error) {
 	var tokens []chroma.Token
 	for i, s := range segs {
 		if s.Lang == "" {
@@ -185,7 +203,7 @@ func highlight(w io.Writer, segs []codelang.Segment, deadline time.Time) (bool, 
 	if n := len(tokens); n > 0 && !strings.HasSuffix(tokens[n-1].Value, "\n") {
 		tokens = append(tokens, chroma.Token{Type: chroma.TextWhitespace, Value: "\n"})
 	}
-	return true, codeFormatter.Format(w, codeStyle, chroma.Literator(joinMarks(tokens)...))
+	return true, formatter(numbered).Format(w, codeStyle, chroma.Literator(joinMarks(tokens)...))
 }
 
 // joinMarks joins combining marks that a lexer could not take to the name

@@ -14,8 +14,11 @@
 // JupyterLab styles them, images are inline data: URIs (attachments too)
 // in <figure> elements with their alternative text and <figcaption>, as
 // is a glue:figure's table or text, an image shown more than once held
-// once in a CSS rule, a numbered figure with its label as id (a glued
-// formula's id is "equation-" and its label), folded parts of cells and
+// once in a CSS rule, a numbered figure or formula with its label as id,
+// references, labelled equations, captioned tables, targets, section
+// numbers and citations as package authoring's Refs writes them (numbers
+// from the view's index; a reference to nothing marked, <mark
+// class="ref-missing">), the references after the cells, folded parts of cells and
 // the rest of long outputs are <details> elements that open with one
 // click, tabs are four columns wide, a glue role whose value is missing
 // is marked (<mark class="glue-missing">), headings have anchors and the

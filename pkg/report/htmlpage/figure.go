@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/plaintext"
 )
 
 // figure writes an image, or a block with a caption (a glue:figure's
@@ -20,10 +21,11 @@ func (p *page) figure(w *strings.Builder, blk *report.Block) error {
 		if f := p.files.file(blk.File); f != nil {
 			src = p.files.src(f)
 		}
-		fmt.Fprintf(w, `<figure class="output image"%s><img %s alt="%s"%s>`, idAttr(blockID(blk)),
+		class := strings.Join(append([]string{"output", "image"}, blk.Classes...), " ")
+		fmt.Fprintf(w, `<figure class="%s"%s><img %s alt="%s"%s>`, html.EscapeString(class), idAttr(blockID(blk)),
 			src, html.EscapeString(blk.Alt), sizeAttrs(blk))
 		if blk.Caption != "" {
-			w.WriteString("\n<figcaption>" + p.textWithMath(blk.Caption) + "</figcaption>")
+			w.WriteString("\n<figcaption>" + p.caption(blk.Caption) + "</figcaption>")
 		}
 		w.WriteString("</figure>\n")
 		return nil
@@ -34,22 +36,28 @@ func (p *page) figure(w *strings.Builder, blk *report.Block) error {
 	if err := p.block(w, &inner); err != nil {
 		return err
 	}
-	w.WriteString("<figcaption>" + p.textWithMath(blk.Caption) + "</figcaption></figure>\n")
+	w.WriteString("<figcaption>" + p.caption(blk.Caption) + "</figcaption></figure>\n")
 	return nil
 }
 
-// blockID returns the id of the element that shows a block, where links
-// to its label go: a figure's label, or "equation-" and a formula's (as
-// Sphinx writes it); "" for a block without a label.
-func blockID(blk *report.Block) string {
-	switch {
-	case blk.Label == "":
-		return ""
-	case blk.Kind == report.KindMath && blk.Caption == "":
-		return "equation-" + blk.Label
+// caption returns a figure's caption (report.Block.Caption, a line of
+// inline Markdown) as HTML, converted as the page's Markdown is: its
+// emphasis, code, links and formulas kept, raw HTML and unsafe links
+// sanitised unless the page is trusted. A caption that the converter
+// does not make one paragraph is shown as its plain text.
+func (p *page) caption(c string) string {
+	out, err := p.markdown(c)
+	inner, ok := strings.CutPrefix(strings.TrimSpace(out), "<p>")
+	if inner, found := strings.CutSuffix(inner, "</p>"); err == nil && ok && found && !strings.Contains(inner, "<p>") {
+		return inner
 	}
-	return blk.Label
+	return p.textWithMath(plaintext.Of(c))
 }
+
+// blockID returns the id of the element that shows a block, where links
+// to its label go: a figure's or a formula's label; "" for a block
+// without a label.
+func blockID(blk *report.Block) string { return blk.Label }
 
 // idAttr returns an id attribute, or "" for no id. The view gives labels
 // a form that needs no escaping; escaping keeps the page whole whatever

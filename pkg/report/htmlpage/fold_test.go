@@ -45,10 +45,14 @@ func TestFoldsInPage(t *testing.T) {
 			`<summary>&lt;img src=x onerror=&#34;alert(1)&#34;&gt;</summary>`},
 		{"rest of an output", []report.Block{out, {Kind: report.KindStream, Cell: 1, Output: 1, Name: "stderr", Text: "more <b>\n", Rest: true, Summary: "Show 1 more line"}},
 			`<pre class="output stream stdout">out</pre>` + "\n" + `<details class="more"><summary>Show 1 more line</summary>` + "\n" + `<pre class="output stream stderr">more &lt;b&gt;</pre>` + "\n</details>"},
-		{"figure", []report.Block{{Kind: report.KindImage, Cell: 1, Output: 1, MIME: "image/png", Data: []byte{1}, Alt: `A "chart"`, Caption: "Figure 1: values of $g(n) < 3$ & <b>", Label: "fig-v", Width: 40}},
+		{"figure", []report.Block{{Kind: report.KindImage, Cell: 1, Output: 1, MIME: "image/png", Data: []byte{1}, Alt: `A "chart"`, Caption: "Figure 1: values of $g(n) < 3$ & *more*", Label: "fig-v", Width: 40}},
 			`<figure class="output image" id="fig-v"><img src="data:image/png;base64,AQ==" alt="A &#34;chart&#34;" width="40">` + "\n<figcaption>Figure 1: values of <math"},
 		{"figure without caption", []report.Block{{Kind: report.KindImage, Cell: 1, Output: 1, MIME: "image/png", Data: []byte{1}, Alt: "Figure from cell 1"}},
 			`<figure class="output image"><img src="data:image/png;base64,AQ==" alt="Figure from cell 1"></figure>`},
+		{"numbered lines", []report.Block{{Kind: report.KindCode, Cell: 1, Text: "a\nb\n", Segments: []codelang.Segment{{Lang: "python", Text: "a\nb\n"}}, LineNumbers: true}},
+			`<span class="line"><span class="ln">2</span><span class="cl"><span class="n">b</span>`},
+		{"figure with classes", []report.Block{{Kind: report.KindImage, Cell: 1, Output: 1, MIME: "image/png", Data: []byte{1}, Alt: "A", Classes: []string{"shadow", `x"y`}}},
+			`<figure class="output image shadow x&#34;y"><img`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -58,8 +62,8 @@ func TestFoldsInPage(t *testing.T) {
 		})
 	}
 	caption := viewBody(t, tests[6].blocks...)
-	if !strings.Contains(caption, "</math> &amp; &lt;b&gt;</figcaption>") {
-		t.Errorf("caption text not escaped after its formula:\n%s", caption)
+	if !strings.Contains(caption, "</math> &amp; <em>more</em></figcaption>") {
+		t.Errorf("caption text not escaped, or its Markdown not read, after its formula:\n%s", caption)
 	}
 }
 
@@ -74,8 +78,9 @@ func TestFigureIDs(t *testing.T) {
 		{Type: notebook.Markdown, Source: "## Fig values\n\nAs @fig-values shows."},
 		{Type: notebook.Code, Source: "//| label: fig-values\n//| fig-cap: The values & <b>more</b>\n//| fig-alt: A chart\nshow()", Outputs: []*notebook.Output{png}},
 	}
-	page := body(renderPage(t, nb, report.ViewOptions{}))
-	for _, want := range []string{`<h2 id="fig-values-1">`, `<a href="#fig-values">Figure 1</a>`, `<figure class="output image" id="fig-values">`,
+	// References join a name and its number with a no-break space.
+	page := strings.ReplaceAll(body(renderPage(t, nb, report.ViewOptions{})), "\u00a0", " ")
+	for _, want := range []string{`<h2 id="fig-values-1">`, `<a class="ref" href="#fig-values">Figure 1</a>`, `<figure class="output image" id="fig-values">`,
 		`alt="A chart"`, "<figcaption>Figure 1: The values &amp; more</figcaption>"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %s:\n%s", want, page)
@@ -88,28 +93,28 @@ func TestFigureIDs(t *testing.T) {
 
 // TestGluedFigures: a glue:figure's table or text is a <figure> around
 // the block as it is shown elsewhere, its caption escaped with formulas
-// typeset; a glued formula's label is its id with Sphinx's prefix, which
-// a heading does not take.
+// typeset; a glued formula's label is its id, which a heading does not
+// take.
 func TestGluedFigures(t *testing.T) {
 	table := report.Block{Kind: report.KindHTML, Cell: 1, Glue: "tbl", Text: "<table><tr><td>1</td></tr></table>",
-		Caption: "Figure 1: A <b>table</b> of $x<y$", Label: "fig-t"}
+		Caption: "Figure 1: A **table** of $x<y$", Label: "fig-t"}
 	text := report.Block{Kind: report.KindText, Cell: 1, Glue: "n", Text: "7", Caption: "Seven"}
 	formula := report.Block{Kind: report.KindMath, Cell: 1, Glue: "eq", Text: "x^2", Display: true, Label: "eq-x"}
-	heading := report.Block{Kind: report.KindMarkdown, Cell: 1, Text: "## Equation eq x"}
+	heading := report.Block{Kind: report.KindMarkdown, Cell: 1, Text: "## Eq x"}
 	page := viewBody(t, heading, table, text, formula)
 	for _, want := range []string{
 		`<figure class="output glued" id="fig-t">` + "\n" + `<div class="output html"><table><tr><td>1</td></tr></table></div>` + "\n" +
-			`<figcaption>Figure 1: A &lt;b&gt;table&lt;/b&gt; of <math`,
+			`<figcaption>Figure 1: A <strong>table</strong> of <math`,
 		`<figure class="output glued">` + "\n" + `<pre class="output text">7</pre>` + "\n<figcaption>Seven</figcaption></figure>",
-		`<div class="output math" id="equation-eq-x">`,
-		`<h2 id="equation-eq-x-1">`,
+		`<div class="output math" id="eq-x">`,
+		`<h2 id="eq-x-1">`,
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks\n%s\n%s", want, page)
 		}
 	}
 	if strings.Count(page, "<figcaption>") != 2 || strings.Contains(page, "<b>") {
-		t.Errorf("captions not once each, or not escaped:\n%s", page)
+		t.Errorf("captions not once each, or raw HTML in one:\n%s", page)
 	}
 }
 

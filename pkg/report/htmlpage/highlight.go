@@ -27,8 +27,8 @@ const (
 )
 
 // code writes a code cell's segments, highlighted while the page's
-// budget lasts.
-func (p *page) code(w io.Writer, segs []codelang.Segment) error {
+// budget lasts, its lines numbered if numbered is set.
+func (p *page) code(w io.Writer, segs []codelang.Segment, numbered bool) error {
 	var b bytes.Buffer
 	size := 0
 	for _, s := range segs {
@@ -38,7 +38,7 @@ func (p *page) code(w io.Writer, segs []codelang.Segment) error {
 	if p.mayHighlight(size) {
 		var out bytes.Buffer
 		start := time.Now()
-		ok, err := highlight(&out, segs, p.highlightStart(start))
+		ok, err := highlight(&out, segs, p.highlightStart(start), numbered)
 		p.highlightSpent += time.Since(start)
 		if err != nil || ok {
 			w.Write(out.Bytes())
@@ -46,7 +46,7 @@ func (p *page) code(w io.Writer, segs []codelang.Segment) error {
 		}
 		p.highlightTimeout()
 	}
-	return plainCode(w, b.String())
+	return plainCode(w, b.String(), numbered)
 }
 
 // mayHighlight reports whether code of size bytes is to be highlighted,
@@ -73,12 +73,13 @@ func (p *page) highlightTimeout() {
 	p.warn("highlighting took more than %v; this code and the page's code after it are shown without highlighting", highlightTime)
 }
 
-// plainCode writes code as a highlighted block with no colours.
-func plainCode(w io.Writer, code string) error {
+// plainCode writes code as a highlighted block with no colours, its
+// lines numbered if numbered is set.
+func plainCode(w io.Writer, code string, numbered bool) error {
 	if code != "" && code[len(code)-1] != '\n' {
 		code += "\n"
 	}
-	return codeFormatter.Format(w, codeStyle, chroma.Literator(chroma.Token{Type: chroma.Text, Value: code}))
+	return formatter(numbered).Format(w, codeStyle, chroma.Literator(chroma.Token{Type: chroma.Text, Value: code}))
 }
 
 // tokensBefore returns the tokens of it, or false if the deadline passed
@@ -112,7 +113,7 @@ func (r *nodeRenderers) fencedCode(w util.BufWriter, source []byte, node ast.Nod
 	if lang != "" && lexers.Get(lang) != nil && r.p.mayHighlight(code.Len()) {
 		var out bytes.Buffer
 		start := time.Now()
-		ok, err := highlight(&out, []codelang.Segment{{Lang: lang, Text: code.String()}}, r.p.highlightStart(start))
+		ok, err := highlight(&out, []codelang.Segment{{Lang: lang, Text: code.String()}}, r.p.highlightStart(start), false)
 		r.p.highlightSpent += time.Since(start)
 		if err != nil || ok {
 			w.Write(out.Bytes())

@@ -14,6 +14,7 @@ import (
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
 	"github.com/alecthomas/chroma/v2/styles"
 	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/authoring"
 	"github.com/grundylab/grundy/pkg/report/mathml"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/plaintext"
@@ -46,8 +47,9 @@ type Options struct {
 	// (see report.ViewOptions); zero means report.DefaultMaxOutput.
 	MaxOutput int
 	// Warn, if set, receives what the TeX converter had to say about the
-	// formulas of a cell (see mathml.Converter.TakeWarnings), with the
-	// cell's number as report.Block gives it.
+	// formulas of a cell (see mathml.Converter.TakeWarnings), and what
+	// Quarto's and MyST's blocks in it could not show as written (see
+	// authoring.Blocks), with the cell's number as report.Block gives it.
 	Warn func(cell int, msg string)
 	// Prev and Next, if set, link the pages before and after this one in
 	// the site's order, at the end of the page; print leaves them out.
@@ -76,6 +78,7 @@ var css = sync.OnceValue(func() string {
 	b.WriteString(baseCSS)
 	b.WriteString(outputCSS)
 	b.WriteString(glueCSS)
+	b.WriteString(refsCSS)
 	f := chromahtml.New(chromahtml.WithClasses(true))
 	// Each theme in its own media query, so that no rule of the light one
 	// (a dark colour for names, say) is left over in the dark one.
@@ -114,16 +117,25 @@ type page struct {
 	highlightSpent time.Duration
 }
 
-func newPage(opts Options) *page {
+func newPage(opts Options, index *authoring.Index) *page {
 	p := &page{opts: opts, ids: newHeadingIDs(), conv: mathml.New()}
 	rendererOpts := []renderer.Option{renderer.WithNodeRenderers(util.Prioritized(&nodeRenderers{p: p}, 100))}
 	if opts.Trust {
 		rendererOpts = append(rendererOpts, gmhtml.WithUnsafe())
 	}
+	blocks := &authoring.Blocks{
+		Warn: func(msg string) {
+			if opts.Warn != nil {
+				opts.Warn(p.cell, msg)
+			}
+		},
+		Math: p.conv.Display,
+	}
 	p.md = goldmark.New(
 		goldmark.WithExtensions(
-			extension.GFM, extension.Footnote,
+			extension.GFM, extension.Footnote, extension.DefinitionList, blocks,
 			&mathml.Extender{Converter: p.conv},
+			&authoring.Refs{Index: index, Converter: p.conv},
 			&anchor.Extender{Texter: anchor.Text("#"), Attributer: anchor.Attributes{"class": "anchor"}},
 		),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
@@ -326,7 +338,7 @@ func Convert(nb *notebook.Notebook, meta report.Meta, opts Options) ([]byte, err
 // is the page's; Options.Trust is not used.
 func Render(v *report.View, opts Options) ([]byte, error) {
 	opts.Trust = v.Trusted
-	p := newPage(opts)
+	p := newPage(opts, v.Index)
 	p.files = newPageFiles(v)
 	p.title = v.Meta.Title
 	var body strings.Builder
@@ -363,6 +375,7 @@ func Render(v *report.View, opts Options) ([]byte, error) {
 	if open {
 		body.WriteString("</div>\n")
 	}
+	body.WriteString(authoring.ReferencesHTML(v.Index))
 	var contents string
 	items := p.toc
 	for len(items) == 1 && len(items[0].Title) == 0 {

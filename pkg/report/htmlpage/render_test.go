@@ -62,7 +62,7 @@ func TestCombiningMarks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var b strings.Builder
-		if _, err := highlight(&b, []codelang.Segment{{Lang: "python", Text: tt.src}}, time.Now().Add(time.Hour)); err != nil {
+		if _, err := highlight(&b, []codelang.Segment{{Lang: "python", Text: tt.src}}, time.Now().Add(time.Hour), false); err != nil {
 			t.Fatal(err)
 		}
 		if strings.Contains(b.String(), `class="err"`) || !strings.Contains(b.String(), tt.want) {
@@ -71,7 +71,7 @@ func TestCombiningMarks(t *testing.T) {
 	}
 	// Julia's adjoint after a name with subscripts.
 	var julia strings.Builder
-	if _, err := highlight(&julia, []codelang.Segment{{Lang: "julia", Text: "v₂ = a₂ - v₁*(v₁'a₂)/(v₁'v₁)\nc = 'x'\n"}}, time.Now().Add(time.Hour)); err != nil {
+	if _, err := highlight(&julia, []codelang.Segment{{Lang: "julia", Text: "v₂ = a₂ - v₁*(v₁'a₂)/(v₁'v₁)\nc = 'x'\n"}}, time.Now().Add(time.Hour), false); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(julia.String(), `class="err"`) || !strings.Contains(julia.String(), `<span class="o">&#39;</span>`) || !strings.Contains(julia.String(), `<span class="sc">&#39;x&#39;</span>`) {
@@ -79,7 +79,7 @@ func TestCombiningMarks(t *testing.T) {
 	}
 	// A mark after what is not a name is still an error.
 	var b strings.Builder
-	if _, err := highlight(&b, []codelang.Segment{{Lang: "python", Text: "x = 1 \u0304\n"}}, time.Now().Add(time.Hour)); err != nil {
+	if _, err := highlight(&b, []codelang.Segment{{Lang: "python", Text: "x = 1 \u0304\n"}}, time.Now().Add(time.Hour), false); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), `class="err"`) {

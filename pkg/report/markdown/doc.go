@@ -8,7 +8,14 @@
 // The front matter (FrontMatter, read back by ReadFrontMatter) holds
 // title, date, authors, tags, mathjax: true and a description, the
 // summary as plain text. Blocks follow in order: Markdown as written (its
-// raw HTML sanitised unless the notebook is trusted), code as fenced
+// raw HTML sanitised unless the notebook is trusted), but for what a
+// blog's reader would not understand, written in its post form by
+// authoring.Post: references as links with the page's texts ("[Figure
+// 1](#fig-x)"; one to nothing marked, <mark class="ref-missing">),
+// labelled equations as $$...$$ with \tag{N} after an anchor, MyST's
+// targets as anchors, table captions numbered, section numbers, and
+// citations in the bibliography's style, linked to the references that
+// end the post; code as fenced
 // blocks in the cell's language, streams, errors and text as plain fenced
 // blocks without terminal escapes, images as links to files in
 // NAME_files/ with their alternative text and, below, their caption as

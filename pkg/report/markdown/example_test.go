@@ -81,8 +81,8 @@ func ExampleRender() {
 }
 
 func ExampleCaptionText() {
-	fmt.Println(markdown.CaptionText("Figure 1: values of $g(n) < 8$ for *all* n <= 10"))
-	// Output: Figure 1: values of $g(n) \lt  8$ for \*all\* n \<= 10
+	fmt.Println(markdown.CaptionText("Figure 1: values of $g(n) < 8$ for *all* n <= 10", false))
+	// Output: Figure 1: values of $g(n) \lt 8$ for *all* n <= 10
 }
 
 func ExampleSanitizeDocument() {

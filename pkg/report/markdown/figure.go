@@ -12,12 +12,8 @@ import (
 // table or text): a numbered figure's anchor (which references to it
 // link to) and the image with its alternative text in one paragraph, or
 // the anchor as a paragraph of its own and the block as it is written
-// elsewhere, then its caption, if any, as an emphasised paragraph. The
-// caption is text to the reader, whatever it holds: every character that
-// Markdown reads as markup is escaped, and only its formulas are left for
-// the blog's math engine, with the angle brackets and square brackets in
-// them written as TeX commands so that no engine finds a tag or a link
-// in them.
+// elsewhere, then its caption, if any, as a paragraph of inline Markdown
+// (CaptionText), emphasised with a mark it does not use itself.
 func (w *writer) figure(blk *report.Block) {
 	if blk.Label != "" {
 		w.b.WriteString(`<a id="` + html.EscapeString(blk.Label) + `"></a>`)
@@ -33,15 +29,29 @@ func (w *writer) figure(blk *report.Block) {
 		w.block(&inner)
 	}
 	if blk.Caption != "" {
-		w.b.WriteString("*" + CaptionText(blk.Caption) + "*\n\n")
+		// Emphasis in emphasis of the same mark reads ambiguously: the
+		// caption is emphasised with a mark it does not use.
+		c := CaptionText(blk.Caption, w.trust)
+		switch {
+		case !strings.Contains(c, "*"):
+			c = "*" + c + "*"
+		case !strings.Contains(c, "_"):
+			c = "_" + c + "_"
+		}
+		w.b.WriteString(c + "\n\n")
 	}
 }
 
-// CaptionText returns plain text with formulas (report.Block.Caption) as
-// Markdown on one line that shows the text as it is: punctuation that
-// could be markup escaped, formulas kept between their dollars with
-// "<", ">", "[" and "]" in them written as \lt, \gt, \lbrack and \rbrack.
-func CaptionText(caption string) string {
+// CaptionText returns a caption (report.Block.Caption, a line of inline
+// Markdown) as a line of a post: its markup kept, its raw HTML sanitised
+// unless trusted (SanitizeHTML, which also writes the angle brackets of
+// its formulas as TeX commands), and the square brackets of its formulas
+// written as \lbrack and \rbrack, so that no blog engine finds a link in
+// them.
+func CaptionText(caption string, trusted bool) string {
+	if !trusted {
+		caption = SanitizeHTML(caption)
+	}
 	var b strings.Builder
 	for _, piece := range plaintext.SplitMath(oneLine(caption)) {
 		switch {
@@ -50,7 +60,7 @@ func CaptionText(caption string) string {
 		case piece.Math:
 			b.WriteString("$" + texBrackets.Replace(piece.Text) + "$")
 		default:
-			b.WriteString(textEscaper.Replace(piece.Text))
+			b.WriteString(piece.Text)
 		}
 	}
 	return b.String()
@@ -59,8 +69,3 @@ func CaptionText(caption string) string {
 // texBrackets writes the brackets of TeX that Markdown or HTML could read
 // as markup as TeX's commands for them.
 var texBrackets = strings.NewReplacer("<", `\lt `, ">", `\gt `, "[", `\lbrack `, "]", `\rbrack `)
-
-// textEscaper escapes the ASCII punctuation that can be markup inside a
-// line of Markdown (CommonMark lets any of it be escaped).
-var textEscaper = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
-	"<", `\<`, ">", `\>`, "&", `\&`, "~", `\~`, "|", `\|`, "$", `\$`, "!", `\!`)

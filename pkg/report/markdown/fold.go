@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/plaintext"
 )
 
 // A folded part of a cell, and the rest of a long output, are written as
@@ -76,7 +77,7 @@ func (w *writer) htmlBlock(blk *report.Block) {
 		inner := *blk
 		inner.Caption, inner.Label = "", ""
 		w.htmlBlock(&inner)
-		w.b.WriteString("<figcaption>" + html.EscapeString(oneLine(blk.Caption)) + "</figcaption>\n</figure>\n\n")
+		w.b.WriteString("<figcaption>" + html.EscapeString(plaintext.Of(blk.Caption)) + "</figcaption>\n</figure>\n\n")
 		return
 	}
 	switch {
@@ -95,7 +96,7 @@ func (w *writer) htmlBlock(blk *report.Block) {
 		}
 		w.b.WriteString(">\n" + `<img src="` + html.EscapeString(report.LinkPath(blk.File)) + `" alt="` + html.EscapeString(oneLine(blk.Alt)) + `">` + "\n")
 		if blk.Caption != "" {
-			w.b.WriteString("<figcaption>" + html.EscapeString(oneLine(blk.Caption)) + "</figcaption>\n")
+			w.b.WriteString("<figcaption>" + html.EscapeString(plaintext.Of(blk.Caption)) + "</figcaption>\n")
 		}
 		w.b.WriteString("</figure>\n\n")
 	case blk.Kind == report.KindHTML:

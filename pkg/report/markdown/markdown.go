@@ -2,10 +2,13 @@ package markdown
 
 import (
 	"fmt"
+	"html"
 	"regexp"
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/authoring"
+	"github.com/grundylab/grundy/pkg/report/mathml"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
@@ -46,10 +49,11 @@ func Convert(nb *notebook.Notebook, meta report.Meta, opts Options) (*Post, erro
 // Render writes a view as a Markdown post: front matter, then each block
 // in order. Its files are the view's.
 func Render(v *report.View) *Post {
-	w := &writer{trust: v.Trusted}
+	w := &writer{trust: v.Trusted, refs: &authoring.Refs{Index: v.Index}}
 	for i := 0; i < len(v.Blocks); {
 		i = w.part(v.Blocks, i)
 	}
+	w.b.WriteString(authoring.ReferencesPost(v.Index))
 	if v.Provenance != nil {
 		w.b.WriteString(provenanceFooter(v.Provenance))
 	}
@@ -62,7 +66,10 @@ func Render(v *report.View) *Post {
 
 type writer struct {
 	trust bool
-	b     strings.Builder
+	// refs numbers and resolves the Markdown blocks' references, in
+	// order, from the view's index.
+	refs *authoring.Refs
+	b    strings.Builder
 }
 
 // block writes one block by its kind.
@@ -94,6 +101,9 @@ func (w *writer) block(blk *report.Block) {
 		// TeX's own \lt and \gt, so that no line of a formula can start
 		// an HTML block in the post.
 		tex := texAngles.Replace(blankLines.ReplaceAllString(blk.Text, "\n"))
+		if blk.Label != "" {
+			w.b.WriteString(`<a id="` + html.EscapeString(blk.Label) + `"></a>` + "\n\n")
+		}
 		if blk.Display {
 			w.b.WriteString("$$\n" + tex + "\n$$\n\n")
 		} else {
@@ -106,6 +116,10 @@ func (w *writer) block(blk *report.Block) {
 
 // markdown writes Markdown text, its raw HTML sanitised unless trusted.
 func (w *writer) markdown(text string) {
+	// Quarto's and MyST's blocks, references and citations in forms a
+	// blog reads; the page warns about what they cannot show, from the
+	// same text.
+	text = string(authoring.Post([]byte(text), &mathml.Extender{}, &authoring.Blocks{}, w.refs))
 	if !w.trust {
 		text = SanitizeHTML(text)
 	}

@@ -100,3 +100,35 @@ func (r *rewriter) label(toks []token, i int) (int, error) {
 	}
 	return next, nil
 }
+
+// Number numbers the equations of a displayed formula as Convert would,
+// without converting it: the equations it takes are counted (Equations)
+// and its labels recorded (Label), and the macros it defines hold for
+// the formulas after it. A document's numbers can so be known before its
+// formulas are converted, for references that come before them.
+func (c *Converter) Number(tex string) error {
+	if _, err := c.rewrite(tex, true); err != nil {
+		return fmt.Errorf("%w %q: %w", ErrTeX, abbreviate(tex), err)
+	}
+	return nil
+}
+
+// Equations returns the number of equations numbered so far.
+func (c *Converter) Equations() int { return c.equations }
+
+// SetEquations makes n the number of equations numbered so far, for an
+// equation the document numbers itself (a labelled one, given its number
+// with \tag): the next numbered equation takes n+1.
+func (c *Converter) SetEquations(n int) { c.equations = n }
+
+// Label returns the number of the equation labelled name with \label
+// ("3", or the text of its \tag), and whether there is one.
+func (c *Converter) Label(name string) (string, bool) {
+	n, ok := c.labels[name]
+	return n, ok
+}
+
+// SetLabel makes number the number that \eqref{name} and \ref{name} show,
+// for a label the document gives (one given outside the TeX, or one of
+// an equation further on).
+func (c *Converter) SetLabel(name, number string) { c.labels[name] = number }

@@ -15,6 +15,8 @@ var (
 	ErrVersion = errors.New("unsupported nbformat version")
 	// ErrInvalid means a field is missing, unknown or of the wrong kind.
 	ErrInvalid = errors.New("invalid notebook")
+	// ErrTooLarge means the input is larger than MaxFileSize.
+	ErrTooLarge = errors.New("notebook too large")
 )
 
 // An Error describes a notebook that cannot be read or written: which file,
@@ -25,7 +27,7 @@ type Error struct {
 	Cell   int    // Cell is the 1-based cell number, or 0.
 	Output int    // Output is the 1-based output number within the cell, or 0.
 	Msg    string // Msg says what is wrong.
-	Err    error  // Err is ErrSyntax, ErrVersion or ErrInvalid.
+	Err    error  // Err is ErrSyntax, ErrVersion, ErrInvalid or ErrTooLarge.
 	Cause  error  // Cause is an underlying error, such as a JSON syntax error, or nil.
 }
 

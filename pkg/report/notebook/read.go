@@ -10,11 +10,32 @@ import (
 	"strings"
 )
 
+// MaxFileSize is the size of the largest notebook ReadFile and Read
+// accept: GitHub's limit on a file, so any notebook kept in a repository
+// fits. Decoding one takes a small multiple of its size in memory.
+const MaxFileSize = 100 << 20
+
 // ReadFile reads and validates the notebook in the named file. Errors name
-// the file.
+// the file; a file larger than MaxFileSize is refused before it is read
+// (ErrTooLarge).
 func ReadFile(path string) (*Notebook, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	size := int64(512)
+	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
+		size = info.Size()
+	}
+	if size > MaxFileSize {
+		return nil, tooLarge(path, size)
+	}
+	data, err := readAtMost(f, size)
+	if err != nil {
+		if e, ok := errors.AsType[*Error](err); ok {
+			e.Path = path
+		}
 		return nil, err
 	}
 	nb, err := Parse(data)
@@ -24,13 +45,37 @@ func ReadFile(path string) (*Notebook, error) {
 	return nb, err
 }
 
-// Read reads and validates a notebook from r.
+// Read reads and validates a notebook from r, of at most MaxFileSize
+// bytes.
 func Read(r io.Reader) (*Notebook, error) {
-	data, err := io.ReadAll(r)
+	data, err := readAtMost(r, 512)
 	if err != nil {
 		return nil, err
 	}
 	return Parse(data)
+}
+
+// readAtMost reads r to its end into a buffer of the size expected, the
+// file's when it is known, so that the data is held once rather than in
+// the doubling buffers of io.ReadAll; more than MaxFileSize bytes is an
+// error.
+func readAtMost(r io.Reader, expected int64) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Grow(int(min(expected, MaxFileSize) + 1))
+	n, err := buf.ReadFrom(io.LimitReader(r, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if n > MaxFileSize {
+		return nil, tooLarge("", n)
+	}
+	return buf.Bytes(), nil
+}
+
+// tooLarge returns the error for a notebook of size bytes, at least, in
+// the named file.
+func tooLarge(path string, size int64) *Error {
+	return &Error{Path: path, Msg: fmt.Sprintf("%d bytes or more; a notebook may have at most %d (%d MB)", size, MaxFileSize, MaxFileSize>>20), Err: ErrTooLarge}
 }
 
 // Parse validates the notebook in data and returns it. A notebook of

@@ -15,10 +15,11 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
-// markdownParser reads Markdown as the writers do: GitHub's extensions
-// and math.
+// markdownParser reads Markdown as the writers do: GitHub's extensions,
+// math, and headings' attributes ("## Title {#sec-x}"), which are not
+// their text.
 var markdownParser = sync.OnceValue(func() parser.Parser {
-	return goldmark.New(goldmark.WithExtensions(extension.GFM, &mathml.Extender{})).Parser()
+	return goldmark.New(goldmark.WithExtensions(extension.GFM, &mathml.Extender{}), goldmark.WithParserOptions(parser.WithAttribute())).Parser()
 })
 
 // MarkdownParser returns a parser that reads Markdown as the writers do,

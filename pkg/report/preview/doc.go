@@ -20,10 +20,21 @@
 // last good one, and shows its error, escaped, in a banner at the top of
 // every page served until a build succeeds.
 //
-// What is served: the files under Dir, through os.Root so that no link
-// leads out of it; none whose name starts with a dot (a build's
-// temporary files and lock); GET and HEAD only; nothing cached by the
-// browser. On a loopback address only requests naming a loopback host
-// are answered, so that a web page elsewhere cannot read the site by
-// pointing a name of its own at this machine (DNS rebinding).
+// What is served: only the files render wrote, as the manifest in Dir
+// lists them (package manifest; read again when it changes), through
+// os.Root so that no link leads out of Dir: no file of anyone else's put
+// in the folder (a secret.txt, a user's page), no hidden file (a build's
+// temporary files, the manifest); GET and HEAD only; nothing cached by the
+// browser. Files are streamed from disk, pages too: the reload script is
+// spliced in as the page is read (a range request gets its part of the
+// whole), so that serving a page takes a buffer, not the page. At most
+// MaxRequests files and MaxStreams event streams are served at once; a
+// request beyond them gets 503 Service Unavailable at once.
+//
+// Hosts: every request must name, in its Host header, localhost or a
+// loopback address, a name of Hosts, or what Run finds the listener
+// reachable by: its address, or on a wildcard address (0.0.0.0, ::) this
+// machine's host name and the addresses of its interfaces. So a web page
+// elsewhere cannot read the site by pointing a name of its own at this
+// machine (DNS rebinding), whatever the address served.
 package preview

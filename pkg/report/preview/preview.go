@@ -2,20 +2,24 @@ package preview
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"html"
-	"io/fs"
+	"io"
 	"net"
 	"net/http"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/grundylab/grundy/pkg/report/manifest"
 )
 
 // EventsPath is where pages listen for the end of builds. Its name starts
@@ -28,6 +32,18 @@ const DefaultInterval = 500 * time.Millisecond
 
 // maxBanner bounds the error text a banner shows.
 const maxBanner = 16 << 10
+
+// Bounds on the requests served at once when Server.MaxRequests or
+// Server.MaxStreams is zero.
+const (
+	DefaultMaxRequests = 16
+	DefaultMaxStreams  = 64
+)
+
+// bodyTail is how far from a page's end the server looks for its
+// </body>, where it adds its script; a page without one there gets the
+// script at its end.
+const bodyTail = 1 << 20
 
 // A Server serves a site's folder and builds it again when its notebooks
 // change. Set its fields before Run.
@@ -47,24 +63,43 @@ type Server struct {
 	// Log, if set, receives what a person at the terminal should know:
 	// which notebooks changed, and a list of them that cannot be made.
 	Log func(msg string)
-	// Hosts are the host names a request may name (its Host header,
-	// without the port); empty accepts any, except that Run, on a
-	// loopback address, accepts only loopback names and addresses.
+	// Hosts are further names a request may give as its host (its Host
+	// header, without the port). Whatever the address, a request must
+	// name localhost or a loopback address, one of Hosts, or what Run
+	// finds the listener reachable by: its address, or, on a wildcard
+	// address (0.0.0.0, ::), this machine's host name and addresses.
+	// Any other name is a web page's own pointed at this machine (DNS
+	// rebinding), and gets 421 Misdirected Request.
 	Hosts []string
+	// MaxRequests bounds the files served at once, and MaxStreams the
+	// pages listening for builds; zero means DefaultMaxRequests and
+	// DefaultMaxStreams. A request beyond them gets 503 Service
+	// Unavailable at once.
+	MaxRequests, MaxStreams int
 
-	mu    sync.Mutex
-	build uint64 // build counts the builds ended
-	err   string // err is the last build's error, "" if it succeeded
-	subs  map[chan struct{}]bool
+	once     sync.Once
+	requests chan struct{} // requests and streams hold a token a request
+	streams  chan struct{}
+	own      []string // own are the names Run found for the listener
+
+	mu       sync.Mutex
+	build    uint64 // build counts the builds ended
+	err      string // err is the last build's error, "" if it succeeded
+	subs     map[chan struct{}]bool
+	manifest *written
+}
+
+// written is the manifest of Dir as last read, with the file's stamp.
+type written struct {
+	stamp stamp
+	m     *manifest.Manifest
 }
 
 // Run serves the site on ln, builds every notebook, then watches them
 // until ctx ends, when it stops serving and returns nil. Builds that fail
 // do not stop it; the error is for a listener that fails.
 func (s *Server) Run(ctx context.Context, ln net.Listener) error {
-	if len(s.Hosts) == 0 && isLoopback(ln.Addr()) {
-		s.Hosts = []string{"localhost"}
-	}
+	s.own = ownNames(ln.Addr())
 	srv := &http.Server{
 		Handler:           s.Handler(),
 		BaseContext:       func(net.Listener) context.Context { return ctx }, // ends the event streams
@@ -92,9 +127,28 @@ func (s *Server) Run(ctx context.Context, ln net.Listener) error {
 	return err
 }
 
-func isLoopback(a net.Addr) bool {
+// ownNames returns the names a request to the listener at a may give as
+// its host: the address, or for a wildcard address this machine's host
+// name and the addresses of its interfaces.
+func ownNames(a net.Addr) []string {
 	t, ok := a.(*net.TCPAddr)
-	return ok && t.IP.IsLoopback()
+	if !ok {
+		return nil
+	}
+	if !t.IP.IsUnspecified() {
+		return []string{t.IP.String()}
+	}
+	var names []string
+	if h, err := os.Hostname(); err == nil && h != "" {
+		names = append(names, h)
+	}
+	addrs, _ := net.InterfaceAddrs()
+	for _, a := range addrs {
+		if n, ok := a.(*net.IPNet); ok {
+			names = append(names, n.IP.String())
+		}
+	}
+	return names
 }
 
 func (s *Server) log(format string, args ...any) {
@@ -237,7 +291,7 @@ func (s *Server) Handler() http.Handler {
 
 func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if !s.hostAllowed(r.Host) {
-		http.Error(w, "this server answers to localhost only", http.StatusMisdirectedRequest)
+		http.Error(w, "this server does not answer to that name (render -serve-host names more)", http.StatusMisdirectedRequest)
 		return
 	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -247,6 +301,22 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	s.once.Do(func() {
+		s.requests = make(chan struct{}, cmp.Or(s.MaxRequests, DefaultMaxRequests))
+		s.streams = make(chan struct{}, cmp.Or(s.MaxStreams, DefaultMaxStreams))
+	})
+	tokens := s.requests
+	if r.URL.Path == EventsPath {
+		tokens = s.streams
+	}
+	select {
+	case tokens <- struct{}{}:
+		defer func() { <-tokens }()
+	default:
+		w.Header().Set("Retry-After", "1")
+		http.Error(w, "too many requests at once", http.StatusServiceUnavailable)
+		return
+	}
 	if r.URL.Path == EventsPath {
 		s.events(w, r)
 		return
@@ -257,23 +327,43 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 // hostAllowed reports whether a request's Host header names a host the
 // server answers to.
 func (s *Server) hostAllowed(hostport string) bool {
-	if len(s.Hosts) == 0 {
-		return true
-	}
 	host := hostport
 	if h, _, err := net.SplitHostPort(hostport); err == nil {
 		host = h
 	}
 	host = strings.TrimSuffix(strings.Trim(host, "[]"), ".")
-	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+	ip := net.ParseIP(host)
+	if ip != nil && ip.IsLoopback() || strings.EqualFold(host, "localhost") {
 		return true
 	}
-	for _, h := range s.Hosts {
-		if strings.EqualFold(h, host) {
+	for _, h := range slices.Concat(s.Hosts, s.own) {
+		h = strings.TrimSuffix(strings.Trim(h, "[]"), ".")
+		if strings.EqualFold(h, host) || ip != nil && ip.Equal(net.ParseIP(h)) {
 			return true
 		}
 	}
 	return false
+}
+
+// served reports whether rel, a '/'-separated path in Dir, is a file
+// render wrote, or a folder holding one, by Dir's manifest, read again
+// when it changes.
+func (s *Server) served(rel string) (file, folder bool) {
+	info, err := os.Stat(filepath.Join(s.Dir, manifest.Name))
+	if err != nil {
+		return false, false
+	}
+	st := stamp{info.Size(), info.ModTime()}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.manifest == nil || s.manifest.stamp != st {
+		m, err := manifest.Read(s.Dir)
+		if err != nil {
+			return false, false
+		}
+		s.manifest = &written{st, m}
+	}
+	return s.manifest.m.Has(rel), s.manifest.m.Holds(rel)
 }
 
 // file serves a file of Dir, an HTML page with the reload script and, after
@@ -287,11 +377,18 @@ func (s *Server) file(w http.ResponseWriter, r *http.Request) {
 	if rel == "" {
 		rel = "index.html"
 	}
-	for part := range strings.SplitSeq(rel, "/") {
-		if strings.HasPrefix(part, ".") {
-			http.NotFound(w, r)
-			return
-		}
+	if !manifest.ValidPath(rel) {
+		http.NotFound(w, r)
+		return
+	}
+	file, folder := s.served(rel)
+	if folder {
+		http.Redirect(w, r, path.Base(name)+"/", http.StatusMovedPermanently)
+		return
+	}
+	if !file {
+		http.NotFound(w, r)
+		return
 	}
 	root, err := os.OpenRoot(s.Dir)
 	if err != nil {
@@ -307,10 +404,6 @@ func (s *Server) file(w http.ResponseWriter, r *http.Request) {
 	defer f.Close()
 	info, err := f.Stat()
 	if err != nil || !info.Mode().IsRegular() {
-		if err == nil && info.IsDir() {
-			http.Redirect(w, r, path.Base(name)+"/", http.StatusMovedPermanently)
-			return
-		}
 		http.NotFound(w, r)
 		return
 	}
@@ -318,21 +411,81 @@ func (s *Server) file(w http.ResponseWriter, r *http.Request) {
 		http.ServeContent(w, r, rel, info.ModTime(), f)
 		return
 	}
-	page, err := readAll(f, info)
+	at, err := lastBody(f, info.Size())
 	if err != nil {
 		http.Error(w, "the page cannot be read", http.StatusInternalServerError)
 		return
 	}
 	build, failure := s.state()
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	http.ServeContent(w, r, rel, time.Time{}, bytes.NewReader(Inject(page, build, failure)))
+	http.ServeContent(w, r, rel, time.Time{}, &spliced{f: f, at: at, size: info.Size(), add: []byte(addition(build, failure))})
 }
 
-func readAll(f fs.File, info fs.FileInfo) ([]byte, error) {
-	var b bytes.Buffer
-	b.Grow(int(min(info.Size(), 1<<30)))
-	_, err := b.ReadFrom(f)
-	return b.Bytes(), err
+// lastBody returns the offset of the last "</body>" among the last
+// bodyTail bytes of the file f of size bytes, or size if there is none,
+// reading a chunk at a time.
+func lastBody(f io.ReaderAt, size int64) (int64, error) {
+	const chunk = 64 << 10
+	tag := []byte("</body>")
+	buf := make([]byte, chunk+len(tag)-1)
+	for end := size; end > 0 && size-end < bodyTail; {
+		start := max(0, end-chunk)
+		b := buf[:min(end+int64(len(tag))-1, size)-start]
+		if n, err := f.ReadAt(b, start); n < len(b) {
+			return 0, err
+		}
+		if i := bytes.LastIndex(b, tag); i >= 0 {
+			return start + int64(i), nil
+		}
+		end = start
+	}
+	return size, nil
+}
+
+// spliced reads a file with text inserted at an offset, and seeks in
+// the whole, so that a page is served from its file as it is read,
+// ranges and all, never held in memory.
+type spliced struct {
+	f        io.ReaderAt
+	at, size int64 // at is where add goes in the file of size bytes
+	add      []byte
+	off      int64
+}
+
+func (s *spliced) Read(p []byte) (int, error) {
+	total := s.size + int64(len(s.add))
+	if s.off >= total {
+		return 0, io.EOF
+	}
+	var n int
+	var err error
+	switch end := s.at + int64(len(s.add)); {
+	case s.off < s.at:
+		n, err = s.f.ReadAt(p[:min(int64(len(p)), s.at-s.off)], s.off)
+	case s.off < end:
+		n = copy(p, s.add[s.off-s.at:])
+	default:
+		n, err = s.f.ReadAt(p[:min(int64(len(p)), total-s.off)], s.off-int64(len(s.add)))
+	}
+	s.off += int64(n)
+	if n > 0 && errors.Is(err, io.EOF) {
+		err = nil
+	}
+	return n, err
+}
+
+func (s *spliced) Seek(offset int64, whence int) (int64, error) {
+	switch whence {
+	case io.SeekCurrent:
+		offset += s.off
+	case io.SeekEnd:
+		offset += s.size + int64(len(s.add))
+	}
+	if offset < 0 {
+		return 0, errors.New("seek before the start")
+	}
+	s.off = offset
+	return offset, nil
 }
 
 // Inject returns a page with what the server adds to it before its
@@ -340,6 +493,19 @@ func readAll(f fs.File, info fs.FileInfo) ([]byte, error) {
 // and, if failure is not "", a banner showing that error. Both are the
 // server's own text; the error is escaped.
 func Inject(page []byte, build uint64, failure string) []byte {
+	add := addition(build, failure)
+	i := bytes.LastIndex(page, []byte("</body>"))
+	if i < 0 {
+		i = len(page)
+	}
+	out := make([]byte, 0, len(page)+len(add))
+	out = append(out, page[:i]...)
+	out = append(out, add...)
+	return append(out, page[i:]...)
+}
+
+// addition returns what Inject adds to a page.
+func addition(build uint64, failure string) string {
 	var add strings.Builder
 	if failure != "" {
 		if len(failure) > maxBanner {
@@ -356,14 +522,7 @@ func Inject(page []byte, build uint64, failure string) []byte {
   events.addEventListener("build", e => { if (e.data !== build) { events.close(); location.reload(); } });
 })();</script>
 `)
-	i := bytes.LastIndex(page, []byte("</body>"))
-	if i < 0 {
-		i = len(page)
-	}
-	out := make([]byte, 0, len(page)+add.Len())
-	out = append(out, page[:i]...)
-	out = append(out, add.String()...)
-	return append(out, page[i:]...)
+	return add.String()
 }
 
 // events streams the number of each build that ends, starting with the

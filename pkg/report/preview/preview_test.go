@@ -17,19 +17,25 @@ import (
 	"time"
 
 	"github.com/grundylab/grundy/pkg/report/internal/reporttest"
+	"github.com/grundylab/grundy/pkg/report/manifest"
 )
 
 const page = "<!DOCTYPE html>\n<html><head><title>P</title></head><body>\n<p>Body</p>\n</body>\n</html>\n"
 
-// site writes a site's folder with a page, an image, and a temporary
-// file of a build.
+// site writes a site's folder with a page, an image, a temporary file of
+// a build, and files render did not write: a page and a secret of mode
+// 0600. The manifest lists the page and the image.
 func site(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	files := map[string]string{"index.html": page, "a b.html": page, "a_files/x.png": "PNG", ".render-tmp-1/secret.html": page, ".render.lock": ""}
+	files := map[string]string{"index.html": page, "a b.html": page, "a_files/x.png": "PNG", ".render-tmp-1/secret.html": page, ".render.lock": "", "notes.html": page}
 	for name, data := range files {
 		reporttest.WriteFile(t, dir, name, []byte(data))
 	}
+	if err := os.WriteFile(filepath.Join(dir, "secret.txt"), []byte("secret"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	writeManifest(t, dir, "index.html", "a b.html", "a_files/x.png")
 	if err := os.Symlink(filepath.Join(t.TempDir()), filepath.Join(dir, "out")); err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +57,7 @@ func TestHandler(t *testing.T) {
 	if err := os.WriteFile(outside, []byte(page), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s := &Server{Dir: dir, Hosts: []string{"localhost"}}
+	s := &Server{Dir: dir}
 	h := s.Handler()
 	tests := []struct {
 		method, host, target string
@@ -68,9 +74,15 @@ func TestHandler(t *testing.T) {
 		{"GET", "localhost", "/../outside.html", 404, ""},
 		{"GET", "localhost", "/out/../../outside.html", 404, ""},
 		{"GET", "localhost", "/missing.html", 404, ""},
+		{"GET", "localhost", "/secret.txt", 404, ""},
+		{"GET", "localhost", "/notes.html", 404, ""},
+		{"GET", "localhost", "/a_files", 301, ""},
+		{"GET", "localhost", "/" + manifest.Name, 404, ""},
 		{"POST", "localhost", "/index.html", 405, ""},
 		{"GET", "attacker.example", "/index.html", 421, ""},
 		{"GET", "attacker.example:8080", "/index.html", 421, ""},
+		{"GET", "", "/index.html", 421, ""},
+		{"GET", "192.168.1.1", "/index.html", 421, ""},
 	}
 	for _, tt := range tests {
 		w := get(t, h, tt.method, tt.host, tt.target)

@@ -13,7 +13,8 @@
 // frames, objects, forms, SVG animation and foreign objects, javascript:
 // and other non-web URL schemes, and anything that would make the page
 // load from the network (image sources other than data: URIs and relative
-// paths, CSS url() other than a reference within the page, SVG references
+// paths that stay in the page's folder, so that "../" cannot reach a file
+// beside the site, CSS url() other than a reference within the page, SVG references
 // to other documents). Links to web pages stay: following one is the
 // reader's choice.
 //

@@ -2,6 +2,7 @@ package sanitize
 
 import (
 	"html"
+	"net/url"
 	"regexp"
 	"strings"
 )
@@ -16,6 +17,10 @@ const (
 	// urlRooted is a path from the root of the site ("/x"): a link may go
 	// there, but on a page opened from disk it is a file elsewhere.
 	urlRooted
+	// urlClimbing is a relative path that climbs out of the page's
+	// folder ("../x", "a/../../x"): a link may go there, but what a page
+	// loads from there is no file of the site.
+	urlClimbing
 	// urlImage is an inline image: a data: URI of an image type.
 	urlImage
 	// urlWeb is an address on the web: a scheme a browser follows
@@ -61,7 +66,7 @@ var webSchemes = map[string]bool{"http:": true, "https:": true, "ftp:": true, "m
 // a browser reads them in web addresses.
 func SafeLink(raw string) bool {
 	switch k, s := classify(raw); k {
-	case urlLocal, urlRooted, urlWeb:
+	case urlLocal, urlRooted, urlClimbing, urlWeb:
 		return true
 	case urlImage:
 		return rasterImage.MatchString(s)
@@ -70,11 +75,13 @@ func SafeLink(raw string) bool {
 }
 
 // SafeSource reports whether raw, as the source of an image or anything
-// else a browser loads by itself, stays on the reader's machine: a path
-// relative to the page (not "/x", which on a page opened from disk is a
-// file elsewhere), a query or a fragment, or an inline image (a data: URI
-// of type PNG, JPEG, GIF, WebP or SVG). raw is decoded as for SafeLink
-// first, so no escape hides a scheme or a host.
+// else a browser loads by itself, stays in the page's folder: a path
+// relative to the page that does not climb out of its folder (not "/x",
+// which on a page opened from disk is a file elsewhere, nor "../x" or
+// "a/../../x", however its dots and slashes are escaped), a query or a
+// fragment, or an inline image (a data: URI of type PNG, JPEG, GIF, WebP
+// or SVG). raw is decoded as for SafeLink first, so no escape hides a
+// scheme or a host.
 func SafeSource(raw string) bool {
 	k, _ := classify(raw)
 	return k == urlLocal || k == urlImage
@@ -102,8 +109,39 @@ func classify(raw string) (urlKind, string) {
 		return urlWeb, s
 	case strings.HasPrefix(slashed, "/"):
 		return urlRooted, s
+	case climbs(slashed):
+		return urlClimbing, s
 	}
 	return urlLocal, s
+}
+
+// climbs reports whether the relative path p, its query or fragment
+// aside, leads out of the folder it starts in, with its segments
+// percent-decoded as a browser reads "%2e%2e" and a file system "%2f".
+func climbs(p string) bool {
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	for range maxDecodes {
+		next, err := url.PathUnescape(p)
+		if err != nil || next == p {
+			break
+		}
+		p = strings.ReplaceAll(next, `\`, "/")
+	}
+	depth := 0
+	for seg := range strings.SplitSeq(p, "/") {
+		switch seg {
+		case "..":
+			if depth--; depth < 0 {
+				return true
+			}
+		case ".", "":
+		default:
+			depth++
+		}
+	}
+	return false
 }
 
 // decodeURL returns raw as a browser reads it after a Markdown renderer

@@ -77,6 +77,26 @@ func TestSafeLinkDecodes(t *testing.T) {
 	}
 }
 
+// TestSafeSourceStaysInside: a source that climbs out of the page's
+// folder, however written, is refused; a link there is the reader's
+// choice.
+func TestSafeSourceStaysInside(t *testing.T) {
+	for _, raw := range []string{
+		"../x.png", "..", "a/../../x.png", "./../x.png", `..\x.png`, "%2e%2e/x.png", ".%2E/x.png",
+		"..%2fx.png", "a/..%2f..%2fx.png", "&#46;&#46;/x.png", "%252e%252e/x.png", "a/b/../../../x.png",
+		"../../../../../../tmp/private.png", "..?q", "../#f",
+	} {
+		if SafeSource(raw) || !SafeLink(raw) {
+			t.Errorf("%q: SafeSource %v, SafeLink %v; want false, true", raw, SafeSource(raw), SafeLink(raw))
+		}
+	}
+	for _, raw := range []string{"a/../x.png", "a/b/../../x.png", "..x.png", "x..png", "a/..b/x.png", "./x.png", "x.png?p=../y", "x.png#../y"} {
+		if !SafeSource(raw) {
+			t.Errorf("SafeSource(%q) = false: it stays in the folder", raw)
+		}
+	}
+}
+
 // TestSafeSourceKeeps: what a page may load, written plainly or escaped.
 func TestSafeSourceKeeps(t *testing.T) {
 	for _, raw := range []string{
@@ -148,7 +168,7 @@ func FuzzSafeLink(f *testing.F) {
 		// an inline image, no host.
 		lower := strings.ReplaceAll(strings.ToLower(s), `\`, "/")
 		if SafeSource(raw) {
-			if scheme.MatchString(lower) && !strings.HasPrefix(lower, "data:image/") || strings.HasPrefix(lower, "/") {
+			if scheme.MatchString(lower) && !strings.HasPrefix(lower, "data:image/") || strings.HasPrefix(lower, "/") || strings.HasPrefix(lower, "../") {
 				t.Fatalf("SafeSource(%q): decoded %q loads from elsewhere", raw, s)
 			}
 		}

@@ -5,6 +5,13 @@
 //	s := &site.Site{Dir: "site"}
 //	err := s.Build(ctx, []string{"notebooks"})
 //
+// Notebooks are .ipynb files and text notebooks (MyST Markdown, Quarto,
+// jupytext percent scripts), read by package textnotebook, which decides
+// which files of a folder are notebooks; a text notebook paired with an
+// .ipynb of the same name gives no page of its own (a warning says so).
+// An error in a text notebook, or a cell of one that fails to run, names
+// the file's line.
+//
 // Names: NAME is the notebook's base name ("notebooks/pe310.ipynb" gives
 // pe310), so every notebook gets a page of its own: names that clash (two
 // "same.ipynb" in different folders, or "index.ipynb", which would be the
@@ -13,18 +20,41 @@
 // (see PageURL) and shows its title escaped; no page's files are written
 // outside Dir.
 //
+// The output folder holds only what render wrote: a build records every
+// file it writes, with the SHA-256 sum of its content, and every page,
+// with its notebook, in Dir's manifest (package manifest,
+// .render-manifest.json), and deletes or overwrites no file that the
+// manifest does not record with its present content. A Dir that holds
+// other files (hidden ones aside), or that is the folder of a notebook
+// being rendered, is refused (ErrForeignFiles, ErrNotebooksFolder) unless
+// Shared is set; even then a page, post or index that would replace a file
+// of the user's (a paired analysis.md, an index.html) is refused by name
+// (ErrNotOwned) and the file stays as it is, and a file render wrote but
+// the user has changed since is the user's from then on.
+//
+// Pages follow their notebooks: a build removes the page, post, PDF and
+// files of a notebook that is gone — one that was in a folder the build
+// reads (a folder among its paths) and is there no more, deleted, renamed
+// or moved — and the old page of a notebook whose page name changed. A
+// build given notebooks one by one, or another folder, leaves the pages of
+// notebooks it does not read as they are, links and all: a full build of
+// the folders makes every page, its index entry and its links follow.
+//
 // Writes are atomic per notebook: its files are written into a temporary
-// folder inside Dir and renamed into place only when all of them are
-// ready, so a notebook that fails leaves its earlier files as they were
-// and nothing half-written. Errors name the notebook and, where there is
-// one, the cell. A build holds a lock on Dir from start to end: a second
-// build into the same folder, from this process or another, waits for it
-// (reporting through Warn that it waits), and the temporary files of a
-// build that was killed are removed by the next.
+// folder inside Dir, then put in place in steps that each leave every
+// post and page linking files that are there: the files folder gains the
+// new files (named by their content, so none replaces another), the PDF,
+// post and page are renamed over the old ones, and only then are the old
+// files no page links removed. A notebook that fails leaves its earlier
+// files as they were and nothing half-written. Errors name the notebook
+// and, where there is one, the cell. A build holds a lock on Dir from
+// start to end: a second build into the same folder, from this process or
+// another, waits for it (reporting through Warn that it waits), and the
+// temporary files of a build that was killed are removed by the next.
 //
 // Trust is a property of a notebook's own page: Trust keeps the raw HTML
 // of the notebooks of one build on their pages. The index is rebuilt from
-// the front matter of every post in Dir, written by earlier builds trusted
+// the front matter of every post the manifest records, written by earlier builds trusted
 // or not, so it always shows summaries sanitised.
 //
 // An Executor, when set, runs each notebook before it is rendered; without
@@ -41,15 +71,15 @@
 // folder and the short hash of its last commit, with whether the file has
 // changes not committed; the kernel and its version, when it ran and for
 // how long, and its parameters, from the record the Executor leaves in
-// the notebook (execute.Run; a record the notebook brings itself is
+// the notebook (runrecord.Run; a record the notebook brings itself is
 // dropped), or, with no Executor, that the outputs are the notebook's
 // own; and the command that makes it again, quoted for a shell, named by
 // Program. No folder of this machine appears in it.
 //
 // Order: pages link the ones before and after them as the index lists
-// them, by name, among the pages already in Dir and those of the build; a
-// notebook that fails and has no earlier page is skipped. A page written
-// earlier keeps its links until it is rendered again. Rebuild renders
+// them, by name, among the pages the manifest records and those of the
+// build; a notebook that fails and has no earlier page is skipped. A page
+// written earlier keeps its links until it is rendered again. Rebuild renders
 // only some notebooks of a site, keeping the names they have among all.
 //
 // PDF: with a Printer (package pdf), each page is also printed to

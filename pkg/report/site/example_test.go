@@ -35,6 +35,7 @@ func ExampleSite_Build() {
 		fmt.Println(filepath.Base(f))
 	}
 	// Output:
+	// .render-manifest.json
 	// index.html
 	// nim.html
 	// nim.md

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
-	"path/filepath"
 )
 
 // Where Debian's fonts-lmodern package installs Latin Modern Math and its
@@ -70,53 +70,36 @@ func readFont(path string) ([]byte, error) {
 // yet and returns its URL relative to the pages, or "" if there is no font
 // to ship. A missing font is a warning; a file that is not a font is an
 // error.
-func (s *Site) shipFont() (string, error) {
+func (s *Site) shipFont(k *keeper) (string, error) {
 	src := s.MathFont
 	if src == "" {
 		src = DefaultMathFont
 	}
 	url := AssetsDir + "/" + MathFontFile
-	dst := filepath.Join(s.Dir, AssetsDir, MathFontFile)
-	in, err := os.Stat(src)
-	if err != nil {
-		if _, err := readFont(dst); err == nil {
+	dst := AssetsDir + "/" + MathFontFile
+	data, err := readFont(src)
+	if errors.Is(err, fs.ErrNotExist) {
+		if _, ok, err := k.owned(dst); err == nil && ok && k.m.Has(dst) {
 			return url, nil // shipped by an earlier run
 		}
 		s.warn("math font %s not found (install the Debian package fonts-lmodern); pages fall back to installed math fonts", src)
 		return "", nil
 	}
-	if out, err := os.Stat(dst); err == nil && out.Size() == in.Size() && !out.ModTime().Before(in.ModTime()) {
-		if _, err := readFont(dst); err == nil {
-			return url, nil
-		}
-	}
-	data, err := readFont(src)
 	if err != nil {
 		return "", err
 	}
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return "", err
-	}
-	if err := writeAtomic(dst, data); err != nil {
+	if err := k.writeFile(dst, data); err != nil {
 		s.warn("cannot ship the math font: %v", err)
 		return "", nil
 	}
 	if s.MathFont == "" {
-		if err := copyFile(filepath.Join(s.Dir, AssetsDir, "GUST-FONT-LICENSE.txt"), DefaultMathFontLicense); err != nil {
+		license, err := os.ReadFile(DefaultMathFontLicense)
+		if err == nil {
+			err = k.writeFile(AssetsDir+"/GUST-FONT-LICENSE.txt", license)
+		}
+		if err != nil {
 			s.warn("cannot ship the math font licence: %v", err)
 		}
 	}
 	return url, nil
-}
-
-// copyFile copies src to dst atomically, creating dst's folder.
-func copyFile(dst, src string) error {
-	data, err := os.ReadFile(src)
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return err
-	}
-	return writeAtomic(dst, data)
 }

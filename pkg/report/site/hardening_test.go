@@ -15,6 +15,7 @@ import (
 
 	"github.com/grundylab/grundy/internal/htmltext"
 	"github.com/grundylab/grundy/internal/notebooktest"
+	"github.com/grundylab/grundy/pkg/report/manifest"
 	"github.com/grundylab/grundy/pkg/report/markdown"
 	"golang.org/x/net/html"
 )
@@ -112,12 +113,7 @@ func TestIndexIgnoresBuildTrust(t *testing.T) {
 		t.Fatal(err)
 	}
 	planted := "---\ntitle: Planted\ndate: 2024-01-02 03:04:05\ndescription: '<img src=x onerror=alert(1)><script>alert(2)</script>'\n---\n\nbody\n"
-	if err := os.WriteFile(filepath.Join(out, "planted.md"), []byte(planted), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(out, "planted.html"), []byte("<p>page</p>"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	plant(t, out, "planted", planted)
 	s.Trust = true
 	if err := s.Build(context.Background(), []string{trusted}); err != nil {
 		t.Fatal(err)
@@ -227,7 +223,7 @@ func TestEveryNotebookGetsAPage(t *testing.T) {
 		t.Errorf("index lists\n%q\nwant\n%q", got, want)
 	}
 	for _, f := range listing(t, out) {
-		if strings.HasPrefix(f, ".") {
+		if strings.HasPrefix(f, ".") && !strings.HasPrefix(f, manifest.Name+" ") {
 			t.Errorf("hidden file %s in the site", f)
 		}
 	}
@@ -238,7 +234,8 @@ func TestEveryNotebookGetsAPage(t *testing.T) {
 	}
 }
 
-// TestIndexEntries plants posts in a site: one with no title is listed by
+// TestIndexEntries plants posts in a site, with a manifest that lists
+// them: one with no title is listed by
 // its name, one whose front matter cannot be read is left out with a
 // warning, and the build goes on.
 func TestIndexEntries(t *testing.T) {
@@ -249,11 +246,7 @@ func TestIndexEntries(t *testing.T) {
 		"nodate":   "no front matter\n",
 	}
 	for name, text := range posts {
-		for ext, data := range map[string]string{".md": text, ".html": "<p>page</p>"} {
-			if err := os.WriteFile(filepath.Join(out, name+ext), []byte(data), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		plant(t, out, name, text)
 	}
 	var warnings []string
 	s := &Site{Dir: out, MathFont: noFont(t), Warn: func(m string) { warnings = append(warnings, m) }}
@@ -301,7 +294,7 @@ func TestConcurrentBuilds(t *testing.T) {
 		t.Error("outputs_files is empty")
 	}
 	for _, f := range listing(t, out) {
-		if strings.HasPrefix(f, ".") {
+		if strings.HasPrefix(f, tmpPrefix) {
 			t.Errorf("temporary %s left behind", f)
 		}
 	}
@@ -372,9 +365,10 @@ func TestFilesStayInside(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := &Site{Dir: out}
+	k := openTestKeeper(t, out)
 	for _, p := range []string{"../evil.png", "x_files/../../evil.png", "/tmp/evil.png", "other_files/a.png", "x_files", "x_files/", "x_filesa/b.png"} {
 		post := &markdown.Post{Text: []byte("post"), Files: []markdown.File{{Path: p, Data: []byte("data")}}}
-		if err := s.write("x", post, []byte("page"), nil); err == nil || !strings.Contains(err.Error(), "not inside x_files") {
+		if err := s.write(k, "x.ipynb", "x", post, []byte("page"), nil); err == nil || !strings.Contains(err.Error(), "not inside x_files") {
 			t.Errorf("file %q: error %v", p, err)
 		}
 	}
@@ -382,7 +376,7 @@ func TestFilesStayInside(t *testing.T) {
 		t.Errorf("files written: %q", got)
 	}
 	post := &markdown.Post{Text: []byte("post"), Files: []markdown.File{{Path: "x_files/a/b.png", Data: []byte("data")}}}
-	if err := s.write("x", post, []byte("page"), nil); err != nil {
+	if err := s.write(k, "x.ipynb", "x", post, []byte("page"), nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(out, "x_files", "a", "b.png")); err != nil {

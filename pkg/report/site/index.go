@@ -3,8 +3,9 @@ package site
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
-	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report"
@@ -20,8 +21,8 @@ import (
 // The posts may come from earlier builds, trusted or not, or from anyone
 // who can write to Dir, so their summaries are shown as untrusted, however
 // this build trusts its own notebooks.
-func (s *Site) writeIndex(fontURL string) error {
-	posts, err := s.posts(true)
+func (s *Site) writeIndex(k *keeper, fontURL string) error {
+	posts, err := s.posts(k, true)
 	if err != nil {
 		return fmt.Errorf("index: %w", err)
 	}
@@ -37,7 +38,10 @@ func (s *Site) writeIndex(fontURL string) error {
 	if err != nil {
 		return fmt.Errorf("index: %w", err)
 	}
-	return writeAtomic(filepath.Join(s.Dir, IndexName+".html"), page)
+	if err := k.writeFile(IndexName+".html", page); err != nil {
+		return fmt.Errorf("index: %w", err)
+	}
+	return nil
 }
 
 // A post is a writeup in Dir: its page name and its front matter.
@@ -46,28 +50,23 @@ type post struct {
 	meta report.Meta
 }
 
-// posts returns the posts in Dir that have their page, in name order,
-// titled by their name when their front matter has no title. A post
-// whose front matter cannot be read is left out, with a warning if warn
-// is set.
-func (s *Site) posts(warn bool) ([]post, error) {
-	files, err := os.ReadDir(s.Dir)
-	if err != nil {
-		return nil, err
-	}
+// posts returns the pages render wrote in Dir whose post and page are
+// there, in name order, titled by their name when their front matter has
+// no title. A post whose front matter cannot be read is left out, with a
+// warning if warn is set.
+func (s *Site) posts(k *keeper, warn bool) ([]post, error) {
 	var out []post
-	for _, f := range files { // in name order
-		name, ok := strings.CutSuffix(f.Name(), ".md")
-		if !ok || name == "" || strings.HasPrefix(name, ".") || !f.Type().IsRegular() {
+	for _, name := range slices.Sorted(maps.Keys(k.m.Pages)) {
+		if !k.m.Has(name+".md") || !k.m.Has(name+".html") {
 			continue
 		}
-		if info, err := os.Stat(filepath.Join(s.Dir, name+".html")); err != nil || !info.Mode().IsRegular() {
+		if info, err := k.root.Stat(name + ".html"); err != nil || !info.Mode().IsRegular() {
 			continue
 		}
-		meta, err := readFrontMatter(filepath.Join(s.Dir, f.Name()))
+		meta, err := readFrontMatter(k.root, name+".md")
 		if err != nil {
 			if warn {
-				s.warn("index: leaving out %s: %v", f.Name(), err)
+				s.warn("index: leaving out %s.md: %v", name, err)
 			}
 			continue
 		}
@@ -84,8 +83,8 @@ const maxFrontMatter = 1 << 20
 
 // readFrontMatter reads the front matter of a post written by package
 // markdown, reading no more than maxFrontMatter bytes of it.
-func readFrontMatter(path string) (report.Meta, error) {
-	f, err := os.Open(path)
+func readFrontMatter(root *os.Root, path string) (report.Meta, error) {
+	f, err := root.Open(path)
 	if err != nil {
 		return report.Meta{}, err
 	}

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/grundylab/grundy/pkg/report/textnotebook"
 )
 
 // ErrNoNotebooks is returned by Notebooks when a path holds no notebook.
@@ -24,47 +26,68 @@ const IndexName = "index"
 // folder, NAME_files, fits the 255 bytes a file name may have.
 const MaxNameLen = 200
 
-// Notebooks expands paths into the notebooks to render: a file is taken as
-// it is, a folder gives its *.ipynb files (not those of its subfolders) in
-// name order; a notebook named twice is rendered once. It returns an error
-// wrapping ErrNoNotebooks for a folder with none.
+// Notebooks expands paths into the notebooks to render: a file is taken
+// as it is if render reads its format (textnotebook.FormatOf), a folder
+// gives its notebooks (textnotebook.IsNotebook; not those of its
+// subfolders) in name order; a notebook named twice is rendered once,
+// and a text notebook paired with an .ipynb of the same name is left
+// out for it (textnotebook.Unpaired). It returns an error wrapping
+// ErrNoNotebooks for a folder with none, and one wrapping
+// textnotebook.ErrFormat, naming the formats render reads, for a file in
+// another.
 func Notebooks(paths []string) ([]string, error) {
+	files, _, err := notebookFiles(paths)
+	return files, err
+}
+
+// notebookFiles is Notebooks, also returning the text notebooks left out
+// for their .ipynb, each with it.
+func notebookFiles(paths []string) ([]string, [][2]string, error) {
 	var out []string
 	for _, p := range paths {
 		info, err := os.Stat(p)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if !info.IsDir() {
+			if _, err := textnotebook.FormatOf(p); err != nil {
+				return nil, nil, err
+			}
 			out = append(out, p)
 			continue
 		}
 		// ReadDir rather than Glob: a folder's name may hold [, * or ?.
 		entries, err := os.ReadDir(p)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		n := len(out)
 		for _, e := range entries {
-			if !strings.HasSuffix(e.Name(), ".ipynb") {
+			f := filepath.Join(p, e.Name())
+			if info, err := os.Stat(f); err != nil || !info.Mode().IsRegular() {
 				continue
 			}
-			f := filepath.Join(p, e.Name())
-			if info, err := os.Stat(f); err == nil && info.Mode().IsRegular() {
+			ok, err := textnotebook.IsNotebook(f)
+			if err != nil {
+				return nil, nil, err
+			}
+			if ok {
 				out = append(out, f)
 			}
 		}
 		if len(out) == n {
-			return nil, fmt.Errorf("%w in %s", ErrNoNotebooks, p)
+			return nil, nil, fmt.Errorf("%w in %s", ErrNoNotebooks, p)
 		}
 		slices.Sort(out[n:])
 	}
 	seen := map[string]bool{}
-	return slices.DeleteFunc(out, func(p string) bool {
+	out = slices.DeleteFunc(out, func(p string) bool {
 		dup := seen[filepath.Clean(p)]
 		seen[filepath.Clean(p)] = true
 		return dup
-	}), nil
+	})
+	kept, paired := textnotebook.Unpaired(out)
+	return kept, paired, nil
 }
 
 // Name returns the base name of a notebook file: "notebooks/pe310.ipynb"

@@ -257,11 +257,16 @@ func FuzzReadFrontMatter(f *testing.F) {
 	f.Add([]byte("---\ndate: 2024\n---\n"))
 	f.Add([]byte("no front matter"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		path := filepath.Join(t.TempDir(), "post.md")
-		if err := os.WriteFile(path, data, 0o644); err != nil {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "post.md"), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		meta, err := readFrontMatter(path)
+		root, err := os.OpenRoot(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer root.Close()
+		meta, err := readFrontMatter(root, "post.md")
 		if err == nil && meta.Date.IsZero() {
 			t.Errorf("no error, and no date, from %q", data)
 		}

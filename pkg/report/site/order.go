@@ -23,9 +23,9 @@ type entry struct {
 
 // order returns the pages of the site as the index lists them, by file
 // name: those in Dir and those of this build.
-func (s *Site) order(files, names []string) []entry {
+func (s *Site) order(k *keeper, files, names []string) []entry {
 	byName := map[string]*entry{}
-	posts, _ := s.posts(false) // a Dir that cannot be read fails the index
+	posts, _ := s.posts(k, false)
 	for _, p := range posts {
 		byName[p.name] = &entry{name: p.name, title: p.meta.Title, exists: true}
 	}
@@ -54,7 +54,7 @@ func (e *entry) link(title string) *htmlpage.Link {
 // that each page links the pages before and after it that exist: a
 // notebook's page is written once the next page is known, and a notebook
 // that fails is no neighbour unless an earlier build left its page.
-func (s *Site) renderAll(ctx context.Context, files, names []string, fontURL string) []error {
+func (s *Site) renderAll(ctx context.Context, k *keeper, files, names []string, fontURL string) []error {
 	git, _ := exec.LookPath("git") // none: pages are dated by their files
 	var errs []error
 	// pending waits for its next neighbour; last is the page before the
@@ -66,7 +66,7 @@ func (s *Site) renderAll(ctx context.Context, files, names []string, fontURL str
 		if pending == nil {
 			return
 		}
-		if err := s.finish(ctx, pending, fontURL, pendingPrev, next); err != nil {
+		if err := s.finish(ctx, k, pending, fontURL, pendingPrev, next); err != nil {
 			errs = append(errs, err)
 			if !pendingExists {
 				last = pendingPrev // no page to link
@@ -75,7 +75,7 @@ func (s *Site) renderAll(ctx context.Context, files, names []string, fontURL str
 		pending = nil
 	}
 	done := 0
-	for _, e := range s.order(files, names) {
+	for _, e := range s.order(k, files, names) {
 		if e.file == "" {
 			link := e.link(e.title)
 			flush(link)

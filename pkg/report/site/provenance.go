@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report"
-	"github.com/grundylab/grundy/pkg/report/jupyter/execute"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/runrecord"
 )
 
 // provenance says how the page of the notebook at path was made: from
@@ -24,7 +24,7 @@ func (s *Site) provenance(path string, nb *notebook.Notebook, g gitFile, inGit b
 	if s.Executor == nil {
 		p.Stored = true
 		args = append(args, "-execute", "never")
-	} else if run, ok := execute.RunOf(nb); ok {
+	} else if run, ok := runrecord.Of(nb); ok {
 		p.Kernel, p.KernelVersion = run.Implementation, run.ImplementationVersion
 		p.Language, p.LanguageVersion = run.Language, run.LanguageVersion
 		p.GoNB = run.GoNB

@@ -18,6 +18,7 @@ import (
 	"github.com/grundylab/grundy/pkg/report/jupyter/execute"
 	"github.com/grundylab/grundy/pkg/report/markdown"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/runrecord"
 	"golang.org/x/net/html"
 )
 
@@ -80,18 +81,18 @@ func TestShellQuoteInShell(t *testing.T) {
 
 // runExecutor is an Executor that records a run as execute.Executor does,
 // with the kernel and parameters given.
-type runExecutor struct{ run execute.Run }
+type runExecutor struct{ run runrecord.Run }
 
 func (x *runExecutor) Execute(ctx context.Context, path string, nb *notebook.Notebook) (*notebook.Notebook, error) {
 	out := nb.Clone()
-	if err := out.Metadata.Set(execute.RunKey, x.run); err != nil {
+	if err := out.Metadata.Set(runrecord.Key, x.run); err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
 // hostileRun is a run whose kernel and parameters are markup and shell.
-var hostileRun = execute.Run{
+var hostileRun = runrecord.Run{
 	Implementation: `<img src=x onerror="window.__pwned=['kernel']">`, ImplementationVersion: "1",
 	Language: "<script>window.__pwned=['lang']</script>", LanguageVersion: "`x`",
 	Start: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), Duration: 2500 * time.Millisecond,
@@ -108,8 +109,8 @@ func TestRunProvenance(t *testing.T) {
 	path := filepath.Join(src, "run.ipynb")
 	nb := notebook.New()
 	nb.Cells = []*notebook.Cell{{Type: notebook.Markdown, Source: "# Run", Metadata: notebook.Metadata{}}}
-	forged := execute.Run{Implementation: "forged-kernel", Start: time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)}
-	if err := nb.Metadata.Set(execute.RunKey, forged); err != nil {
+	forged := runrecord.Run{Implementation: "forged-kernel", Start: time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)}
+	if err := nb.Metadata.Set(runrecord.Key, forged); err != nil {
 		t.Fatal(err)
 	}
 	if err := notebook.WriteFile(path, nb); err != nil {

@@ -5,16 +5,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/htmlpage"
-	"github.com/grundylab/grundy/pkg/report/jupyter/execute"
 	"github.com/grundylab/grundy/pkg/report/markdown"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/runrecord"
+	"github.com/grundylab/grundy/pkg/report/textnotebook"
 )
 
 // An Executor runs a notebook's code cells and returns the notebook with
@@ -25,10 +25,22 @@ type Executor interface {
 	Execute(ctx context.Context, path string, nb *notebook.Notebook) (*notebook.Notebook, error)
 }
 
+// A cellError names the cell of a notebook whose run failed, as
+// execute.CellError does: a text notebook's is shown at its line.
+type cellError interface {
+	error
+	FailedCell() int
+}
+
 // A Site renders notebooks into the folder Dir.
 type Site struct {
-	// Dir is the output folder, created if missing.
+	// Dir is the output folder, created if missing. A build writes into
+	// it only files of its own (see the package documentation).
 	Dir string
+	// Shared lets Dir hold files render did not write, or be the folder
+	// of the notebooks: a build then writes beside them, and still
+	// deletes and overwrites none of them.
+	Shared bool
 	// Title is the index page's title; empty means "Writeups".
 	Title string
 	// Trust keeps raw HTML in the notebooks of this build as it is, on
@@ -83,12 +95,35 @@ func (s *Site) Build(ctx context.Context, paths []string) error {
 // an empty one only rewrites the index. The pages of the others, and
 // their links, stay as they are.
 func (s *Site) Rebuild(ctx context.Context, paths, changed []string) error {
-	files, err := Notebooks(paths)
+	files, paired, err := notebookFiles(paths)
 	if err != nil {
 		return err
 	}
+	for _, p := range paired {
+		s.warn("notebook %s: paired with %s, which is rendered: it holds the outputs", p[0], p[1])
+	}
 	names, err := PageNames(files)
 	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
+		return err
+	}
+	unlock, err := lockDir(ctx, s.Dir, func() { s.warn("waiting for another render into %s to finish", s.Dir) })
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	s.removeStale()
+	k, err := openKeeper(s.Dir, s.warn)
+	if err != nil {
+		return err
+	}
+	defer k.close()
+	if err := s.checkFolder(k, files); err != nil {
+		return err
+	}
+	if err := s.removeGone(k, paths, files, names); err != nil {
 		return err
 	}
 	if changed != nil {
@@ -104,21 +139,12 @@ func (s *Site) Rebuild(ctx context.Context, paths, changed []string) error {
 		}
 		files, names = f, n
 	}
-	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
-		return err
-	}
-	unlock, err := lockDir(ctx, s.Dir, func() { s.warn("waiting for another render into %s to finish", s.Dir) })
+	fontURL, err := s.shipFont(k)
 	if err != nil {
 		return err
 	}
-	defer unlock()
-	s.removeStale()
-	fontURL, err := s.shipFont()
-	if err != nil {
-		return err
-	}
-	errs := s.renderAll(ctx, files, names, fontURL)
-	if err := s.writeIndex(fontURL); err != nil {
+	errs := s.renderAll(ctx, k, files, names, fontURL)
+	if err := s.writeIndex(k, fontURL); err != nil {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
@@ -149,7 +175,17 @@ func (s *Site) removeStale() {
 // its neighbours, which wait until it is known which pages exist.
 type rendered struct {
 	path, name string
+	file       *textnotebook.File
 	view       *report.View
+}
+
+// place names a notebook's cell for a message: the file and the cell's
+// line in a text notebook, the file alone in an .ipynb.
+func place(f *textnotebook.File, cell int) string {
+	if at := f.Line(cell); at != "" {
+		return at
+	}
+	return f.Path
 }
 
 // prepare reads a notebook, runs it if the site has an Executor, and
@@ -159,15 +195,23 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 	if err != nil {
 		return nil, err
 	}
-	nb, err := notebook.ReadFile(path)
+	f, err := textnotebook.ReadFile(path)
 	if err != nil {
 		return nil, err // names the file
 	}
+	for _, w := range f.Warnings {
+		s.warn("notebook %s", w)
+	}
+	nb := f.Notebook
 	// A record of a run that the notebook brought along is not believed:
 	// only the Executor makes one.
-	delete(nb.Metadata, execute.RunKey)
+	delete(nb.Metadata, runrecord.Key)
 	if s.Executor != nil {
 		if nb, err = s.Executor.Execute(ctx, path, nb); err != nil {
+			// A text notebook's failing cell is shown at its line.
+			if ce, ok := errors.AsType[cellError](err); ok && f.Line(ce.FailedCell()) != "" {
+				return nil, fmt.Errorf("%s: %w", f.Line(ce.FailedCell()), err)
+			}
 			return nil, err
 		}
 	}
@@ -182,38 +226,59 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 	if g.Commit != "" {
 		date = g.Date
 	}
+	// The files its Markdown links to are read from its folder, and
+	// through os.Root from nowhere else.
+	local, err := os.OpenRoot(filepath.Dir(path))
+	if err != nil {
+		return nil, fmt.Errorf("notebook %s: %w", path, err)
+	}
+	defer local.Close()
+	db, bibWarnings := bibliography(local, nb)
+	for _, w := range bibWarnings {
+		s.warn("notebook %s: %s", path, w)
+	}
 	// A notebook with no title of its own is titled by its file name, or
 	// by its page name if the file name is just ".ipynb".
 	v, err := report.NewView(nb, report.ViewOptions{
 		Name: name, Title: cmp.Or(Name(path), name), ModTime: date,
-		Trust: s.Trust, MaxOutput: s.MaxOutput,
+		Trust: s.Trust, MaxOutput: s.MaxOutput, Local: local.FS(), Bibliography: db,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("notebook %s: %w", path, err)
 	}
 	for _, w := range v.Warnings {
-		s.warn("notebook %s: %s", path, w)
+		s.warn("notebook %s: %s", place(f, w.Cell), w)
 	}
 	v.Provenance = s.provenance(path, nb, g, inGit)
-	return &rendered{path: path, name: name, view: v}, nil
+	return &rendered{path: path, name: name, file: f, view: v}, nil
 }
 
 // finish writes a prepared notebook's files, with the links to its
 // neighbours, and its PDF when the site prints.
-func (s *Site) finish(ctx context.Context, r *rendered, fontURL string, prev, next *htmlpage.Link) error {
+func (s *Site) finish(ctx context.Context, k *keeper, r *rendered, fontURL string, prev, next *htmlpage.Link) error {
 	path := r.path
 	post := markdown.Render(r.view)
 	page, err := htmlpage.Render(r.view, htmlpage.Options{
 		MathFont: fontURL, Home: "index.html", Prev: prev, Next: next,
-		Warn: func(cell int, msg string) { s.warn("notebook %s: cell %d: %s", path, cell, msg) },
+		Warn: func(cell int, msg string) { s.warn("notebook %s: cell %d: %s", place(r.file, cell), cell, msg) },
 	})
 	if err != nil {
 		return fmt.Errorf("notebook %s: %w", path, err)
 	}
 	var pdf []byte
 	if s.PDF != nil {
-		if pdf, err = s.print(ctx, page); err != nil {
+		// A page that cannot be printed (too large, too slow, too
+		// costly for the browser) is still a page: it and its post are
+		// written, without a PDF; one printed without what it refers to
+		// outside the site is written with a warning.
+		pdf, err = s.print(ctx, page)
+		switch {
+		case err != nil && ctx.Err() != nil:
 			return fmt.Errorf("notebook %s: printing to PDF: %w", path, err)
+		case err != nil && pdf == nil:
+			s.warn("notebook %s: no PDF: %v", path, err)
+		case err != nil:
+			s.warn("notebook %s: %v", path, err)
 		}
 	}
 	// A run stopped while this notebook rendered leaves its pages as they
@@ -221,7 +286,7 @@ func (s *Site) finish(ctx context.Context, r *rendered, fontURL string, prev, ne
 	if err := context.Cause(ctx); err != nil {
 		return fmt.Errorf("notebook %s: %w", path, err)
 	}
-	if err := s.write(r.name, post, page, pdf); err != nil {
+	if err := s.write(k, r.path, r.name, post, page, pdf); err != nil {
 		return fmt.Errorf("notebook %s: writing: %w", path, err)
 	}
 	return nil
@@ -247,88 +312,4 @@ func (s *Site) print(ctx context.Context, page []byte) ([]byte, error) {
 		return nil, err
 	}
 	return s.PDF.Print(ctx, abs)
-}
-
-// write puts a notebook's files in place: all are written into a temporary
-// folder first, then renamed over the old ones.
-func (s *Site) write(name string, post *markdown.Post, page, pdf []byte) error {
-	filesDir := markdown.FilesDir(name)
-	paths := make([]string, len(post.Files))
-	for i, f := range post.Files {
-		// The paths come from the notebook's attachment names: keep them
-		// in the files folder, whatever they say.
-		p := filepath.Clean(filepath.FromSlash(f.Path))
-		if !filepath.IsLocal(p) || !strings.HasPrefix(p, filesDir+string(filepath.Separator)) {
-			return fmt.Errorf("file %q is not inside %s", f.Path, filesDir)
-		}
-		paths[i] = p
-	}
-	tmp, err := os.MkdirTemp(s.Dir, tmpPrefix)
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
-	for i, f := range post.Files {
-		dst := filepath.Join(tmp, paths[i])
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(dst, f.Data, 0o644); err != nil {
-			return err
-		}
-	}
-	if err := os.WriteFile(filepath.Join(tmp, name+".md"), post.Text, 0o644); err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(tmp, name+".html"), page, 0o644); err != nil {
-		return err
-	}
-	if pdf != nil {
-		if err := os.WriteFile(filepath.Join(tmp, name+".pdf"), pdf, 0o644); err != nil {
-			return err
-		}
-	}
-	// Replace the files folder: move the old one into tmp, to be removed
-	// with it, then move the new one out.
-	target := filepath.Join(s.Dir, filesDir)
-	if err := os.Rename(target, filepath.Join(tmp, "old")); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	if len(post.Files) > 0 {
-		if err := os.Rename(filepath.Join(tmp, filesDir), target); err != nil {
-			return err
-		}
-	}
-	// The page last: the index lists a post only once its page is there.
-	exts := []string{".md", ".html"}
-	if pdf != nil {
-		exts = append([]string{".pdf"}, exts...)
-	}
-	for _, ext := range exts {
-		if err := os.Rename(filepath.Join(tmp, name+ext), filepath.Join(s.Dir, name+ext)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// writeAtomic writes data to a temporary file beside path and renames it
-// over path.
-func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), tmpPrefix)
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // no-op after the rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

@@ -151,7 +151,7 @@ func TestBuild(t *testing.T) {
 	}
 	entries, _ := os.ReadDir(out)
 	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), ".") {
+		if strings.HasPrefix(e.Name(), tmpPrefix) {
 			t.Errorf("temporary %s left behind", e.Name())
 		}
 	}
@@ -183,7 +183,7 @@ func TestMathFontShipped(t *testing.T) {
 	}
 	// Without the source a later run keeps using the font already shipped.
 	s.MathFont = noFont(t)
-	if url, err := s.shipFont(); err != nil || url != "assets/latinmodern-math.otf" {
+	if url, err := s.shipFont(openTestKeeper(t, out)); err != nil || url != "assets/latinmodern-math.otf" {
 		t.Errorf("shipFont = %q, %v after the source went away", url, err)
 	}
 }

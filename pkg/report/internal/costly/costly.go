@@ -42,8 +42,10 @@ type Case struct {
 
 // What the renderer says about the cases it cannot show as written.
 const (
-	asText     = "Markdown shown as text"
-	asTextNote = "is shown as text"
+	aliasesRefused = "aliases expand too far"
+	glueSpent      = "budget for glued values is spent"
+	asText         = "Markdown shown as text"
+	asTextNote     = "is shown as text"
 )
 
 // Cases returns the hostile notebooks, made afresh.
@@ -113,11 +115,54 @@ func Cases() []Case {
 		{Name: "glued-quote", What: "a glued Markdown value, a block quote nested 200,000 deep, quoted by a directive and a role", Notebook: func() *notebook.Notebook {
 			return glued(strings.Repeat(">", 200000)+" x\n", "```{glue:md} q\n```", "{glue:md}`q`")
 		}, Warns: asText, Notes: asTextNote},
+		{Name: "glue-amplified", What: "a glued 1 MB text quoted 200 times by {glue:text} in one cell", Notebook: func() *notebook.Notebook {
+			return gluedText(strings.Repeat("glued text ", 1<<20/11), strings.Repeat("{glue:text}`q` and ", 200))
+		}, Warns: glueSpent},
+		{Name: "glue-directives", What: "a glued 1 MB Markdown value quoted by 200 directives", Notebook: func() *notebook.Notebook {
+			return glued(strings.Repeat("glued text ", 1<<20/11), strings.Repeat("```{glue:md} q\n```\n\n", 200))
+		}, Warns: glueSpent},
+		{Name: "yaml-aliases", What: "front matter whose title is 20,000 aliases of a 10 kB text", Notebook: func() *notebook.Notebook {
+			nb := markdown("# Hello")
+			raw := &notebook.Cell{ID: "f", Type: notebook.Raw, Metadata: notebook.Metadata{},
+				Source: "---\nx: &a " + strings.Repeat("x", 10<<10) + "\ntitle: " + aliases(20000) + "\n---\n"}
+			nb.Cells = append([]*notebook.Cell{raw}, nb.Cells...)
+			return nb
+		}, Warns: aliasesRefused},
+		{Name: "option-aliases", What: "fig-cap and fig-alt lists of 4,000 aliases of a 10 kB text on 4,000 images", Notebook: func() *notebook.Notebook {
+			nb := outputs(4000, "image/png", base64.StdEncoding.EncodeToString(PNG(64)))
+			nb.Cells[0].Source = "#| x: &a " + strings.Repeat("y", 10<<10) + "\n#| fig-cap: " + aliases(4000) + "\n#| fig-alt: " + aliases(4000) + "\nshow()\n"
+			return nb
+		}, Warns: aliasesRefused},
+		{Name: "divs-nested", What: "Quarto callouts nested 10,000 deep", Notebook: func() *notebook.Notebook {
+			return markdown(strings.Repeat("::: {.callout-note}\n", 10000) + "x\n" + strings.Repeat(":::\n", 10000))
+		}, Warns: "nested deeper than"},
+		{Name: "directives-nested", What: "MyST admonitions nested 10,000 deep in colon fences", Notebook: func() *notebook.Notebook {
+			var b strings.Builder
+			for i := 10000; i >= 3; i-- {
+				b.WriteString(strings.Repeat(":", min(i, 10003-i)) + "{note}\n")
+			}
+			return markdown(b.String() + "x\n")
+		}, Warns: "nested deeper than"},
+		{Name: "theorems", What: "20,000 numbered theorems, each referred to, twice the labels a notebook may have", Notebook: func() *notebook.Notebook {
+			var b strings.Builder
+			for i := range 20000 {
+				fmt.Fprintf(&b, "::: {#thm-t%d}\nStatement @thm-t%d.\n:::\n\n", i, i)
+			}
+			return markdown(b.String())
+		}, Warns: "more than 10000 labels"},
+		{Name: "references-missing", What: "50,000 references and roles naming no label", Notebook: func() *notebook.Notebook {
+			return markdown(strings.Repeat("@fig-none {numref}`nothing` @tbl-gone ", 50000/3))
+		}, Warns: "no figure, table, equation, section or block has this label"},
 		{Name: "attachment", What: "one 0.4 MB attachment referenced 300 times", Notebook: func() *notebook.Notebook { return Attachment(400<<10, 300) }},
 		{Name: "images", What: "300 identical image outputs of 100 kB", Notebook: func() *notebook.Notebook {
 			return outputs(300, "image/png", base64.StdEncoding.EncodeToString(PNG(100<<10)))
 		}},
 	}
+}
+
+// aliases returns n aliases of the anchor a as a YAML flow list.
+func aliases(n int) string {
+	return "[" + strings.TrimSuffix(strings.Repeat("*a, ", n), ", ") + "]"
 }
 
 func repeat(s string, n int) []string {
@@ -147,6 +192,16 @@ func glued(value string, sources ...string) *notebook.Notebook {
 	meta := notebook.Metadata{"scrapbook": json.RawMessage(`{"name": "q", "mime_prefix": "` + gluePrefix + `"}`)}
 	nb := markdown(sources...)
 	nb.Cells = append([]*notebook.Cell{codeCell([]*notebook.Output{{Type: notebook.DisplayData, Data: data, Metadata: meta}})}, nb.Cells...)
+	return nb
+}
+
+// gluedText returns a notebook whose code cell glues text value as "q",
+// without display, then a markdown cell per source.
+func gluedText(value string, sources ...string) *notebook.Notebook {
+	nb := glued("", sources...)
+	data := nb.Cells[0].Outputs[0].Data
+	delete(data, gluePrefix+"text/markdown")
+	data.SetText(gluePrefix+"text/plain", value)
 	return nb
 }
 

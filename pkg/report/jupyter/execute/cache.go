@@ -17,6 +17,7 @@ import (
 
 	"github.com/grundylab/grundy/pkg/report/jupyter/gonb"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/runrecord"
 )
 
 // cacheVersion changes when the cached form or the key's recipe changes.
@@ -45,7 +46,7 @@ func (e *Executor) cacheDir() (string, error) {
 // for a Go notebook the Go packages the code cells import with their
 // dependencies (see importsDigest). Nothing else of the module counts:
 // editing a package no notebook imports reruns nothing.
-func (e *Executor) cacheKey(ctx context.Context, root, dir, kernelID string, nb *notebook.Notebook, goCode bool) (string, error) {
+func (e *Executor) cacheKey(ctx context.Context, root, dir, kernelID string, nb *notebook.Notebook, choice kernelChoice) (string, error) {
 	h := sha256.New()
 	field := func(name, value string) {
 		fmt.Fprintf(h, "%s %d\n%s\n", name, len(value), value)
@@ -69,10 +70,13 @@ func (e *Executor) cacheKey(ctx context.Context, root, dir, kernelID string, nb 
 		if c.Type != notebook.Code {
 			continue
 		}
+		// The code holds the option lines too; what the tags say counts
+		// as well.
 		field("skip", strconv.FormatBool(c.HasTag(SkipTag)))
-		field("raises", strconv.FormatBool(c.HasTag(RaisesTag)))
+		field("eval", strconv.FormatBool(runnable(c, choice.language)))
+		field("raises", strconv.FormatBool(asked(choice.language, c).Error))
 		field("code", c.Source)
-		if goCode && runnable(c) {
+		if choice.isGo() && runnable(c, choice.language) {
 			imports = append(imports, cellImports(c.Source)...)
 		}
 	}
@@ -175,8 +179,8 @@ func loadCached(cache, path, key string, nb *notebook.Notebook) *notebook.Notebo
 		c.Outputs, c.ExecutionCount = have[i].Outputs, have[i].ExecutionCount
 		i++
 	}
-	if run, ok := cached.Metadata[RunKey]; ok {
-		out.Metadata[RunKey] = run
+	if run, ok := cached.Metadata[runrecord.Key]; ok {
+		out.Metadata[runrecord.Key] = run
 	}
 	// Mark the entry as recently used, for pruning.
 	now := time.Now()

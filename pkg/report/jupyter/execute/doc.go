@@ -23,7 +23,13 @@
 // with a *CellError that names the notebook, the cell and its first line,
 // and carries the kernel's error text; GoNB's report of a program that
 // panicked or exited non-zero counts as a failure too. With AllowErrors the
-// error stays in the cell's outputs and the run goes on.
+// error stays in the cell's outputs and the run goes on; so it does for a
+// cell that asks for it (Quarto's option error: true, the tag
+// raises-exception). A cell whose option eval is false is never sent to
+// the kernel and is left without outputs, as Quarto leaves it; one tagged
+// skip-execution is not run either and keeps its stored outputs, as
+// nbclient does. Package cellopts reads what cells ask, as the writeup
+// does.
 //
 // Parameters work as in papermill: the code cell tagged "parameters"
 // declares them at top level with their defaults, in Go
@@ -41,6 +47,15 @@
 // cell assigns the new values, as papermill's does: a value is a Python
 // expression on one line, or text for a parameter whose default is a
 // string. Other languages take no parameters.
+//
+// A numeric parameter may declare the values it accepts in a comment on
+// its line that starts with "range:" (see Range):
+//
+//	var N = 100_000 // range: 29..1_000_000
+//
+// A value outside the range, or one that is not a constant number, is
+// refused before anything runs, and Ranges lists the ranges of a
+// notebook, so that a notebook can be tried at the ends of each.
 //
 // The cache key covers the code cells (after injection), the kernel and its
 // version (for a kernel spec, its kernel.json and the program it runs),

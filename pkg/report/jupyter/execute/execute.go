@@ -12,10 +12,12 @@ import (
 	"sync"
 	"time"
 
+	"github.com/grundylab/grundy/pkg/report/cellopts"
 	"github.com/grundylab/grundy/pkg/report/jupyter/gonb"
 	"github.com/grundylab/grundy/pkg/report/jupyter/kernel"
 	"github.com/grundylab/grundy/pkg/report/jupyter/kernelspec"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/runrecord"
 	"github.com/grundylab/grundy/pkg/report/terminal"
 )
 
@@ -125,6 +127,9 @@ type CellError struct {
 	Detail   string // Detail is the kernel's error text or the cell's stderr.
 }
 
+// FailedCell returns Cell, the number of the cell that failed.
+func (e *CellError) FailedCell() int { return e.Cell }
+
 // Error names the notebook, the cell and its first line, what happened and
 // the kernel's text.
 func (e *CellError) Error() string {
@@ -167,7 +172,7 @@ func (e *CellError) Unwrap() error { return e.Err }
 // cells are not run.
 //
 // The notebook returned after a run, or from the cache, records the run
-// in its metadata (a Run under RunKey); a record in nb itself is dropped,
+// in its metadata (a Run under runrecord.Key); a record in nb itself is dropped,
 // except in mode Never, which changes nothing.
 func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebook) (*notebook.Notebook, error) {
 	if e.Mode == Never {
@@ -178,7 +183,7 @@ func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebo
 	}
 	out := nb.Clone()
 	// Only a run makes a record of one: a notebook's own is not believed.
-	delete(out.Metadata, RunKey)
+	delete(out.Metadata, runrecord.Key)
 	choice, err := chooseKernel(out, e.KernelName)
 	if err != nil {
 		return nil, fmt.Errorf("execute %s: %w", path, err)
@@ -188,7 +193,7 @@ func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebo
 		return nil, fmt.Errorf("execute %s: %w", path, err)
 	}
 	start := time.Now()
-	if !slices.ContainsFunc(out.Cells, runnable) {
+	if !slices.ContainsFunc(out.Cells, func(c *notebook.Cell) bool { return runnable(c, choice.language) }) {
 		// Nothing to run: no kernel to provision, no key to compute.
 		return out, nil
 	}
@@ -208,7 +213,7 @@ func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebo
 	if err != nil {
 		return nil, fmt.Errorf("execute %s: %w", path, err)
 	}
-	key, err := e.cacheKey(ctx, root, dir, kern.ID(), out, choice.isGo())
+	key, err := e.cacheKey(ctx, root, dir, kern.ID(), out, choice)
 	if err != nil {
 		return nil, fmt.Errorf("execute %s: %w", path, err)
 	}
@@ -220,7 +225,7 @@ func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebo
 			return hit, nil
 		}
 	}
-	if err := e.run(ctx, path, dir, kern, out, injected, start); err != nil {
+	if err := e.run(ctx, path, dir, kern, out, choice.language, injected, start); err != nil {
 		return nil, err
 	}
 	newPathScrubber(root, dir, userHome()).notebook(out)
@@ -249,8 +254,8 @@ func (e *Executor) maxOutput() int {
 	return e.MaxOutput
 }
 
-// run executes the cells of nb in a fresh kernel.
-func (e *Executor) run(ctx context.Context, path, dir string, kern Kernel, nb *notebook.Notebook, injected int, start time.Time) error {
+// run executes the cells of nb, in the language lang, in a fresh kernel.
+func (e *Executor) run(ctx context.Context, path, dir string, kern Kernel, nb *notebook.Notebook, lang string, injected int, start time.Time) error {
 	e.report(Progress{Notebook: path, Event: Starting, Cells: len(nb.Cells)})
 	began := time.Now()
 	opts := kernel.Options{}
@@ -273,9 +278,9 @@ func (e *Executor) run(ctx context.Context, path, dir string, kern Kernel, nb *n
 	timeout := e.cellTimeout()
 	for i, cell := range nb.Cells {
 		if cell.Type != notebook.Code || cell.HasTag(SkipTag) {
-			continue
+			continue // nbclient's way: a skipped cell keeps its outputs
 		}
-		if !runnable(cell) {
+		if !runnable(cell, lang) {
 			cell.Outputs, cell.ExecutionCount = []*notebook.Output{}, nil
 			continue
 		}
@@ -283,7 +288,11 @@ func (e *Executor) run(ctx context.Context, path, dir string, kern Kernel, nb *n
 		cellStart := time.Now()
 		col.begin(i)
 		cctx, cancel := context.WithTimeout(ctx, timeout)
-		reply, err := k.Execute(cctx, cell.Source, col.handle)
+		execute := k.Execute
+		if e.AllowErrors || asked(lang, cell).Error {
+			execute = k.ExecuteAllowingError
+		}
+		reply, err := execute(cctx, cell.Source, col.handle)
 		cancel()
 		e.report(Progress{Notebook: path, Event: CellFinished, Cell: i + 1, Cells: len(nb.Cells), Source: firstLine(cell.Source), Elapsed: time.Since(start), CellElapsed: time.Since(cellStart)})
 		if reply != nil && cell.ExecutionCount == nil {
@@ -291,6 +300,9 @@ func (e *Executor) run(ctx context.Context, path, dir string, kern Kernel, nb *n
 			cell.ExecutionCount = &n
 		}
 		col.end()
+		if col.cut != "" {
+			e.report(Progress{Notebook: path, Event: Warning, Cell: i + 1, Cells: len(nb.Cells), Err: fmt.Errorf("%s: %s", cellName(i, injected), col.cut)})
+		}
 		if ctx.Err() != nil {
 			return fmt.Errorf("execute %s: cell %d: %w", path, i+1, context.Cause(ctx))
 		}
@@ -299,7 +311,7 @@ func (e *Executor) run(ctx context.Context, path, dir string, kern Kernel, nb *n
 			continue
 		}
 		recovered := err == nil || errors.Is(err, kernel.ErrInterrupted) && isRecovered(err)
-		if recovered && (e.AllowErrors || cell.HasTag(RaisesTag)) {
+		if recovered && (e.AllowErrors || asked(lang, cell).Error) {
 			if errors.Is(cerr.Err, ErrTimeout) {
 				col.add(&notebook.Output{Type: notebook.ErrorOutput, EName: "Timeout", EValue: cerr.Err.Error(), Traceback: []string{cerr.Error()}}, "")
 			}
@@ -312,10 +324,18 @@ func (e *Executor) run(ctx context.Context, path, dir string, kern Kernel, nb *n
 	return nil
 }
 
-// runnable reports whether a cell is code to run: not empty and not
-// tagged skip-execution.
-func runnable(c *notebook.Cell) bool {
-	return c.Type == notebook.Code && !c.HasTag(SkipTag) && strings.TrimSpace(c.Source) != ""
+// runnable reports whether a cell, in the language lang, is code to run:
+// not empty, and neither tagged skip-execution nor set eval: false.
+func runnable(c *notebook.Cell, lang string) bool {
+	return c.Type == notebook.Code && strings.TrimSpace(c.Source) != "" && asked(lang, c).Eval
+}
+
+// asked returns what a cell in the language lang asks of its run and
+// writeup (package cellopts). Values it cannot read leave the defaults:
+// the writeup warns of them.
+func asked(lang string, c *notebook.Cell) cellopts.Options {
+	opts, _, _ := cellopts.Of(lang, c)
+	return opts
 }
 
 func isRecovered(err error) bool {

@@ -220,11 +220,55 @@ func TestExecuteFailingCell(t *testing.T) {
 		t.Errorf("the cell after the error did not run: %+v", o)
 	}
 
-	// A cell tagged raises-exception may fail without AllowErrors.
+	// A cell tagged raises-exception, or with the option error: true,
+	// may fail without AllowErrors; error: false changes nothing.
 	x.AllowErrors = false
 	nb.Cells[2] = code("fail Expected error", RaisesTag)
 	if _, err := x.Execute(context.Background(), path, nb); err != nil {
 		t.Errorf("raises-exception cell: %v", err)
+	}
+	nb.Cells[2] = code("//| error: true\nfail ValueError expected")
+	got, err = x.Execute(context.Background(), path, nb)
+	if err != nil {
+		t.Errorf("error: true cell: %v", err)
+	} else if outs := got.Cells[2].Outputs; len(outs) != 1 || outs[0].EName != "ValueError" || len(got.Cells[3].Outputs) != 1 {
+		t.Errorf("error: true cell outputs %+v, the next cell's %+v", outs, got.Cells[3].Outputs)
+	}
+	nb.Cells[2] = code("//| error: false\nfail ValueError unexpected")
+	if _, err := x.Execute(context.Background(), path, nb); !errors.Is(err, ErrCellFailed) {
+		t.Errorf("error: false cell: %v, want ErrCellFailed", err)
+	}
+}
+
+// TestExecuteEvalFalse: a cell whose option eval is false never reaches
+// the kernel and loses its stored outputs, as in Quarto; one tagged
+// skip-execution keeps them, as in nbclient; the cache tells them apart.
+func TestExecuteEvalFalse(t *testing.T) {
+	x := fakeExecutor(t, nil)
+	path := notebookPath(t)
+	stored := []*notebook.Output{{Type: notebook.Stream, Name: "stdout", Text: "stored\n"}}
+	off := code("//| eval: false\nfail Never run")
+	off.Outputs, off.ExecutionCount = stored, new(int)
+	skipped := code("fail Never run", SkipTag)
+	skipped.Outputs = stored
+	nb := newNotebook(off, skipped, code("print ran"))
+	got, err := x.Execute(context.Background(), path, nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := got.Cells[0]; len(c.Outputs) != 0 || c.ExecutionCount != nil || c.Source != off.Source {
+		t.Errorf("eval: false cell: outputs %+v, count %v, source %q", c.Outputs, c.ExecutionCount, c.Source)
+	}
+	if c := got.Cells[1]; len(c.Outputs) != 1 || c.Outputs[0].Text != "stored\n" {
+		t.Errorf("skip-execution cell: outputs %+v", c.Outputs)
+	}
+	if s := got.Cells[2].Outputs; len(s) != 1 || s[0].Text != "ran\n" {
+		t.Errorf("the next cell: %+v", s)
+	}
+	// The same source, run now, is another key.
+	nb.Cells[0] = code("//| eval: true\nprint now")
+	if got, err = x.Execute(context.Background(), path, nb); err != nil || len(got.Cells[0].Outputs) != 1 {
+		t.Errorf("eval: true: %v, %+v", err, got)
 	}
 }
 
@@ -323,7 +367,7 @@ func TestExecuteParams(t *testing.T) {
 	// and the injected cell fails there, which shows how such a failure is
 	// reported. Real injection is checked with GoNB in gonb_test.go.
 	nb := newNotebook(code("var N = 10", ParametersTag, SkipTag), code("print run"))
-	x.Params = []Param{{"N", "20"}}
+	x.Params = []Param{{Name: "N", Value: "20"}}
 	_, err := x.Execute(context.Background(), path, nb)
 	var ce *CellError
 	if !errors.As(err, &ce) || !ce.Injected || ce.Cell != 1 || !strings.Contains(err.Error(), "injected parameters cell (after cell 1)") {
@@ -333,12 +377,12 @@ func TestExecuteParams(t *testing.T) {
 		t.Errorf("%d kernels started", n)
 	}
 	nb.Cells[0].Source = "var N = 10"
-	x.Params = []Param{{"M", "1"}}
+	x.Params = []Param{{Name: "M", Value: "1"}}
 	if _, err := x.Execute(context.Background(), path, nb); !errors.Is(err, ErrParameter) || !strings.Contains(err.Error(), "M is not declared") {
 		t.Errorf("unknown parameter: %v", err)
 	}
 	x.Mode = Never
-	x.Params = []Param{{"N", "1"}}
+	x.Params = []Param{{Name: "N", Value: "1"}}
 	if _, err := x.Execute(context.Background(), path, nb); !errors.Is(err, ErrParameter) {
 		t.Errorf("parameters with mode never: %v", err)
 	}

@@ -96,7 +96,7 @@ func TestGoNBParameters(t *testing.T) {
 		t.Errorf("cached run took %v and gave %q", cached, stdout(t, again, "grundy"))
 	}
 
-	x.Params = []Param{{"N", "23"}, {"Label", "big heap"}}
+	x.Params = []Param{{Name: "N", Value: "23"}, {Name: "Label", Value: "big heap"}}
 	withParams, err := x.Execute(ctx, paramsNotebook, nb)
 	if err != nil {
 		t.Fatal(err)
@@ -162,12 +162,12 @@ func TestGoNBParamNoShell(t *testing.T) {
 	marker := filepath.Join(t.TempDir(), "marker")
 	nb := readNotebook(t)
 	for _, v := range []string{"`x\n!touch " + marker + "\n`", "`x\r!touch " + marker + "`", "\"x\u2028!touch " + marker + "\""} {
-		x.Params = []Param{{"Label", v}}
+		x.Params = []Param{{Name: "Label", Value: v}}
 		if _, err := x.Execute(context.Background(), paramsNotebook, nb); !errors.Is(err, ErrParameter) {
 			t.Errorf("Label=%q: Execute = %v, want ErrParameter", v, err)
 		}
 	}
-	x.Params = []Param{{"Label", "!touch " + marker}}
+	x.Params = []Param{{Name: "Label", Value: "!touch " + marker}}
 	got, err := x.Execute(context.Background(), paramsNotebook, nb)
 	if err != nil {
 		t.Fatal(err)

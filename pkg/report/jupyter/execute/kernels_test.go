@@ -179,7 +179,7 @@ func TestPythonNotebook(t *testing.T) {
 
 	// Text with quotes, a backslash and a non-ASCII letter reaches Python
 	// as it was typed.
-	x.Params = []Param{{"N", "100"}, {"label", `big "one" \ it's é`}}
+	x.Params = []Param{{Name: "N", Value: "100"}, {Name: "label", Value: `big "one" \ it's é`}}
 	got, err = x.Execute(ctx, path, withMetadata(t, meta, cells...))
 	if err != nil {
 		t.Fatal(err)

@@ -24,6 +24,15 @@ type displayRef struct {
 // Executor.MaxOutput is zero: a few megabytes keep a page readable.
 const DefaultMaxOutput = 4 << 20
 
+// MaxCellOutputs is the most outputs one cell keeps: a loop that prints
+// to stdout and stderr in turn, or displays in a loop, makes a new output
+// each time, hundreds of thousands a minute.
+const MaxCellOutputs = 1000
+
+// cellBytes returns the most bytes the outputs of one cell keep, when one
+// output keeps at most max: four outputs at the limit, and at least 16 MB.
+func cellBytes(perOutput int) int { return max(4*perOutput, 16<<20) }
+
 // stderrTail is how much of a cell's standard error is kept for the
 // error message of a failing cell.
 const stderrTail = 64 << 10
@@ -38,7 +47,10 @@ const stderrTail = 64 << 10
 // Memory stays bounded by max per output: stream text is gathered in a
 // builder (linear time) up to max bytes, after which only the number of
 // bytes is counted and a note saying how many were left out ends the
-// text; a display output over max is replaced by such a note.
+// text; a display output over max is replaced by such a note. A cell
+// keeps at most MaxCellOutputs outputs and cellBytes(max) bytes of them:
+// what comes after is only counted, and a last output says how much was
+// left out (cut).
 type collector struct {
 	cells    []*notebook.Cell
 	displays map[string][]displayRef
@@ -57,6 +69,16 @@ type collector struct {
 	exitReport   string // exitReport is GoNB's report of a failed program, if any.
 	isExit       func(string) bool
 	decodeErr    error
+	// held is the bytes of the cell's outputs, but for the open stream;
+	// full is set once an output did not fit, and dropped and droppedBytes
+	// count what was left out since.
+	held         int
+	full         bool
+	dropped      int
+	droppedBytes int64
+	// cut says what the last cell left out, for a warning; empty if
+	// nothing.
+	cut string
 }
 
 // streamBuf gathers the text of a stream output.
@@ -80,6 +102,7 @@ func (c *collector) begin(i int) {
 	c.stderr.reset()
 	c.exitReport = ""
 	c.decodeErr = nil
+	c.held, c.full, c.dropped, c.droppedBytes, c.cut = 0, false, 0, 0, ""
 	c.cells[i].Outputs = []*notebook.Output{}
 	c.cells[i].ExecutionCount = nil
 	c.forgetDisplays(i)
@@ -92,6 +115,11 @@ func (c *collector) begin(i int) {
 func (c *collector) end() {
 	c.closeStream()
 	cell := c.cells[c.index]
+	if c.full {
+		c.cut = fmt.Sprintf("%d more outputs (%d bytes) not kept; a cell keeps at most %d outputs and %d bytes of them", c.dropped, c.droppedBytes, MaxCellOutputs, cellBytes(c.max))
+		note := "[... " + c.cut + "]"
+		cell.Outputs = append(cell.Outputs, &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{"text/plain": mustJSON(note)}, Metadata: notebook.Metadata{}})
+	}
 	if cell.ExecutionCount != nil {
 		c.counts[*cell.ExecutionCount] = c.index
 	}
@@ -160,13 +188,30 @@ func (c *collector) closeStream() {
 	}
 	c.stream = nil
 	text := s.text.String()
-	if s.text.Dropped > 0 {
+	c.held += len(text)
+	if s.text.Dropped > 0 && s.text.Max < c.max {
+		// The cell's limit, not the output's, stopped the text.
+		c.full = true
+		c.droppedBytes += s.text.Dropped
+	} else if s.text.Dropped > 0 {
 		if !strings.HasSuffix(text, "\n") && text != "" {
 			text += "\n"
 		}
 		text += fmt.Sprintf("[... output truncated: %d more bytes not shown; the limit is %d bytes per output]\n", s.text.Dropped, c.max)
 	}
 	s.out.Text = text
+}
+
+// fits reports whether the cell being run can keep one more output of n
+// bytes; if not, the output is counted as left out.
+func (c *collector) fits(n int) bool {
+	if !c.full && len(c.cells[c.index].Outputs) < MaxCellOutputs && c.held+n <= cellBytes(c.max) {
+		return true
+	}
+	c.full = true
+	c.dropped++
+	c.droppedBytes += int64(n)
+	return false
 }
 
 // forgetDisplays drops the display references into cell i.
@@ -193,8 +238,12 @@ func (c *collector) handle(m *kernel.Message) {
 		}
 		c.flushClear()
 		if out := (&notebook.Output{Type: notebook.Stream, Name: s.Name}); c.stream == nil || !notebook.Joins(c.stream.out, out) {
+			c.closeStream()
+			if !c.fits(len(s.Text)) {
+				return
+			}
 			c.add(out, "")
-			c.stream = &streamBuf{out: out, text: notebook.StreamText{Max: c.max}}
+			c.stream = &streamBuf{out: out, text: notebook.StreamText{Max: min(c.max, cellBytes(c.max)-c.held)}}
 		}
 		c.stream.text.Add(s.Text)
 	case kernel.DisplayDataType, kernel.ExecuteResultType, kernel.UpdateDisplayDataType:
@@ -215,6 +264,11 @@ func (c *collector) handle(m *kernel.Message) {
 			data, meta = notebook.MimeBundle{"text/plain": mustJSON(note)}, notebook.Metadata{}
 		}
 		if id != "" {
+			if refs := c.displays[id]; len(refs) > 0 && c.held+len(refs)*bundleSize(data) > cellBytes(c.max) {
+				// An update copied into many displays could outgrow the cell.
+				note := fmt.Sprintf("[... display update of %d bytes for %d outputs not shown; a cell keeps at most %d bytes of outputs]", bundleSize(data), len(refs), cellBytes(c.max))
+				data, meta = notebook.MimeBundle{"text/plain": mustJSON(note)}, notebook.Metadata{}
+			}
 			for _, r := range c.displays[id] {
 				// Each output owns its data, as notebook.Output.Clone makes it.
 				c := (&notebook.Output{Data: data, Metadata: meta}).Clone()
@@ -225,6 +279,11 @@ func (c *collector) handle(m *kernel.Message) {
 			return
 		}
 		c.flushClear()
+		c.closeStream()
+		if !c.fits(bundleSize(data)) {
+			return
+		}
+		c.held += bundleSize(data)
 		out := &notebook.Output{Type: notebook.DisplayData, Data: data, Metadata: meta}
 		if m.Type() == kernel.ExecuteResultType {
 			out.Type = notebook.ExecuteResult
@@ -237,10 +296,19 @@ func (c *collector) handle(m *kernel.Message) {
 			return
 		}
 		c.flushClear()
+		c.closeStream()
 		tb := e.Traceback
 		if tb == nil {
 			tb = []string{}
 		}
+		n := len(e.EName) + len(e.EValue)
+		for _, line := range tb {
+			n += len(line)
+		}
+		if !c.fits(n) {
+			return
+		}
+		c.held += n
 		c.add(&notebook.Output{Type: notebook.ErrorOutput, EName: e.EName, EValue: e.EValue, Traceback: tb}, "")
 	case kernel.ClearOutputType:
 		var co kernel.ClearOutput
@@ -291,6 +359,7 @@ func (c *collector) flushClear() {
 func (c *collector) clear() {
 	c.clearPending = false
 	c.stream = nil
+	c.held, c.full, c.dropped, c.droppedBytes = 0, false, 0, 0
 	c.cells[c.index].Outputs = []*notebook.Output{}
 	c.forgetDisplays(c.index)
 }

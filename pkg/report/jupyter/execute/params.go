@@ -12,7 +12,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/grundylab/grundy/pkg/report/cellopts"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/runrecord"
 )
 
 // Cell tags with a meaning for execution, as papermill and nbclient use them.
@@ -23,20 +25,22 @@ const (
 	// InjectedTag marks the cell that overrides the parameters, inserted
 	// after the parameters cell.
 	InjectedTag = "injected-parameters"
-	// SkipTag marks a code cell that is not run; its stored outputs stay.
-	SkipTag = "skip-execution"
+	// SkipTag marks a code cell that is not run; its stored outputs stay
+	// (a cell whose option eval is false is not run either, and loses
+	// them, as in Quarto).
+	SkipTag = cellopts.SkipExecution
 	// RaisesTag marks a code cell that is expected to fail: its error is
-	// kept as an output and execution goes on.
-	RaisesTag = "raises-exception"
+	// kept as an output and execution goes on (as with the option error:
+	// true).
+	RaisesTag = cellopts.RaisesException
 )
 
 // A Param overrides one parameter of a notebook: Name is a Go identifier
 // declared at top level in the parameters cell, and Value is a Go
 // expression, or any text for a string parameter, on one line: a value
-// with a line break or another control character is refused.
-type Param struct {
-	Name, Value string
-}
+// with a line break or another control character is refused. It is the
+// parameter a run's record keeps.
+type Param = runrecord.Param
 
 // ParseParam parses NAME=VALUE, as given to render -p. An error wraps
 // ErrParameter: NAME is not a Go identifier, or VALUE is not one line.
@@ -73,27 +77,43 @@ func checkLine(value string) error {
 	return nil
 }
 
-// String returns NAME=VALUE.
-func (p Param) String() string { return p.Name + "=" + p.Value }
-
 // declared is a parameter as the parameters cell declares it.
 type declared struct {
+	name    string
 	keyword string // "var" or "const"
 	typ     string // the declared or inferred type; empty when unknown
 	str     bool   // whether the parameter is a string
+	rng     *Range // the values it accepts, if its line declares them
 }
 
 // parameters returns the top-level var and const declarations of a GoNB
-// cell. Lines of special commands (starting with % or !) are ignored; a
-// cell whose body is a main function (%%) declares nothing.
+// cell by name (see parameterList).
 func parameters(src string) (map[string]declared, error) {
+	list, err := parameterList(src)
+	return byName(list), err
+}
+
+// byName returns the declarations by name; a later one of a name wins.
+func byName(list []declared) map[string]declared {
+	out := make(map[string]declared, len(list))
+	for _, d := range list {
+		out[d.name] = d
+	}
+	return out
+}
+
+// parameterList returns the top-level var and const declarations of a
+// GoNB cell in order, with the range a comment on a declaration's line
+// gives it. Lines of special commands (starting with % or !) are ignored;
+// a cell whose body is a main function (%%) declares nothing.
+func parameterList(src string) ([]declared, error) {
 	body := goFile(src)
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "parameters", body, parser.SkipObjectResolution)
+	f, err := parser.ParseFile(fset, "parameters", body, parser.SkipObjectResolution|parser.ParseComments)
 	if err != nil {
 		return nil, fmt.Errorf("the parameters cell is not Go declarations: %w", err)
 	}
-	out := map[string]declared{}
+	var out []declared
 	for _, d := range f.Decls {
 		g, ok := d.(*ast.GenDecl)
 		if !ok || (g.Tok != token.VAR && g.Tok != token.CONST) {
@@ -102,21 +122,43 @@ func parameters(src string) (map[string]declared, error) {
 		for _, spec := range g.Specs {
 			vs := spec.(*ast.ValueSpec)
 			for i, name := range vs.Names {
-				p := declared{keyword: g.Tok.String()}
+				p := declared{name: name.Name, keyword: g.Tok.String()}
+				var value string
 				if vs.Type != nil {
 					p.typ = exprString(body, fset, vs.Type)
 					p.str = p.typ == "string"
-				} else if i < len(vs.Values) {
-					p.typ, p.str = literalType(vs.Values[i])
-					if g.Tok == token.CONST {
-						p.typ = "" // keep untyped constants untyped
+				}
+				if i < len(vs.Values) {
+					value = exprString(body, fset, vs.Values[i])
+					if vs.Type == nil {
+						p.typ, p.str = literalType(vs.Values[i])
+						if g.Tok == token.CONST {
+							p.typ = "" // keep untyped constants untyped
+						}
 					}
 				}
-				out[name.Name] = p
+				if vs.Comment != nil {
+					if p.rng, err = parseRange(name.Name, lineComment(vs.Comment), value); err != nil {
+						return nil, err
+					}
+				}
+				out = append(out, p)
 			}
 		}
 	}
 	return out, nil
+}
+
+// lineComment returns the text of a line comment without its markers.
+func lineComment(g *ast.CommentGroup) string {
+	if len(g.List) == 0 {
+		return ""
+	}
+	c := g.List[0].Text
+	if rest, ok := strings.CutPrefix(c, "//"); ok {
+		return rest
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(c, "/*"), "*/")
 }
 
 // goFile returns the Go declarations of a GoNB cell as a file of package
@@ -194,6 +236,9 @@ func injectedSource(paramsCell string, params []Param) (string, error) {
 		if _, err := parser.ParseExpr(value); err != nil {
 			return "", fmt.Errorf("%s=%s: the value is not a Go expression: %w", p.Name, p.Value, err)
 		}
+		if err := d.inRange(value); err != nil {
+			return "", err
+		}
 		b.WriteString(d.keyword)
 		b.WriteString(" ")
 		b.WriteString(p.Name)
@@ -226,6 +271,18 @@ func lookup(decls map[string]declared, p Param, does, done string) (declared, er
 		return d, fmt.Errorf("%s: %w", p.Name, err)
 	}
 	return d, nil
+}
+
+// inRange returns an error naming the parameter if it declares a range
+// that the value is not a number of.
+func (d declared) inRange(value string) error {
+	if d.rng == nil {
+		return nil
+	}
+	if err := d.rng.check(value); err != nil {
+		return fmt.Errorf("%s=%s: %w", d.name, value, err)
+	}
+	return nil
 }
 
 func isStringLiteral(s string) bool {

@@ -10,22 +10,24 @@ import (
 func TestPythonParameters(t *testing.T) {
 	cell := "# Parameters\nN = 100\nTitle = 'small'\nlabel: str = None\nratio: float = 0.5\nraw = r\"\\d+\"\nfmt = f\"{N}\"\ndata = b\"x\"\nflag=True\nif N == 3:\n    hidden = 'x'\nN == 4\nA = B = 1\n"
 	want := map[string]declared{
-		"N": {}, "Title": {str: true}, "label": {str: true}, "ratio": {}, "raw": {str: true},
-		"fmt": {str: true}, "data": {}, "flag": {}, "A": {},
+		"N": {name: "N"}, "Title": {name: "Title", str: true}, "label": {name: "label", str: true},
+		"ratio": {name: "ratio"}, "raw": {name: "raw", str: true}, "fmt": {name: "fmt", str: true},
+		"data": {name: "data"}, "flag": {name: "flag"}, "A": {name: "A"},
 	}
-	if got := pythonParameters(cell); !reflect.DeepEqual(got, want) {
-		t.Errorf("pythonParameters =\n%v\nwant\n%v", got, want)
+	list, err := pythonParameterList(cell)
+	if got := byName(list); err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("pythonParameterList =\n%v, %v\nwant\n%v", got, err, want)
 	}
 }
 
 func TestInjectLanguages(t *testing.T) {
 	nb := newNotebook(code("N = 1", ParametersTag), code("print(N)"))
-	at, err := inject(nb, []Param{{"N", "2"}}, "python")
+	at, err := inject(nb, []Param{{Name: "N", Value: "2"}}, "python")
 	if err != nil || at != 1 || nb.Cells[1].Source != "# Parameters injected by render -p.\nN = 2" {
 		t.Errorf("inject python: %d, %v\n%s", at, err, nb.Cells[at].Source)
 	}
 	r := newNotebook(code("N <- 1", ParametersTag))
-	if _, err := inject(r, []Param{{"N", "2"}}, "r"); !errors.Is(err, ErrParameter) || !strings.Contains(err.Error(), `language is "r"`) {
+	if _, err := inject(r, []Param{{Name: "N", Value: "2"}}, "r"); !errors.Is(err, ErrParameter) || !strings.Contains(err.Error(), `language is "r"`) {
 		t.Errorf("inject r: %v", err)
 	}
 	if at, err := inject(r, nil, "r"); err != nil || at != -1 {
@@ -42,7 +44,7 @@ func FuzzPythonInjectedSource(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, cell, value string) {
 		for _, name := range []string{"N", "S"} {
-			src, err := pythonInjectedSource(cell, []Param{{name, value}})
+			src, err := pythonInjectedSource(cell, []Param{{Name: name, Value: value}})
 			if err != nil {
 				continue
 			}

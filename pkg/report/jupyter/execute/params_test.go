@@ -17,11 +17,11 @@ func TestParseParam(t *testing.T) {
 		want Param
 		ok   bool
 	}{
-		{"N=1000", Param{"N", "1000"}, true},
-		{"N=", Param{"N", ""}, true},
-		{" N =1e6", Param{"N", "1e6"}, true},
-		{"Title=a=b", Param{"Title", "a=b"}, true},
-		{"名前=x", Param{"名前", "x"}, true},
+		{"N=1000", Param{Name: "N", Value: "1000"}, true},
+		{"N=", Param{Name: "N", Value: ""}, true},
+		{" N =1e6", Param{Name: "N", Value: "1e6"}, true},
+		{"Title=a=b", Param{Name: "Title", Value: "a=b"}, true},
+		{"名前=x", Param{Name: "名前", Value: "x"}, true},
 		{"N", Param{}, false},
 		{"=1", Param{}, false},
 		{"1N=1", Param{}, false},
@@ -66,15 +66,15 @@ func TestParameters(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]declared{
-		"N":     {"var", "int", false},
-		"Limit": {"var", "int64", false},
-		"K":     {"const", "", false},
-		"Title": {"var", "string", true},
-		"Name":  {"var", "string", true},
-		"Ratio": {"var", "float64", false},
-		"Neg":   {"var", "int", false},
-		"Ok":    {"var", "bool", false},
-		"F":     {"var", "", false},
+		"N":     {name: "N", keyword: "var", typ: "int", str: false},
+		"Limit": {name: "Limit", keyword: "var", typ: "int64", str: false},
+		"K":     {name: "K", keyword: "const", typ: "", str: false},
+		"Title": {name: "Title", keyword: "var", typ: "string", str: true},
+		"Name":  {name: "Name", keyword: "var", typ: "string", str: true},
+		"Ratio": {name: "Ratio", keyword: "var", typ: "float64", str: false},
+		"Neg":   {name: "Neg", keyword: "var", typ: "int", str: false},
+		"Ok":    {name: "Ok", keyword: "var", typ: "bool", str: false},
+		"F":     {name: "F", keyword: "var", typ: "", str: false},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("parameters =\n%v\nwant\n%v", got, want)
@@ -102,28 +102,28 @@ func TestInjectedSource(t *testing.T) {
 		cases   []injection
 	}{
 		{"go", injectedSource, "var N = 100\nconst K = 3\nvar Title = \"t\"\nvar Big int64 = 1", "//", parseGo, []injection{
-			{[]Param{{"N", "1000"}}, "var N int = 1000", ""},
-			{[]Param{{"N", "1e6"}, {"K", "9"}}, "var N int = 1e6\nconst K = 9", ""},
-			{[]Param{{"Title", "big case"}}, `var Title string = "big case"`, ""},
-			{[]Param{{"Title", `"quoted"`}}, `var Title string = "quoted"`, ""},
-			{[]Param{{"Title", `a"b`}}, `var Title string = "a\"b"`, ""},
-			{[]Param{{"Big", "1 << 40"}}, "var Big int64 = 1 << 40", ""},
-			{[]Param{{"M", "1"}}, "", "M is not declared in the parameters cell (it declares Big, K, N, Title)"},
-			{[]Param{{"N", "1 000"}}, "", "not a Go expression"},
-			{[]Param{{"N", "func("}}, "", "not a Go expression"},
+			{[]Param{{Name: "N", Value: "1000"}}, "var N int = 1000", ""},
+			{[]Param{{Name: "N", Value: "1e6"}, {Name: "K", Value: "9"}}, "var N int = 1e6\nconst K = 9", ""},
+			{[]Param{{Name: "Title", Value: "big case"}}, `var Title string = "big case"`, ""},
+			{[]Param{{Name: "Title", Value: `"quoted"`}}, `var Title string = "quoted"`, ""},
+			{[]Param{{Name: "Title", Value: `a"b`}}, `var Title string = "a\"b"`, ""},
+			{[]Param{{Name: "Big", Value: "1 << 40"}}, "var Big int64 = 1 << 40", ""},
+			{[]Param{{Name: "M", Value: "1"}}, "", "M is not declared in the parameters cell (it declares Big, K, N, Title)"},
+			{[]Param{{Name: "N", Value: "1 000"}}, "", "not a Go expression"},
+			{[]Param{{Name: "N", Value: "func("}}, "", "not a Go expression"},
 		}},
 		{"python", pythonInjectedSource, "N = 100\nTitle = \"t\"\nsizes = [1, 2]\nname: str = 'x'", "# ", nil, []injection{
-			{[]Param{{"N", "1000"}}, "N = 1000", ""},
-			{[]Param{{"N", " 10**6 "}, {"sizes", "[3, 4]"}}, "N = 10**6\nsizes = [3, 4]", ""},
-			{[]Param{{"Title", "big case"}}, `Title = "big case"`, ""},
-			{[]Param{{"Title", `'quoted'`}}, `Title = 'quoted'`, ""},
-			{[]Param{{"Title", `a"b\c`}}, `Title = "a\"b\\c"`, ""},
-			{[]Param{{"name", "é ü"}}, `name = "é ü"`, ""},
-			{[]Param{{"name", "!ls"}}, `name = "!ls"`, ""},
-			{[]Param{{"M", "1"}}, "", "M is not assigned in the parameters cell (it assigns N, Title, name, sizes)"},
-			{[]Param{{"N", "!ls"}}, "", "not a Python expression"},
-			{[]Param{{"N", "%time 1"}}, "", "not a Python expression"},
-			{[]Param{{"N", " "}}, "", "the value is empty"},
+			{[]Param{{Name: "N", Value: "1000"}}, "N = 1000", ""},
+			{[]Param{{Name: "N", Value: " 10**6 "}, {Name: "sizes", Value: "[3, 4]"}}, "N = 10**6\nsizes = [3, 4]", ""},
+			{[]Param{{Name: "Title", Value: "big case"}}, `Title = "big case"`, ""},
+			{[]Param{{Name: "Title", Value: `'quoted'`}}, `Title = 'quoted'`, ""},
+			{[]Param{{Name: "Title", Value: `a"b\c`}}, `Title = "a\"b\\c"`, ""},
+			{[]Param{{Name: "name", Value: "é ü"}}, `name = "é ü"`, ""},
+			{[]Param{{Name: "name", Value: "!ls"}}, `name = "!ls"`, ""},
+			{[]Param{{Name: "M", Value: "1"}}, "", "M is not assigned in the parameters cell (it assigns N, Title, name, sizes)"},
+			{[]Param{{Name: "N", Value: "!ls"}}, "", "not a Python expression"},
+			{[]Param{{Name: "N", Value: "%time 1"}}, "", "not a Python expression"},
+			{[]Param{{Name: "N", Value: " "}}, "", "the value is empty"},
 		}},
 	}
 	for _, lang := range languages {
@@ -162,7 +162,7 @@ func parseGo(src string) error {
 func TestInject(t *testing.T) {
 	old := code("var N = 5", InjectedTag)
 	nb := newNotebook(markdown("m"), code("var N = 1", ParametersTag), old, code("use(N)"))
-	at, err := inject(nb, []Param{{"N", "7"}}, "go")
+	at, err := inject(nb, []Param{{Name: "N", Value: "7"}}, "go")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,20 +182,20 @@ func TestInject(t *testing.T) {
 		t.Errorf("inject(nil) = %d, %v, %d cells", at, err, len(nb2.Cells))
 	}
 	// No parameters cell.
-	if _, err := inject(newNotebook(code("x")), []Param{{"N", "1"}}, "go"); !errors.Is(err, ErrParameter) {
+	if _, err := inject(newNotebook(code("x")), []Param{{Name: "N", Value: "1"}}, "go"); !errors.Is(err, ErrParameter) {
 		t.Errorf("no parameters cell: %v", err)
 	}
 	// Older notebooks have no cell ids.
 	nb3 := newNotebook(code("var N = 1", ParametersTag))
 	nb3.FormatMinor = 4
-	if _, err := inject(nb3, []Param{{"N", "2"}}, "go"); err != nil || nb3.Cells[1].ID != "" {
+	if _, err := inject(nb3, []Param{{Name: "N", Value: "2"}}, "go"); err != nil || nb3.Cells[1].ID != "" {
 		t.Errorf("nbformat 4.4: %v, id %q", err, nb3.Cells[1].ID)
 	}
 }
 
 func TestDedupe(t *testing.T) {
-	got := dedupe([]Param{{"N", "1"}, {"M", "2"}, {"N", "3"}})
-	want := []Param{{"N", "3"}, {"M", "2"}}
+	got := dedupe([]Param{{Name: "N", Value: "1"}, {Name: "M", Value: "2"}, {Name: "N", Value: "3"}})
+	want := []Param{{Name: "N", Value: "3"}, {Name: "M", Value: "2"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("dedupe = %v, want %v", got, want)
 	}
@@ -223,7 +223,7 @@ func FuzzInjectedSource(f *testing.F) {
 	f.Add("%%\nvar X = 1", "X", "1")
 	f.Add("!cmd\nvar S string", "S", "text with \"quotes\"")
 	f.Fuzz(func(t *testing.T, cell, name, value string) {
-		src, err := injectedSource(cell, []Param{{name, value}})
+		src, err := injectedSource(cell, []Param{{Name: name, Value: value}})
 		if err != nil {
 			return
 		}
@@ -278,7 +278,7 @@ func TestParamShellInjection(t *testing.T) {
 		}
 		name, value, _ := strings.Cut(s, "=")
 		nb := newNotebook(code("var N = 1\nvar Label = \"default\"", ParametersTag), code("print x"))
-		if _, err := inject(nb, []Param{{name, value}}, "go"); err == nil || !errors.Is(err, ErrParameter) {
+		if _, err := inject(nb, []Param{{Name: name, Value: value}}, "go"); err == nil || !errors.Is(err, ErrParameter) {
 			t.Errorf("inject(%q) = %v; want ErrParameter\n%s", s, err, nb.Cells[1].Source)
 		}
 	}
@@ -315,7 +315,7 @@ func TestParamShellInjection(t *testing.T) {
 func TestInjectKeepsOtherCells(t *testing.T) {
 	nb := newNotebook(code("var N = 1", ParametersTag), code("a"), code("b"))
 	orig := []*notebook.Cell{nb.Cells[0], nb.Cells[1], nb.Cells[2]}
-	if _, err := inject(nb, []Param{{"N", "2"}}, "go"); err != nil {
+	if _, err := inject(nb, []Param{{Name: "N", Value: "2"}}, "go"); err != nil {
 		t.Fatal(err)
 	}
 	if nb.Cells[0] != orig[0] || nb.Cells[2] != orig[1] || nb.Cells[3] != orig[2] {

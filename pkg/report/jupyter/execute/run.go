@@ -1,118 +1,18 @@
 package execute
 
 import (
-	"encoding/json"
-	"fmt"
-	"math"
 	"time"
 
 	"github.com/grundylab/grundy/pkg/report/jupyter/gonb"
 	"github.com/grundylab/grundy/pkg/report/jupyter/kernel"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/runrecord"
 )
-
-// RunKey is the key of the notebook metadata under which Execute records
-// how the outputs were made (a Run), as papermill records its runs under
-// "papermill".
-const RunKey = "grundy"
-
-// A Run records how the outputs of an executed notebook were made. Execute
-// puts it in the metadata of the notebook it returns, under RunKey, and
-// the cache keeps it with the outputs, so that a result from the cache
-// still says when and how it was made. RunOf reads it back.
-type Run struct {
-	// Implementation and ImplementationVersion name the kernel as its
-	// kernel_info_reply does, as "ipykernel" "6.29.5".
-	Implementation, ImplementationVersion string
-	// Language and LanguageVersion are the kernel's language_info, as
-	// "go" "go1.26.0".
-	Language, LanguageVersion string
-	// GoNB is the version of the GoNB module, as "v0.10.11", for a GoNB
-	// kernel, whose kernel_info_reply carries a version of its own
-	// dispatcher instead.
-	GoNB string
-	// Start is when the kernel started, and Duration how long the run
-	// took from then until the last cell ended.
-	Start    time.Time
-	Duration time.Duration
-	// Params are the parameters the run overrode, in the order given.
-	Params []Param
-	// AllowErrors reports that failing cells did not stop the run.
-	AllowErrors bool
-}
-
-// runJSON is a Run as it is stored: names in the style of Jupyter's
-// metadata, the duration in seconds as papermill writes it.
-type runJSON struct {
-	Implementation        string      `json:"implementation"`
-	ImplementationVersion string      `json:"implementation_version,omitempty"`
-	Language              string      `json:"language,omitempty"`
-	LanguageVersion       string      `json:"language_version,omitempty"`
-	GoNB                  string      `json:"gonb_version,omitempty"`
-	Start                 time.Time   `json:"start_time"`
-	Duration              float64     `json:"duration"`
-	Params                []paramJSON `json:"parameters,omitempty"`
-	AllowErrors           bool        `json:"allow_errors,omitempty"`
-}
-
-type paramJSON struct {
-	Name  string `json:"name"`
-	Value string `json:"value"`
-}
-
-// MarshalJSON writes the run as it is stored in a notebook's metadata.
-func (r Run) MarshalJSON() ([]byte, error) {
-	j := runJSON{
-		Implementation: r.Implementation, ImplementationVersion: r.ImplementationVersion,
-		Language: r.Language, LanguageVersion: r.LanguageVersion, GoNB: r.GoNB,
-		Start: r.Start.UTC(), Duration: r.Duration.Seconds(), AllowErrors: r.AllowErrors,
-	}
-	for _, p := range r.Params {
-		j.Params = append(j.Params, paramJSON(p))
-	}
-	return json.Marshal(j)
-}
-
-// UnmarshalJSON reads a run written by MarshalJSON. A duration that is
-// negative, not finite or beyond time.Duration is an error.
-func (r *Run) UnmarshalJSON(data []byte) error {
-	var j runJSON
-	if err := json.Unmarshal(data, &j); err != nil {
-		return err
-	}
-	d := j.Duration * float64(time.Second)
-	if math.IsNaN(d) || d < 0 || d >= math.MaxInt64 {
-		return fmt.Errorf("run duration %v: want a number of seconds", j.Duration)
-	}
-	*r = Run{
-		Implementation: j.Implementation, ImplementationVersion: j.ImplementationVersion,
-		Language: j.Language, LanguageVersion: j.LanguageVersion, GoNB: j.GoNB,
-		Start: j.Start, Duration: time.Duration(d), AllowErrors: j.AllowErrors,
-	}
-	for _, p := range j.Params {
-		r.Params = append(r.Params, Param(p))
-	}
-	return nil
-}
-
-// RunOf returns the run recorded in an executed notebook's metadata; ok
-// is false when there is none (the notebook was not run by Execute, or had
-// no code to run) or it cannot be read.
-func RunOf(nb *notebook.Notebook) (run Run, ok bool) {
-	raw, found := nb.Metadata[RunKey]
-	if !found {
-		return Run{}, false
-	}
-	if err := json.Unmarshal(raw, &run); err != nil {
-		return Run{}, false
-	}
-	return run, true
-}
 
 // recordRun puts the record of a run that started at start in nb's
 // metadata, from what the kernel said of itself.
 func (e *Executor) recordRun(nb *notebook.Notebook, kern Kernel, info kernel.KernelInfo, start time.Time) {
-	r := Run{
+	r := runrecord.Run{
 		Implementation: info.Implementation, ImplementationVersion: info.ImplementationVersion,
 		Language: info.LanguageInfo.Name, LanguageVersion: info.LanguageInfo.Version,
 		Start: start.Round(time.Millisecond), Duration: time.Since(start).Round(time.Millisecond),
@@ -122,5 +22,5 @@ func (e *Executor) recordRun(nb *notebook.Notebook, kern Kernel, info kernel.Ker
 		r.GoNB = t.Version
 	}
 	// Marshalling strings, numbers and a time cannot fail.
-	_ = nb.Metadata.Set(RunKey, r)
+	_ = nb.Metadata.Set(runrecord.Key, r)
 }

@@ -13,8 +13,10 @@
 // Provision builds gonb and goimports with `go build`, at the versions the
 // module in moduleDir requires (Go 1.24+ tool lines in its go.mod pin
 // them), into a cache folder named after both versions and the Go version,
-// and only when they are not already there; a lock file keeps concurrent
-// processes from building twice. For notebooks in no module, or in a
+// and only when they are not already there as they were built (their
+// SHA-256, recorded at the build, is checked, so a program cut short or
+// changed is built again); a lock file keeps concurrent processes from
+// building twice. For notebooks in no module, or in a
 // module that does not require GoNB, it builds the versions this program
 // was built with (Pinned: its build information, else the versions pinned
 // in this repository's go.mod) in a module it generates in the cache, so

@@ -104,7 +104,7 @@ func Provision(ctx context.Context, moduleDir, cacheDir string, log io.Writer) (
 		Key:       key,
 		Pinned:    v.pinned,
 	}
-	if !v.local && isExecutable(t.GoNB) && isExecutable(t.Goimports) {
+	if !v.local && checkSums(dir) == nil {
 		return t, nil
 	}
 	unlock, err := lockFile(ctx, dir+".lock")
@@ -113,8 +113,12 @@ func Provision(ctx context.Context, moduleDir, cacheDir string, log io.Writer) (
 	}
 	defer unlock()
 	// Another process may have built them while this one waited.
-	if !v.local && isExecutable(t.GoNB) && isExecutable(t.Goimports) {
+	bad := checkSums(dir)
+	if !v.local && bad == nil {
 		return t, nil
+	}
+	if _, err := os.Stat(dir); log != nil && !v.local && err == nil {
+		fmt.Fprintf(log, "the cached GoNB build in %s is not as it was built (%v)\n", dir, bad)
 	}
 	if log != nil {
 		fmt.Fprintf(log, "building GoNB %s and goimports (x/tools %s) with %s into the cache, once (a minute or two)\n", v.gonb, v.tools, goVersion)
@@ -160,8 +164,9 @@ func resolve(ctx context.Context, goCmd, moduleDir string) (versions, error) {
 }
 
 // build builds both programs, in the module in moduleDir, into a fresh
-// folder beside dir and renames it into place, so a build that fails or
-// races with another leaves no half folder behind.
+// folder beside dir, records their hashes there and renames it into
+// place, so a build that fails or races with another leaves no half
+// folder behind, and a program changed later is found and built again.
 func build(ctx context.Context, goCmd, moduleDir string, env []string, dir string, log io.Writer) error {
 	tmp, err := os.MkdirTemp(filepath.Dir(dir), ".build-")
 	if err != nil {
@@ -171,12 +176,15 @@ func build(ctx context.Context, goCmd, moduleDir string, env []string, dir strin
 	if err := run(ctx, goCmd, moduleDir, env, log, "build", "-o", tmp+string(filepath.Separator), GoNBModule, goimportsPkg); err != nil {
 		return err
 	}
+	if err := recordSums(tmp); err != nil {
+		return err
+	}
 	if err := os.RemoveAll(dir); err != nil {
 		return fmt.Errorf("gonb: %w", err)
 	}
 	if err := os.Rename(tmp, dir); err != nil {
 		// Another process may have put a complete build there first.
-		if isExecutable(filepath.Join(dir, "gonb"+exeSuffix)) && isExecutable(filepath.Join(dir, "goimports"+exeSuffix)) {
+		if checkSums(dir) == nil {
 			return nil
 		}
 		return fmt.Errorf("gonb: %w", err)

@@ -191,6 +191,57 @@ func TestProvisionBuilds(t *testing.T) {
 	}
 }
 
+// TestProvisionDamaged cuts a cached gonb short, as a full disk or a
+// killed copy leaves it, and changes goimports: before the hashes were
+// checked, the cut gonb was started and died with "signal: segmentation
+// fault", no rebuild, no hint. Provision now builds both again and says
+// why.
+func TestProvisionDamaged(t *testing.T) {
+	provision(t)
+	for _, damage := range []struct {
+		file string
+		do   func(path string) error
+	}{
+		{"gonb", func(path string) error { return os.Truncate(path, 1<<20) }},
+		{"goimports", func(path string) error {
+			f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			_, err = f.Write([]byte{0})
+			return err
+		}},
+		{sumsFile, os.Remove},
+	} {
+		t.Run(damage.file, func(t *testing.T) {
+			cache := t.TempDir()
+			tools, err := Provision(context.Background(), moduleRoot, cache, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := damage.do(filepath.Join(tools.Dir, damage.file)); err != nil {
+				t.Fatal(err)
+			}
+			var log strings.Builder
+			again, err := Provision(context.Background(), moduleRoot, cache, &log)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !again.Built || !strings.Contains(log.String(), "is not as it was built") {
+				t.Errorf("Provision after damage: built %v, log %q", again.Built, log.String())
+			}
+			if err := checkSums(again.Dir); err != nil {
+				t.Error(err)
+			}
+			out, err := exec.Command(again.GoNB, "-V").Output()
+			if err != nil || strings.TrimSpace(string(out)) != again.Version {
+				t.Errorf("gonb -V after the rebuild: %q, %v", out, err)
+			}
+		})
+	}
+}
+
 // TestProvisionPinned builds the pinned versions for no module, in a
 // module generated in an empty cache folder, and checks that they are the
 // versions this module builds.

@@ -41,6 +41,17 @@
 // waits on a pipe from the client and, when it closes unannounced, kills
 // the kernel's process group and removes its folder.
 //
+// Close and Kill end every process of the run, not only the process
+// group: on Linux each kernel's environment carries a mark
+// (GRUNDY_KERNEL_RUN) that its programs inherit, the client adopts the
+// orphans of its descendants (PR_SET_CHILD_SUBREAPER), and when a kernel
+// ends, the processes that carry its mark, their descendants and the
+// kernel's are killed, also those a cell started in a session of its own
+// (setsid -f, Popen(start_new_session=True), a double fork), and the
+// adopted ones reaped. A program that both clears its environment and
+// leaves the kernel's tree before the end is not found; elsewhere than on
+// Linux the process group is all that ends with the kernel.
+//
 // A Kernel's methods are safe for concurrent use; the kernel itself runs one
 // execution at a time, in the order requested.
 package kernel

@@ -467,13 +467,26 @@ func (k *Kernel) heartbeat() {
 // it interrupts the kernel and returns an *InterruptError that says whether
 // the kernel recovered, along with the reply if it did.
 func (k *Kernel) Execute(ctx context.Context, code string, handle func(*Message)) (*ExecuteReply, error) {
+	return k.execute(ctx, code, true, handle)
+}
+
+// ExecuteAllowingError is Execute for code whose error does not stop the
+// run: it asks the kernel not to abort the requests that follow an error
+// (stop_on_error false), as nbclient does for a cell that may fail. With
+// stop_on_error set, IPython aborts the next request that arrives soon
+// after an error.
+func (k *Kernel) ExecuteAllowingError(ctx context.Context, code string, handle func(*Message)) (*ExecuteReply, error) {
+	return k.execute(ctx, code, false, handle)
+}
+
+func (k *Kernel) execute(ctx context.Context, code string, stopOnError bool, handle func(*Message)) (*ExecuteReply, error) {
 	start := time.Now()
 	w, id, err := k.request(k.shell, ExecuteRequest, executeRequest{
 		Code:            code,
 		StoreHistory:    true,
 		UserExpressions: map[string]string{},
 		AllowStdin:      true,
-		StopOnError:     true,
+		StopOnError:     stopOnError,
 	})
 	if err != nil {
 		return nil, err

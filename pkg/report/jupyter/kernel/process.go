@@ -48,6 +48,8 @@ type process struct {
 	state         *os.ProcessState
 	// guard ends the kernel if the client dies first.
 	guard *guard
+	// marker marks the processes of the kernel's run (see holdTree).
+	marker string
 }
 
 // Start starts a kernel process as spec says, with a fresh connection file
@@ -125,7 +127,10 @@ func start(ctx context.Context, spec Spec, opts *Options) (*Kernel, error) {
 	}
 	cmd.Stdout, cmd.Stderr = w, w
 	setProcessGroup(cmd)
+	marker := filepath.Base(dir)
+	holdTree(cmd, marker)
 	p := &process{
+		marker:        marker,
 		name:          filepath.Base(argv[0]),
 		cmd:           cmd,
 		interruptMode: spec.InterruptMode,
@@ -196,6 +201,7 @@ func (p *process) kill() {
 	default:
 		killGroup(p.cmd.Process)
 	}
+	endTree(p.cmd.Process.Pid, p.marker)
 }
 
 // wait waits for the process to exit or ctx to end.
@@ -209,12 +215,13 @@ func (p *process) wait(ctx context.Context) error {
 }
 
 // stop makes sure the process has exited: it asks it to terminate, waits
-// up to grace, then kills its process group. It reports whether the process
-// was still running.
+// up to grace, then kills its process group and every other process of
+// its run (endTree). It reports whether the process was still running.
 func (p *process) stop(grace time.Duration) bool {
 	select {
 	case <-p.exited:
 		killGroup(p.cmd.Process) // children the kernel left behind
+		endTree(p.cmd.Process.Pid, p.marker)
 		return false
 	default:
 	}
@@ -224,6 +231,7 @@ func (p *process) stop(grace time.Duration) bool {
 	case <-time.After(grace):
 	}
 	killGroup(p.cmd.Process)
+	endTree(p.cmd.Process.Pid, p.marker)
 	<-p.exited
 	return true
 }

@@ -33,6 +33,7 @@
 //	sleep DURATION        sleep; an interrupt ends the cell with an error
 //	stubborn DURATION     sleep and ignore interrupts
 //	input PROMPT          ask for input on stdin and print what came back
+//	sh COMMAND            run COMMAND with /bin/sh -c and wait for it
 //	exit CODE             the kernel dies (Main: the process exits with CODE)
 //	freeze                the kernel stops answering anything, heartbeats included
 //	badsig                publish a message with a wrong signature
@@ -51,6 +52,7 @@ import (
 	"log"
 	"net"
 	"os"
+	"os/exec"
 	"os/signal"
 	"strconv"
 	"strings"
@@ -406,6 +408,9 @@ func (s *Server) run(m *kernel.Message, code string, count int) error {
 	for line := range strings.SplitSeq(code, "\n") {
 		cmd, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
 		f := strings.Fields(arg)
+		if strings.HasPrefix(cmd, "//") {
+			continue // a comment, such as a cell option line
+		}
 		switch cmd {
 		case "", "import":
 		case "print", "eprint":
@@ -463,6 +468,13 @@ func (s *Server) run(m *kernel.Message, code string, count int) error {
 				s.publish(m, kernel.StreamType, kernel.Stream{Name: "stdout", Text: "got " + strconv.Quote(v) + "\n"})
 			case <-time.After(10 * time.Second):
 				return &errCell{"Input", "no input_reply"}
+			}
+		case "sh":
+			// The kernel's own child, as a cell's shell escape makes one;
+			// its output goes nowhere, so that a program it leaves
+			// running holds no pipe open.
+			if err := exec.Command("/bin/sh", "-c", arg).Run(); err != nil {
+				return &errCell{"Shell", err.Error()}
 			}
 		case "exit":
 			code, err := strconv.Atoi(arg)

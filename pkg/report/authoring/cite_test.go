@@ -1,0 +1,97 @@
+package authoring
+
+import (
+	"html"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/grundylab/grundy/pkg/report/bib"
+)
+
+// citePage renders cells with the bibliography of testdata/refs.bib.
+func citePage(t *testing.T, cells ...string) (string, *Index) {
+	t.Helper()
+	data, err := os.ReadFile("testdata/refs.bib")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := bib.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pageWith(t, db, cells...)
+}
+
+var tags = regexp.MustCompile(`<[^>]*>`)
+
+// TestCitations checks each form of citation against pandoc --citeproc's
+// text for the same .bib (Debian's pandoc 2.17, plain output, checked by
+// hand: TestCitationsAgainstPandoc runs it), and the references' order
+// and anchors.
+func TestCitations(t *testing.T) {
+	out, x := citePage(t, "A [@knuth1984]. B @winning says. C [-@grundy1939]. D [see @knuth1984, p. 3; @winning]. E [@grundy1939, chap. 2].",
+		"F {cite:t}`knuth1984`, G {cite:p}`knuth1984,winning`, H {cite}`grundy1939`.")
+	text := tags.ReplaceAllString(out, "")
+	for _, want := range []string{
+		"A (Knuth 1984). B Berlekamp, Conway, and Guy (2001) says. C (1939). D (see Knuth 1984, 3; Berlekamp, Conway, and Guy 2001). E (Grundy 1939, chap. 2).",
+		"F Knuth (1984), G (Knuth 1984; Berlekamp, Conway, and Guy 2001), H (Grundy 1939).",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("page lacks %q:\n%s", want, text)
+		}
+	}
+	if !strings.Contains(out, `<span class="citation"><a href="#ref-knuth1984">(Knuth 1984)</a></span>`) {
+		t.Errorf("citation not linked to its entry:\n%s", out)
+	}
+	refs := ReferencesHTML(x)
+	var keys []string
+	for _, m := range regexp.MustCompile(`id="(ref-[^"]+)"`).FindAllStringSubmatch(refs, -1) {
+		keys = append(keys, m[1])
+	}
+	if got, want := strings.Join(keys, " "), "ref-winning ref-grundy1939 ref-knuth1984"; got != want {
+		t.Errorf("references %q, want %q\n%s", got, want, refs)
+	}
+	if w := x.Check(); len(w) != 0 {
+		t.Errorf("warnings %v", w)
+	}
+}
+
+// TestCitationsMissing: a key the bibliography lacks is a warning and a
+// mark; without a bibliography, "@key" and "[@key]" are text (an
+// "@property" in prose), a MyST role still a marked citation.
+func TestCitationsMissing(t *testing.T) {
+	out, x := citePage(t, "See [@nobody] and @property.")
+	if !strings.Contains(out, `<mark class="cite-missing"`) || len(x.Check()) != 2 {
+		t.Errorf("missing keys not marked or warned: %v\n%s", x.Check(), out)
+	}
+	out, x = pageWith(t, nil, "See [@nobody], @property and {cite}`nobody`.")
+	if !strings.Contains(out, "See [@nobody], @property and <mark") || len(x.Check()) != 1 {
+		t.Errorf("without a bibliography: %v\n%s", x.Check(), out)
+	}
+}
+
+// TestCitationsAgainstPandoc runs pandoc --citeproc on the citations of
+// TestCitations and compares its plain text, and its reference list, with
+// ours, up to markup and line breaks.
+func TestCitationsAgainstPandoc(t *testing.T) {
+	pandoc := needTool(t, "pandoc", "apt-get install pandoc")
+	const md = "A [@knuth1984]. B @winning says. C [-@grundy1939]. D [see @knuth1984, p. 3; @winning]. E [@grundy1939, chap. 2]."
+	cmd := exec.Command(pandoc, "--citeproc", "--bibliography", filepath.Join("testdata", "refs.bib"), "-t", "plain", "--wrap=none")
+	cmd.Stdin = strings.NewReader(md)
+	want, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("pandoc: %v", err)
+	}
+	out, x := citePage(t, md)
+	got := tags.ReplaceAllString(out, "") + "\n" + tags.ReplaceAllString(strings.ReplaceAll(ReferencesHTML(x), "</div>", "\n\n"), "")
+	got = strings.TrimSpace(html.UnescapeString(got))
+	got = strings.Replace(got, "References\n", "", 1)
+	norm := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	if norm(got) != norm(string(want)) {
+		t.Errorf("ours and pandoc's differ:\nours   %s\npandoc %s", norm(got), norm(string(want)))
+	}
+}

@@ -1,0 +1,42 @@
+package authoring
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzBlocks checks that any text, read with Blocks, renders and posts
+// without a panic, with output bounded by its size, and that the post of
+// text with no fence, alert or directive in it is the text itself.
+func FuzzBlocks(f *testing.F) {
+	for _, s := range []string{
+		"::: {#thm-a name=\"T\"}\nx\n:::\n",
+		"::: {.callout-note collapse=\"true\"}\n## T\nx\n:::\n",
+		"::: {.panel-tabset}\n## A\na\n## B\nb\n:::\n",
+		"::::{tab-set}\n:::{tab-item} A\na\n:::\n::::\n",
+		"```{note} T\n:class: dropdown\nx\n```\n",
+		":::{prf:proof}\n---\nlabel: p\n---\nx\n:::\n",
+		":::{list-table} C\n:header-rows: 1\n* - a\n  - b\n:::\n",
+		":::{figure} a.png\n:name: fig-a\ncap\n:::\n",
+		"```{math}\n:label: eq-a\nx\n```\n",
+		"> [!NOTE]\n> x\n",
+		"- ::: {.proof}\n  x\n  :::\n",
+		"> :::{note}\n> x\n> :::\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > 1<<14 {
+			return
+		}
+		out := both(t, src)
+		if len(out) > 200*len(src)+2000 {
+			t.Errorf("%d bytes of input give %d of output", len(src), len(out))
+		}
+		if !strings.ContainsAny(src, ":`~>") {
+			if got := string(Post([]byte(src), &Blocks{})); got != src {
+				t.Errorf("Post changed text with no construct: %q to %q", src, got)
+			}
+		}
+	})
+}

@@ -1,0 +1,439 @@
+package authoring
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"github.com/grundylab/grundy/pkg/report/bib"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/grundylab/grundy/pkg/report/mathml"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+// The counters of the numbered things every document has; a theorem-like
+// block's counter is its kind, such as "theorem" or "lemma".
+const (
+	CounterFigure   = "figure"
+	CounterTable    = "table"
+	CounterEquation = "equation"
+	CounterSection  = "section"
+)
+
+// MaxTargets is the number of targets an Index records; the targets
+// after it are numbered but cannot be referred to, with a warning.
+const MaxTargets = 10_000
+
+// ErrLabel is wrapped by the errors of Index.Add for a label that is
+// malformed, too long, taken already, or one too many.
+var ErrLabel = errors.New("bad label")
+
+// ValidLabel reports whether label can name a target: ASCII letters,
+// digits and "_" in words joined by "-", "." or ":", so that it may
+// stand as an element id and a URL fragment as it is, and at most 128
+// bytes.
+func ValidLabel(label string) bool { return validLabel(label) }
+
+// A Target is something a reference can name: a numbered figure, table,
+// equation, section or theorem-like block, or an unnumbered block with
+// a label.
+type Target struct {
+	// Label is the target's name, its anchor in a page and a post.
+	Label string
+	// Counter is the sequence the target is numbered in (see Numbered).
+	Counter string
+	// Number is its number, as "3" or "2.1" for a section; "" for none.
+	Number string
+	// Title is its title as plain text: a heading's text, a caption, a
+	// theorem's name; "" for none.
+	Title string
+	// Cell is the notebook cell it is in, counted from 1.
+	Cell int
+}
+
+// An Index numbers the targets of one document in order, as Quarto and
+// mystmd number them, so that a document rendered a piece at a time
+// (a notebook, cell by cell) shows the same numbers in every writer.
+// Add and Markdown record the document's parts in order; the Refs
+// extender then numbers the nodes and resolves the references of each
+// piece it parses.
+type Index struct {
+	// NumberSections numbers headings, "1", "1.2", as Quarto does with
+	// number-sections: true; without it a section is referred to by its
+	// title, as mystmd does.
+	NumberSections bool
+
+	targets  map[string]*Target
+	entries  []entry // the numbered nodes of the Markdown, in order
+	counts   map[string]int
+	sections []int // the number of the current section at each level
+	top      int   // the heading level numbered as the first, 0 until a heading is seen
+	headings int   // the headings seen
+	conv     *mathml.Converter
+	warnings []Warning
+	warned   map[int]int // the warnings about each cell, for warn's limit
+	refs     []pending
+	cited    []string
+	citedSet map[string]bool
+	// Bibliography, when set before the writers render the document,
+	// holds the works its citations refer to; without one, Pandoc's
+	// citations ("[@key]", "@key") are text, as Quarto reads them.
+	Bibliography *bib.Database
+
+	styleOnce sync.Once
+	style     *bib.Styler
+}
+
+// A Warning is something odd about the document, placed by cell.
+type Warning struct {
+	Cell int
+	Msg  string
+}
+
+// An entry is a numbered node of the Markdown: its target, and for a
+// displayed formula the tag it must be given, "" when the formula numbers
+// itself (an AMS environment) or takes no number.
+type entry struct {
+	target *Target
+	tag    string
+	// before and count are the numbers of equations numbered before and
+	// after the node, for the converter of a page to follow.
+	before, count int
+}
+
+// pending is a reference or citation seen, checked when the whole
+// document has been read.
+type pending struct {
+	cell  int
+	label string
+	cite  bool
+	role  bool // a MyST role, a citation whatever the document holds
+}
+
+// NewIndex returns an empty Index.
+func NewIndex() *Index {
+	return &Index{targets: map[string]*Target{}, counts: map[string]int{}, conv: mathml.New(), citedSet: map[string]bool{}}
+}
+
+// Add records a target outside the Markdown, such as a code cell's
+// figure, as the next in its counter's sequence, and returns its number.
+// An empty label numbers the target without naming it. The error, which
+// wraps ErrLabel, is for a label that cannot be recorded; the target is
+// numbered all the same.
+func (x *Index) Add(cell int, counter, label, title string) (string, error) {
+	t := &Target{Counter: counter, Title: title, Cell: cell}
+	x.number(t)
+	return t.Number, x.name(t, label)
+}
+
+// number gives t the next number of its counter.
+func (x *Index) number(t *Target) {
+	switch t.Counter {
+	case "":
+	case CounterEquation:
+		n := x.conv.Equations() + 1
+		x.conv.SetEquations(n)
+		t.Number = strconv.Itoa(n)
+	default:
+		x.counts[t.Counter]++
+		t.Number = strconv.Itoa(x.counts[t.Counter])
+	}
+}
+
+// name records t under label, if it can be.
+func (x *Index) name(t *Target, label string) error {
+	switch {
+	case label == "":
+		return nil
+	case !ValidLabel(label):
+		return fmt.Errorf("%w %q: want ASCII letters, digits and \"_\", joined by \"-\", \".\" or \":\", at most %d bytes", ErrLabel, clip(label), maxName)
+	case x.targets[label] != nil:
+		prev := x.targets[label]
+		return fmt.Errorf("%w %q: the label of %s already (cell %d)", ErrLabel, label, describe(prev), prev.Cell)
+	case len(x.targets) >= MaxTargets:
+		return fmt.Errorf("%w %q: more than %d labels", ErrLabel, label, MaxTargets)
+	}
+	t.Label = label
+	x.targets[label] = t
+	if t.Counter == CounterEquation && t.Number != "" {
+		x.conv.SetLabel(label, t.Number)
+	}
+	return nil
+}
+
+// Target returns the target labelled label, if there is one.
+func (x *Index) Target(label string) (Target, bool) {
+	if t := x.targets[label]; t != nil {
+		return *t, true
+	}
+	return Target{}, false
+}
+
+// Math records a displayed formula outside the Markdown (a text/latex
+// output), which numbers its AMS environments on a page as it does.
+func (x *Index) Math(tex string) {
+	_ = x.conv.Number(tex) // a formula that fails fails on the page too, numbering the same
+}
+
+// Warnings returns what the index found odd, and forgets it.
+func (x *Index) Warnings() []Warning {
+	w := x.warnings
+	x.warnings = nil
+	return w
+}
+
+// warn records a warning about cell; past maxWarnings of them a cell gets
+// one more saying the rest are left out, and then none.
+func (x *Index) warn(cell int, format string, args ...any) {
+	if x.warned == nil {
+		x.warned = map[int]int{}
+	}
+	x.warned[cell]++
+	switch n := x.warned[cell]; {
+	case n == maxWarnings+1:
+		x.warnings = append(x.warnings, Warning{Cell: cell, Msg: "more warnings about the labels of this cell are left out"})
+		return
+	case n > maxWarnings:
+		return
+	}
+	x.warnings = append(x.warnings, Warning{Cell: cell, Msg: fmt.Sprintf(format, args...)})
+}
+
+// scanner parses Markdown as the writers do, to find its numbered nodes
+// and references; it renders nothing.
+var scanner = goldmark.New(goldmark.WithExtensions(extension.GFM, extension.Footnote, extension.DefinitionList, &mathml.Extender{}, &Blocks{}, &Refs{}),
+	goldmark.WithParserOptions(parser.WithAttribute())).Parser()
+
+// Markdown records the targets and references of a piece of Markdown,
+// the source of cell, in order.
+func (x *Index) Markdown(cell int, source string) {
+	src := mathml.JoinLines([]byte(source))
+	doc := scanner.Parse(text.NewReader(src))
+	x.scan(cell, doc, src)
+}
+
+// scan records what doc holds: its numbered nodes, headings and
+// displayed formulas as entries, its references for Check.
+func (x *Index) scan(cell int, doc ast.Node, source []byte) {
+	var pendingLabel string // a MyST target, "(label)=", for the next block
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		if t, ok := n.(*TargetNode); ok {
+			pendingLabel = t.label
+			return ast.WalkSkipChildren, nil
+		}
+		label := ""
+		if n.Type() == ast.TypeBlock && n.Kind() != ast.KindDocument {
+			label, pendingLabel = pendingLabel, ""
+		}
+		switch n := n.(type) {
+		case *ast.Link, *ast.Image:
+			return ast.WalkSkipChildren, nil // a link's text links nowhere else
+		case *Ref:
+			if len(x.refs) < MaxTargets {
+				x.refs = append(x.refs, pending{cell: cell, label: n.Label})
+			}
+			return ast.WalkSkipChildren, nil
+		case *Cite:
+			for _, it := range n.Items {
+				x.cite(cell, it.Key, strings.HasPrefix(n.Source, "{"))
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.Heading:
+			x.heading(cell, n, source, label)
+			return ast.WalkContinue, nil
+		case *Formula:
+			x.equation(cell, n, label)
+			return ast.WalkSkipChildren, nil
+		case Numbered:
+			t := &Target{Counter: n.Counter(), Cell: cell}
+			x.number(t)
+			x.entries = append(x.entries, entry{target: t, count: x.conv.Equations()})
+			if err := x.name(t, cmp.Or(n.Label(), label)); err != nil {
+				x.warn(cell, "%s %v", describe(t), err)
+			}
+			return ast.WalkContinue, nil
+		}
+		if m, ok := n.(*mathml.Math); ok && m.Display {
+			x.Math(string(m.TeX))
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// heading numbers a heading as a section and records its label, given
+// by an id attribute ("{#sec-x}") or a MyST target before it.
+func (x *Index) heading(cell int, h *ast.Heading, source []byte, label string) {
+	t := &Target{Counter: CounterSection, Title: plainText(h, source), Cell: cell}
+	_, unnumbered := h.AttributeString("class")
+	// A document's first heading, of level 1, is its title (the page
+	// shows it as such), not its first section.
+	title := x.headings == 0 && h.Level == 1
+	x.headings++
+	if x.NumberSections && !unnumbered && !title {
+		if x.top == 0 || h.Level < x.top {
+			x.top = h.Level
+		}
+		depth := h.Level - x.top
+		for len(x.sections) <= depth {
+			x.sections = append(x.sections, 0)
+		}
+		x.sections = x.sections[:depth+1]
+		x.sections[depth]++
+		parts := make([]string, len(x.sections))
+		for i, s := range x.sections {
+			parts[i] = strconv.Itoa(s)
+		}
+		t.Number = strings.Join(parts, ".")
+	}
+	if id, ok := h.AttributeString("id"); ok && label == "" {
+		label, _ = id.(string)
+		if b, ok := id.([]byte); ok {
+			label = string(b)
+		}
+	}
+	x.entries = append(x.entries, entry{target: t, count: x.conv.Equations()})
+	if err := x.name(t, label); err != nil {
+		x.warn(cell, "heading %q: %v", clip(t.Title), err)
+	}
+}
+
+// equation numbers a displayed formula that is labelled, by Quarto's
+// "{#eq-x}" after it, a MyST target or \label in its TeX, or that holds
+// an environment numbered as MathJax numbers AMS environments; the
+// labels of its rows' \label name their numbers.
+func (x *Index) equation(cell int, eq *Formula, label string) {
+	label = cmp.Or(eq.label, label)
+	before := x.conv.Equations()
+	err := x.conv.Number(eq.TeX)
+	t := &Target{Counter: CounterEquation, Cell: cell}
+	e := entry{target: t, before: before}
+	labels := texLabels.FindAllStringSubmatch(eq.TeX, -1)
+	switch {
+	case err == nil && x.conv.Equations() > before:
+		t.Number = strconv.Itoa(before + 1)
+		for _, m := range labels {
+			if n, ok := x.conv.Label(m[1]); ok && n != "" && m[1] != label && x.targets[m[1]] == nil {
+				x.nameEquation(cell, &Target{Counter: CounterEquation, Number: n, Cell: cell}, m[1])
+			}
+		}
+	case label != "" || len(labels) > 0:
+		// A labelled formula that would take no number takes the next.
+		x.conv.SetEquations(before)
+		x.number(t)
+		e.tag = t.Number
+		if label == "" {
+			label = labels[0][1]
+		}
+	default:
+		x.conv.SetEquations(before)
+	}
+	e.count = x.conv.Equations()
+	x.entries = append(x.entries, e)
+	if label != "" {
+		x.nameEquation(cell, t, label)
+	}
+}
+
+// nameEquation records an equation's label, with a warning if it cannot.
+func (x *Index) nameEquation(cell int, t *Target, label string) {
+	if err := x.name(t, label); err != nil {
+		x.warn(cell, "equation (%s): %v", t.Number, err)
+	}
+}
+
+// texLabels finds \label{name} in TeX.
+var texLabels = regexp.MustCompile(`\\label\s*\{\s*([^{}\s]+)\s*\}`)
+
+// cite records a citation of key, and a warning when the document has a
+// bibliography without it.
+func (x *Index) cite(cell int, key string, role bool) {
+	if !x.citedSet[key] && len(x.cited) < MaxTargets {
+		x.citedSet[key] = true
+		x.cited = append(x.cited, key)
+	}
+	if len(x.refs) < MaxTargets {
+		x.refs = append(x.refs, pending{cell: cell, label: key, cite: true, role: role})
+	}
+}
+
+// Check returns a warning for each reference to no target and each
+// citation of a work the bibliography lacks, once the whole document has
+// been recorded; at most a few for each cell, the rest counted.
+func (x *Index) Check() []Warning {
+	var out []Warning
+	perCell := map[int]int{}
+	seen := map[pending]bool{}
+	for _, p := range x.refs {
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		switch {
+		case p.cite && (x.Bibliography == nil && !p.role || x.Bibliography != nil && x.has(p.label)):
+			continue
+		case !p.cite && x.targets[p.label] != nil:
+			continue
+		}
+		perCell[p.cell]++
+		if perCell[p.cell] > maxWarnings {
+			continue
+		}
+		if p.cite {
+			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("citation @%s: no such work in the bibliography, shown marked", clip(p.label))})
+		} else {
+			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("reference %s: no figure, table, equation, section or block has this label, shown marked", clip(p.label))})
+		}
+	}
+	for cell, n := range perCell {
+		if n > maxWarnings {
+			out = append(out, Warning{Cell: cell, Msg: fmt.Sprintf("%d more references to no target", n-maxWarnings)})
+		}
+	}
+	return out
+}
+
+// maxWarnings is the number of unresolved references of a cell each
+// named in a warning.
+const maxWarnings = 5
+
+// has reports whether the bibliography holds key, or a target has it as
+// its label (mystmd reads "@label" as a reference).
+func (x *Index) has(key string) bool {
+	if _, ok := x.Bibliography.Entry(key); ok {
+		return true
+	}
+	return x.targets[key] != nil
+}
+
+// Cited returns the keys of the works cited, in the order first cited.
+func (x *Index) Cited() []string { return x.cited }
+
+// describe names a target for a message: "figure 2", "section", "equation".
+func describe(t *Target) string {
+	if t.Number == "" {
+		return cmp.Or(t.Counter, "block")
+	}
+	return t.Counter + " " + t.Number
+}
+
+// clip shortens a text for a message.
+func clip(s string) string {
+	if len(s) <= 60 {
+		return s
+	}
+	cut := 60
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}

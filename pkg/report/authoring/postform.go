@@ -1,0 +1,387 @@
+package authoring
+
+import (
+	"bytes"
+	"html"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// The post forms of the nodes of Blocks are Markdown that Hugo's goldmark
+// and Jekyll's kramdown read alike and that the post's sanitiser leaves
+// as it is: an anchor <a id="label"></a> where a label was, a bold lead
+// or title, and the node's content as its writer wrote it. A callout is
+// a block quote. Folded blocks are written open, as the post writer
+// writes every fold holding Markdown (kramdown would show Markdown inside
+// <details> as text).
+
+// postBlock writes the frame of a node's post form around its parts.
+type postBlock struct {
+	w      *strings.Builder
+	source []byte
+	body   func(start, stop int)
+	b      *block
+	// open is true while the last thing written may not end its line.
+	open bool
+}
+
+func newPostBlock(w *strings.Builder, source []byte, body func(start, stop int), b *block) *postBlock {
+	p := &postBlock{w: w, source: source, body: body, b: b}
+	if blankBefore(source, b.start) {
+		w.WriteString("\n")
+	}
+	return p
+}
+
+// blankBefore reports whether the line before the one at pos holds
+// something other than container markers: a blank line must set the
+// post form apart from it.
+func blankBefore(source []byte, pos int) bool {
+	ls := lineStart(source, pos)
+	if ls == 0 {
+		return false
+	}
+	prev := source[lineStart(source, ls-1) : ls-1]
+	return len(bytes.Trim(prev, "> \t\r")) > 0
+}
+
+// text writes generated text.
+func (p *postBlock) text(s string) {
+	if s != "" {
+		p.w.WriteString(s)
+		p.open = s[len(s)-1] != '\n'
+	}
+}
+
+// copy writes source[start:stop] through body.
+func (p *postBlock) copy(start, stop int) {
+	if start >= stop {
+		return
+	}
+	p.body(start, stop)
+	p.open = p.source[stop-1] != '\n'
+}
+
+// anchor writes the node's anchor, if it has a label.
+func (p *postBlock) anchor() {
+	if p.b.label != "" {
+		p.text(`<a id="` + html.EscapeString(p.b.label) + `"></a>`)
+	}
+}
+
+// paragraph ends the paragraph being written with a blank line.
+func (p *postBlock) paragraph() {
+	if p.open {
+		p.text("\n")
+	}
+	p.text("\n")
+}
+
+// end ends the post form: its last line, and a blank line when source
+// follows that would otherwise join it.
+func (p *postBlock) end() {
+	if p.open {
+		p.text("\n")
+	}
+	if p.b.stop < len(p.source) {
+		next := p.source[p.b.stop:lineEnd(p.source, p.b.stop)]
+		if len(bytes.Trim(next, "> \t\r\n")) > 0 {
+			p.text("\n")
+		}
+	}
+}
+
+// WritePost writes the theorem as its anchor, its bold lead
+// "Theorem 1 (Title)." and its content, a proof ended by ∎.
+func (t *Theorem) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
+	p := newPostBlock(w, source, body, &t.block)
+	p.anchor()
+	lead := t.name()
+	if t.number != "" && !t.Unnumbered {
+		lead += " " + t.number
+	}
+	if t.Of != "" {
+		lead += " to [" + t.Of + "](#" + t.Of + ")"
+	}
+	p.text("**" + lead)
+	first, _ := t.FirstChild().(*ast.Paragraph)
+	var l *Lead
+	if first != nil {
+		l, _ = first.FirstChild().(*Lead)
+	}
+	if l != nil && l.stop > l.start {
+		p.text(" (")
+		p.copy(l.start, l.stop)
+		p.text(")")
+	}
+	p.text(".**")
+	start := t.bodyStart
+	if first != nil && first.Lines().Len() > 0 {
+		p.text(" ")
+		start = first.Lines().At(0).Start
+	} else {
+		p.paragraph()
+	}
+	stop := t.bodyStop
+	if t.Env != "proof" {
+		p.copy(start, stop)
+		p.end()
+		return
+	}
+	// The end-of-proof mark ends the last paragraph, or stands alone.
+	if last, ok := t.LastChild().(*ast.Paragraph); ok && last.Lines().Len() > 0 {
+		end := last.Lines().At(last.Lines().Len() - 1).Stop
+		for end > start && (source[end-1] == '\n' || source[end-1] == '\r' || source[end-1] == ' ') {
+			end--
+		}
+		p.copy(start, end)
+		p.text(" ∎")
+		p.copy(end, stop)
+	} else {
+		p.copy(start, stop)
+		p.paragraph()
+		p.text("∎")
+	}
+	p.end()
+}
+
+// postQuote makes a callout a block quote, except an alert, whose lines
+// are one already.
+func (c *Callout) postQuote() string {
+	if c.alert {
+		return ""
+	}
+	return "> "
+}
+
+// WritePost writes the callout as a block quote opening with its title
+// in bold.
+func (c *Callout) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
+	p := newPostBlock(w, source, body, &c.block)
+	if c.alert {
+		p.text("> ")
+	}
+	p.anchor()
+	p.text("**")
+	if t, ok := c.FirstChild().(*Title); ok && t.stop > t.start {
+		p.copy(t.start, t.stop)
+	} else {
+		p.text(c.defaultTitle())
+	}
+	p.text("**\n")
+	if c.alert {
+		// The alert's own lines carry their quote markers; the line that
+		// sets its title apart needs one.
+		p.text(">")
+	}
+	p.text("\n")
+	p.copy(c.bodyStart, c.bodyStop)
+	p.end()
+}
+
+// WritePost writes a tab set as its tabs one after another.
+func (t *Tabset) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
+	writeAnchored(w, source, body, &t.block)
+}
+
+// WritePost writes a tab as a section: its title in bold, then its
+// content.
+func (t *Tab) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
+	p := newPostBlock(w, source, body, &t.block)
+	p.anchor()
+	if ttl, ok := t.FirstChild().(*Title); ok && ttl.stop > ttl.start {
+		p.text("**")
+		p.copy(ttl.start, ttl.stop)
+		p.text("**")
+		p.paragraph()
+	}
+	p.copy(t.bodyStart, t.bodyStop)
+	p.end()
+}
+
+// WritePost writes a div as its anchor and its content.
+func (d *Div) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
+	writeAnchored(w, source, body, &d.block)
+}
+
+// writeAnchored writes a block's anchor, as a paragraph of its own when it
+// has a label, then its content as it is.
+func writeAnchored(w *strings.Builder, source []byte, body func(start, stop int), b *block) {
+	p := newPostBlock(w, source, body, b)
+	p.anchor()
+	if b.label != "" {
+		p.paragraph()
+	}
+	p.copy(b.bodyStart, b.bodyStop)
+	p.end()
+}
+
+// altEscaper escapes the characters that have a meaning in image text.
+var altEscaper = strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`, "*", `\*`, "_", `\_`, "`", "\\`", "\n", " ")
+
+// WritePost writes a figure as its anchor and image in one paragraph,
+// then its caption, "*Figure 1:*" and the caption's text.
+func (f *Figure) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
+	p := newPostBlock(w, source, body, &f.block)
+	p.anchor()
+	if f.Src != "" {
+		p.text("![" + altEscaper.Replace(f.Alt) + "](" + pathURL(f.Src) + ")")
+	} else {
+		p.text("(The image is not shown: its path is not a file beside the notebook.)")
+	}
+	p.paragraph()
+	switch {
+	case f.number != "" && f.HasChildren():
+		p.text("*Figure " + f.number + ":* ")
+	case f.number != "":
+		p.text("*Figure " + f.number + "*")
+	}
+	p.copy(f.bodyStart, f.bodyStop)
+	p.end()
+}
+
+// WritePost writes a table as its anchor and caption, "**Table 1:**" and
+// the caption's text, in one paragraph, then the table: a {table}'s as
+// written, a list table's as a pipe table of the cells' text.
+func (t *Table) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
+	p := newPostBlock(w, source, body, &t.block)
+	p.anchor()
+	if t.number != "" {
+		p.text("**Table " + t.number + ":** ")
+	}
+	if ttl, ok := t.FirstChild().(*Title); ok && ttl.stop > ttl.start {
+		p.copy(ttl.start, ttl.stop)
+	}
+	if p.open {
+		p.paragraph()
+	}
+	if !t.list || t.FirstChild() == nil || !isRow(t.FirstChild().NextSibling()) {
+		p.copy(t.bodyStart, t.bodyStop)
+		p.end()
+		return
+	}
+	p.pipeTable(t)
+	p.end()
+}
+
+func isRow(n ast.Node) bool {
+	_, ok := n.(*Row)
+	return ok
+}
+
+// pipeTable writes a list table's rows as a pipe table, the first row
+// its header.
+func (p *postBlock) pipeTable(t *Table) {
+	width := 0
+	for n := t.FirstChild(); n != nil; n = n.NextSibling() {
+		if r, ok := n.(*Row); ok {
+			width = max(width, r.ChildCount())
+		}
+	}
+	first := true
+	for n := t.FirstChild(); n != nil; n = n.NextSibling() {
+		r, ok := n.(*Row)
+		if !ok {
+			continue
+		}
+		if first && !r.Header {
+			p.text(strings.Repeat("| ", width) + "|\n")
+			p.text(strings.Repeat("| --- ", width) + "|\n")
+		}
+		k := 0
+		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
+			p.text("| ")
+			p.cellText(c)
+			p.text(" ")
+			k++
+		}
+		p.text(strings.Repeat("|   ", width-k) + "|\n")
+		if first && r.Header {
+			p.text(strings.Repeat("| --- ", width) + "|\n")
+		}
+		first = false
+	}
+}
+
+// cellEscaper writes a cell's text so that it stays one cell of one row.
+var cellEscaper = strings.NewReplacer("|", `\|`, "\n", " ", "\r", "")
+
+// cellText writes a list table cell's text on one line: its paragraphs'
+// lines through body, or, where a bar or a block other than a paragraph
+// is in it, its text escaped.
+func (p *postBlock) cellText(cell ast.Node) {
+	sep := ""
+	for b := cell.FirstChild(); b != nil; b = b.NextSibling() {
+		lines := b.Lines()
+		for i := range lines.Len() {
+			seg := lines.At(i)
+			s := p.source[seg.Start:seg.Stop]
+			p.text(sep)
+			sep = " "
+			if _, ok := b.(*ast.Paragraph); ok && !bytes.ContainsAny(s, "|\n") {
+				p.copy(seg.Start, seg.Stop)
+			} else {
+				p.text(cellEscaper.Replace(strings.TrimSpace(string(s))))
+			}
+		}
+	}
+}
+
+// WritePost writes an equation as its anchor and the TeX between $$
+// lines, its number as \tag, which MathJax shows.
+func (e *Equation) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
+	p := newPostBlock(w, source, body, &e.block)
+	p.anchor()
+	if e.label != "" {
+		p.paragraph()
+	}
+	p.text("$$\n")
+	lines := e.Lines()
+	for i := range lines.Len() {
+		seg := lines.At(i)
+		p.copy(seg.Start, seg.Stop)
+	}
+	if p.open {
+		p.text("\n")
+	}
+	if e.number != "" {
+		p.text(`\tag{` + e.number + "}\n")
+	}
+	p.text("$$")
+	p.end()
+}
+
+// postQuote makes an unknown directive a block quote.
+func (*Unknown) postQuote() string { return "> " }
+
+// WritePost writes an unknown directive as a block quote that says it is
+// not known, holding its source as a code block.
+func (u *Unknown) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
+	p := newPostBlock(w, source, body, &u.block)
+	p.text("**Directive `{" + strings.ReplaceAll(u.Name, "`", "") + "}` is not known here; it is shown as written.**")
+	p.paragraph()
+	src := string(source[u.start:u.stop])
+	fence := strings.Repeat("`", max(3, longestRun(src, '`')+1))
+	p.text(fence + "text\n")
+	p.copy(u.start, u.stop)
+	if p.open {
+		p.text("\n")
+	}
+	p.text(fence)
+	p.end()
+}
+
+// longestRun returns the length of the longest run of c in s.
+func longestRun(s string, c byte) int {
+	best, run := 0, 0
+	for i := range len(s) {
+		if s[i] == c {
+			run++
+			best = max(best, run)
+		} else {
+			run = 0
+		}
+	}
+	return best
+}

@@ -1,0 +1,128 @@
+package authoring
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// mystDoc is a MyST document with every kind of target mystmd numbers,
+// and a reference to each in every form, in order. Its displayed
+// formulas are all labelled: mystmd numbers unlabelled ones too, Quarto
+// and Jupyter Book do not, and neither do we.
+const mystDoc = `---
+title: Numbers
+---
+
+(sec-intro)=
+## Intro
+
+$$ a = b $$ (eq-ab)
+
+$$
+e = f
+\label{eq-ef}
+$$
+
+` + "```{math}\n:label: eq-g\ng = h\n```\n\n```{math}\ni = j\n```\n\n" + `:::{figure} x.png
+:name: fig-x
+A caption
+:::
+
+:::{prf:theorem} Title
+:label: thm-a
+Statement.
+:::
+
+:::{prf:lemma}
+:label: lem-a
+Statement.
+:::
+
+$$ k = l $$ (eq-kl)
+
+:::{prf:theorem}
+:label: thm-b
+Statement.
+:::
+
+:::{figure} y.png
+:name: fig-y
+Another
+:::
+
+` + "```{list-table} A table\n:name: tbl-a\n* - a\n  - b\n```\n\n```{list-table} Another table\n:name: tbl-b\n* - c\n  - d\n```\n" + `
+## Second
+
+See {numref}` + "`fig-x`, {numref}`fig-y`, {eq}`eq-ab`, {eq}`eq-ef`, {eq}`eq-g`, {eq}`eq-kl`, {ref}`sec-intro`, {prf:ref}`thm-b`, {prf:ref}`lem-a`, {numref}`tbl-b`, [](#thm-a), [](#eq-kl), [](#sec-intro), {numref}`Fig %s <fig-y>`, {numref}`Thm {number} <thm-b>`, {ref}`text <fig-x>`, [](#tbl-a), {ref}`fig-y`, {ref}`thm-a`, [](#fig-x), {numref}`tbl-a`." + `
+`
+
+// needTool returns the path of a command, skipping the test without it
+// unless CI is set, where it fails.
+func needTool(t *testing.T, name, install string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err != nil && name == "myst" {
+		path, err = exec.LookPath("/opt/myst/node_modules/.bin/myst")
+	}
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("no %s on PATH; CI must install it (%s)", name, install)
+		}
+		t.Skipf("no %s on PATH (%s); the comparison runs in CI", name, install)
+	}
+	return path
+}
+
+// xref matches a resolved reference in mystmd's JATS.
+var xref = regexp.MustCompile(`<xref [^>]*>([^<]*)</xref>`)
+
+// ourRef matches a resolved reference on our page.
+var ourRef = regexp.MustCompile(`<a class="ref" href="#[^"]*">([^<]*)</a>`)
+
+// TestMystNumbers builds mystDoc with mystmd (myst build --jats, which
+// works offline) and checks that every reference reads as mystmd's: the
+// same numbers for figures, equations, tables, theorems and lemmas, the
+// same texts for sections, templates and links.
+func TestMystNumbers(t *testing.T) {
+	myst := needTool(t, "myst", "npm install -g mystmd")
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "myst.yml"), []byte("version: 1\nproject:\n  title: T\nsite:\n  template: book-theme\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "doc.md"), []byte(mystDoc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(myst, "build", "doc.md", "--jats")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "HOME="+dir, "MYST_NO_UPDATE_CHECK=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("myst build: %v\n%s", err, out)
+	}
+	jats, err := os.ReadFile(filepath.Join(dir, "_build", "exports", "doc.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var theirs []string
+	for _, m := range xref.FindAllStringSubmatch(string(jats), -1) {
+		theirs = append(theirs, m[1])
+	}
+	_, body, _ := strings.Cut(mystDoc, "\n---\n")
+	out, x := page(t, body)
+	var ours []string
+	for _, m := range ourRef.FindAllStringSubmatch(out, -1) {
+		ours = append(ours, m[1])
+	}
+	if strings.Join(ours, " | ") != strings.Join(theirs, " | ") {
+		t.Errorf("references differ from mystmd's:\nours   %q\nmystmd %q", ours, theirs)
+	}
+	if len(theirs) != 21 {
+		t.Errorf("mystmd resolved %d references, want 21", len(theirs))
+	}
+	if w := x.Check(); len(w) > 0 {
+		t.Errorf("warnings %v", w)
+	}
+}

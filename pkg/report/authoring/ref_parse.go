@@ -1,0 +1,195 @@
+package authoring
+
+import (
+	"github.com/grundylab/grundy/pkg/report/bib"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+// keyForm matches a citation key or a label after "@", as Pandoc reads
+// one: words of letters, digits and "_" joined by single punctuation,
+// never ending in it (so "@fig-x." ends before the full stop).
+var keyForm = regexp.MustCompile(`^[A-Za-z0-9_]+(?:[-.:/][A-Za-z0-9_]+)*`)
+
+// crossrefPrefixes are Quarto's label prefixes: "@fig-x" is a reference
+// to a figure whatever the document holds, never a citation.
+var crossrefPrefixes = map[string]bool{
+	"fig": true, "tbl": true, "eq": true, "sec": true, "lst": true,
+	"thm": true, "lem": true, "cor": true, "prp": true, "cnj": true,
+	"def": true, "exm": true, "exr": true, "sol": true, "rem": true,
+}
+
+// isCrossref reports whether key has one of Quarto's label prefixes,
+// "fig-", or "Fig-" written at the start of a sentence.
+func isCrossref(key string) bool {
+	prefix, _, ok := strings.Cut(key, "-")
+	return ok && (crossrefPrefixes[prefix] || crossrefPrefixes[strings.ToLower(prefix[:1])+prefix[1:]])
+}
+
+// atParser reads Quarto's references and Pandoc's citations in text:
+// "@key", "-@key", and "[...]" groups of them.
+type atParser struct{}
+
+func (atParser) Trigger() []byte { return []byte{'@', '-', '['} }
+
+func (atParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
+	line, seg := block.PeekLine()
+	if len(line) == 0 {
+		return nil
+	}
+	if isWordRune(block.PrecendingCharacter()) {
+		return nil // an e-mail address, a word-internal "@" or "-"
+	}
+	switch line[0] {
+	case '[':
+		return parseGroup(block, line, seg)
+	case '-':
+		if len(line) < 2 || line[1] != '@' {
+			return nil
+		}
+	}
+	suppress := line[0] == '-'
+	at := 1
+	if suppress {
+		at = 2
+	}
+	key := keyForm.Find(line[at:])
+	if key == nil {
+		return nil
+	}
+	end := at + len(key)
+	block.Advance(end)
+	return atNode(string(key), suppress, string(line[:end]), seg.Start, seg.Start+end)
+}
+
+// atNode returns the node of "@key" or "-@key" outside brackets: a
+// reference for a key with a label prefix, else a narrative citation
+// (which the transformer makes a reference if a target has the key as
+// its label, or text if the document has no bibliography).
+func atNode(key string, suppress bool, source string, start, stop int) ast.Node {
+	if isCrossref(key) {
+		r := &Ref{Form: FormAt, Label: key, Source: source, start: start, stop: stop}
+		if suppress {
+			r.Form = FormNumber
+		}
+		if key[0] >= 'A' && key[0] <= 'Z' {
+			r.Capital = true
+			r.Label = strings.ToLower(key[:1]) + key[1:]
+		}
+		return r
+	}
+	c := &Cite{Mode: bib.Narrative, Source: source, start: start, stop: stop}
+	c.Items = []bib.Item{{Key: key, SuppressAuthor: suppress}}
+	if suppress {
+		c.Mode = bib.Parenthetical // Pandoc's "-@key" in text: the year alone
+		c.Bare = true
+	}
+	return c
+}
+
+// parseGroup reads "[see @a, p. 3; @b]" on one line: a reference when it
+// holds one reference alone, "[@fig-x]", else a citation whose every
+// item holds one key. Anything else (a link, a footnote) is left to the
+// other parsers.
+func parseGroup(block text.Reader, line []byte, seg text.Segment) ast.Node {
+	end := closingBracket(line)
+	if end < 0 {
+		return nil
+	}
+	if end+1 < len(line) && (line[end+1] == '(' || line[end+1] == '[' || line[end+1] == ':') {
+		return nil // a link or a link reference definition
+	}
+	inner := string(line[1:end])
+	if !strings.Contains(inner, "@") {
+		return nil
+	}
+	parts := strings.Split(inner, ";")
+	items := make([]bib.Item, 0, len(parts))
+	for _, part := range parts {
+		it, ok := groupItem(part)
+		if !ok {
+			return nil
+		}
+		items = append(items, it)
+	}
+	source := string(line[:end+1])
+	start, stop := seg.Start, seg.Start+end+1
+	block.Advance(end + 1)
+	if len(items) == 1 && isCrossref(items[0].Key) && items[0].Prefix == "" && items[0].Suffix == "" {
+		return atNode(items[0].Key, items[0].SuppressAuthor, source, start, stop)
+	}
+	return &Cite{Mode: bib.Parenthetical, Items: items, Source: source, start: start, stop: stop}
+}
+
+// groupItem reads one item of a bracketed citation: a prefix, "@key" or
+// "-@key", and a suffix.
+func groupItem(part string) (bib.Item, bool) {
+	i := strings.Index(part, "@")
+	for i >= 0 && i > 0 && isWordByte(part[i-1]) {
+		next := strings.Index(part[i+1:], "@")
+		if next < 0 {
+			return bib.Item{}, false
+		}
+		i += 1 + next
+	}
+	if i < 0 {
+		return bib.Item{}, false
+	}
+	key := keyForm.FindString(part[i+1:])
+	if key == "" {
+		return bib.Item{}, false
+	}
+	it := bib.Item{Key: key, Prefix: strings.TrimSpace(part[:i]), Suffix: strings.TrimSpace(part[i+1+len(key):])}
+	if strings.HasSuffix(it.Prefix, "-") {
+		it.Prefix = strings.TrimSpace(strings.TrimSuffix(it.Prefix, "-"))
+		it.SuppressAuthor = true
+	}
+	if strings.Contains(it.Suffix, "@") {
+		return bib.Item{}, false // two keys in one item: not Pandoc's form
+	}
+	it.Suffix = strings.TrimPrefix(it.Suffix, ",")
+	it.Suffix = strings.TrimSpace(it.Suffix)
+	return it, true
+}
+
+// closingBracket returns the index of the "]" that closes the "[" at
+// line[0], with brackets nested and backslash escapes skipped, or -1.
+// It looks no further than maxGroup bytes, so that a line of many "["
+// costs linear time.
+func closingBracket(line []byte) int {
+	depth := 0
+	for i := 0; i < min(len(line), maxGroup); i++ {
+		switch line[i] {
+		case '\\':
+			i++
+		case '[':
+			depth++
+		case ']':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		case '`':
+			return -1 // code in a group: not a citation
+		}
+	}
+	return -1
+}
+
+// maxGroup is the length of the longest bracketed citation read.
+const maxGroup = 2048
+
+// isWordByte reports whether c is an ASCII letter or digit or "_".
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// isWordRune reports whether r would join "@" to the word before it.
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'
+}

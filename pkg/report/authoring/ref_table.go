@@ -1,0 +1,129 @@
+package authoring
+
+import (
+	"html"
+	"regexp"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+)
+
+// KindTableFigure is the kind of a TableFigure node.
+var KindTableFigure = ast.NewNodeKind("TableFigure")
+
+// A TableFigure is a pipe table with Pandoc's caption, a paragraph
+// starting ": " (or "Table: ") right before or after it, labelled by an
+// id at the caption's end: ": Grundy values {#tbl-values}". Its
+// children are the caption (a TableCaption) and the table.
+type TableFigure struct {
+	ast.BaseBlock
+	label  string
+	number string
+}
+
+// Kind returns KindTableFigure.
+func (*TableFigure) Kind() ast.NodeKind { return KindTableFigure }
+
+// Dump writes the node for debugging.
+func (n *TableFigure) Dump(source []byte, level int) {
+	ast.DumpHelper(n, source, level, map[string]string{"Label": n.label, "Number": n.number}, nil)
+}
+
+// Counter returns CounterTable.
+func (*TableFigure) Counter() string { return CounterTable }
+
+// Label returns the label at the caption's end, "" for none.
+func (n *TableFigure) Label() string { return n.label }
+
+// SetNumber records the table's number.
+func (n *TableFigure) SetNumber(number string) { n.number = number }
+
+// KindTableCaption is the kind of a TableCaption node.
+var KindTableCaption = ast.NewNodeKind("TableCaption")
+
+// A TableCaption is a table's caption: its inline content, without the
+// ": " before it and the label after it.
+type TableCaption struct {
+	ast.BaseBlock
+	table       *TableFigure
+	start, stop int // the caption paragraph in the source
+	text        [2]int
+}
+
+// Kind returns KindTableCaption.
+func (*TableCaption) Kind() ast.NodeKind { return KindTableCaption }
+
+// Dump writes the node for debugging.
+func (n *TableCaption) Dump(source []byte, level int) { ast.DumpHelper(n, source, level, nil, nil) }
+
+// Span returns the caption paragraph's range in the source.
+func (n *TableCaption) Span() (start, stop int) { return n.start, n.stop }
+
+// WritePost writes the caption as a paragraph after the table, with
+// the table's anchor and number, its text as written.
+func (n *TableCaption) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
+	if n.table.label != "" && ValidLabel(n.table.label) {
+		w.WriteString(`<a id="` + html.EscapeString(n.table.label) + `"></a>`)
+	}
+	if n.table.number != "" {
+		w.WriteString("Table " + n.table.number + ": ")
+	}
+	body(n.text[0], n.text[1])
+}
+
+// tableCaption matches Pandoc's table caption: ": text {#label}".
+var tableCaption = regexp.MustCompile(`^(?::|Table:)[ \t]+`)
+
+// captionLabel matches the attributes ending a caption, "{#tbl-x}".
+var captionLabel = regexp.MustCompile(`[ \t]*\{#([^\s{}]+)(?:\s[^{}]*)?\}[ \t]*$`)
+
+// captionTable makes a pipe table and the caption paragraph beside it a
+// TableFigure, reporting whether it did.
+func captionTable(t *east.Table, source []byte) bool {
+	p, ok := t.NextSibling().(*ast.Paragraph)
+	if !ok || !isCaption(p, source) {
+		p, ok = t.PreviousSibling().(*ast.Paragraph)
+		if !ok || !isCaption(p, source) {
+			return false
+		}
+	}
+	lines := p.Lines()
+	start, stop := lines.At(0).Start, lines.At(lines.Len()-1).Stop
+	for stop > start && (source[stop-1] == '\n' || source[stop-1] == '\r') {
+		stop--
+	}
+	text := [2]int{start + len(tableCaption.Find(source[start:stop])), stop}
+	fig := &TableFigure{}
+	if m := captionLabel.FindSubmatchIndex(source[text[0]:text[1]]); m != nil {
+		fig.label = string(source[text[0]+m[2] : text[0]+m[3]])
+		text[1] = text[0] + m[0]
+	}
+	caption := &TableCaption{table: fig, start: start, stop: stop, text: text}
+	// The caption's inline nodes, less the marker and the label, which
+	// lie in its first and last text.
+	for c := p.FirstChild(); c != nil; {
+		next := c.NextSibling()
+		if tx, ok := c.(*ast.Text); ok {
+			tx.Segment.Start = max(tx.Segment.Start, text[0])
+			tx.Segment.Stop = min(tx.Segment.Stop, text[1])
+			if tx.Segment.Start >= tx.Segment.Stop {
+				c = next
+				continue
+			}
+		}
+		caption.AppendChild(caption, c)
+		c = next
+	}
+	parent := t.Parent()
+	parent.ReplaceChild(parent, t, fig)
+	parent.RemoveChild(parent, p)
+	fig.AppendChild(fig, caption)
+	fig.AppendChild(fig, t)
+	return true
+}
+
+// isCaption reports whether a paragraph is a table's caption.
+func isCaption(p *ast.Paragraph, source []byte) bool {
+	return p.Lines().Len() > 0 && tableCaption.Match(source[p.Lines().At(0).Start:p.Lines().At(0).Stop])
+}

@@ -1,0 +1,124 @@
+package authoring
+
+import (
+	"bytes"
+	"github.com/grundylab/grundy/pkg/report/bib"
+	"regexp"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+// roleOpen matches the start of a MyST role this package reads, its
+// name and the backticks that open its content.
+var roleOpen = regexp.MustCompile("^\\{(ref|numref|eq|prf:ref|cite|cite:p|cite:t|cite:ps|cite:ts)\\}(`+)")
+
+// roleText matches a role's content that gives a text and a label,
+// "text <label>".
+var roleText = regexp.MustCompile(`(?s)^(.*?)\s*<([^<>]+)>$`)
+
+// roleParser reads MyST's roles for references and citations:
+// {ref}`label`, {ref}`text <label>`, {numref}`label` and
+// {numref}`Fig. %s <label>`, {eq}`label`, {prf:ref}`label`,
+// {cite}`a,b`, {cite:p}`a` and {cite:t}`a`.
+type roleParser struct{}
+
+func (roleParser) Trigger() []byte { return []byte{'{'} }
+
+func (roleParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
+	line, seg := block.PeekLine()
+	m := roleOpen.FindSubmatchIndex(line)
+	if m == nil {
+		return nil
+	}
+	name := string(line[m[2]:m[3]])
+	fence := line[m[4]:m[5]]
+	rest := line[m[5]:]
+	rest = rest[:min(len(rest), maxGroup)] // a role's content is short: linear time for a line of many
+	closeAt := closingRun(rest, fence)
+	if closeAt < 0 {
+		return nil
+	}
+	content := strings.TrimSpace(string(rest[:closeAt]))
+	end := m[5] + closeAt + len(fence)
+	source := string(line[:end])
+	start, stop := seg.Start, seg.Start+end
+	if content == "" {
+		return nil
+	}
+	block.Advance(end)
+	if strings.HasPrefix(name, "cite") {
+		c := &Cite{Mode: bib.Parenthetical, Source: source, start: start, stop: stop}
+		if name == "cite:t" || name == "cite:ts" {
+			c.Mode = bib.Narrative
+		}
+		for _, key := range strings.Split(content, ",") {
+			if key = strings.TrimSpace(key); key != "" {
+				c.Items = append(c.Items, bib.Item{Key: key})
+			}
+		}
+		return c
+	}
+	r := &Ref{Label: content, Source: source, start: start, stop: stop}
+	if sm := roleText.FindStringSubmatch(content); sm != nil {
+		r.Own, r.Label = sm[1], strings.TrimSpace(sm[2])
+	}
+	switch name {
+	case "ref", "prf:ref":
+		r.Form = FormRef
+		if name == "prf:ref" {
+			r.Form = FormNumref
+		}
+	case "numref":
+		r.Form = FormNumref
+	case "eq":
+		r.Form = FormEq
+	}
+	return r
+}
+
+// closingRun returns the index of the first run of backticks in s as
+// long as fence, or -1.
+func closingRun(s, fence []byte) int {
+	for i := 0; i < len(s); {
+		j := bytes.IndexByte(s[i:], '`')
+		if j < 0 {
+			return -1
+		}
+		i += j
+		k := i
+		for k < len(s) && s[k] == '`' {
+			k++
+		}
+		if k-i == len(fence) {
+			return i
+		}
+		i = k
+	}
+	return -1
+}
+
+// texRefParser reads \eqref{label} and \ref{label} in text, which
+// MathJax resolves outside formulas too.
+type texRefParser struct{}
+
+// texRef matches \eqref{label} or \ref{label}.
+var texRef = regexp.MustCompile(`^\\(eqref|ref)\{([^{}\s]{1,128})\}`)
+
+func (texRefParser) Trigger() []byte { return []byte{'\\'} }
+
+func (texRefParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
+	line, seg := block.PeekLine()
+	m := texRef.FindSubmatch(line)
+	if m == nil {
+		return nil
+	}
+	block.Advance(len(m[0]))
+	r := &Ref{Form: FormEq, Label: string(m[2]), Source: string(m[0]), start: seg.Start, stop: seg.Start + len(m[0])}
+	if string(m[1]) == "ref" {
+		r.Form = FormTeXRef
+	}
+	return r
+}

@@ -1,0 +1,194 @@
+package report
+
+import (
+	"html"
+	"io"
+	"io/fs"
+	"net/url"
+	"path"
+	"regexp"
+	"strings"
+)
+
+// MaxLocalFiles is the most bytes of local files (see ViewOptions.Local)
+// one view copies; the files past it are left out with a Warning.
+const MaxLocalFiles = 64 << 20
+
+// localImage maps the extensions of local files that are images to their
+// types.
+var localImage = map[string]string{
+	".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif",
+	".webp": "image/webp", ".bmp": "image/bmp", ".svg": "image/svg+xml",
+}
+
+// activeExt are the extensions of files a browser runs script in when a
+// link opens them. None is copied: a link to one names a page of the site
+// ("other.html"), and one made to run on the site may lie beside the
+// notebook.
+var activeExt = map[string]bool{
+	".html": true, ".htm": true, ".xhtml": true, ".xht": true, ".shtml": true,
+	".xml": true, ".xsl": true, ".xslt": true, ".js": true, ".mjs": true,
+}
+
+// plainExt matches an extension kept on a copied file's name.
+var plainExt = regexp.MustCompile(`^\.[a-z0-9]{1,10}$`)
+
+// destinationStart matches what comes right before a link destination:
+// the "](" of an inline link or image, a reference definition's "]:" at
+// the start of a line (not a footnote's "[^1]:"), each perhaps with
+// spaces and a "<", or an HTML src or href attribute.
+var destinationStart = regexp.MustCompile(`(?im)(\]\(\s*<?|^[ \t]{0,3}\[[^\]^\n][^\]\n]*\]:[ \t]*<?|\b(?:src|href)=["']?)`)
+
+// localFiles copies into the view the files beside the notebook that its
+// Markdown links to or shows by a relative path, and points the links at
+// the copies, in every Markdown block whatever made it. A path that
+// leaves the folder (by "..", or through a symbolic link when Local is an
+// os.Root's), or names a hidden file, is not read; one that names no file
+// is left as written; each gives a Warning naming the cell. A link to a
+// web page (other.html) names a page of the site, and is left as written.
+func (b *builder) localFiles() {
+	if b.opts.Local == nil {
+		return
+	}
+	copied := map[string]string{} // by cleaned path: the view's file, or "" if not copied
+	var total int64
+	for i := range b.v.Blocks {
+		blk := &b.v.Blocks[i]
+		if blk.Kind != KindMarkdown {
+			continue
+		}
+		blk.Text = rewriteDestinations(blk.Text, func(raw string, markdown bool) (string, bool) {
+			name, suffix, ok := localPath(raw, markdown)
+			if !ok {
+				return "", false
+			}
+			clean := path.Clean(name)
+			if b.files[clean] || activeExt[strings.ToLower(path.Ext(clean))] {
+				return "", false // a file of the view, or a page of the site
+			}
+			file, seen := copied[clean]
+			if !seen {
+				file = b.copyLocal(blk.Cell, name, clean, &total)
+				copied[clean] = file
+			}
+			return LinkPath(file) + suffix, file != ""
+		})
+	}
+}
+
+// copyLocal copies the file at clean, linked as name, into the view's
+// files and returns its path there, or "" with a Warning.
+func (b *builder) copyLocal(cell int, name, clean string, total *int64) string {
+	switch {
+	case strings.HasPrefix(clean, "../") || clean == ".." || !fs.ValidPath(clean) || strings.Contains(clean, `\`):
+		b.warn(cell, 0, "local file %q is outside the notebook's folder: not copied", name)
+		return ""
+	case strings.HasPrefix(clean, ".") || strings.Contains(clean, "/."):
+		b.warn(cell, 0, "local file %q is hidden: not copied", name)
+		return ""
+	}
+	ext := strings.ToLower(path.Ext(clean))
+	f, err := b.opts.Local.Open(clean)
+	if err != nil {
+		b.warn(cell, 0, "local file %q not found beside the notebook: the link is left as written", name)
+		return ""
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
+		return "" // a folder, or not a file to copy: left as written
+	}
+	limit := MaxLocalFiles - *total
+	if b.opts.MaxImage >= 0 {
+		limit = min(limit, int64(b.opts.MaxImage))
+	}
+	// Read one byte past the limit rather than trust the size Stat gave:
+	// the file may grow meanwhile.
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	switch {
+	case err != nil:
+		b.warn(cell, 0, "local file %q cannot be read: %v", name, err)
+		return ""
+	case int64(len(data)) > limit:
+		b.warn(cell, 0, "local file %q left out: larger than %s", name, ByteSize(limit))
+		return ""
+	}
+	*total += int64(len(data))
+	mime, image := localImage[ext]
+	switch {
+	case mime == "image/svg+xml":
+		data = b.svg(data)
+	case !image:
+		mime = "application/octet-stream"
+		if !plainExt.MatchString(ext) {
+			ext = ""
+		}
+	}
+	if image {
+		return b.file(mime, data)
+	}
+	return b.fileExt(mime, ext, data)
+}
+
+// localPath returns the file path a link destination names relative to
+// the notebook's folder, percent-decoded, and the query and fragment
+// that follow it; false for a destination that is no such path: empty,
+// a fragment or query alone, from the root ("/x"), or with a scheme or a
+// host.
+func localPath(raw string, markdown bool) (name, suffix string, ok bool) {
+	s := raw
+	if markdown {
+		s = unescapeBackslashes(s)
+	}
+	s = strings.TrimSpace(html.UnescapeString(s))
+	if i := strings.IndexAny(s, "?#"); i >= 0 {
+		s, suffix = s[:i], raw[strings.IndexAny(raw, "?#"):]
+	}
+	if s == "" || strings.HasPrefix(s, "/") || strings.HasPrefix(s, `\`) {
+		return "", "", false
+	}
+	if i := strings.IndexAny(s, ":/"); i >= 0 && s[i] == ':' {
+		return "", "", false // a scheme, such as https: or attachment:
+	}
+	decoded, err := url.PathUnescape(s)
+	if err != nil {
+		return "", "", false
+	}
+	return decoded, suffix, true
+}
+
+// rewriteDestinations returns Markdown src with each link destination
+// outside code (of inline links and images, reference definitions, and
+// src and href attributes of raw HTML) replaced by what replace returns
+// for it, when it returns true. replace gets the destination as written,
+// and whether it is in Markdown (else in an HTML attribute).
+func rewriteDestinations(src string, replace func(raw string, markdown bool) (string, bool)) string {
+	if !destinationStart.MatchString(src) {
+		return src
+	}
+	code := codeRanges(src)
+	var b strings.Builder
+	last := 0
+	for _, m := range destinationStart.FindAllStringIndex(src, -1) {
+		start := m[1]
+		if start < last || inRanges(code, m[0]) {
+			continue
+		}
+		end, markdown := destinationEnd(src, start)
+		if end <= start {
+			continue
+		}
+		repl, ok := replace(src[start:end], markdown)
+		if !ok {
+			continue
+		}
+		b.WriteString(src[last:start])
+		b.WriteString(repl)
+		last = end
+	}
+	if last == 0 {
+		return src
+	}
+	b.WriteString(src[last:])
+	return b.String()
+}

@@ -1,0 +1,53 @@
+package markdown
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/notebook"
+)
+
+// refsNotebook returns a Go notebook of Markdown cells and one code
+// cell, labelled fig-plot, that shows an image.
+func refsNotebook(md ...string) *notebook.Notebook {
+	nb := notebook.New()
+	nb.Metadata["kernelspec"] = json.RawMessage(`{"name": "gonb", "language": "go"}`)
+	for _, m := range md {
+		nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Markdown, Source: m})
+	}
+	png := &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{}}
+	png.Data.SetText("image/png", "iVBORw0KGgo=")
+	nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Code, Source: "//| label: fig-plot\n//| fig-cap: Values\n//| fig-alt: A chart\nshow()", Outputs: []*notebook.Output{png}})
+	return nb
+}
+
+// TestRefsInPost checks the post form of references, labelled
+// equations, targets, table captions and numbered sections: links with
+// the page's texts, \tag in the formula, anchors, and what is not a
+// reference as written.
+func TestRefsInPost(t *testing.T) {
+	nb := refsNotebook("---\nnumber-sections: true\n---\n",
+		"## Intro {#sec-intro}\n\nSee @fig-plot, [@eq-a], -@eq-a, {eq}`eq-a`, @sec-intro, [](#tbl-v), {ref}`tgt` and @fig-none; me@fig-plot.org.",
+		"$$\na = b\n$$ {#eq-a}\n\n(tgt)=\n### Below\n\n| n | g |\n|---|---|\n| 1 | 1 |\n\n: Values {#tbl-v}\n")
+	v, err := report.NewView(nb, report.ViewOptions{Name: "post", ModTime: modTime})
+	if err != nil {
+		t.Fatal(err)
+	}
+	post := string(Render(v).Text)
+	for _, want := range []string{
+		"## 1 Intro {#sec-intro}",
+		"See [Figure\u00a01](#fig-plot), [Equation\u00a01](#eq-a), [1](#eq-a), [(1)](#eq-a), [Section\u00a01](#sec-intro), [Table\u00a01](#tbl-v), [Below](#tgt) and <mark class=\"ref-missing\">?@fig-none</mark>; me@fig-plot.org.",
+		"<a id=\"eq-a\"></a>\n\n$$\na = b \\tag{1}\n$$",
+		"<a id=\"tgt\"></a>\n### 1.1 Below",
+		"<a id=\"tbl-v\"></a>Table 1: Values",
+	} {
+		if !strings.Contains(post, want) {
+			t.Errorf("post lacks\n%s\n%s", want, post)
+		}
+	}
+	if len(v.Warnings) != 1 || !strings.Contains(v.Warnings[0].String(), "fig-none") {
+		t.Errorf("warnings %q, want one for fig-none", v.Warnings)
+	}
+}

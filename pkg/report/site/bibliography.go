@@ -1,0 +1,100 @@
+package site
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/grundylab/grundy/pkg/report/bib"
+	"github.com/grundylab/grundy/pkg/report/frontmatter"
+	"github.com/grundylab/grundy/pkg/report/notebook"
+)
+
+// errOutside is wrapped by the error for a bibliography path that leaves
+// the notebook's folder.
+var errOutside = errors.New("not a file in the notebook's folder")
+
+// bibliography reads the .bib files that the front matter of the
+// notebook names ("bibliography: refs.bib", or a list), relative to its
+// folder root, as one database. A file must lie in that folder or below
+// it: an absolute path, one that climbs out ("../x.bib") or a link that
+// leads out is not read. A file that
+// cannot be read or parsed, or that is beyond bib.MaxSize with the
+// others, is left out with a warning; the database is nil when no file
+// is read.
+func bibliography(root *os.Root, nb *notebook.Notebook) (*bib.Database, []string) {
+	_, front, _ := frontmatter.Find(nb) // a refused front matter names no bibliography: the view warns of it
+	names := bibNames(front["bibliography"])
+	if len(names) == 0 {
+		return nil, nil
+	}
+	var data []byte
+	var warnings []string
+	for _, name := range names {
+		b, err := readBib(root, name, bib.MaxSize-len(data))
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("bibliography %q: %v; its citations are marked as missing", name, err))
+			continue
+		}
+		data = append(append(data, b...), '\n')
+	}
+	if data == nil {
+		return nil, warnings
+	}
+	db, err := bib.Parse(data)
+	if err != nil {
+		return nil, append(warnings, fmt.Sprintf("bibliography %q: %v; its citations are marked as missing", strings.Join(names, ", "), err))
+	}
+	for _, w := range db.Warnings() {
+		warnings = append(warnings, "bibliography: "+w)
+	}
+	return db, warnings
+}
+
+// maxBibFiles is the number of files a bibliography may name.
+const maxBibFiles = 16
+
+// bibNames returns the file names a front matter's bibliography field
+// gives: a string or a list of strings.
+func bibNames(v any) []string {
+	var names []string
+	switch v := v.(type) {
+	case string:
+		names = []string{v}
+	case []any:
+		for _, x := range v {
+			if s, ok := x.(string); ok {
+				names = append(names, s)
+			}
+		}
+	}
+	return names[:min(len(names), maxBibFiles)]
+}
+
+// readBib reads the file name, relative to the notebook's folder root,
+// of at most limit bytes. The root keeps it in that folder, however the
+// name climbs or its links lead.
+func readBib(root *os.Root, name string, limit int) ([]byte, error) {
+	if name == "" || strings.HasPrefix(name, "/") {
+		return nil, errOutside
+	}
+	f, err := root.Open(filepath.FromSlash(name))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", errOutside, err)
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
+		return nil, errOutside
+	}
+	b, err := io.ReadAll(io.LimitReader(f, int64(limit)+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > limit {
+		return nil, fmt.Errorf("larger than %d bytes", bib.MaxSize)
+	}
+	return b, nil
+}
