@@ -40,9 +40,11 @@ var twoDigit = []struct {
 	{"0.77", 40, 167, 71, 12},
 }
 
-// TestTwoDigit checks the table: each quotient proven, and its outcomes
-// those of the referee's play on every sum of heaps of at most 22 tokens
-// in all (Kayles, 0.71 and 0.75 to 32 in TestRefereeAgrees).
+// TestTwoDigit checks the table: each quotient proven; its outcomes those
+// of the referee's play on every sum of heaps of at most 22 tokens in all
+// (Kayles, 0.71 and 0.75 to 32 in TestRefereeAgrees); and, from the
+// definition (definition_test.go), a reduced monoid onto which the heaps
+// map faithfully on every sum of heaps up to 300, past each proof's bound.
 func TestTwoDigit(t *testing.T) {
 	for _, tc := range twoDigit {
 		q, err := Solve(tc.code, 300)
@@ -54,5 +56,7 @@ func TestTwoDigit(t *testing.T) {
 			t.Errorf("%s: order %d, heaps %d, proof %+v %v; want %d, %d, preperiod %d, period %d", tc.code, q.Size(), q.Heaps(), p, ok, tc.order, tc.heaps, tc.pre, tc.per)
 		}
 		checkReferee(t, q, tc.code, 22)
+		checkStructure(t, q, 300)
+		faithfulOnAllSums(t, q, newReferee(t, tc.code), 300)
 	}
 }
