@@ -70,6 +70,7 @@ type Quotient struct {
 	m     *monoid
 	phi   []int32
 	proof *Proof
+	pres  presentation
 }
 
 // Solve computes the misère quotient of the take-and-break game of code
@@ -96,10 +97,10 @@ func Solve(code string, maxHeap int) (*Quotient, error) {
 			return nil, &Error{Func: "Solve", Code: code, Err: err}
 		}
 		if p, ok := periodic(c, s.cur.phi); ok {
-			return &Quotient{code: c, m: s.cur.m, phi: s.cur.phi, proof: &p}, nil
+			return &Quotient{code: c, m: s.cur.m, phi: s.cur.phi, proof: &p, pres: present(s.cur.m, s.cur.phi)}, nil
 		}
 	}
-	return &Quotient{code: c, m: s.cur.m, phi: s.cur.phi}, nil
+	return &Quotient{code: c, m: s.cur.m, phi: s.cur.phi, pres: present(s.cur.m, s.cur.phi)}, nil
 }
 
 // periodic looks for the least period of phi (heaps 0..N) whose least
