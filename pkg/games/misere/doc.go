@@ -15,7 +15,21 @@
 //	moves, err := q.WinningMoves(5, 9, 300)
 //
 // Codes are read by heap.ParseCode (octal, or hexadecimal for moves into
-// three heaps).
+// three heaps). A quotient writes itself as generators and relations, as
+// Plambeck's and Siegel's tables do: q.Presentation() for misère Kayles is
+// "<a,b,c,d,e,f,g | a^2=1, b^3=b, bc^2=b, ...>", q.Name(x) the normal form
+// of an element, q.Pretending() the element of each heap. HeapGenus gives
+// Conway's genus of a heap, the older invariant that quotients replace:
+//
+//	g, err := misere.HeapGenus("0.77", 5) // 4^146, not tame
+//
+// Errors are *games.Error values, like *strconv.NumError: the function
+// ("misere.Solve"), the code it was given, and the cause, which wraps
+// ErrBound, ErrHeap or heap.ErrCode for errors.Is.
+//
+// Solve(code, n) with no proof by heap n is the quotient of the sums of
+// heaps up to n, proven for those sums of any number of heaps: the bounded
+// quotient that package heap used to compute.
 //
 // # The quotient
 //
@@ -114,9 +128,8 @@
 // faithfully on every sum of heaps up to 300 (400 for Kayles), which makes
 // the monoid the quotient of those sums, and where, for Kayles' heaps up to
 // 9, classes of sums by their outcome vectors reach the same orders;
-// against heap.MisereQuotient (isomorphic, pretending function included);
-// and, for Kayles, against the quotients of heaps up to 260 computed past
-// the proof. For Kayles the order of the quotient of the heaps up to n
+// against direct play of random sums (property_test.go); and, for Kayles,
+// against the quotients of heaps up to 260 computed past the proof. For Kayles the order of the quotient of the heaps up to n
 // becomes 2, 6, 12, 18, 24, 32 and 40 at n = 1, 2, 5, 9, 12, 25 and 27 and
 // stays 40 to n = 400: a faithful map onto 40 elements leaves the quotient
 // no room for more.

@@ -21,8 +21,8 @@ func TestSolve(t *testing.T) {
 		// Misère Nim on heaps of one token (0.3 takes one token and leaves
 		// the rest): a sum is lost when its number of tokens is odd.
 		{"0.3", 2, 3, Proof{Preperiod: 0, Period: 2, MaxTake: 1, MaxHeaps: 1, Bound: 3}},
-		// 0.75: the quotient R8 of order 8 (Plambeck and Siegel 2008, and
-		// heap.MisereQuotient below), Φ repeating from heap 8 with period 2.
+		// 0.75: the quotient R8 of order 8 (Plambeck and Siegel 2008;
+		// TestKnownPresentations), Φ repeating from heap 8 with period 2.
 		{"0.75", 8, 21, Proof{Preperiod: 8, Period: 2, MaxTake: 2, MaxHeaps: 2, Bound: 21}},
 		// Kayles: the Grundy values' period 12 from heap 71 carries over
 		// to Φ, and the theorem needs heaps up to 2(71+12)+2-1 = 167.
@@ -87,89 +87,6 @@ func TestKaylesComplete(t *testing.T) {
 	}
 }
 
-// TestAgreesWithHeap checks the quotients against heap.MisereQuotient,
-// which builds the quotient of a bounded set of heaps another way: the same
-// order and the same outcome for every sum of up to four heaps.
-func TestAgreesWithHeap(t *testing.T) {
-	for _, tc := range []struct {
-		code string
-		n    int
-	}{
-		{"0.3", 1}, {"0.333", 3}, {"0.3333333", 7}, {"0.75", 20}, {"0.77", 16}, {"0.71", 19}, {"0.07", 10}, {"0.137", 10}, {"0.6", 10},
-	} {
-		want, err := heap.MisereQuotient(tc.code, tc.n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := Solve(tc.code, tc.n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, proven := got.Proof(); got.Size() != want.Size() || (!proven && got.Heaps() != tc.n) {
-			t.Errorf("%s to heap %d: order %d (heaps %d), heap.MisereQuotient %d", tc.code, tc.n, got.Size(), got.Heaps(), want.Size())
-		}
-		checkIsomorphic(t, tc.code, got, want, tc.n)
-		var sum []int
-		var rec func(from int)
-		rec = func(from int) {
-			a, err1 := got.Outcome(sum...)
-			b, err2 := want.Outcome(sum...)
-			if err1 != nil || err2 != nil || a != b {
-				t.Fatalf("%s %v: %v %v, heap.MisereQuotient %v %v", tc.code, sum, a, err1, b, err2)
-			}
-			if len(sum) == 4 {
-				return
-			}
-			for h := from; h <= tc.n; h++ {
-				sum = append(sum, h)
-				rec(h)
-				sum = sum[:len(sum)-1]
-			}
-		}
-		rec(1)
-	}
-}
-
-// checkIsomorphic checks that the map sending each heap's element in got
-// to its element in want extends to an isomorphism of bipartite monoids:
-// so got has want's presentation and pretending function (for 0.75, R8:
-// <a,b,c | a^2=1, b^3=b, bc=ab, c^2=b^2>, as heap's tests pin it).
-func checkIsomorphic(t *testing.T, code string, got *Quotient, want *heap.Quotient, n int) {
-	t.Helper()
-	to := map[int]int{0: 0}
-	queue := []int{0}
-	for len(queue) > 0 {
-		x := queue[0]
-		queue = queue[1:]
-		for h := 1; h <= n; h++ {
-			gh, err1 := got.Pretend(h)
-			wh, err2 := want.Pretend(h)
-			if err1 != nil || err2 != nil {
-				t.Fatal(err1, err2)
-			}
-			gy, wy := got.Mul(x, gh), want.Mul(to[x], wh)
-			if prev, ok := to[gy]; ok {
-				if prev != wy {
-					t.Fatalf("%s: element %d maps to %d and %d", code, gy, prev, wy)
-				}
-				continue
-			}
-			to[gy] = wy
-			queue = append(queue, gy)
-		}
-	}
-	seen := map[int]bool{}
-	for x, y := range to {
-		if seen[y] || got.IsP(x) != want.IsP(y) {
-			t.Fatalf("%s: not an isomorphism at %d -> %d", code, x, y)
-		}
-		seen[y] = true
-	}
-	if len(to) != got.Size() || len(seen) != want.Size() {
-		t.Fatalf("%s: %d of %d elements mapped onto %d of %d", code, len(to), got.Size(), len(seen), want.Size())
-	}
-}
-
 func TestErrors(t *testing.T) {
 	for _, tc := range []struct {
 		code    string
@@ -183,9 +100,9 @@ func TestErrors(t *testing.T) {
 		{"0.77", MaxHeap + 1, ErrBound},
 	} {
 		_, err := Solve(tc.code, tc.maxHeap)
-		var e *Error
-		if !errors.Is(err, tc.want) || !errors.As(err, &e) || e.Func != "Solve" || e.Code != tc.code {
-			t.Errorf("Solve(%q, %d) = %v, want an *Error wrapping %v", tc.code, tc.maxHeap, err, tc.want)
+		var e *games.Error
+		if !errors.Is(err, tc.want) || !errors.As(err, &e) || e.Func != "misere.Solve" || e.Input != tc.code {
+			t.Errorf("Solve(%q, %d) = %v, want a *games.Error wrapping %v", tc.code, tc.maxHeap, err, tc.want)
 		}
 	}
 	q, err := Solve(heap.DawsonsKayles, 10)

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/grundylab/grundy/pkg/games"
 	"github.com/grundylab/grundy/pkg/games/heap"
@@ -28,22 +27,6 @@ var (
 	// quotient is not proven complete.
 	ErrHeap = errors.New("heap outside the quotient")
 )
-
-// An Error records a failure of a function of the package, like
-// strconv.NumError: the function, the game's code as given, and the cause,
-// which wraps ErrBound, ErrHeap or, for a malformed code, heap.ErrCode.
-type Error struct {
-	Func string // the failing function or method: Solve, Outcome, ...
-	Code string // the game's code
-	Err  error
-}
-
-func (e *Error) Error() string {
-	return "misere." + e.Func + "(" + strconv.Quote(e.Code) + "): " + e.Err.Error()
-}
-
-// Unwrap returns the cause.
-func (e *Error) Unwrap() error { return e.Err }
 
 // A Proof says why a quotient holds for every sum of heaps of any size: the
 // pretending function repeats with Period from Preperiod on through all the
@@ -86,15 +69,15 @@ type Quotient struct {
 func Solve(code string, maxHeap int) (*Quotient, error) {
 	c, err := heap.ParseCode(code)
 	if err != nil {
-		return nil, &Error{Func: "Solve", Code: code, Err: err}
+		return nil, &games.Error{Func: "misere.Solve", Input: code, Err: err}
 	}
 	if maxHeap < 1 || maxHeap > MaxHeap {
-		return nil, &Error{Func: "Solve", Code: code, Err: fmt.Errorf("%d heaps outside [1, %d]: %w", maxHeap, MaxHeap, ErrBound)}
+		return nil, &games.Error{Func: "misere.Solve", Input: code, Err: fmt.Errorf("%d heaps outside [1, %d]: %w", maxHeap, MaxHeap, ErrBound)}
 	}
 	s := newSolver(newRules(c))
 	for n := 1; n <= maxHeap; n++ {
 		if err := s.next(); err != nil {
-			return nil, &Error{Func: "Solve", Code: code, Err: err}
+			return nil, &games.Error{Func: "misere.Solve", Input: code, Err: err}
 		}
 		if p, ok := periodic(c, s.cur.phi); ok {
 			return &Quotient{code: c, m: s.cur.m, phi: s.cur.phi, proof: &p, pres: present(s.cur.m, s.cur.phi)}, nil
@@ -167,7 +150,7 @@ func (q *Quotient) PPortion() []int {
 func (q *Quotient) Pretend(h int) (int, error) {
 	x, err := q.pretend(h)
 	if err != nil {
-		return 0, &Error{Func: "Pretend", Code: q.code.String(), Err: err}
+		return 0, &games.Error{Func: "misere.Pretend", Input: q.code.String(), Err: err}
 	}
 	return int(x), nil
 }
@@ -187,7 +170,7 @@ func (q *Quotient) pretend(h int) (int32, error) {
 func (q *Quotient) Element(heaps ...int) (int, error) {
 	x, err := q.element(heaps)
 	if err != nil {
-		return 0, &Error{Func: "Element", Code: q.code.String(), Err: err}
+		return 0, &games.Error{Func: "misere.Element", Input: q.code.String(), Err: err}
 	}
 	return int(x), nil
 }
@@ -210,7 +193,7 @@ func (q *Quotient) element(heaps []int) (int32, error) {
 func (q *Quotient) Outcome(heaps ...int) (games.Outcome, error) {
 	x, err := q.element(heaps)
 	if err != nil {
-		return 0, &Error{Func: "Outcome", Code: q.code.String(), Err: err}
+		return 0, &games.Error{Func: "misere.Outcome", Input: q.code.String(), Err: err}
 	}
 	if q.m.p[x] {
 		return games.PreviousWins, nil
@@ -232,7 +215,7 @@ type Move struct {
 // earlier one from a heap of the same size is listed once.
 func (q *Quotient) WinningMoves(heaps ...int) ([]Move, error) {
 	if _, err := q.element(heaps); err != nil {
-		return nil, &Error{Func: "WinningMoves", Code: q.code.String(), Err: err}
+		return nil, &games.Error{Func: "misere.WinningMoves", Input: q.code.String(), Err: err}
 	}
 	r := newRules(q.code)
 	var out []Move
@@ -242,15 +225,15 @@ func (q *Quotient) WinningMoves(heaps ...int) ([]Move, error) {
 		}
 		rest, err := q.element(append(append([]int(nil), heaps[:i]...), heaps[i+1:]...))
 		if err != nil {
-			return nil, &Error{Func: "WinningMoves", Code: q.code.String(), Err: err}
+			return nil, &games.Error{Func: "misere.WinningMoves", Input: q.code.String(), Err: err}
 		}
 		if h > MaxMoveHeap {
-			return nil, &Error{Func: "WinningMoves", Code: q.code.String(), Err: fmt.Errorf("heap %d beyond %d: %w", h, MaxMoveHeap, ErrHeap)}
+			return nil, &games.Error{Func: "misere.WinningMoves", Input: q.code.String(), Err: fmt.Errorf("heap %d beyond %d: %w", h, MaxMoveHeap, ErrHeap)}
 		}
 		for _, o := range r.list(h) {
 			x, err := q.element(o)
 			if err != nil {
-				return nil, &Error{Func: "WinningMoves", Code: q.code.String(), Err: err}
+				return nil, &games.Error{Func: "misere.WinningMoves", Input: q.code.String(), Err: err}
 			}
 			if q.m.p[q.m.prod(rest, x)] {
 				out = append(out, Move{Index: i, Leave: append([]int(nil), o...)})
