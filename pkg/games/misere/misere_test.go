@@ -237,11 +237,14 @@ func ExampleQuotient_WinningMoves() {
 	// heap 1 -> [2]
 }
 
+// FuzzSolve reads any code: a malformed one, or one beyond the bounds,
+// must give an error wrapping a sentinel; a quotient must give a few heaps'
+// sum the outcome of direct play.
 func FuzzSolve(f *testing.F) {
 	for _, s := range []string{"0.77", "0.75", "0.07", "4.7", "0x0.F", "0.8x", "", ".3", ".aa", "4.77"} {
-		f.Add(s, 3)
+		f.Add(s, 3, []byte{1, 2, 3})
 	}
-	f.Fuzz(func(t *testing.T, code string, maxHeap int) {
+	f.Fuzz(func(t *testing.T, code string, maxHeap int, heaps []byte) {
 		maxHeap = 1 + (maxHeap%4+4)%4
 		q, err := Solve(code, maxHeap)
 		if err != nil {
@@ -252,6 +255,17 @@ func FuzzSolve(f *testing.F) {
 		}
 		if q.Size() < 1 || q.IsP(0) {
 			t.Fatalf("Solve(%q, %d): order %d, identity in P %v", code, maxHeap, q.Size(), q.IsP(0))
+		}
+		hs := make([]int, 0, 5)
+		for _, h := range heaps[:min(len(heaps), 5)] {
+			hs = append(hs, int(h)%(maxHeap+1))
+		}
+		got, err := q.Outcome(hs...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := newBruteMisere(t, code).outcome(hs); got != want {
+			t.Fatalf("%s up to %d: sum %v: quotient %v, play %v", code, maxHeap, hs, got, want)
 		}
 	})
 }

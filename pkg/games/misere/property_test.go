@@ -407,3 +407,23 @@ func BenchmarkHeapGenus(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkOutcome(b *testing.B) {
+	q, err := Solve("0.75", 30)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, k := range []int{10, 1000, 100_000} {
+		heaps := make([]int, k)
+		for i := range heaps {
+			heaps[i] = 1 + i%30
+		}
+		b.Run(strconv.Itoa(k), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := q.Outcome(heaps...); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
