@@ -1,6 +1,10 @@
 package misere
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+)
 
 // TestKnownPresentations checks presentations, P-portions and pretending
 // functions that the literature gives.
@@ -74,7 +78,25 @@ func TestPresentationHolds(t *testing.T) {
 			}
 		}
 	}
-	q, _ := Solve("0.77", 400)
-	t.Logf("Kayles: %s", q)
-	t.Logf("Kayles pretending: %s", q.Pretending())
+}
+
+// TestKaylesPresentation pins the presentation and P-portion of misère
+// Kayles' complete quotient as Solve computes it; TestKaylesByDefinition
+// checks the quotient against the definition, and the heaps 1..12 here
+// against Φ.
+func TestKaylesPresentation(t *testing.T) {
+	q, err := Solve("0.77", 400)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "<a,b,c,d,e,f,g | a^2=1, b^3=b, bc^2=b, c^3=c, ab^2c=cf, bd=bc, cd=b^2, d^3=d, be=bc, ce=b^2, e^2=de, bf=ab, f^2=b^2, acf=b^2c, c^2f=ab^2, d^2f=f, dg=cg, eg=cg, fg=ag, g^2=b^2, b^2g=g, c^2g=g> P={a,d,e,ade,ac,b^2,ac^2,ad^2,adf}"
+	if q.String() != want {
+		t.Errorf("Kayles: %s\nwant %s", q, want)
+	}
+	if got, want := strings.Join(strings.Fields(q.Pretending())[:12], " "), "a b ab a c ab b ab^2 d b bc e"; got != want {
+		t.Errorf("Kayles heaps 1..12: %s, want %s", got, want)
+	}
+	if gens := q.Generators(); !slices.Equal(gens, []int{1, 2, 5, 9, 12, 25, 27}) {
+		t.Errorf("Kayles generators: heaps %v", gens)
+	}
 }
