@@ -124,9 +124,16 @@ func TestRefereeAgrees(t *testing.T) {
 // sizes add up to at most total.
 func checkReferee(t *testing.T, q *Quotient, code string, total int) {
 	t.Helper()
+	checkRefereeUpTo(t, q, code, total, total)
+}
+
+// checkRefereeUpTo is checkReferee on the sums of heaps of at most maxHeap
+// tokens each.
+func checkRefereeUpTo(t *testing.T, q *Quotient, code string, total, maxHeap int) {
+	t.Helper()
 	r := newReferee(t, code)
 	count := 0
-	partitions(total, total, func(sum []int) {
+	partitions(total, maxHeap, func(sum []int) {
 		count++
 		want := games.NextWins
 		if r.lost(sum) {
