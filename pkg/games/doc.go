@@ -50,6 +50,13 @@
 //
 //	n, err := games.CountTuplesMod(g.Histogram(), 1_000_000_000_000, games.Nonzero, 987654321)
 //
+// Error is the error type of the module's game packages, like
+// *strconv.NumError: the function, the input and the cause, which wraps the
+// package's sentinel for errors.Is. Package misere returns it throughout;
+// package heap's CodeError has the same three parts for malformed codes,
+// and the other functions wrap their sentinels (ErrLimit, ErrCycle, ...)
+// in messages of their own.
+//
 // Games with cycles have no Grundy values; a LoopySolver gives Smith's
 // generalised values instead, a number or ∞_K, and SumOutcome decides a sum
 // of such games as won, lost or drawn from its parts' values alone:

@@ -67,11 +67,8 @@
 // and `ogsolve .354 -m rc2 -n 20126194` (the 20,126,195 values the proof
 // reads).
 //
-// In misère play (the last mover loses) MisereQuotient computes the game's
-// misère quotient, proven for every sum of heaps up to a size, and
-// MisereGenus Conway's genus of a heap:
-//
-//	q, err := heap.MisereQuotient("0.75", 20) // q.Presentation(), q.Outcome(2, 5, 5)
+// Misère play (the last mover loses) is package misere's: quotients,
+// outcomes, winning moves and genera of the same codes.
 //
 // Sequences are exact and bounded: a length beyond MaxLen (2^28 values) is an
 // error (ErrTooLong), never an attempt; below it, the memory the length

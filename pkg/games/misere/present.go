@@ -1,4 +1,4 @@
-package heap
+package misere
 
 import (
 	"cmp"
@@ -7,26 +7,26 @@ import (
 	"strings"
 )
 
-// miserePresentation is a quotient written with generators and relations, as in
+// presentation is a quotient written with generators and relations, as in
 // Plambeck's and Siegel's tables: the generators are the heaps, in
 // increasing size, whose element is not a product of the earlier
 // generators; every element has a normal form, its least word in the graded
 // reverse lexicographic order (fewer letters first, then fewer of the last
 // generator, and so on); the relations say how each least word that is not a
 // normal form reduces. Together they are a complete rewriting system.
-type miserePresentation struct {
+type presentation struct {
 	gens      []int // heap sizes
 	names     []string
 	normal    [][]int // normal[x]: exponents of element x's normal form
 	relations [][2][]int
 }
 
-func presentQuotient(q *Quotient) miserePresentation {
-	var pr miserePresentation
-	inSub := make([]bool, q.size)
+func present(m *monoid, phi []int32) presentation {
+	var pr presentation
+	inSub := make([]bool, m.size)
 	inSub[0] = true
-	for h := 1; h <= q.maxHeap; h++ {
-		e := q.pretend[h]
+	for h := 1; h < len(phi); h++ {
+		e := phi[h]
 		if inSub[e] {
 			continue
 		}
@@ -34,9 +34,9 @@ func presentQuotient(q *Quotient) miserePresentation {
 		// Close the submonoid under the new generator.
 		for changed := true; changed; {
 			changed = false
-			for x := range q.size {
-				if inSub[x] && !inSub[q.mul[x*q.size+int(e)]] {
-					inSub[q.mul[x*q.size+int(e)]] = true
+			for x := range m.size {
+				if y := m.prod(int32(x), e); inSub[x] && !inSub[y] {
+					inSub[y] = true
 					changed = true
 				}
 			}
@@ -46,7 +46,7 @@ func presentQuotient(q *Quotient) miserePresentation {
 	for i := range k {
 		pr.names = append(pr.names, generatorName(i, k))
 	}
-	pr.normal = make([][]int, q.size)
+	pr.normal = make([][]int, m.size)
 	pr.normal[0] = make([]int, k)
 	key := func(m []int) string {
 		var b strings.Builder
@@ -62,9 +62,9 @@ func presentQuotient(q *Quotient) miserePresentation {
 	for len(level) > 0 {
 		var cands [][]int
 		seen := map[string]bool{}
-		for _, m := range level {
+		for _, w := range level {
 			for g := range k {
-				c := slices.Clone(m)
+				c := slices.Clone(w)
 				c[g]++
 				kc := key(c)
 				if seen[kc] {
@@ -83,7 +83,7 @@ func presentQuotient(q *Quotient) miserePresentation {
 					c[i]++
 				}
 				if ok {
-					x := q.mul[int(elem[key(m)])*q.size+int(q.pretend[pr.gens[g]])]
+					x := m.prod(elem[key(w)], phi[pr.gens[g]])
 					elem[kc] = x
 					cands = append(cands, c)
 				}
@@ -151,7 +151,7 @@ func generatorName(i, k int) string {
 }
 
 // word formats exponents as a product of generators: "ab^2c", or "1".
-func (pr *miserePresentation) word(m []int) string {
+func (pr *presentation) word(m []int) string {
 	var b strings.Builder
 	for i, e := range m {
 		if e == 0 {
@@ -173,19 +173,19 @@ func (pr *miserePresentation) word(m []int) string {
 }
 
 // Generators returns the heaps whose elements generate the quotient, in the
-// order of the miserePresentation's letters a, b, c, ...
+// order of the presentation's letters a, b, c, ...
 func (q *Quotient) Generators() []int { return slices.Clone(q.pres.gens) }
 
 // Name returns the normal form of element x as a word in the generators,
 // such as "ab^2" or "1" for the identity; "?" for a non-element.
 func (q *Quotient) Name(x int) string {
-	if x < 0 || x >= q.size {
+	if x < 0 || x >= q.m.size {
 		return "?"
 	}
 	return q.pres.word(q.pres.normal[x])
 }
 
-// Relations returns the relations of the miserePresentation, such as "a^2=1" and
+// Relations returns the relations of the presentation, such as "a^2=1" and
 // "b^3=b".
 func (q *Quotient) Relations() []string {
 	r := make([]string, len(q.pres.relations))
@@ -201,29 +201,18 @@ func (q *Quotient) Presentation() string {
 	return "<" + strings.Join(q.pres.names, ",") + " | " + strings.Join(q.Relations(), ", ") + ">"
 }
 
-// PPortion returns the elements of the P-portion, in increasing order.
-func (q *Quotient) PPortion() []int {
-	var p []int
-	for x, in := range q.p {
-		if in {
-			p = append(p, x)
-		}
-	}
-	return p
-}
-
 // Pretending returns the pretending function as the names of the elements
-// of heaps 1, 2, ..., MaxHeap(), separated by spaces, as in Plambeck's
+// of heaps 1, 2, ..., Heaps(), separated by spaces, as in Plambeck's
 // tables.
 func (q *Quotient) Pretending() string {
-	names := make([]string, q.maxHeap)
-	for h := 1; h <= q.maxHeap; h++ {
-		names[h-1] = q.Name(int(q.pretend[h]))
+	names := make([]string, q.Heaps())
+	for h := 1; h <= q.Heaps(); h++ {
+		names[h-1] = q.Name(int(q.phi[h]))
 	}
 	return strings.Join(names, " ")
 }
 
-// String returns the miserePresentation and the P-portion.
+// String returns the presentation and the P-portion.
 func (q *Quotient) String() string {
 	p := q.PPortion()
 	names := make([]string, len(p))

@@ -1,4 +1,4 @@
-package heap
+package misere
 
 import (
 	"fmt"
@@ -6,13 +6,14 @@ import (
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/games"
+	"github.com/grundylab/grundy/pkg/games/heap"
 )
 
-// GenusTerms is the least number of terms γ0, γ1, ... that MisereGenus
+// GenusTerms is the least number of terms γ0, γ1, ... that HeapGenus
 // computes; it goes on, up to maxGenusTerms, until the last six alternate.
 const GenusTerms = 8
 
-// maxGenusTerms bounds the terms MisereGenus computes.
+// maxGenusTerms bounds the terms HeapGenus computes.
 const maxGenusTerms = 32
 
 // A Genus is Conway's genus of a game G (On Numbers and Games, ch. 12;
@@ -75,39 +76,47 @@ func (g Genus) Tame() bool {
 	return len(s) == 2 && s[0] == g.G && s[1] == g.G^2
 }
 
-// MisereGenus returns the genus of a heap of n tokens of the take-and-break
+// HeapGenus returns the genus of a heap of n tokens of the take-and-break
 // game of code, from terms of γ found by direct play: at least GenusTerms,
 // and more until the last six alternate. The genus is exact for the terms
 // computed, and its symbol assumes the alternation they end with goes on,
 // as Conway proved it does from some term on (On Numbers and Games,
-// ch. 12). Heaps beyond MaxMisereHeap, a
-// sequence that has not settled by the 32nd term, or play beyond the
-// package's bounds are errors.
-func MisereGenus(code string, n int) (Genus, error) {
-	c, err := parseCode(code)
+// ch. 12). Heaps beyond MaxHeap, a sequence that has not settled by the
+// 32nd term, or play beyond the package's bounds are errors wrapping
+// ErrHeap or ErrBound.
+func HeapGenus(code string, n int) (Genus, error) {
+	c, err := heap.ParseCode(code)
 	if err != nil {
-		return Genus{}, &CodeError{Func: "MisereGenus", Code: code, Err: err}
+		return Genus{}, &games.Error{Func: "misere.HeapGenus", Input: code, Err: err}
 	}
-	if n < 0 || n > MaxMisereHeap {
-		return Genus{}, fmt.Errorf("genus of %s: heap size %d outside [0, %d]", c, n, MaxMisereHeap)
-	}
-	normal, err := TakeBreak(c, n)
+	g, err := heapGenus(c, n)
 	if err != nil {
-		return Genus{}, fmt.Errorf("genus of %s: %w", c, err)
+		return Genus{}, &games.Error{Func: "misere.HeapGenus", Input: code, Err: err}
 	}
-	gp := &genusMiserePlayer{opts: misereOptions(c, n), memo: map[string]int{}, limit: maxPlayPositions}
+	return g, nil
+}
+
+func heapGenus(c heap.Code, n int) (Genus, error) {
+	if n < 0 || n > MaxHeap {
+		return Genus{}, fmt.Errorf("heap %d outside [0, %d]: %w", n, MaxHeap, ErrHeap)
+	}
+	normal, err := heap.TakeBreak(c, n)
+	if err != nil {
+		return Genus{}, err
+	}
+	gp := &genusPlayer{r: newRules(c), memo: map[string]int{}}
 	g := Genus{G: normal[n]}
-	var m heapSum
-	if len(gp.opts[n]) > 0 {
-		m = heapSum{n}
+	var w word
+	if gp.r.live(n) {
+		w = word{n}
 	}
 	for k := 0; k < GenusTerms || !alternates(g.Gamma[len(g.Gamma)-6:]); k++ {
 		if k == maxGenusTerms {
-			return Genus{}, fmt.Errorf("genus of %s heap %d: γ not alternating by term %d: %w", c, n, k, ErrMisereBound)
+			return Genus{}, fmt.Errorf("heap %d: γ not alternating by term %d: %w", n, k, ErrBound)
 		}
-		v, err := gp.value(m, k, 0)
+		v, err := gp.value(w, k, 0)
 		if err != nil {
-			return Genus{}, fmt.Errorf("genus of %s heap %d: %w", c, n, err)
+			return Genus{}, fmt.Errorf("heap %d: %w", n, err)
 		}
 		g.Gamma = append(g.Gamma, v)
 	}
@@ -124,53 +133,57 @@ func alternates(s []int) bool {
 	return true
 }
 
-// genusMiserePlayer finds misère Grundy values of sums of heaps of the game plus
+// genusPlayer finds misère Grundy values of sums of heaps of the game plus
 // Nim heaps of sizes 2 and 1, by direct play.
-type genusMiserePlayer struct {
-	opts  [][]heapSum
-	memo  map[string]int
-	limit int
+type genusPlayer struct {
+	r    *rules
+	memo map[string]int
 }
 
-// value returns the misère Grundy value of the sum m + twos×*2 + ones×*1.
-func (gp *genusMiserePlayer) value(m heapSum, twos, ones int) (int, error) {
-	if len(m) == 0 && twos == 0 && ones == 0 {
+// value returns the misère Grundy value of the sum w + twos×*2 + ones×*1.
+func (gp *genusPlayer) value(w word, twos, ones int) (int, error) {
+	if len(w) == 0 && twos == 0 && ones == 0 {
 		return 1, nil
 	}
-	k := m.key() + "|" + strconv.Itoa(twos) + "|" + strconv.Itoa(ones)
+	k := w.key() + "|" + strconv.Itoa(twos) + "|" + strconv.Itoa(ones)
 	if v, ok := gp.memo[k]; ok {
 		return v, nil
 	}
-	if len(gp.memo) >= gp.limit {
-		return 0, fmt.Errorf("more than %d sums played out: %w", gp.limit, ErrMisereBound)
+	if len(gp.memo) >= maxPlayed {
+		return 0, fmt.Errorf("more than %d sums played out: %w", maxPlayed, ErrBound)
 	}
 	var vals []int
-	add := func(m heapSum, twos, ones int) error {
-		v, err := gp.value(m, twos, ones)
+	add := func(w word, twos, ones int) error {
+		v, err := gp.value(w, twos, ones)
 		vals = append(vals, v)
 		return err
 	}
-	for i, h := range m {
-		if i > 0 && m[i-1] == h {
+	for i, h := range w {
+		if i > 0 && w[i-1] == h {
 			continue
 		}
-		rest := append(append(heapSum{}, m[:i]...), m[i+1:]...)
-		for _, o := range gp.opts[h] {
-			if err := add(rest.plus(o), twos, ones); err != nil {
+		for _, o := range gp.r.options(h) {
+			var parts []int
+			for _, part := range o {
+				if gp.r.live(part) {
+					parts = append(parts, part)
+				}
+			}
+			if err := add(w.minus(i, parts...), twos, ones); err != nil {
 				return 0, err
 			}
 		}
 	}
 	if twos > 0 {
-		if err := add(m, twos-1, ones+1); err != nil {
+		if err := add(w, twos-1, ones+1); err != nil {
 			return 0, err
 		}
-		if err := add(m, twos-1, ones); err != nil {
+		if err := add(w, twos-1, ones); err != nil {
 			return 0, err
 		}
 	}
 	if ones > 0 {
-		if err := add(m, twos, ones-1); err != nil {
+		if err := add(w, twos, ones-1); err != nil {
 			return 0, err
 		}
 	}

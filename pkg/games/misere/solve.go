@@ -1,0 +1,256 @@
+package misere
+
+import (
+	"fmt"
+	"slices"
+)
+
+// maxRecalibrations bounds the candidates tried for one heap that changes
+// the quotient.
+const maxRecalibrations = 64
+
+// maxCandidate bounds the order of a candidate monoid before reduction.
+const maxCandidate = 1 << 13
+
+// A solver builds the quotients of the heaps up to n, for n = 1, 2, ...
+type solver struct {
+	r   *rules
+	cur *pretension // the quotient of heaps 0..n, proven
+	pl  *player
+}
+
+func newSolver(r *rules) *solver {
+	cur := &pretension{m: trivial(), phi: []int32{0}, tr: [][]int32{nil}}
+	return &solver{r: r, cur: cur, pl: &player{r: r, memo: map[string]bool{}, known: cur}}
+}
+
+// next adds the next heap. When some element of the quotient so far can
+// stand for it, so that every sum stays right (the check of failure), the
+// quotient does not change; that is the common case, and the elements of
+// earlier heaps with the same option elements are tried first, as
+// MisereSolver's mex interpolation does. Otherwise the quotient grows: the
+// new heap gets a cyclic monoid of its own beside the old quotient, play
+// on least words decides the P-portion, indistinguishable elements merge,
+// and the result is checked. A sum it gets wrong names the heaps to
+// recalibrate: they get cyclic components of their own, long enough for
+// the sum's exponents, until the sum comes out as direct play says; then
+// the check runs again (Plambeck and Siegel's MisereSolver works this way).
+func (s *solver) next() error {
+	n := len(s.cur.phi)
+	trn := s.trans(s.cur, n)
+	cand := &pretension{m: s.cur.m, phi: append(slices.Clone(s.cur.phi), 0), tr: append(slices.Clone(s.cur.tr), trn)}
+	if len(trn) == 0 {
+		s.accept(cand)
+		return nil
+	}
+	wantP := true
+	for _, t := range trn {
+		wantP = wantP && !s.cur.m.p[t]
+	}
+	for _, x := range s.order(trn) {
+		if s.cur.m.p[x] != wantP {
+			continue
+		}
+		cand.phi[n] = x
+		f, err := cand.failure(false)
+		if err != nil {
+			return err
+		}
+		if f == nil {
+			s.accept(cand)
+			return nil
+		}
+	}
+	cand.phi[n] = 0
+	next, err := s.build(cand, map[int]int{n: 2})
+	if err != nil {
+		return err
+	}
+	for range maxRecalibrations {
+		f, err := next.failure(true)
+		if err != nil {
+			return err
+		}
+		if f == nil {
+			s.accept(next)
+			return nil
+		}
+		if next, err = s.recalibrate(next, f); err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("heap %d: no quotient after %d recalibrations: %w", n, maxRecalibrations, ErrBound)
+}
+
+func (s *solver) accept(p *pretension) {
+	s.cur = p
+	s.pl.known = p
+}
+
+// trans returns the elements of the options of heap n under pt.
+func (s *solver) trans(pt *pretension, n int) []int32 {
+	var t []int32
+	for _, o := range s.r.options(n) {
+		x := int32(0)
+		for _, part := range o {
+			x = pt.m.prod(x, pt.phi[part])
+		}
+		t = append(t, x)
+	}
+	return distinct(t)
+}
+
+// order lists the elements to try for a heap whose options have the
+// elements trn: first those of the latest heaps with the same option
+// elements, then the rest.
+func (s *solver) order(trn []int32) []int32 {
+	want := sortedCopy(trn)
+	var xs []int32
+	for h := len(s.cur.phi) - 1; h >= 1; h-- {
+		if slices.Equal(sortedCopy(s.cur.tr[h]), want) {
+			xs = append(xs, s.cur.phi[h])
+		}
+	}
+	for x := range s.cur.m.size {
+		xs = append(xs, int32(x))
+	}
+	return distinct(xs)
+}
+
+// build returns the candidate in which each heap h of own gets a cyclic
+// monoid of index own[h] and period 2 of its own, beside the submonoid of
+// base that the other heaps generate; its P-portion is decided by play on
+// least words, and it is reduced.
+func (s *solver) build(base *pretension, own map[int]int) (*pretension, error) {
+	phi := slices.Clone(base.phi)
+	heaps := make([]int, 0, len(own))
+	for h := range own {
+		heaps = append(heaps, h)
+		phi[h] = 0
+	}
+	slices.Sort(heaps)
+	m, to := base.m.generated(phi)
+	for i := range phi {
+		phi[i] = to[phi[i]]
+	}
+	for _, h := range heaps {
+		c := cyclic(own[h], 2)
+		if m.size*c.size > maxCandidate {
+			return nil, fmt.Errorf("candidate of order %d: %w", m.size*c.size, ErrBound)
+		}
+		m = product(m, c)
+		for i := range phi {
+			phi[i] *= int32(c.size)
+		}
+		phi[h] = 1 // the generator of the new component
+	}
+	pt := &pretension{m: m, phi: phi}
+	pt.transitions(s.r)
+	leastWords(m, phi, pt.tr, pt.liveHeaps(), true)
+	red, to := m.reduce(phi)
+	for i := range phi {
+		phi[i] = to[phi[i]]
+	}
+	out := &pretension{m: red, phi: phi}
+	out.transitions(s.r)
+	return out, nil
+}
+
+// recalibrate returns a candidate that gets the sum f right, giving the
+// fewest of its heaps cyclic components of their own.
+func (s *solver) recalibrate(cand *pretension, f word) (*pretension, error) {
+	f, lost, err := s.wrong(cand, f)
+	if err != nil {
+		return nil, err
+	}
+	var heaps []int
+	count := map[int]int{}
+	for _, h := range f {
+		if count[h] == 0 {
+			heaps = append(heaps, h)
+		}
+		count[h]++
+	}
+	for k := 1; k <= len(heaps); k++ {
+		for _, sub := range combinations(heaps, k) {
+			own := map[int]int{}
+			for _, h := range sub {
+				own[h] = max(cand.m.index(cand.phi[h]), count[h]) + 1
+			}
+			next, err := s.build(cand, own)
+			if err != nil {
+				return nil, err
+			}
+			if next.m.p[elementOf(next.m, next.phi, f)] == lost {
+				return next, nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("heap %d: no candidate gets the sum %v right: %w", len(cand.phi)-1, []int(f), ErrBound)
+}
+
+// wrong returns a sum whose outcome cand gets wrong, and its outcome, from
+// a sum f that the check of cand rejects. The check finds sums whose element
+// disagrees with their options' elements; when f's own element is right,
+// the element of one of its options is wrong, and so on down, as the
+// options of a sum are smaller sums. MisereSolver takes the least failing
+// sum, whose outcome is always wrong, to the same end.
+func (s *solver) wrong(cand *pretension, f word) (word, bool, error) {
+	for {
+		lost, err := s.pl.lost(f)
+		if err != nil {
+			return nil, false, err
+		}
+		if cand.m.p[elementOf(cand.m, cand.phi, f)] != lost {
+			return f, lost, nil
+		}
+		next, err := s.wrongOption(cand, f)
+		if err != nil {
+			return nil, false, err
+		}
+		if next == nil {
+			return nil, false, fmt.Errorf("sum %v: rejected, yet it and its options come out right", []int(f))
+		}
+		f = next
+	}
+}
+
+// wrongOption returns an option of f whose outcome cand gets wrong, or nil.
+func (s *solver) wrongOption(cand *pretension, f word) (word, error) {
+	for i, h := range f {
+		if i > 0 && f[i-1] == h {
+			continue
+		}
+		for _, o := range s.r.options(h) {
+			var parts []int
+			for _, part := range o {
+				if s.r.live(part) {
+					parts = append(parts, part)
+				}
+			}
+			w := f.minus(i, parts...)
+			lost, err := s.pl.lost(w)
+			if err != nil {
+				return nil, err
+			}
+			if cand.m.p[elementOf(cand.m, cand.phi, w)] != lost {
+				return w, nil
+			}
+		}
+	}
+	return nil, nil
+}
+
+// combinations returns the k-element subsets of s, in order.
+func combinations(s []int, k int) [][]int {
+	if k == 0 {
+		return [][]int{nil}
+	}
+	var out [][]int
+	for i := k - 1; i < len(s); i++ {
+		for _, c := range combinations(s[:i], k-1) {
+			out = append(out, append(c, s[i]))
+		}
+	}
+	return out
+}
