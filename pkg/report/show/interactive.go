@@ -62,7 +62,7 @@ func Play[P comparable](g *play.Game[P], start P, o PlayOptions) error {
 		if err != nil {
 			return fmt.Errorf("show: play %s: %w", name, err)
 		}
-		d, err := boardDisplay(name, g, p, opts, perfectToMove, last, o.Hint)
+		d, err := boardDisplay(name, g, p, opts, perfectToMove, last, o.Hint, interactive())
 		if err != nil {
 			return err
 		}
@@ -137,13 +137,15 @@ func waitClick(labels []string, idle time.Duration) (choice int, ok bool) {
 }
 
 // boardDisplay draws a position of a game being played.
-func boardDisplay[P comparable](name string, g *play.Game[P], p P, opts []play.Option[P], perfectToMove bool, last string, hint bool) (Display, error) {
+func boardDisplay[P comparable](name string, g *play.Game[P], p P, opts []play.Option[P], perfectToMove bool, last string, hint, clickable bool) (Display, error) {
 	var status string
 	switch {
 	case len(opts) == 0 && (g.Convention() == play.Normal) == perfectToMove:
 		status = "No move is left: you win."
 	case len(opts) == 0:
 		status = "No move is left: the perfect player wins."
+	case !clickable:
+		status = "The game starts here; run the cell in Jupyter to play it against the perfect player."
 	case perfectToMove:
 		status = "The perfect player is to move."
 	default:
