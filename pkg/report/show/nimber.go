@@ -19,10 +19,16 @@ func NimTable(n int) (Display, error) {
 	if n < 1 || n > MaxNimTable {
 		return Display{}, fmt.Errorf("show: nim table of %d (1 to %d): %w", n, MaxNimTable, ErrData)
 	}
-	cellWidth := len(strconv.Itoa(n*n)) + 1
+	largest := uint64(0)
+	for a := range n {
+		for b := range n {
+			largest = max(largest, nimber.Mul(uint64(a), uint64(b)))
+		}
+	}
+	cellWidth := len(strconv.FormatUint(largest, 10)) + 1
 	var h, t strings.Builder
 	h.WriteString(`<table style="` + tableStyle + `"><thead><tr><th style="` + headStyle + `">⊗</th>`)
-	fmt.Fprintf(&t, "%*s", cellWidth, "⊗")
+	t.WriteString(strings.Repeat(" ", cellWidth-1) + "⊗")
 	for b := range n {
 		fmt.Fprintf(&h, `<th style="%s">%d</th>`, headStyle, b)
 		fmt.Fprintf(&t, " %*d", cellWidth, b)

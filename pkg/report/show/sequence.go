@@ -70,7 +70,8 @@ func Sequence(s heap.Sequence, o SequenceOptions) (Display, error) {
 	t.WriteByte('\n')
 	for row := 0; row < shown; row += cols {
 		fmt.Fprintf(&h, `<tr><th style="%s">%d</th>`, headStyle, row)
-		fmt.Fprintf(&t, "%*d", width, row)
+		var line strings.Builder
+		fmt.Fprintf(&line, "%*d", width, row)
 		for n := row; n < row+cols && n < shown; n++ {
 			style := cellStyle
 			switch {
@@ -84,15 +85,14 @@ func Sequence(s heap.Sequence, o SequenceOptions) (Display, error) {
 			}
 			if s[n] == 0 {
 				fmt.Fprintf(&h, `<td style="%s; font-weight: bold; text-decoration: underline" title="P-position">0</td>`, style)
-				fmt.Fprintf(&t, " %*s", cellWidth, "0*")
+				fmt.Fprintf(&line, " %*s", cellWidth, "0*")
 			} else {
 				fmt.Fprintf(&h, `<td style="%s">%d</td>`, style, s[n])
-				fmt.Fprintf(&t, " %*d", cellWidth-1, s[n])
-				t.WriteByte(' ')
+				fmt.Fprintf(&line, " %*d ", cellWidth-1, s[n])
 			}
 		}
 		h.WriteString("</tr>")
-		t.WriteByte('\n')
+		t.WriteString(strings.TrimRight(line.String(), " ") + "\n")
 	}
 	h.WriteString("</tbody></table>")
 
