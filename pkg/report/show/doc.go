@@ -29,9 +29,11 @@
 // reader's click, and goes on to the end of the game; Slider redraws a
 // display for each size the reader picks. Both use GoNB's widgets, which
 // need the program of the cell to wait for clicks: they return when the
-// game ends or the reader presses Stop, after Options.Idle without a click,
-// at once outside a notebook, and at once under render's runner
-// (package jupyter/execute, whose kernels carry GRUNDY_KERNEL_RUN), which
-// has nobody to click. What stays in the saved notebook, and so on the
+// game ends or the reader presses Stop, after an idle time without a click
+// (DefaultIdle unless the call says), after 30 seconds when no front end
+// answers their first widget (jupyter nbconvert --execute runs no script),
+// at once outside a notebook, and at once under render's runner (package
+// jupyter/kernel marks its kernels with GRUNDY_KERNEL_RUN), which has
+// nobody to click. What stays in the saved notebook, and so on the
 // page, is the static drawing of the last position, with no script.
 package show

@@ -3,6 +3,7 @@ package show
 import (
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/janpfeifer/gonb/gonbui"
@@ -15,6 +16,11 @@ import (
 // DefaultIdle is how long Play and Slider wait for a click before they
 // return, when their options do not say.
 const DefaultIdle = 10 * time.Minute
+
+// frontEndWait is how long Play and Slider wait for the front end to answer
+// their first widget: a kernel run without one (jupyter nbconvert
+// --execute, papermill) never answers, and the cell must not wait Idle.
+const frontEndWait = 30 * time.Second
 
 // MaxButtons is the most moves Play offers as buttons; a position with more
 // options is drawn, and Play returns an error rather than list them all.
@@ -75,7 +81,9 @@ func Play[P comparable](g *play.Game[P], start P, o PlayOptions) error {
 			if err != nil {
 				return fmt.Errorf("show: play %s: %w", name, err)
 			}
-			last = "The perfect player moved from " + label(p) + " to " + label(next) + "."
+			// Said after the reader's move, so that both moves of the
+			// exchange stay on the board.
+			last = strings.TrimSpace(last + " The perfect player moved from " + label(p) + " to " + label(next) + ".")
 			p, perfectToMove = next, false
 			continue
 		}
@@ -108,16 +116,20 @@ func idle(d time.Duration) time.Duration {
 
 // waitClick shows one button per label below the cell's drawing and returns
 // the index of the first one clicked; ok is false after idle without a
-// click. The buttons are made in a goroutine: GoNB's Done waits for the
-// front end, which may never answer (nbconvert runs no script), and the
-// wait must not outlast idle.
+// click, or when the front end does not answer within frontEndWait. The
+// buttons are made in a goroutine: GoNB's Done waits for the front end,
+// which may never answer (nbconvert runs no script).
 func waitClick(labels []string, idle time.Duration) (choice int, ok bool) {
 	clicked := make(chan int, len(labels))
+	ready := make(chan struct{})
 	area := dom.CreateTransientDiv()
 	go func() {
 		for i, l := range labels {
 			// GoNB writes a button's label into HTML as it is.
 			b := widgets.Button(esc(l)).AppendTo(area).Done()
+			if i == 0 {
+				close(ready)
+			}
 			clicks := b.Listen()
 			go func() {
 				if _, open := <-clicks.C; open {
@@ -126,12 +138,16 @@ func waitClick(labels []string, idle time.Duration) (choice int, ok bool) {
 			}()
 		}
 	}()
+	defer dom.SetInnerHtml(area, "")
+	select {
+	case <-ready:
+	case <-time.After(frontEndWait):
+		return 0, false
+	}
 	select {
 	case choice = <-clicked:
-		dom.SetInnerHtml(area, "")
 		return choice, true
 	case <-time.After(idle):
-		dom.SetInnerHtml(area, "")
 		return 0, false
 	}
 }
@@ -193,9 +209,11 @@ func Slider(label string, lo, hi, value int, idleFor time.Duration, draw func(n 
 	d.send(out)
 	values := make(chan int, 1)
 	stop := make(chan struct{}, 1)
+	ready := make(chan struct{})
 	go func() {
 		dom.Append(area, "<span>"+esc(label)+"</span> ")
 		s := widgets.Slider(lo, hi, value).AppendTo(area).Done()
+		close(ready)
 		b := widgets.Button("Stop").AppendTo(area).Done()
 		go func() {
 			if _, open := <-b.Listen().C; open {
@@ -206,6 +224,12 @@ func Slider(label string, lo, hi, value int, idleFor time.Duration, draw func(n 
 			values <- v
 		}
 	}()
+	select {
+	case <-ready:
+	case <-time.After(frontEndWait):
+		dom.SetInnerHtml(area, "")
+		return nil
+	}
 	timer := time.NewTimer(idle(idleFor))
 	defer timer.Stop()
 	for {
