@@ -29,8 +29,10 @@
 // position has g⁻ = 0 exactly when every option has g⁻ ≠ 0, that is, by
 // induction, when every move leads to a position won for the player who
 // moves next, which is when the position is lost. Unlike normal-play values,
-// g⁻ of a sum is not determined by g⁻ of its parts; it is computed here on
-// the whole position, by brute force, so misère play is for small positions.
+// g⁻ of a sum is not the nim-sum of its parts' values (in Nim a heap of one
+// token has g⁻ = 0, two such heaps have g⁻ = 1; a test checks both), so g⁻
+// is computed here on the whole position, by brute force, and misère play
+// is for small positions.
 //
 // The values come from an iterative solver that remembers them: a game
 // reaching more positions than the limit given to the constructor, or with a

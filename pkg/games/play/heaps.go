@@ -84,7 +84,9 @@ func (h Heaps) String() string {
 // NewHeapGame returns the take-and-break game of code (any code of
 // heap.ParseRule: "0.77" is Kayles, "0.[3]" Nim) played on sums of heaps
 // under convention c, with at most limit positions remembered (0 means
-// games.DefaultLimit). A move replaces one heap by the heaps the code
+// games.DefaultLimit). In normal play values come from the game's Grundy
+// sequence by the Sprague–Grundy theorem, without a search; in misère play
+// by brute force over the sums. A move replaces one heap by the heaps the code
 // allows; the options of a position are listed heap by heap, largest heap
 // first, each distinct position once.
 func NewHeapGame(code string, c Convention, limit int) (*Game[Heaps], error) {
@@ -92,7 +94,33 @@ func NewHeapGame(code string, c Convention, limit int) (*Game[Heaps], error) {
 	if err != nil {
 		return nil, fmt.Errorf("play: heap game %q: %w", code, err)
 	}
-	return New(HeapMoves(r), c, limit)
+	g, err := New(HeapMoves(r), c, limit)
+	if err != nil || c == Misere {
+		return g, err
+	}
+	// In normal play a sum of heaps has the nim-sum of its heaps' values
+	// (the Sprague–Grundy theorem), so one Grundy sequence, grown as larger
+	// heaps come, answers every position without a search.
+	var seq heap.Sequence
+	g.value = func(p Heaps) (int, error) {
+		sizes := p.Sizes()
+		if len(sizes) == 0 {
+			return 0, nil
+		}
+		if sizes[0] >= len(seq) {
+			s, err := heap.Octal(code, max(sizes[0], 2*len(seq)))
+			if err != nil {
+				return 0, fmt.Errorf("play: values of %q: %w", code, err)
+			}
+			seq = s
+		}
+		v := 0
+		for _, h := range sizes {
+			v ^= seq[h]
+		}
+		return v, nil
+	}
+	return g, nil
 }
 
 // HeapMoves returns the move function of the take-and-break game r on sums

@@ -126,6 +126,10 @@ func TestMisereNim(t *testing.T) {
 			t.Errorf("g⁻(%d) = %d, %v; want %d", n, v, err, w)
 		}
 	}
+	pair, _ := play.NewHeaps(1, 1)
+	if v, err := g.Value(pair); err != nil || v != 1 {
+		t.Errorf("g⁻(1 + 1) = %d, %v; want 1, not the nim-sum 0 of g⁻(1) and g⁻(1)", v, err)
+	}
 }
 
 func ExampleGame_Options() {
@@ -158,4 +162,14 @@ func FuzzParseRow(f *testing.F) {
 			t.Errorf("ParseRow(%q).String() = %q", s, r)
 		}
 	})
+}
+
+func BenchmarkKaylesSum(b *testing.B) {
+	start, _ := play.NewHeaps(12, 9, 7)
+	for b.Loop() {
+		g, _ := play.NewHeapGame(heap.Kayles, play.Normal, 0)
+		if _, err := g.Options(start); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
