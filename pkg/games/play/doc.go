@@ -1,0 +1,41 @@
+// Package play plays impartial games against a perfect player: it lists the
+// options of a position with their values, says which moves win, and picks
+// the perfect player's reply, in normal play (the player who cannot move
+// loses) or misère play (the player who cannot move wins).
+//
+//	g, err := play.NewHeapGame(heap.Kayles, play.Normal, 0)
+//	start, err := play.NewHeaps(5, 3)
+//	opts, err := g.Options(start)  // each option, its value, whether it wins
+//	next, ok, err := g.Reply(start) // the perfect player's move
+//
+// A Game is any finite impartial game given by a move function (New); heap
+// games given by a take-and-break code and their sums (NewHeapGame, on
+// Heaps) and rows of coins turned in runs (NewRowGame, on Row) are ready
+// made. Nothing here draws or waits for a click: package
+// pkg/report/show draws positions and binds a Game to a notebook.
+//
+// # Values
+//
+// In normal play a position's value is its Grundy value, computed by the
+// solver of package games; the player to move wins exactly when it is not
+// 0, and a move wins exactly when it leads to a position of value 0 (the
+// Sprague–Grundy theorem, proved in package games).
+//
+// In misère play a position's value is its misère Grundy value g⁻: 1 for a
+// position without moves, the mex of its options' values otherwise. The
+// player to move wins exactly when g⁻ is not 0. Proof, by induction over the
+// positions, options first: a position without moves is won for the player
+// to move (the opponent made the last move) and has g⁻ = 1; another
+// position has g⁻ = 0 exactly when every option has g⁻ ≠ 0, that is, by
+// induction, when every move leads to a position won for the player who
+// moves next, which is when the position is lost. Unlike normal-play values,
+// g⁻ of a sum is not the nim-sum of its parts' values (in Nim a heap of one
+// token has g⁻ = 0, two such heaps have g⁻ = 1; a test checks both), so g⁻
+// is computed here on the whole position, by brute force, and misère play
+// is for small positions.
+//
+// The values come from an iterative solver that remembers them: a game
+// reaching more positions than the limit given to the constructor, or with a
+// cycle, gives an error wrapping games.ErrLimit or games.ErrCycle rather
+// than running on.
+package play
