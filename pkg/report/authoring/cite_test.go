@@ -60,6 +60,26 @@ func TestCitations(t *testing.T) {
 	}
 }
 
+// pandocForms are citations whose reading TestCitationsAgainstPandoc
+// checks: "ch." kept as written, a narrative citation's bracketed
+// suffix, suffixes of bare text with and without a comma, a group over
+// two lines.
+const pandocForms = "F [@knuth1984, ch. 3]. G @knuth1984 [p. 33]. H @knuth1984 [see also]. I [@knuth1984 and more].\n" +
+	"J [@knuth1984, and more]. K [@knuth1984;\n@winning]. L [see\n@knuth1984,\np. 3 and more]. M @winning [, p. 5]."
+
+// TestCitationForms checks the page's text of pandocForms, as pandoc
+// 2.17 writes them (TestCitationsAgainstPandoc compares), and that the
+// group over lines is one citation in the post too.
+func TestCitationForms(t *testing.T) {
+	out, _ := citePage(t, pandocForms)
+	want := "F (Knuth 1984, ch. 3). G Knuth (1984, 33). H Knuth (1984, see also). I (Knuth 1984 and more). " +
+		"J (Knuth 1984, and more). K (Knuth 1984; Berlekamp, Conway, and Guy 2001). L (see Knuth 1984, 3 and more). " +
+		"M Berlekamp, Conway, and Guy (2001, 5)."
+	if got := strings.Join(strings.Fields(html.UnescapeString(tags.ReplaceAllString(out, ""))), " "); got != want {
+		t.Errorf("page text\n got %s\nwant %s", got, want)
+	}
+}
+
 // TestCitationsMissing: a key the bibliography lacks is a warning and a
 // mark; without a bibliography, "@key" and "[@key]" are text (an
 // "@property" in prose), a MyST role still a marked citation.
@@ -79,7 +99,7 @@ func TestCitationsMissing(t *testing.T) {
 // ours, up to markup and line breaks.
 func TestCitationsAgainstPandoc(t *testing.T) {
 	pandoc := needTool(t, "pandoc", "apt-get install pandoc")
-	const md = "A [@knuth1984]. B @winning says. C [-@grundy1939]. D [see @knuth1984, p. 3; @winning]. E [@grundy1939, chap. 2]."
+	const md = "A [@knuth1984]. B @winning says. C [-@grundy1939]. D [see @knuth1984, p. 3; @winning]. E [@grundy1939, chap. 2].\n\n" + pandocForms
 	cmd := exec.Command(pandoc, "--citeproc", "--bibliography", filepath.Join("testdata", "refs.bib"), "-t", "plain", "--wrap=none")
 	cmd.Stdin = strings.NewReader(md)
 	want, err := cmd.Output()
