@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/grundylab/grundy/pkg/report/bib"
+	"github.com/grundylab/grundy/pkg/report/mathml"
 )
 
 // citePage renders cells with the bibliography of testdata/refs.bib.
@@ -44,7 +45,7 @@ func TestCitations(t *testing.T) {
 			t.Errorf("page lacks %q:\n%s", want, text)
 		}
 	}
-	if !strings.Contains(out, `<span class="citation"><a href="#ref-knuth1984">(Knuth 1984)</a></span>`) {
+	if !strings.Contains(out, `<span class="citation">(<a href="#ref-knuth1984">Knuth 1984</a>)</span>`) {
 		t.Errorf("citation not linked to its entry:\n%s", out)
 	}
 	refs := ReferencesHTML(x)
@@ -77,6 +78,61 @@ func TestCitationForms(t *testing.T) {
 		"M Berlekamp, Conway, and Guy (2001, 5)."
 	if got := strings.Join(strings.Fields(html.UnescapeString(tags.ReplaceAllString(out, ""))), " "); got != want {
 		t.Errorf("page text\n got %s\nwant %s", got, want)
+	}
+}
+
+// postWith renders the cells of a document as a post does: an index of
+// them all first, then each cell's post form with one Refs.
+func postWith(t testing.TB, db *bib.Database, cells ...string) string {
+	t.Helper()
+	x := NewIndex()
+	x.Bibliography = db
+	for i, c := range cells {
+		x.Markdown(i+1, c)
+	}
+	refs := &Refs{Index: x}
+	var out strings.Builder
+	for _, c := range cells {
+		out.Write(Post([]byte(c), &mathml.Extender{}, &Blocks{}, refs))
+		out.WriteString("\n\n")
+	}
+	return out.String()
+}
+
+// TestCitationLinks checks that each work of a citation links to its
+// entry, as pandoc links them with link-citations: its authors, year and
+// locator, not a prefix or the text after a locator; in the page and the
+// post alike, a key that cannot be an id linking nowhere.
+func TestCitationLinks(t *testing.T) {
+	data, err := os.ReadFile("testdata/refs.bib")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := bib.Parse(append(data, "\n@book{bad/key, author = {A, B}, title = {T}, year = 2000}\n"...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const md = "A [see @knuth1984, p. 3 and more; @winning]. B @grundy1939 [p. 7]. C [@bad/key]."
+	out, _ := pageWith(t, db, md)
+	for _, want := range []string{
+		`<span class="citation">(see <a href="#ref-knuth1984">Knuth 1984, 3</a> and more; <a href="#ref-winning">Berlekamp, Conway, and Guy 2001</a>)</span>`,
+		`<span class="citation">Grundy (<a href="#ref-grundy1939">1939, 7</a>)</span>`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("page lacks\n%s\n%s", want, out)
+		}
+	}
+	post := postWith(t, db, md)
+	for _, want := range []string{
+		`(see [Knuth 1984, 3](#ref-knuth1984) and more; [Berlekamp, Conway, and Guy 2001](#ref-winning))`,
+		`Grundy ([1939, 7](#ref-grundy1939))`,
+	} {
+		if !strings.Contains(post, want) {
+			t.Errorf("post lacks\n%s\n%s", want, post)
+		}
+	}
+	if !strings.Contains(out, "(A 2000)") || strings.Contains(out+post, `#ref-bad`) {
+		t.Errorf("a key that is no id is linked:\n%s\n%s", out, post)
 	}
 }
 
