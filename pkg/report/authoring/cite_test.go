@@ -171,3 +171,30 @@ func TestCitationsAgainstPandoc(t *testing.T) {
 		t.Errorf("ours and pandoc's differ:\nours   %s\npandoc %s", norm(got), norm(string(want)))
 	}
 }
+
+// TestRefListMixed: a bracketed list of cross-references and citations
+// writes the references as Quarto does and keeps the citations after
+// them, where Quarto drops them, with a warning; the post alike.
+func TestRefListMixed(t *testing.T) {
+	data, err := os.ReadFile("testdata/refs.bib")
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := bib.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := []string{"$$ a $$ {#eq-a}\n\n$$ b $$ {#eq-b}", "See [@eq-a; @knuth1984, p. 3; -@eq-b]."}
+	out, x := pageWith(t, db, cells...)
+	want := `See <a class="ref" href="#eq-a">Equation` + "\u00a0" + `1</a>, <a class="ref" href="#eq-b">2</a> <span class="citation">(<a href="#ref-knuth1984">Knuth 1984, 3</a>)</span>.`
+	if !strings.Contains(out, want) {
+		t.Errorf("page lacks\n%s\n%s", want, out)
+	}
+	if w := x.Warnings(); len(w) != 1 || w[0].Cell != 2 || !strings.Contains(w[0].Msg, "Quarto drops the citations") {
+		t.Errorf("warnings %v, want one about cell 2's citations", w)
+	}
+	post := postWith(t, db, cells...)
+	if want := "See [Equation\u00a01](#eq-a), [2](#eq-b) ([Knuth 1984, 3](#ref-knuth1984))."; !strings.Contains(post, want) {
+		t.Errorf("post lacks\n%s\n%s", want, post)
+	}
+}

@@ -243,6 +243,11 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 				x.refs = append(x.refs, pending{cell: cell, label: n.Label})
 			}
 			return ast.WalkSkipChildren, nil
+		case *RefList:
+			if n.Mixed {
+				x.warn(cell, "%s: Quarto drops the citations of a list that holds cross-references; they are shown after the references", clip(n.Source))
+			}
+			return ast.WalkContinue, nil
 		case *Cite:
 			for _, it := range n.Items {
 				x.cite(cell, it.Key, strings.HasPrefix(n.Source, "{"))

@@ -46,7 +46,9 @@ type Ref struct {
 	Form RefForm
 	// Label is the target's label.
 	Label string
-	// Own is the reference's own text or template, "" for none.
+	// Own is the reference's own text or template, "" for none; for
+	// FormAt, Quarto's prefix ("see" in "[see @fig-x]"), written in place
+	// of the kind's name.
 	Own string
 	// Capital is set for "@Fig-x", written at the start of a sentence.
 	Capital bool
@@ -105,6 +107,11 @@ func refText(form RefForm, own string, t Target) string {
 		numbered = "(" + t.Number + ")"
 	}
 	switch form {
+	case FormAt:
+		if own != "" {
+			// Quarto's "[see @fig-x]": the prefix in place of the name.
+			return own + "\u00a0" + cmp.Or(t.Number, numbered)
+		}
 	case FormNumber, FormTeXRef:
 		return cmp.Or(t.Number, numbered)
 	case FormEq:

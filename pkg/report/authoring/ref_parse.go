@@ -150,6 +150,11 @@ func parseGroup(block text.Reader) ast.Node {
 	if len(items) == 1 && isCrossref(items[0].Key) && items[0].Prefix == "" && items[0].Suffix == "" {
 		return atNode(items[0].Key, items[0].SuppressAuthor, source, start, stop)
 	}
+	for _, it := range items {
+		if isCrossref(it.Key) {
+			return refList(items, parts, source, start, stop)
+		}
+	}
 	return &Cite{Mode: bib.Parenthetical, Items: items, Source: source, start: start, stop: stop}
 }
 

@@ -71,6 +71,13 @@ func TestRefTexts(t *testing.T) {
 		{"@thm-sg and {prf:ref}`lem-a` and [](#thm-b)", `<a class="ref" href="#thm-sg">Theorem~1</a> and <a class="ref" href="#lem-a">Lemma~1</a> and <a class="ref" href="#thm-b">Theorem~2</a>`},
 		{"{eq}`eq-m` and {numref}`tbl-a`", `<a class="ref" href="#eq-m">(5)</a> and <a class="ref" href="#tbl-a">Table~1</a>`},
 		{"[@fig-x](http://e.org)", `<a href="http://e.org">@fig-x</a>`},
+		{"[@eq-a; @eq-b]", `<a class="ref" href="#eq-a">Equation~1</a>, <a class="ref" href="#eq-b">Equation~2</a>`},
+		{"[@tbl-a;\n@eq-b]", `<a class="ref" href="#tbl-a">Table~1</a>, <a class="ref" href="#eq-b">Equation~2</a>`},
+		{"[see @eq-a]", `<a class="ref" href="#eq-a">see~1</a>`},
+		{"[-@eq-a; @Thm-sg, p. 3]", `<a class="ref" href="#eq-a">1</a>, <a class="ref" href="#thm-sg">Theorem~1</a>`},
+		{"[@eq-a; @fig-none]", `<a class="ref" href="#eq-a">Equation~1</a>, <mark class="ref-missing" title="no target has this label">?@fig-none</mark>`},
+		{"[@eq-a; @knuth1984]", `<a class="ref" href="#eq-a">Equation~1</a> [@knuth1984]`},
+		{"[[@eq-a; @eq-b]](http://e.org)", `<a href="http://e.org">[@eq-a; @eq-b]</a>`},
 	}
 	for i, tt := range tests {
 		out, _ := page(t, append(doc, tt.in)...)

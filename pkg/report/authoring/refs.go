@@ -249,7 +249,7 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 func refsIn(n ast.Node) []ast.Node {
 	var out []ast.Node
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if entering && (c.Kind() == KindRef || c.Kind() == KindCite) {
+		if entering && (c.Kind() == KindRef || c.Kind() == KindCite || c.Kind() == KindRefList) {
 			out = append(out, c)
 			return ast.WalkSkipChildren, nil
 		}
@@ -262,6 +262,9 @@ func refsIn(n ast.Node) []ast.Node {
 func sourceOf(n ast.Node) string {
 	if r, ok := n.(*Ref); ok {
 		return r.Source
+	}
+	if l, ok := n.(*RefList); ok {
+		return l.Source
 	}
 	return n.(*Cite).Source
 }
@@ -360,6 +363,7 @@ func (r *refRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindCite, r.cite)
 	reg.Register(KindFormula, r.equation)
 	reg.Register(KindTarget, r.target)
+	reg.Register(KindRefList, renderRefList)
 	reg.Register(KindSectionNumber, r.sectionNumber)
 	reg.Register(kindEquationSync, r.sync)
 	reg.Register(KindTableFigure, r.tableFigure)
