@@ -16,15 +16,21 @@ import (
 // citePage renders cells with the bibliography of testdata/refs.bib.
 func citePage(t *testing.T, cells ...string) (string, *Index) {
 	t.Helper()
+	return pageWith(t, testBib(t, ""), cells...)
+}
+
+// testBib reads testdata/refs.bib with more entries after it.
+func testBib(t *testing.T, more string) *bib.Database {
+	t.Helper()
 	data, err := os.ReadFile("testdata/refs.bib")
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := bib.Parse(data)
+	db, err := bib.Parse(append(data, more...))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return pageWith(t, db, cells...)
+	return db
 }
 
 var tags = regexp.MustCompile(`<[^>]*>`)
@@ -104,14 +110,7 @@ func postWith(t testing.TB, db *bib.Database, cells ...string) string {
 // locator, not a prefix or the text after a locator; in the page and the
 // post alike, a key that cannot be an id linking nowhere.
 func TestCitationLinks(t *testing.T) {
-	data, err := os.ReadFile("testdata/refs.bib")
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := bib.Parse(append(data, "\n@book{bad/key, author = {A, B}, title = {T}, year = 2000}\n"...))
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := testBib(t, "\n@book{bad/key, author = {A, B}, title = {T}, year = 2000}\n")
 	const md = "A [see @knuth1984, p. 3 and more; @winning]. B @grundy1939 [p. 7]. C [@bad/key]."
 	out, _ := pageWith(t, db, md)
 	for _, want := range []string{
@@ -176,14 +175,7 @@ func TestCitationsAgainstPandoc(t *testing.T) {
 // writes the references as Quarto does and keeps the citations after
 // them, where Quarto drops them, with a warning; the post alike.
 func TestRefListMixed(t *testing.T) {
-	data, err := os.ReadFile("testdata/refs.bib")
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := bib.Parse(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := testBib(t, "")
 	cells := []string{"$$ a $$ {#eq-a}\n\n$$ b $$ {#eq-b}", "See [@eq-a; @knuth1984, p. 3; -@eq-b]."}
 	out, x := pageWith(t, db, cells...)
 	want := `See <a class="ref" href="#eq-a">Equation` + "\u00a0" + `1</a>, <a class="ref" href="#eq-b">2</a> <span class="citation">(<a href="#ref-knuth1984">Knuth 1984, 3</a>)</span>.`
