@@ -66,9 +66,18 @@ type Target struct {
 // piece it parses.
 type Index struct {
 	// NumberSections numbers headings, "1", "1.2", as Quarto does with
-	// number-sections: true; without it a section is referred to by its
-	// title, as mystmd does.
+	// number-sections: true and mystmd with numbering: {headings: true};
+	// a reference to a section then reads "Section 1.2", where without it
+	// it reads the section's title.
 	NumberSections bool
+	// MyST numbers as mystmd does: every displayed formula takes a number,
+	// labelled or not, one for the whole formula (an AMS environment's
+	// rows take none of their own), and but a {math} directive marked
+	// ":enumerated: false"; MyST's {ref} and "[](#label)" to a numbered
+	// section read "Section 1.2". Without it formulas are numbered as
+	// Quarto numbers them: labelled ones, and AMS environments as
+	// MathJax numbers them. Configure sets it.
+	MyST bool
 
 	targets  map[string]*Target
 	entries  []entry // the numbered nodes of the Markdown, in order
@@ -106,6 +115,9 @@ type entry struct {
 	// before and count are the numbers of equations numbered before and
 	// after the node, for the converter of a page to follow.
 	before, count int
+	// star is set for a formula numbered as a whole, whose environments
+	// must not number their rows (MyST).
+	star bool
 }
 
 // pending is a reference or citation seen, checked when the whole
@@ -324,6 +336,17 @@ func (x *Index) equation(cell int, eq *Formula, label string) {
 	e := entry{target: t, before: before}
 	labels := texLabels.FindAllStringSubmatch(eq.TeX, -1)
 	switch {
+	case x.MyST:
+		// One number for the whole formula, as mystmd gives it; the
+		// labels of its rows name that number.
+		x.conv.SetEquations(before)
+		x.number(t)
+		e.tag, e.star = t.Number, true
+		for _, m := range labels {
+			if m[1] != label && x.targets[m[1]] == nil {
+				x.nameEquation(cell, &Target{Counter: CounterEquation, Number: t.Number, Cell: cell}, m[1])
+			}
+		}
 	case err == nil && x.conv.Equations() > before:
 		t.Number = strconv.Itoa(before + 1)
 		for _, m := range labels {

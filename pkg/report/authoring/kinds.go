@@ -152,6 +152,8 @@ func (p *fenceParser) apply(f *fence, source []byte) {
 		if _, ok := opts["nonumber"]; ok {
 			n.Unnumbered = true
 		}
+	case *Equation:
+		n.Unnumbered = opts["enumerated"] == "false"
 	case *Figure:
 		n.Alt = opts["alt"]
 		if w := opts["width"]; w != "" {

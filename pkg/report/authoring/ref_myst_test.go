@@ -11,8 +11,9 @@ import (
 
 // mystDoc is a MyST document with every kind of target mystmd numbers,
 // and a reference to each in every form, in order. Its displayed
-// formulas are all labelled: mystmd numbers unlabelled ones too, Quarto
-// and Jupyter Book do not, and neither do we.
+// formulas are labelled, so that Quarto's rule, which the page here
+// follows, and mystmd's give the same numbers; TestMystNumbering checks
+// mystmd's own rule, for unlabelled ones too.
 const mystDoc = `---
 title: Numbers
 ---

@@ -212,6 +212,9 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 			if en, ok := e.next(CounterEquation); ok {
 				n.tag, n.before, n.after = en.tag, en.before, en.count
 				n.id = en.target.Label
+				if en.star {
+					n.TeX = starEnvironments(n.TeX)
+				}
 				if m, ok := n.FirstChild().(*mathml.Math); ok {
 					m.TeX = []byte(n.displayTeX())
 				}
