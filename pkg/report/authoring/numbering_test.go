@@ -172,3 +172,46 @@ func TestNumberingPost(t *testing.T) {
 		}
 	}
 }
+
+// TestMystTexts builds every admonition and theorem-like kind with
+// mystmd and checks that their titles read as ours: "See Also", not "See
+// also". mystmd numbers proofs, "Proof 1", where sphinx-proof and Quarto
+// do not and neither do we, so a proof's lead is left out.
+func TestMystTexts(t *testing.T) {
+	myst := needTool(t, "myst", "npm install -g mystmd")
+	var doc strings.Builder
+	doc.WriteString("---\ntitle: T\n---\n\n")
+	var want []string
+	for _, k := range []string{"note", "tip", "warning", "caution", "important", "attention", "danger", "error", "hint", "seealso"} {
+		doc.WriteString(":::{" + k + "}\nBody.\n:::\n\n")
+		want = append(want, calloutTypes[k])
+	}
+	for _, k := range []string{"theorem", "lemma", "corollary", "proposition", "conjecture", "definition", "example", "remark", "axiom", "criterion", "algorithm", "property", "observation", "assumption"} {
+		doc.WriteString(":::{prf:" + k + "}\nBody.\n:::\n\n")
+		want = append(want, typeNames[k]+" 1")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "myst.yml"), []byte("version: 1\nproject: {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "doc.md"), []byte(doc.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(myst, "build", "doc.md", "--jats")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "HOME="+dir, "MYST_NO_UPDATE_CHECK=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("myst build: %v\n%s", err, out)
+	}
+	jats, err := os.ReadFile(filepath.Join(dir, "_build", "exports", "doc.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var theirs []string
+	for _, m := range regexp.MustCompile(`<caption>\s*<title>([^<]*)</title>|<label>([^<(]*)</label>`).FindAllStringSubmatch(string(jats), -1) {
+		theirs = append(theirs, m[1]+m[2])
+	}
+	if strings.Join(theirs, " | ") != strings.Join(want, " | ") {
+		t.Errorf("titles differ from mystmd's:\nours   %q\nmystmd %q", want, theirs)
+	}
+}
