@@ -1,6 +1,7 @@
 package authoring
 
 import (
+	"bytes"
 	"html"
 	"os"
 	"os/exec"
@@ -8,9 +9,12 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grundylab/grundy/pkg/report/bib"
 	"github.com/grundylab/grundy/pkg/report/mathml"
+	"github.com/yuin/goldmark"
+	goldhtml "github.com/yuin/goldmark/renderer/html"
 )
 
 // citePage renders cells with the bibliography of testdata/refs.bib.
@@ -188,5 +192,47 @@ func TestRefListMixed(t *testing.T) {
 	post := postWith(t, db, cells...)
 	if want := "See [Equation\u00a01](#eq-a), [2](#eq-b) ([Knuth 1984, 3](#ref-knuth1984))."; !strings.Contains(post, want) {
 		t.Errorf("post lacks\n%s\n%s", want, post)
+	}
+}
+
+// TestHostileCitations checks the new paths of citations and lists of
+// references with hostile prefixes, suffixes, keys and labels: nothing of
+// them reaches the page or the post as markup, and a group of many lines
+// or many "[" costs time and output in proportion to its size.
+func TestHostileCitations(t *testing.T) {
+	evil := `<script>alert(1)</script><img src=x onerror=alert(1)>"'`
+	db := testBib(t, "\n@book{evil, author = {"+evil+"}, title = {"+evil+"}, year = {"+evil+"}, url = {javascript:alert(1)}}\n")
+	cells := []string{
+		"$$ a $$ {#eq-a}",
+		"[" + evil + " @eq-a; -@eq-a; " + evil + " @knuth1984, p. 3 " + evil + "]",
+		"@knuth1984 [" + evil + "] and @evil [p. 3, " + evil + "]",
+		"[@evil;\nsee " + evil + " @winning,\nand " + evil + "]", // a line starting "<script" would be an HTML block
+		"[@fig-\"><script>; @eq-a]",
+	}
+	page, x := pageWith(t, db, cells...)
+	_, page, _ = strings.Cut(page, "</div>\n") // the formula, styled by package mathml
+	if bad := unsafeMarkup(page + ReferencesHTML(x)); bad != "" {
+		t.Errorf("the page holds %s:\n%s", bad, page)
+	}
+	// The post is read later by a Markdown reader that passes HTML through.
+	post := postWith(t, db, cells...) + ReferencesPost(x)
+	var b bytes.Buffer
+	md := goldmark.New(goldmark.WithRendererOptions(goldhtml.WithUnsafe()))
+	if err := md.Convert([]byte(post), &b); err != nil {
+		t.Fatal(err)
+	}
+	if bad := unsafeMarkup(b.String()); bad != "" {
+		t.Errorf("the post holds %s:\n%s", bad, post)
+	}
+	for name, src := range map[string]string{
+		"lines":    "[@knuth1984" + strings.Repeat(";\n@winning", 20_000) + "]",
+		"brackets": strings.Repeat("[\n", 20_000) + "@knuth1984",
+		"lists":    strings.Repeat("[@eq-a; @eq-a] ", 20_000),
+	} {
+		start := time.Now()
+		out, _ := pageWith(t, db, "$$ a $$ {#eq-a}", src)
+		if len(out) > 64*len(src)+8192 || time.Since(start) > 20*time.Second {
+			t.Errorf("%s: %d bytes of input give %d of output in %v", name, len(src), len(out), time.Since(start))
+		}
 	}
 }

@@ -193,13 +193,13 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 			return ast.WalkSkipChildren, nil
 		case *ast.Image:
 			for _, c := range refsIn(n) {
-				after = append(after, func() { c.Parent().ReplaceChild(c.Parent(), c, ast.NewString([]byte(sourceOf(c)))) })
+				after = append(after, func() { replace(c, ast.NewString([]byte(sourceOf(c)))) })
 			}
 			return ast.WalkSkipChildren, nil
 		case *Cite:
 			n.index = x
 			if r := e.citeAsText(n); r != nil {
-				after = append(after, func() { n.Parent().ReplaceChild(n.Parent(), n, r) })
+				after = append(after, func() { replace(n, r) })
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.Heading:
@@ -232,7 +232,7 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 		case *ast.Link:
 			// A link's text links nowhere else.
 			for _, c := range refsIn(n) {
-				after = append(after, func() { c.Parent().ReplaceChild(c.Parent(), c, ast.NewString([]byte(sourceOf(c)))) })
+				after = append(after, func() { replace(c, ast.NewString([]byte(sourceOf(c)))) })
 			}
 			dest := string(n.Destination)
 			if ValidLabel(dest) && !strings.Contains(dest, ":") && !strings.Contains(dest, "/") && !strings.Contains(dest, ".") {
@@ -245,6 +245,15 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 	})
 	for _, f := range after {
 		f()
+	}
+}
+
+// replace puts by in n's place, unless n was taken out already: a
+// citation inside a link's text is both made text as the link's and
+// resolved as itself.
+func replace(n, by ast.Node) {
+	if p := n.Parent(); p != nil {
+		p.ReplaceChild(p, n, by)
 	}
 }
 
