@@ -64,6 +64,11 @@ func TestSplitLocator(t *testing.T) {
 		{"p. iv", "page", "iv", ""},
 		{", and elsewhere", "", "", ", and elsewhere"},
 		{"emphasis mine", "", "", " emphasis mine"},
+		{", ch. 3", "", "", ", ch. 3"},
+		{"¶ 7", "paragraph", "7", ""},
+		{"sub verbo nim", "sub verbo", "nim", ""},
+		{", s.v. nim, passim", "sub verbo", "nim", ", passim"},
+		{"sub rosa", "", "", " sub rosa"},
 		{"", "", "", ""},
 	}
 	for _, tt := range tests {
