@@ -2,9 +2,6 @@ package authoring
 
 import (
 	"bytes"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -55,7 +52,6 @@ var (
 // that the page numbers the same sections and formulas the same way and
 // that every reference reads as mystmd's.
 func TestMystNumbering(t *testing.T) {
-	myst := needTool(t, "myst", "npm install -g mystmd")
 	for _, tt := range []struct {
 		name, front string
 		fields      map[string]any
@@ -64,29 +60,12 @@ func TestMystNumbering(t *testing.T) {
 		{"default", "", nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
-			doc := "---\ntitle: T\n" + tt.front + "---\n\n" + mystNumbering
-			if err := os.WriteFile(filepath.Join(dir, "myst.yml"), []byte("version: 1\nproject: {}\n"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(dir, "doc.md"), []byte(doc), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			cmd := exec.Command(myst, "build", "doc.md", "--jats")
-			cmd.Dir = dir
-			cmd.Env = append(os.Environ(), "HOME="+dir, "MYST_NO_UPDATE_CHECK=1")
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("myst build: %v\n%s", err, out)
-			}
-			jats, err := os.ReadFile(filepath.Join(dir, "_build", "exports", "doc.xml"))
-			if err != nil {
-				t.Fatal(err)
-			}
+			jats := mystJATS(t, "---\ntitle: T\n"+tt.front+"---\n\n"+mystNumbering)
 			var theirs, theirRefs []string
-			for _, m := range jatsLabels.FindAllStringSubmatch(string(jats), -1) {
+			for _, m := range jatsLabels.FindAllStringSubmatch(jats, -1) {
 				theirs = append(theirs, m[1])
 			}
-			for _, m := range xref.FindAllStringSubmatch(string(jats), -1) {
+			for _, m := range xref.FindAllStringSubmatch(jats, -1) {
 				theirRefs = append(theirRefs, m[1])
 			}
 			page, x := configuredPage(t, tt.fields, mystNumbering)
@@ -178,7 +157,6 @@ func TestNumberingPost(t *testing.T) {
 // also". mystmd numbers proofs, "Proof 1", where sphinx-proof and Quarto
 // do not and neither do we, so a proof's lead is left out.
 func TestMystTexts(t *testing.T) {
-	myst := needTool(t, "myst", "npm install -g mystmd")
 	var doc strings.Builder
 	doc.WriteString("---\ntitle: T\n---\n\n")
 	var want []string
@@ -190,25 +168,9 @@ func TestMystTexts(t *testing.T) {
 		doc.WriteString(":::{prf:" + k + "}\nBody.\n:::\n\n")
 		want = append(want, typeNames[k]+" 1")
 	}
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "myst.yml"), []byte("version: 1\nproject: {}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "doc.md"), []byte(doc.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(myst, "build", "doc.md", "--jats")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "HOME="+dir, "MYST_NO_UPDATE_CHECK=1")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("myst build: %v\n%s", err, out)
-	}
-	jats, err := os.ReadFile(filepath.Join(dir, "_build", "exports", "doc.xml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	jats := mystJATS(t, doc.String())
 	var theirs []string
-	for _, m := range regexp.MustCompile(`<caption>\s*<title>([^<]*)</title>|<label>([^<(]*)</label>`).FindAllStringSubmatch(string(jats), -1) {
+	for _, m := range regexp.MustCompile(`<caption>\s*<title>([^<]*)</title>|<label>([^<(]*)</label>`).FindAllStringSubmatch(jats, -1) {
 		theirs = append(theirs, m[1]+m[2])
 	}
 	if strings.Join(theirs, " | ") != strings.Join(want, " | ") {
