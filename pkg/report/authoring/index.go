@@ -79,6 +79,8 @@ type Index struct {
 	// MathJax numbers them. Configure sets it.
 	MyST bool
 
+	frontTitle string // the front matter's title, "" for none
+
 	targets  map[string]*Target
 	entries  []entry // the numbered nodes of the Markdown, in order
 	counts   map[string]int
@@ -293,8 +295,9 @@ func (x *Index) heading(cell int, h *ast.Heading, source []byte, label string) {
 	t := &Target{Counter: CounterSection, Title: plainText(h, source), Cell: cell}
 	_, unnumbered := h.AttributeString("class")
 	// A document's first heading, of level 1, is its title (the page
-	// shows it as such), not its first section.
-	title := x.headings == 0 && h.Level == 1
+	// shows it as such), not its first section, unless the front matter
+	// titles the document otherwise.
+	title := x.headings == 0 && h.Level == 1 && (x.frontTitle == "" || x.frontTitle == t.Title)
 	x.headings++
 	if x.NumberSections && !unnumbered && !title {
 		if x.top == 0 || h.Level < x.top {

@@ -16,11 +16,16 @@ import (
 // role or a target "(label)=") and none of Quarto's (a fenced div with
 // attributes, "{#fig-x}", "@fig-x").
 //
+// The first level-1 heading is the document's title, no section, unless
+// the front matter gives a title of other text: then it is a section, as
+// both tools number it.
+//
 // Sections are numbered by Quarto's "number-sections: true" and by
 // mystmd's "numbering: {headings: true}"; mystmd reads neither
 // "numbering: true" nor "numbering: headings" so (checked with mystmd
 // 1.8.3's --jats), and neither does Configure.
 func (x *Index) Configure(front map[string]any, nb *notebook.Notebook) {
+	x.frontTitle, _ = front["title"].(string)
 	numbering, hasNumbering := front["numbering"]
 	x.MyST = hasNumbering || !quartoFront(front) && nb != nil && mystMarkdown(nb)
 	switch {

@@ -55,12 +55,16 @@ func TestMystNumbering(t *testing.T) {
 	for _, tt := range []struct {
 		name, front string
 		fields      map[string]any
+		body        string
 	}{
-		{"headings", "numbering:\n  headings: true\n", map[string]any{"numbering": map[string]any{"headings": true}}},
-		{"default", "", nil},
+		{"headings", "numbering:\n  headings: true\n", map[string]any{"title": "T", "numbering": map[string]any{"headings": true}}, mystNumbering},
+		{"default", "", map[string]any{"title": "T"}, mystNumbering},
+		// With a title of its own, the first level-1 heading is a section.
+		{"level 1", "numbering:\n  headings: true\n", map[string]any{"title": "T", "numbering": map[string]any{"headings": true}},
+			"# One\n\n(a)=\n## A\n\n# Two\n\n$$ x $$\n\nSee [](#a).\n"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			jats := mystJATS(t, "---\ntitle: T\n"+tt.front+"---\n\n"+mystNumbering)
+			jats := mystJATS(t, "---\ntitle: T\n"+tt.front+"---\n\n"+tt.body)
 			var theirs, theirRefs []string
 			for _, m := range jatsLabels.FindAllStringSubmatch(jats, -1) {
 				theirs = append(theirs, m[1])
@@ -68,7 +72,7 @@ func TestMystNumbering(t *testing.T) {
 			for _, m := range xref.FindAllStringSubmatch(jats, -1) {
 				theirRefs = append(theirRefs, m[1])
 			}
-			page, x := configuredPage(t, tt.fields, mystNumbering)
+			page, x := configuredPage(t, tt.fields, tt.body)
 			if !x.MyST {
 				t.Fatal("the document is not read as MyST")
 			}
