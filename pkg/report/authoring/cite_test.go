@@ -236,3 +236,19 @@ func TestHostileCitations(t *testing.T) {
 		}
 	}
 }
+
+// TestRefListSuffix: the text after a reference in a list, which Quarto
+// drops, follows the reference with a warning; in the post too.
+func TestRefListSuffix(t *testing.T) {
+	cells := []string{"$$ a $$ {#eq-a}", "See [@eq-a, left]."}
+	out, x := page(t, cells...)
+	if want := `See <a class="ref" href="#eq-a">Equation` + "\u00a0" + `1</a>, left.`; !strings.Contains(out, want) {
+		t.Errorf("page lacks\n%s\n%s", want, out)
+	}
+	if w := x.Warnings(); len(w) != 1 || w[0].Cell != 2 || !strings.Contains(w[0].Msg, "Quarto drops the text") {
+		t.Errorf("warnings %v, want one about cell 2's text", w)
+	}
+	if post, want := postWith(t, nil, cells...), "See [Equation\u00a01](#eq-a), left."; !strings.Contains(post, want) {
+		t.Errorf("post lacks\n%s\n%s", want, post)
+	}
+}

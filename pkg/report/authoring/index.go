@@ -261,6 +261,9 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 			if n.Mixed {
 				x.warn(cell, "%s: Quarto drops the citations of a list that holds cross-references; they are shown after the references", clip(n.Source))
 			}
+			if n.Suffixed {
+				x.warn(cell, "%s: Quarto drops the text after a cross-reference; it is shown after the reference", clip(n.Source))
+			}
 			return ast.WalkContinue, nil
 		case *Cite:
 			for _, it := range n.Items {

@@ -16,15 +16,19 @@ var KindRefList = ast.NewNodeKind("RefList")
 // the references, each as Quarto writes it ("Figure 1", a prefix in
 // place of the kind's name, "see 1", "-@fig-a" the number alone), joined
 // by ", " as Quarto's ref-delim joins them. Quarto drops the citations of
-// a list that also holds cross-references (quarto-cli issue 1186); here
-// they follow the references as a citation of their own, "Figure 1
-// (Knuth 1984)", with a warning, so that nothing written is lost.
+// a list that also holds cross-references (quarto-cli issue 1186), and
+// the text after a reference ("[@fig-a, left]"); here the citations
+// follow the references as a citation of their own, "Figure 1 (Knuth
+// 1984)", and the text follows its reference, "Figure 1, left", each
+// with a warning, so that nothing written is lost.
 type RefList struct {
 	ast.BaseInline
 	// Source is the list as written.
 	Source string
 	// Mixed is set for a list that holds citations as well.
 	Mixed bool
+	// Suffixed is set for a list with text after a reference.
+	Suffixed bool
 
 	start, stop int
 }
@@ -75,6 +79,13 @@ func refList(items []bib.Item, parts []string, source string, start, stop int) *
 		r := atNode(it.Key, it.SuppressAuthor, at, -1, -1).(*Ref)
 		r.Own = it.Prefix // Quarto's prefix stands in place of the kind's name
 		n.AppendChild(n, r)
+		if it.Suffix != "" {
+			n.Suffixed = true
+			if !strings.HasPrefix(it.Suffix, ",") {
+				it.Suffix = " " + it.Suffix
+			}
+			n.AppendChild(n, ast.NewString([]byte(it.Suffix)))
+		}
 	}
 	if len(cites) > 0 {
 		n.Mixed = true
