@@ -63,22 +63,26 @@ func (n *Formula) WritePost(w *strings.Builder, source []byte, body func(start, 
 	if n.id != "" {
 		w.WriteString(`<a id="` + html.EscapeString(n.id) + `"></a>` + "\n\n")
 	}
-	w.WriteString("$$\n" + strings.TrimSpace(n.displayTeX()) + "\n$$")
+	w.WriteString("$$\n" + n.tagged(strings.TrimSpace(n.TeX), " ") + "\n$$")
 }
 
 // displayTeX returns the TeX the page converts: the formula, with its
 // number as \tag when it takes one.
-func (n *Formula) displayTeX() string {
+func (n *Formula) displayTeX() string { return n.tagged(n.TeX, "") }
+
+// tagged returns tex with the formula's number as \tag, after sep, at its
+// end or in the last row of the unnumbered environment that ends it.
+func (n *Formula) tagged(tex, sep string) string {
 	if n.tag == "" {
-		return n.TeX
+		return tex
 	}
 	tag := `\tag{` + n.tag + `}`
-	if end := starredEnd.FindStringIndex(n.TeX); end != nil {
+	if end := starredEnd.FindStringIndex(tex); end != nil {
 		// A tag after an environment is none of its rows': the last row
 		// takes it.
-		return n.TeX[:end[0]] + tag + n.TeX[end[0]:]
+		return tex[:end[0]] + tag + tex[end[0]:]
 	}
-	return n.TeX + tag
+	return tex + sep + tag
 }
 
 // starredEnd finds the end of an unnumbered AMS environment that ends a
