@@ -163,20 +163,17 @@ func parseGroup(block text.Reader) ast.Node {
 // as it takes, and advances past it. It returns the text inside, its
 // lines joined by spaces, and the group's range in the source. It fails
 // for a group with code in it, one followed by "(", "[" or ":" (a link,
-// a link reference definition), and one longer than maxGroup bytes, so
-// that a paragraph of many "[" costs linear time.
+// a link reference definition), and one longer than maxGroup bytes or
+// maxGroupLines lines, so that a paragraph of many "[" costs linear time.
 func readGroup(block text.Reader) (inner string, start, stop int, ok bool) {
-	var text []byte
-	depth := 0
-	for first := true; len(text) < maxGroup; first = false {
+	var lines []text.Segment // the lines before the one that closes the group
+	depth, scanned := 0, 0
+	for len(lines) < maxGroupLines && scanned < maxGroup {
 		line, seg := block.PeekLine()
 		if len(line) == 0 {
 			return "", 0, 0, false
 		}
-		if first {
-			start = seg.Start
-		}
-		for i := 0; i < len(line) && len(text)+i < maxGroup; i++ {
+		for i := 0; i < len(line) && scanned+i < maxGroup; i++ {
 			switch line[i] {
 			case '\\':
 				i++
@@ -190,14 +187,23 @@ func readGroup(block text.Reader) (inner string, start, stop int, ok bool) {
 				if i+1 < len(line) && (line[i+1] == '(' || line[i+1] == '[' || line[i+1] == ':') {
 					return "", 0, 0, false
 				}
-				text = append(text, line[:i]...)
+				var b strings.Builder
+				for _, l := range lines {
+					b.Write(l.Value(block.Source()))
+				}
+				b.Write(line[:i])
 				block.Advance(i + 1)
-				return lineBreaks.Replace(string(text[1:])), start, seg.Start + i + 1, true
+				start = seg.Start
+				if len(lines) > 0 {
+					start = lines[0].Start
+				}
+				return lineBreaks.Replace(b.String()[1:]), start, seg.Start + i + 1, true
 			case '`':
 				return "", 0, 0, false // code in a group: not a citation
 			}
 		}
-		text = append(text, line...)
+		lines = append(lines, seg)
+		scanned += len(line)
 		block.AdvanceLine()
 	}
 	return "", 0, 0, false
@@ -235,8 +241,12 @@ func groupItem(part string) (bib.Item, bool) {
 // lineBreaks joins the lines of a group.
 var lineBreaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
 
-// maxGroup is the length of the longest bracketed citation read.
-const maxGroup = 2048
+// maxGroup and maxGroupLines bound the bracketed citations read: bytes
+// and lines.
+const (
+	maxGroup      = 2048
+	maxGroupLines = 16
+)
 
 // isWordByte reports whether c is an ASCII letter or digit or "_".
 func isWordByte(c byte) bool {
