@@ -78,7 +78,10 @@
 // "$$ ... $$ (label)", a target or \label, tagged with their number; AMS
 // environments as MathJax numbers them; {math} and a labelled
 // {glue:math}), theorem-like blocks per kind, and, with number-sections:
-// true in the front matter, sections ("1.2"). Both writers resolve the
+// true (Quarto) or numbering: {headings: true} (mystmd) in the front
+// matter, sections ("1.2"). A notebook in MyST's syntax, or with mystmd's
+// numbering key, is numbered as mystmd numbers it: every displayed
+// formula, one number each (authoring.Index.Configure). Both writers resolve the
 // Markdown's references from it (see package authoring: "@fig-x",
 // "[@fig-x]", "-@fig-x", {ref}, {numref}, {eq}, {prf:ref}, "[](#x)",
 // targets "(x)=", \eqref), and a reference to no target is shown marked

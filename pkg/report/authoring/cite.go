@@ -48,9 +48,10 @@ func (n *Cite) Dump(source []byte, level int) {
 func (n *Cite) Span() (start, stop int) { return n.start, n.stop }
 
 // citeHTML returns a citation as a page shows it: its text as the
-// bibliography's style writes it, a link to its work's entry in the
-// references when it cites one work, marked when a work is missing; the
-// citation as written, marked, when the document has no bibliography.
+// bibliography's style writes it, each work's authors, year and locator
+// a link to its entry in the references (as pandoc links them), marked
+// when a work is missing; the citation as written, marked, when the
+// document has no bibliography.
 func citeHTML(x *Index, c *Cite) string {
 	spans, missing, ok := x.citation(c)
 	if !ok {
@@ -58,13 +59,15 @@ func citeHTML(x *Index, c *Cite) string {
 	}
 	var b strings.Builder
 	b.WriteString(`<span class="citation">`)
-	link := citeLink(c, missing)
-	if link != "" {
-		b.WriteString(`<a href="#` + html.EscapeString(link) + `">`)
-	}
-	spansHTML(&b, spans, false)
-	if link != "" {
-		b.WriteString("</a>")
+	for _, run := range keyRuns(spans) {
+		anchor := entryAnchor(run[0].Key)
+		if anchor != "" {
+			b.WriteString(`<a href="#` + html.EscapeString(anchor) + `">`)
+		}
+		spansHTML(&b, run, false)
+		if anchor != "" {
+			b.WriteString("</a>")
+		}
 	}
 	b.WriteString("</span>")
 	if len(missing) > 0 {
@@ -73,14 +76,28 @@ func citeHTML(x *Index, c *Cite) string {
 	return b.String()
 }
 
-// citeLink returns the anchor a citation links to: its one work's entry
-// in the references, "ref-KEY"; "" for a citation of several works or of
-// a missing one, or a key that cannot be an id.
-func citeLink(c *Cite, missing []string) string {
-	if len(c.Items) != 1 || len(missing) > 0 || !ValidLabel("ref-"+c.Items[0].Key) {
+// keyRuns splits a citation's spans into runs of one Key each: a work's
+// text, or the text between works.
+func keyRuns(spans []bib.Span) [][]bib.Span {
+	var runs [][]bib.Span
+	for i, s := range spans {
+		if i > 0 && s.Key == spans[i-1].Key {
+			runs[len(runs)-1] = append(runs[len(runs)-1], s)
+			continue
+		}
+		runs = append(runs, []bib.Span{s})
+	}
+	return runs
+}
+
+// entryAnchor returns the anchor of a cited work's entry in the
+// references, "ref-KEY"; "" for no work, or a key that cannot be an id
+// (ReferencesHTML gives its entry none).
+func entryAnchor(key string) string {
+	if key == "" || !ValidLabel("ref-"+key) {
 		return ""
 	}
-	return "ref-" + c.Items[0].Key
+	return "ref-" + key
 }
 
 // WritePost writes the citation as the page shows it, in Markdown.
@@ -100,11 +117,13 @@ func (n *Cite) WritePost(w *strings.Builder, source []byte, body func(start, sto
 		w.WriteString(`<mark class="cite-missing">` + b.String() + `</mark>`)
 		return
 	}
-	text := spansMarkdown(spans, false)
-	if link := citeLink(n, missing); link != "" {
-		text = "[" + text + "](#" + link + ")"
+	for _, run := range keyRuns(spans) {
+		text := spansMarkdown(run, false)
+		if anchor := entryAnchor(run[0].Key); anchor != "" && strings.TrimSpace(text) != "" {
+			text = "[" + text + "](#" + anchor + ")"
+		}
+		w.WriteString(text)
 	}
-	w.WriteString(text)
 }
 
 // citation returns the text of a citation, the keys it cites that the

@@ -28,6 +28,7 @@
 // and resolves its references:
 //
 //	x := authoring.NewIndex()
+//	x.Configure(front, nb) // Quarto's or mystmd's numbering
 //	for i, cell := range cells {
 //		x.Markdown(i+1, cell) // and x.Add for a code cell's figure
 //	}
@@ -39,10 +40,15 @@
 // (with a no-break space), "-@fig-x" "1", "@eq-x" "Equation 1", MyST's
 // {eq} and "[](#eq-x)" "(1)", {ref} to a section its title, {numref}
 // with "%s" or "{number}" its template; theorem kinds each count on
-// their own. Displayed formulas are numbered when labelled (Quarto's and
-// Jupyter Book's rule; mystmd also numbers unlabelled ones) and as
-// MathJax numbers AMS environments, in one sequence that a page's
-// mathml.Converter follows. Labels are ASCII words joined by "-", "." or
+// their own; "[@fig-a; @tbl-b]" is a list of references, "Figure 1,
+// Table 1", never a citation. Displayed formulas are numbered when
+// labelled (Quarto's rule) and as MathJax numbers AMS environments, in
+// one sequence that a page's mathml.Converter follows. Index.Configure
+// reads a notebook's front matter and Markdown first: a MyST notebook
+// is numbered as mystmd numbers it (every displayed formula, one number
+// each, but a {math} marked ":enumerated: false"), and sections are
+// numbered with Quarto's number-sections or mystmd's numbering:
+// {headings: true}, references to them then reading "Section 1.2". Labels are ASCII words joined by "-", "." or
 // ":", at most 128 bytes, and at most MaxTargets of them; a duplicate is
 // a warning and names nothing.
 package authoring

@@ -63,21 +63,31 @@ func (n *Formula) WritePost(w *strings.Builder, source []byte, body func(start, 
 	if n.id != "" {
 		w.WriteString(`<a id="` + html.EscapeString(n.id) + `"></a>` + "\n\n")
 	}
-	w.WriteString("$$\n" + strings.TrimSpace(n.TeX))
-	if n.tag != "" {
-		w.WriteString(` \tag{` + n.tag + `}`)
-	}
-	w.WriteString("\n$$")
+	w.WriteString("$$\n" + n.tagged(strings.TrimSpace(n.TeX), " ") + "\n$$")
 }
 
 // displayTeX returns the TeX the page converts: the formula, with its
 // number as \tag when it takes one.
-func (n *Formula) displayTeX() string {
+func (n *Formula) displayTeX() string { return n.tagged(n.TeX, "") }
+
+// tagged returns tex with the formula's number as \tag, after sep, at its
+// end or in the last row of the unnumbered environment that ends it.
+func (n *Formula) tagged(tex, sep string) string {
 	if n.tag == "" {
-		return n.TeX
+		return tex
 	}
-	return n.TeX + `\tag{` + n.tag + `}`
+	tag := `\tag{` + n.tag + `}`
+	if end := starredEnd.FindStringIndex(tex); end != nil {
+		// A tag after an environment is none of its rows': the last row
+		// takes it.
+		return tex[:end[0]] + tag + tex[end[0]:]
+	}
+	return tex + sep + tag
 }
+
+// starredEnd finds the end of an unnumbered AMS environment that ends a
+// formula.
+var starredEnd = regexp.MustCompile(`\\end\s*\{(?:align|alignat|eqnarray|equation|flalign|gather|multline)\*\}\s*$`)
 
 // equationLabel matches the label after a displayed formula: Quarto's
 // "{#eq-x}", with other attributes after the id, or MyST's "(eq-x)".
@@ -134,4 +144,14 @@ func replaceWithFormula(n ast.Node, eq *Formula) {
 	lines := text.NewSegments()
 	eq.SetLines(lines)
 	n.Parent().ReplaceChild(n.Parent(), n, eq)
+}
+
+// numberedEnvironments finds the AMS environments that number their
+// equations or rows.
+var numberedEnvironments = regexp.MustCompile(`\\(begin|end)\s*\{(align|alignat|eqnarray|equation|flalign|gather|multline)\}`)
+
+// starEnvironments returns TeX with its numbered environments starred,
+// for a formula that takes one number as a whole.
+func starEnvironments(tex string) string {
+	return numberedEnvironments.ReplaceAllString(tex, `\$1{$2*}`)
 }

@@ -66,9 +66,20 @@ type Target struct {
 // piece it parses.
 type Index struct {
 	// NumberSections numbers headings, "1", "1.2", as Quarto does with
-	// number-sections: true; without it a section is referred to by its
-	// title, as mystmd does.
+	// number-sections: true and mystmd with numbering: {headings: true};
+	// a reference to a section then reads "Section 1.2", where without it
+	// it reads the section's title.
 	NumberSections bool
+	// MyST numbers as mystmd does: every displayed formula takes a number,
+	// labelled or not, one for the whole formula (an AMS environment's
+	// rows take none of their own), and but a {math} directive marked
+	// ":enumerated: false"; MyST's {ref} and "[](#label)" to a numbered
+	// section read "Section 1.2". Without it formulas are numbered as
+	// Quarto numbers them: labelled ones, and AMS environments as
+	// MathJax numbers them. Configure sets it.
+	MyST bool
+
+	frontTitle string // the front matter's title, "" for none
 
 	targets  map[string]*Target
 	entries  []entry // the numbered nodes of the Markdown, in order
@@ -106,6 +117,9 @@ type entry struct {
 	// before and count are the numbers of equations numbered before and
 	// after the node, for the converter of a page to follow.
 	before, count int
+	// star is set for a formula numbered as a whole, whose environments
+	// must not number their rows (MyST).
+	star bool
 }
 
 // pending is a reference or citation seen, checked when the whole
@@ -243,6 +257,14 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 				x.refs = append(x.refs, pending{cell: cell, label: n.Label})
 			}
 			return ast.WalkSkipChildren, nil
+		case *RefList:
+			if n.Mixed {
+				x.warn(cell, "%s: Quarto drops the citations of a list that holds cross-references; they are shown after the references", clip(n.Source))
+			}
+			if n.Suffixed {
+				x.warn(cell, "%s: Quarto drops the text after a cross-reference; it is shown after the reference", clip(n.Source))
+			}
+			return ast.WalkContinue, nil
 		case *Cite:
 			for _, it := range n.Items {
 				x.cite(cell, it.Key, strings.HasPrefix(n.Source, "{"))
@@ -276,8 +298,9 @@ func (x *Index) heading(cell int, h *ast.Heading, source []byte, label string) {
 	t := &Target{Counter: CounterSection, Title: plainText(h, source), Cell: cell}
 	_, unnumbered := h.AttributeString("class")
 	// A document's first heading, of level 1, is its title (the page
-	// shows it as such), not its first section.
-	title := x.headings == 0 && h.Level == 1
+	// shows it as such), not its first section, unless the front matter
+	// titles the document otherwise.
+	title := x.headings == 0 && h.Level == 1 && (x.frontTitle == "" || x.frontTitle == t.Title)
 	x.headings++
 	if x.NumberSections && !unnumbered && !title {
 		if x.top == 0 || h.Level < x.top {
@@ -319,6 +342,17 @@ func (x *Index) equation(cell int, eq *Formula, label string) {
 	e := entry{target: t, before: before}
 	labels := texLabels.FindAllStringSubmatch(eq.TeX, -1)
 	switch {
+	case x.MyST:
+		// One number for the whole formula, as mystmd gives it; the
+		// labels of its rows name that number.
+		x.conv.SetEquations(before)
+		x.number(t)
+		e.tag, e.star = t.Number, true
+		for _, m := range labels {
+			if m[1] != label && x.targets[m[1]] == nil {
+				x.nameEquation(cell, &Target{Counter: CounterEquation, Number: t.Number, Cell: cell}, m[1])
+			}
+		}
 	case err == nil && x.conv.Equations() > before:
 		t.Number = strconv.Itoa(before + 1)
 		for _, m := range labels {

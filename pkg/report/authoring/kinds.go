@@ -31,10 +31,11 @@ var proofTypes = map[string]bool{
 }
 
 // calloutTypes are the kinds of callout and admonition, with their
-// titles; Quarto knows the first five.
+// titles as Quarto's language file and mystmd 1.8.3 write them; Quarto
+// knows the first five.
 var calloutTypes = map[string]string{
 	"note": "Note", "tip": "Tip", "warning": "Warning", "caution": "Caution", "important": "Important",
-	"attention": "Attention", "danger": "Danger", "error": "Error", "hint": "Hint", "seealso": "See also",
+	"attention": "Attention", "danger": "Danger", "error": "Error", "hint": "Hint", "seealso": "See Also",
 }
 
 // typeNames are the names statements are shown by.
@@ -152,6 +153,8 @@ func (p *fenceParser) apply(f *fence, source []byte) {
 		if _, ok := opts["nonumber"]; ok {
 			n.Unnumbered = true
 		}
+	case *Equation:
+		n.Unnumbered = opts["enumerated"] == "false"
 	case *Figure:
 		n.Alt = opts["alt"]
 		if w := opts["width"]; w != "" {

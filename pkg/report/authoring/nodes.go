@@ -263,10 +263,13 @@ func (c *Cell) Dump(source []byte, level int) { dump(c, source, level) }
 // KindEquation is the kind of an Equation node.
 var KindEquation = ast.NewNodeKind("Equation")
 
-// An Equation is MyST's {math} directive: displayed TeX, numbered when it
-// has a label. Its lines are the TeX.
+// An Equation is MyST's {math} directive: displayed TeX, numbered as a
+// whole, as mystmd numbers it, unless marked ":enumerated: false". Its
+// lines are the TeX.
 type Equation struct {
 	block
+	// Unnumbered is set by ":enumerated: false".
+	Unnumbered bool
 }
 
 // Kind returns KindEquation.
@@ -275,8 +278,13 @@ func (*Equation) Kind() ast.NodeKind { return KindEquation }
 // IsRaw reports true: the lines are TeX.
 func (*Equation) IsRaw() bool { return true }
 
-// Counter returns "equation".
-func (*Equation) Counter() string { return "equation" }
+// Counter returns "equation", or "" for an unnumbered equation.
+func (e *Equation) Counter() string {
+	if e.Unnumbered {
+		return ""
+	}
+	return CounterEquation
+}
 
 // TeX returns the equation's TeX.
 func (e *Equation) TeX(source []byte) string {

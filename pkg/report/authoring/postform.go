@@ -5,6 +5,7 @@ import (
 	"html"
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report/internal/codefence"
 	"github.com/yuin/goldmark/ast"
 )
 
@@ -362,26 +363,12 @@ func (u *Unknown) WritePost(w *strings.Builder, source []byte, body func(start, 
 	p.text("**Directive `{" + strings.ReplaceAll(u.Name, "`", "") + "}` is not known here; it is shown as written.**")
 	p.paragraph()
 	src := string(source[u.start:u.stop])
-	fence := strings.Repeat("`", max(3, longestRun(src, '`')+1))
-	p.text(fence + "text\n")
+	mark := codefence.Block(src)
+	p.text(mark + "text\n")
 	p.copy(u.start, u.stop)
 	if p.open {
 		p.text("\n")
 	}
-	p.text(fence)
+	p.text(mark)
 	p.end()
-}
-
-// longestRun returns the length of the longest run of c in s.
-func longestRun(s string, c byte) int {
-	best, run := 0, 0
-	for i := range len(s) {
-		if s[i] == c {
-			run++
-			best = max(best, run)
-		} else {
-			run = 0
-		}
-	}
-	return best
 }

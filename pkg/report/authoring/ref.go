@@ -46,7 +46,9 @@ type Ref struct {
 	Form RefForm
 	// Label is the target's label.
 	Label string
-	// Own is the reference's own text or template, "" for none.
+	// Own is the reference's own text or template, "" for none; for
+	// FormAt, Quarto's prefix ("see" in "[see @fig-x]"), written in place
+	// of the kind's name.
 	Own string
 	// Capital is set for "@Fig-x", written at the start of a sentence.
 	Capital bool
@@ -85,15 +87,17 @@ func (n *Ref) resolve(x *Index) {
 		n.resolved = n.Source
 		return
 	}
-	n.resolved = refText(n.Form, n.Own, t)
+	n.resolved = refText(n.Form, n.Own, t, x.MyST)
 	if n.Capital {
 		n.resolved = capitalize(n.resolved)
 	}
 }
 
 // refText returns the text of a reference of a form, with its own text
-// or template, to t, as Quarto and mystmd write it.
-func refText(form RefForm, own string, t Target) string {
+// or template, to t, as Quarto and mystmd write it; myst is set for a
+// document mystmd numbers, where {ref} and "[](#x)" to a numbered section
+// read "Section 1.2", as mystmd writes them.
+func refText(form RefForm, own string, t Target, myst bool) string {
 	// A no-break space, as Quarto and mystmd write it: "Figure" never
 	// ends a line without its number.
 	name := counterName(t.Counter)
@@ -105,6 +109,11 @@ func refText(form RefForm, own string, t Target) string {
 		numbered = "(" + t.Number + ")"
 	}
 	switch form {
+	case FormAt:
+		if own != "" {
+			// Quarto's "[see @fig-x]": the prefix in place of the name.
+			return own + "\u00a0" + cmp.Or(t.Number, numbered)
+		}
 	case FormNumber, FormTeXRef:
 		return cmp.Or(t.Number, numbered)
 	case FormEq:
@@ -115,7 +124,7 @@ func refText(form RefForm, own string, t Target) string {
 		if own != "" {
 			return own
 		}
-		if t.Counter == CounterSection {
+		if t.Counter == CounterSection && (!myst || t.Number == "") {
 			return cmp.Or(t.Title, numbered)
 		}
 	case FormNumref:
@@ -123,10 +132,12 @@ func refText(form RefForm, own string, t Target) string {
 			return strings.NewReplacer("%s", t.Number, "{number}", t.Number, "{name}", t.Title).Replace(own)
 		}
 		if own != "" {
-			return own
+			// mystmd's mark for a number a template asks of a target
+			// that has none.
+			return strings.NewReplacer("%s", "??", "{number}", "??", "{name}", t.Title).Replace(own)
 		}
 	case FormLink:
-		if t.Counter == CounterSection {
+		if t.Counter == CounterSection && (!myst || t.Number == "") {
 			return cmp.Or(t.Title, numbered)
 		}
 	}

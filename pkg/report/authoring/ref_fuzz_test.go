@@ -24,6 +24,8 @@ func FuzzRefs(f *testing.F) {
 		"(<script>alert(1)</script>)=\n## x {#\"><script>}\n\n[](#\"><img src=x onerror=alert(1)>) {ref}`<script> <\"><b>`",
 		"::: {#thm-a}\n## T\nx\n:::\n\n@thm-a {prf:ref}`thm-a`",
 		strings.Repeat("@fig-a ", 200) + strings.Repeat("[@a; @b] ", 100),
+		"$$ a $$ {#eq-a}\n\n[@eq-a; @tbl-b]\n\n[see @eq-a; -@eq-a; @knuth1984, p. 3]\n\n@knuth1984 [p. 33] [@a;\n@b,\np. 3 and more]",
+		"## A\n\n(s)=\n### B\n\n$$\n\\begin{align}a\\\\b\\end{align}\n$$\n\n```{math}\n:enumerated: false\nz\n```\n\n{ref}`s` [](#s) {numref}`%s <s>`",
 	} {
 		f.Add(seed)
 	}
@@ -37,6 +39,12 @@ func FuzzRefs(f *testing.F) {
 		}
 		checkHTML(t, out)
 		checkHTML(t, ReferencesHTML(x))
+		// The same Markdown numbered as mystmd numbers it.
+		myst, _ := configuredPage(t, map[string]any{"numbering": map[string]any{"headings": true}}, src)
+		if limit := 64*len(src) + 8192; len(myst) > limit && !strings.Contains(src, "$") && !strings.Contains(src, "\\") {
+			t.Fatalf("MyST page of %d bytes from %d bytes of Markdown", len(myst), len(src))
+		}
+		checkHTML(t, myst)
 		refs := &Refs{Index: x}
 		post := Post(mathml.JoinLines([]byte(src)), &mathml.Extender{}, &Blocks{}, refs)
 		if limit := 16*len(src) + 4096; len(post) > limit {

@@ -47,7 +47,7 @@ func (atParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast
 	}
 	switch line[0] {
 	case '[':
-		return parseGroup(block, line, seg)
+		return parseGroup(block)
 	case '-':
 		if len(line) < 2 || line[1] != '@' {
 			return nil
@@ -64,7 +64,40 @@ func (atParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast
 	}
 	end := at + len(key)
 	block.Advance(end)
-	return atNode(string(key), suppress, string(line[:end]), seg.Start, seg.Start+end)
+	n := atNode(string(key), suppress, string(line[:end]), seg.Start, seg.Start+end)
+	if c, ok := n.(*Cite); ok && !suppress {
+		narrativeSuffix(c, block, line[end:])
+	}
+	return n
+}
+
+// narrativeSuffix reads the bracketed text after a narrative citation,
+// "@key [p. 33]", as Pandoc does: the citation's suffix, after a comma
+// when it starts with neither one nor a space, so that it reads "Knuth
+// (1984, 33)" and "Knuth (1984, see also)" as pandoc writes them. Text
+// with a citation in it is a citation of its own, and a link is a link.
+func narrativeSuffix(c *Cite, block text.Reader, rest []byte) {
+	skip := 0
+	if len(rest) > 0 && rest[0] == ' ' {
+		skip = 1
+	}
+	if len(rest) <= skip || rest[skip] != '[' {
+		return
+	}
+	line, pos := block.Position()
+	block.Advance(skip)
+	inner, _, stop, ok := readGroup(block)
+	if !ok || strings.Contains(inner, "@") || strings.TrimSpace(inner) == "" {
+		block.SetPosition(line, pos)
+		return
+	}
+	suffix := strings.TrimSpace(inner)
+	if !strings.HasPrefix(inner, ",") && !strings.HasPrefix(inner, " ") {
+		suffix = ", " + suffix
+	}
+	c.Items[0].Suffix = suffix
+	c.Source += string(rest[:skip]) + "[" + inner + "]"
+	c.stop = stop
 }
 
 // atNode returns the node of "@key" or "-@key" outside brackets: a
@@ -92,20 +125,15 @@ func atNode(key string, suppress bool, source string, start, stop int) ast.Node 
 	return c
 }
 
-// parseGroup reads "[see @a, p. 3; @b]" on one line: a reference when it
-// holds one reference alone, "[@fig-x]", else a citation whose every
-// item holds one key. Anything else (a link, a footnote) is left to the
-// other parsers.
-func parseGroup(block text.Reader, line []byte, seg text.Segment) ast.Node {
-	end := closingBracket(line)
-	if end < 0 {
-		return nil
-	}
-	if end+1 < len(line) && (line[end+1] == '(' || line[end+1] == '[' || line[end+1] == ':') {
-		return nil // a link or a link reference definition
-	}
-	inner := string(line[1:end])
-	if !strings.Contains(inner, "@") {
+// parseGroup reads "[see @a, p. 3; @b]", on one line or more: a
+// reference when it holds one reference alone, "[@fig-x]", else a
+// citation whose every item holds one key. Anything else (a link, a
+// footnote) is left to the other parsers.
+func parseGroup(block text.Reader) ast.Node {
+	line, pos := block.Position()
+	inner, start, stop, ok := readGroup(block)
+	if !ok || !strings.Contains(inner, "@") {
+		block.SetPosition(line, pos)
 		return nil
 	}
 	parts := strings.Split(inner, ";")
@@ -113,17 +141,72 @@ func parseGroup(block text.Reader, line []byte, seg text.Segment) ast.Node {
 	for _, part := range parts {
 		it, ok := groupItem(part)
 		if !ok {
+			block.SetPosition(line, pos)
 			return nil
 		}
 		items = append(items, it)
 	}
-	source := string(line[:end+1])
-	start, stop := seg.Start, seg.Start+end+1
-	block.Advance(end + 1)
+	source := "[" + inner + "]"
 	if len(items) == 1 && isCrossref(items[0].Key) && items[0].Prefix == "" && items[0].Suffix == "" {
 		return atNode(items[0].Key, items[0].SuppressAuthor, source, start, stop)
 	}
+	for _, it := range items {
+		if isCrossref(it.Key) {
+			return refList(items, parts, source, start, stop)
+		}
+	}
 	return &Cite{Mode: bib.Parenthetical, Items: items, Source: source, start: start, stop: stop}
+}
+
+// readGroup reads the bracketed text at the reader's position, "[...]",
+// with brackets nested and backslash escapes skipped, over as many lines
+// as it takes, and advances past it. It returns the text inside, its
+// lines joined by spaces, and the group's range in the source. It fails
+// for a group with code in it, one followed by "(", "[" or ":" (a link,
+// a link reference definition), and one longer than maxGroup bytes or
+// maxGroupLines lines, so that a paragraph of many "[" costs linear time.
+func readGroup(block text.Reader) (inner string, start, stop int, ok bool) {
+	var lines []text.Segment // the lines before the one that closes the group
+	depth, scanned := 0, 0
+	for len(lines) < maxGroupLines && scanned < maxGroup {
+		line, seg := block.PeekLine()
+		if len(line) == 0 {
+			return "", 0, 0, false
+		}
+		for i := 0; i < len(line) && scanned+i < maxGroup; i++ {
+			switch line[i] {
+			case '\\':
+				i++
+			case '[':
+				depth++
+			case ']':
+				depth--
+				if depth > 0 {
+					continue
+				}
+				if i+1 < len(line) && (line[i+1] == '(' || line[i+1] == '[' || line[i+1] == ':') {
+					return "", 0, 0, false
+				}
+				var b strings.Builder
+				for _, l := range lines {
+					b.Write(l.Value(block.Source()))
+				}
+				b.Write(line[:i])
+				block.Advance(i + 1)
+				start = seg.Start
+				if len(lines) > 0 {
+					start = lines[0].Start
+				}
+				return lineBreaks.Replace(b.String()[1:]), start, seg.Start + i + 1, true
+			case '`':
+				return "", 0, 0, false // code in a group: not a citation
+			}
+		}
+		lines = append(lines, seg)
+		scanned += len(line)
+		block.AdvanceLine()
+	}
+	return "", 0, 0, false
 }
 
 // groupItem reads one item of a bracketed citation: a prefix, "@key" or
@@ -152,37 +235,18 @@ func groupItem(part string) (bib.Item, bool) {
 	if strings.Contains(it.Suffix, "@") {
 		return bib.Item{}, false // two keys in one item: not Pandoc's form
 	}
-	it.Suffix = strings.TrimPrefix(it.Suffix, ",")
-	it.Suffix = strings.TrimSpace(it.Suffix)
 	return it, true
 }
 
-// closingBracket returns the index of the "]" that closes the "[" at
-// line[0], with brackets nested and backslash escapes skipped, or -1.
-// It looks no further than maxGroup bytes, so that a line of many "["
-// costs linear time.
-func closingBracket(line []byte) int {
-	depth := 0
-	for i := 0; i < min(len(line), maxGroup); i++ {
-		switch line[i] {
-		case '\\':
-			i++
-		case '[':
-			depth++
-		case ']':
-			depth--
-			if depth == 0 {
-				return i
-			}
-		case '`':
-			return -1 // code in a group: not a citation
-		}
-	}
-	return -1
-}
+// lineBreaks joins the lines of a group.
+var lineBreaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
 
-// maxGroup is the length of the longest bracketed citation read.
-const maxGroup = 2048
+// maxGroup and maxGroupLines bound the bracketed citations read: bytes
+// and lines.
+const (
+	maxGroup      = 2048
+	maxGroupLines = 16
+)
 
 // isWordByte reports whether c is an ASCII letter or digit or "_".
 func isWordByte(c byte) bool {

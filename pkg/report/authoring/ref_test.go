@@ -71,6 +71,14 @@ func TestRefTexts(t *testing.T) {
 		{"@thm-sg and {prf:ref}`lem-a` and [](#thm-b)", `<a class="ref" href="#thm-sg">Theorem~1</a> and <a class="ref" href="#lem-a">Lemma~1</a> and <a class="ref" href="#thm-b">Theorem~2</a>`},
 		{"{eq}`eq-m` and {numref}`tbl-a`", `<a class="ref" href="#eq-m">(5)</a> and <a class="ref" href="#tbl-a">Table~1</a>`},
 		{"[@fig-x](http://e.org)", `<a href="http://e.org">@fig-x</a>`},
+		{"[@eq-a; @eq-b]", `<a class="ref" href="#eq-a">Equation~1</a>, <a class="ref" href="#eq-b">Equation~2</a>`},
+		{"[@tbl-a;\n@eq-b]", `<a class="ref" href="#tbl-a">Table~1</a>, <a class="ref" href="#eq-b">Equation~2</a>`},
+		{"[see @eq-a]", `<a class="ref" href="#eq-a">see~1</a>`},
+		{"[-@eq-a; @Thm-sg, p. 3]", `<a class="ref" href="#eq-a">1</a>, <a class="ref" href="#thm-sg">Theorem~1</a>, p. 3`},
+		{"[@eq-a left; @eq-b]", `<a class="ref" href="#eq-a">Equation~1</a> left, <a class="ref" href="#eq-b">Equation~2</a>`},
+		{"[@eq-a; @fig-none]", `<a class="ref" href="#eq-a">Equation~1</a>, <mark class="ref-missing" title="no target has this label">?@fig-none</mark>`},
+		{"[@eq-a; @knuth1984]", `<a class="ref" href="#eq-a">Equation~1</a> [@knuth1984]`},
+		{"[[@eq-a; @eq-b]](http://e.org)", `<a href="http://e.org">[@eq-a; @eq-b]</a>`},
 	}
 	for i, tt := range tests {
 		out, _ := page(t, append(doc, tt.in)...)
@@ -128,6 +136,24 @@ func TestSections(t *testing.T) {
 			if !strings.Contains(page, want) {
 				t.Errorf("number-sections %v: page lacks\n%s\n%s", tt.number, want, page)
 			}
+		}
+	}
+}
+
+// TestPlainText checks the references a summary's plain text resolves.
+func TestPlainText(t *testing.T) {
+	_, x := page(t, "$$ a $$ {#eq-a}\n\n$$ b $$ {#eq-b}\n\n| a |\n|---|\n| 1 |\n\n: Caption {#tbl-a}\n")
+	for _, tt := range []struct{ in, want string }{
+		{"See @eq-a.", "See Equation 1."},
+		{"@Eq-b and -@eq-b", "Equation 2 and 2"},
+		{"[@eq-a]", "Equation 1"},
+		{"[@eq-a; -@eq-b; @tbl-a]", "Equation 1, 2, Table 1"},
+		{"[@eq-a; @knuth1984]", "[Equation 1; @knuth1984]"},
+		{"me@eq-a.org", "me@eq-a.org"},
+		{"no references", "no references"},
+	} {
+		if got := x.PlainText(tt.in); got != tt.want {
+			t.Errorf("PlainText(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

@@ -50,6 +50,10 @@ func plainText(n ast.Node, source []byte) string {
 // "[@fig-x]".
 var plainRef = regexp.MustCompile(`(\[?)(-?)@([A-Za-z0-9_]+(?:[-.:][A-Za-z0-9_]+)*)(\]?)`)
 
+// plainRefList matches a bracketed list of references in plain text,
+// "[@fig-a; -@tbl-b]".
+var plainRefList = regexp.MustCompile(`\[\s*-?@[A-Za-z0-9_]+(?:[-.:][A-Za-z0-9_]+)*(?:\s*;\s*-?@[A-Za-z0-9_]+(?:[-.:][A-Za-z0-9_]+)*)+\s*\]`)
+
 // PlainText returns plain text (a summary) with each of Quarto's
 // references to a target written as its text, "Figure 1", as a page
 // shows it; other text is left as it is.
@@ -57,6 +61,20 @@ func (x *Index) PlainText(s string) string {
 	if !strings.Contains(s, "@") {
 		return s
 	}
+	s = replaceAllSubmatchFunc(plainRefList, s, func(m []int) string {
+		// "[@fig-a; -@fig-b]": each reference's text, joined as Quarto
+		// joins them, when all resolve.
+		whole := s[m[0]:m[1]]
+		var texts []string
+		for _, part := range strings.Split(whole[1:len(whole)-1], ";") {
+			text := x.PlainText(strings.TrimSpace(part))
+			if strings.Contains(text, "@") {
+				return whole
+			}
+			texts = append(texts, text)
+		}
+		return strings.Join(texts, ", ")
+	})
 	return replaceAllSubmatchFunc(plainRef, s, func(m []int) string {
 		whole := s[m[0]:m[1]]
 		if m[0] > 0 && isWordByte(s[m[0]-1]) {
@@ -75,7 +93,7 @@ func (x *Index) PlainText(s string) string {
 		if m[5] > m[4] {
 			form = FormNumber
 		}
-		text := strings.ReplaceAll(refText(form, "", t), "\u00a0", " ")
+		text := strings.ReplaceAll(refText(form, "", t, x.MyST), "\u00a0", " ")
 		if capital {
 			text = capitalize(text)
 		}

@@ -193,13 +193,13 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 			return ast.WalkSkipChildren, nil
 		case *ast.Image:
 			for _, c := range refsIn(n) {
-				after = append(after, func() { c.Parent().ReplaceChild(c.Parent(), c, ast.NewString([]byte(sourceOf(c)))) })
+				after = append(after, func() { replace(c, ast.NewString([]byte(sourceOf(c)))) })
 			}
 			return ast.WalkSkipChildren, nil
 		case *Cite:
 			n.index = x
 			if r := e.citeAsText(n); r != nil {
-				after = append(after, func() { n.Parent().ReplaceChild(n.Parent(), n, r) })
+				after = append(after, func() { replace(n, r) })
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.Heading:
@@ -212,6 +212,9 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 			if en, ok := e.next(CounterEquation); ok {
 				n.tag, n.before, n.after = en.tag, en.before, en.count
 				n.id = en.target.Label
+				if en.star {
+					n.TeX = starEnvironments(n.TeX)
+				}
 				if m, ok := n.FirstChild().(*mathml.Math); ok {
 					m.TeX = []byte(n.displayTeX())
 				}
@@ -229,7 +232,7 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 		case *ast.Link:
 			// A link's text links nowhere else.
 			for _, c := range refsIn(n) {
-				after = append(after, func() { c.Parent().ReplaceChild(c.Parent(), c, ast.NewString([]byte(sourceOf(c)))) })
+				after = append(after, func() { replace(c, ast.NewString([]byte(sourceOf(c)))) })
 			}
 			dest := string(n.Destination)
 			if ValidLabel(dest) && !strings.Contains(dest, ":") && !strings.Contains(dest, "/") && !strings.Contains(dest, ".") {
@@ -245,11 +248,20 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 	}
 }
 
+// replace puts by in n's place, unless n was taken out already: a
+// citation inside a link's text is both made text as the link's and
+// resolved as itself.
+func replace(n, by ast.Node) {
+	if p := n.Parent(); p != nil {
+		p.ReplaceChild(p, n, by)
+	}
+}
+
 // refsIn returns the references and citations inside n.
 func refsIn(n ast.Node) []ast.Node {
 	var out []ast.Node
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if entering && (c.Kind() == KindRef || c.Kind() == KindCite) {
+		if entering && (c.Kind() == KindRef || c.Kind() == KindCite || c.Kind() == KindRefList) {
 			out = append(out, c)
 			return ast.WalkSkipChildren, nil
 		}
@@ -262,6 +274,9 @@ func refsIn(n ast.Node) []ast.Node {
 func sourceOf(n ast.Node) string {
 	if r, ok := n.(*Ref); ok {
 		return r.Source
+	}
+	if l, ok := n.(*RefList); ok {
+		return l.Source
 	}
 	return n.(*Cite).Source
 }
@@ -360,6 +375,7 @@ func (r *refRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindCite, r.cite)
 	reg.Register(KindFormula, r.equation)
 	reg.Register(KindTarget, r.target)
+	reg.Register(KindRefList, renderRefList)
 	reg.Register(KindSectionNumber, r.sectionNumber)
 	reg.Register(kindEquationSync, r.sync)
 	reg.Register(KindTableFigure, r.tableFigure)

@@ -374,6 +374,9 @@ func (r *htmlRenderer) equation(w util.BufWriter, source []byte, node ast.Node, 
 	e := node.(*Equation)
 	open(w, "div", e.label, "math-display", "equation")
 	tex := strings.TrimSpace(e.TeX(source))
+	if e.number != "" {
+		tex = starEnvironments(tex) // one number for the whole, shown after it
+	}
 	mml, err := "", error(nil)
 	if r.b.Math != nil {
 		mml, err = r.b.Math(tex)

@@ -41,7 +41,11 @@
 // Text comes back as Spans: plain text, never markup (a writer escapes
 // it), some of it in italics (titles of books and journals), some of it a
 // link (a DOI as https://doi.org/..., or a URL; only http and https URLs
-// are ever links, and a writer should check them again). Reference.Key
+// are ever links, and a writer should check them again). In a citation,
+// the spans of each work's authors, year and locator carry its key
+// (Span.Key), so that a writer can link them to the work's entry as
+// pandoc does with link-citations: "(see [Knuth 1984, 3] and more;
+// [Conway 1976])". Reference.Key
 // and the "key?" of a missing key are the .bib file's and the document's
 // own text: a writer that makes an id of them ("ref-" + Key) escapes or
 // validates them.

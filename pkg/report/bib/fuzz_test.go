@@ -21,6 +21,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`@string{a={x}} @string{b=a#a#a} @misc{k, author={A and {B C} and von D, E}, title=b # {\"o}}`), "chap. 2-4, note")
 	f.Add([]byte(`@article{k, title={{{{{{x}}}}}}, url={javascript:x}, author={{\relax Ch}arles}}`), "")
 	f.Add([]byte("@book(k, year = 1999, edition = 2, volume = 3, title = \"T\")"), ", 1496-1504")
+	f.Add([]byte("@book{k, author = {A, B}, year = 2000}"), "sub verbo nim, ¶ 3 and ch. 2")
 	f.Fuzz(func(t *testing.T, data []byte, suffix string) {
 		db, err := Parse(data)
 		if err != nil {

@@ -19,10 +19,11 @@ type locator struct {
 // and short).
 var locatorTerms = map[string]string{
 	"p.": "page", "pp.": "page", "page": "page", "pages": "page",
-	"chap.": "chapter", "chaps.": "chapter", "chapter": "chapter", "chapters": "chapter", "ch.": "chapter",
+	"chap.": "chapter", "chaps.": "chapter", "chapter": "chapter", "chapters": "chapter",
 	"sec.": "section", "secs.": "section", "section": "section", "sections": "section", "§": "section", "§§": "section",
 	"vol.": "volume", "vols.": "volume", "volume": "volume", "volumes": "volume",
 	"para.": "paragraph", "paras.": "paragraph", "paragraph": "paragraph", "paragraphs": "paragraph",
+	"¶": "paragraph", "¶¶": "paragraph",
 	"fig.": "figure", "figs.": "figure", "figure": "figure", "figures": "figure",
 	"n.": "note", "nn.": "note", "note": "note", "notes": "note",
 	"no.": "issue", "nos.": "issue", "number": "issue", "numbers": "issue",
@@ -33,6 +34,7 @@ var locatorTerms = map[string]string{
 	"v.": "verse", "vv.": "verse", "verse": "verse", "verses": "verse",
 	"op.": "opus", "opp.": "opus", "opus": "opus", "opera": "opus",
 	"fol.": "folio", "fols.": "folio", "folio": "folio", "folios": "folio",
+	"s.v.": "sub verbo", "s.vv.": "sub verbo", "sub verbo": "sub verbo", "sub verbis": "sub verbo",
 }
 
 // shortLabels are the style's short forms of the terms, singular and
@@ -42,7 +44,7 @@ var shortLabels = map[string][2]string{
 	"paragraph": {"para.", "paras."}, "figure": {"fig.", "figs."}, "note": {"n.", "nn."},
 	"issue": {"no.", "nos."}, "line": {"l.", "ll."}, "part": {"pt.", "pts."},
 	"book": {"bk.", "bks."}, "column": {"col.", "cols."}, "verse": {"v.", "vv."},
-	"opus": {"op.", "opp."}, "folio": {"fol.", "fols."},
+	"opus": {"op.", "opp."}, "folio": {"fol.", "fols."}, "sub verbo": {"s.v.", "s.vv."},
 }
 
 // splitLocator reads a citation's suffix as pandoc does: a locator at its
@@ -60,6 +62,11 @@ func splitLocator(suffix string) (*locator, string) {
 	if word, after, ok := labelWord(s); ok {
 		if term, known := locatorTerms[strings.ToLower(word)]; known {
 			label, body = term, strings.TrimLeft(after, " \u00a0")
+		} else if second, rest, ok := labelWord(strings.TrimLeft(after, " ")); ok && strings.HasPrefix(after, " ") {
+			// A term of two words, "sub verbo".
+			if term, known := locatorTerms[strings.ToLower(word+" "+second)]; known {
+				label, body = term, strings.TrimLeft(rest, " \u00a0")
+			}
 		}
 	}
 	n := valueLen(body, label != "")

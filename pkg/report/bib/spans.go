@@ -10,6 +10,21 @@ type Span struct {
 	Text string
 	Emph bool   // italics (book and journal titles)
 	Link string // a URL or DOI link for this span, "" for none (only http(s) URLs; the writers check again)
+	// Key is, in a citation, the key of the cited work whose authors,
+	// year and locator this span writes, the text pandoc links to the
+	// work's entry; "" for the punctuation, prefixes and suffixes around
+	// them, for a key the database lacks, and in a reference list.
+	Key string
+}
+
+// keyed returns f with its spans marked as the citation of key.
+func keyed(key string, f frag) frag {
+	out := make(frag, len(f))
+	for i, s := range f {
+		s.Key = key
+		out[i] = s
+	}
+	return out
 }
 
 // A frag is a piece of formatted text being assembled.
@@ -77,7 +92,7 @@ func finish(f frag) []Span {
 		if text == "" {
 			continue
 		}
-		if n := len(out); n > 0 && out[n-1].Emph == s.Emph && out[n-1].Link == s.Link {
+		if n := len(out); n > 0 && out[n-1].Emph == s.Emph && out[n-1].Link == s.Link && out[n-1].Key == s.Key {
 			cur = append(cur, text...)
 			continue
 		}
@@ -85,7 +100,7 @@ func finish(f frag) []Span {
 			out[n-1].Text = string(cur)
 		}
 		cur = append(cur[:0:0], text...)
-		out = append(out, Span{Emph: s.Emph, Link: s.Link})
+		out = append(out, Span{Emph: s.Emph, Link: s.Link, Key: s.Key})
 	}
 	if n := len(out); n > 0 {
 		out[n-1].Text = string(cur)

@@ -192,7 +192,7 @@ func (s *Styler) cite(it Item) cite {
 	}
 	loc, rest := splitLocator(it.Suffix)
 	c.hasLoc, c.rest = loc != nil, rest
-	c.tail = append(join(", ", s.citeDate(c.w), s.pointLocator(c.w, loc)), plain(rest)...)
+	c.tail = append(keyed(it.Key, join(", ", s.citeDate(c.w), s.pointLocator(c.w, loc))), plain(rest)...)
 	return c
 }
 
@@ -229,12 +229,14 @@ func (s *Styler) citeGroup(g []cite) frag {
 	case first.w == nil:
 		return append(f, plain(first.item.Key+"?")...)
 	case !first.item.SuppressAuthor:
-		f = append(f, first.names...)
+		// The authors and the year are one link, "Knuth 1984", as pandoc
+		// links them.
+		f = append(f, keyed(first.item.Key, first.names)...)
 		if first.w.year == "" && first.w.accessed == "" {
 			// "n.d." follows a comma.
-			f = append(f, Span{Text: ", "})
+			f = append(f, Span{Text: ", ", Key: first.item.Key})
 		} else {
-			f = append(f, Span{Text: " "})
+			f = append(f, Span{Text: " ", Key: first.item.Key})
 		}
 	}
 	f = append(f, first.tail...)

@@ -64,6 +64,11 @@ func TestSplitLocator(t *testing.T) {
 		{"p. iv", "page", "iv", ""},
 		{", and elsewhere", "", "", ", and elsewhere"},
 		{"emphasis mine", "", "", " emphasis mine"},
+		{", ch. 3", "", "", ", ch. 3"},
+		{"¶ 7", "paragraph", "7", ""},
+		{"sub verbo nim", "sub verbo", "nim", ""},
+		{", s.v. nim, passim", "sub verbo", "nim", ", passim"},
+		{"sub rosa", "", "", " sub rosa"},
 		{"", "", "", ""},
 	}
 	for _, tt := range tests {
@@ -241,5 +246,44 @@ func TestReferenceKeyAsCited(t *testing.T) {
 	refs := db.References([]string{"Conway1976", "conway1976"})
 	if len(refs) != 1 || refs[0].Key != "Conway1976" {
 		t.Errorf("references %+v, want one keyed Conway1976", refs)
+	}
+}
+
+// TestCiteKeys checks which text of a citation is marked as each work's,
+// the text pandoc --citeproc links to the work's entry with
+// link-citations: the authors, the year and the locator, never a prefix,
+// a suffix's text, the parentheses or a missing key.
+func TestCiteKeys(t *testing.T) {
+	db, err := Parse([]byte(`@book{a, author = {Knuth, D.}, title = {T}, year = 1984}
+@book{b, author = {Knuth, D.}, title = {U}, year = 1986}
+@book{c, author = {Conway, J.}, title = {V}, year = 1976}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := db.Styler([]string{"a", "b", "c", "z"})
+	tests := []struct {
+		items []Item
+		mode  Mode
+		want  string // the keyed text in {key:...}
+	}{
+		{[]Item{{Key: "a", Prefix: "see", Suffix: ", p. 3 and more"}, {Key: "c"}}, Parenthetical, "(see {a:Knuth 1984, 3} and more; {c:Conway 1976})"},
+		{[]Item{{Key: "a"}, {Key: "b", Suffix: ", 5"}}, Parenthetical, "({a:Knuth 1984}; {b:1986, 5})"},
+		{[]Item{{Key: "a", Suffix: ", p. 3"}}, Narrative, "Knuth ({a:1984, 3})"},
+		{[]Item{{Key: "a", SuppressAuthor: true}}, Parenthetical, "({a:1984})"},
+		{[]Item{{Key: "z"}, {Key: "c"}}, Parenthetical, "(z?; {c:Conway 1976})"},
+	}
+	for _, tt := range tests {
+		spans, _ := s.Cite(tt.items, tt.mode)
+		var b strings.Builder
+		for _, sp := range spans {
+			if sp.Key != "" {
+				b.WriteString("{" + sp.Key + ":" + sp.Text + "}")
+			} else {
+				b.WriteString(sp.Text)
+			}
+		}
+		if got := b.String(); got != tt.want {
+			t.Errorf("Cite(%+v) = %s, want %s", tt.items, got, tt.want)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/authoring"
+	"github.com/grundylab/grundy/pkg/report/internal/codefence"
 	"github.com/grundylab/grundy/pkg/report/mathml"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
@@ -154,24 +155,11 @@ var altEscaper = strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`, "<", `\<`,
 // Markdown text.
 var noteEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "<", `\<`, "[", `\[`, "`", "\\`", "$", `\$`)
 
-func longestRun(s string, c byte) int {
-	best, run := 0, 0
-	for i := range len(s) {
-		if s[i] == c {
-			run++
-			best = max(best, run)
-		} else {
-			run = 0
-		}
-	}
-	return best
-}
-
 // Fenced returns text as a fenced code block with the info string lang,
 // fenced by more backticks than any run of them in text.
 func Fenced(lang, text string) string {
-	fence := strings.Repeat("`", max(3, longestRun(text, '`')+1))
-	return fence + lang + "\n" + strings.TrimRight(text, "\n") + "\n" + fence + "\n"
+	f := codefence.Block(text)
+	return f + lang + "\n" + strings.TrimRight(text, "\n") + "\n" + f + "\n"
 }
 
 // errorf keeps error messages of this package in one form.

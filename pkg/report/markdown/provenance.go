@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/internal/codefence"
 )
 
 // provenanceFrontMatter returns the front matter lines that say how the
@@ -82,9 +83,9 @@ func provenanceFooter(p *report.Provenance) string {
 // text starts or ends with a backtick or a space, which the span would
 // otherwise lose or end early.
 func codeSpan(text string) string {
-	fence := strings.Repeat("`", longestRun(text, '`')+1)
+	delim := codefence.Span(text)
 	if strings.HasPrefix(text, "`") || strings.HasSuffix(text, "`") || strings.HasPrefix(text, " ") || strings.HasSuffix(text, " ") {
 		text = " " + text + " "
 	}
-	return fence + text + fence
+	return delim + text + delim
 }
