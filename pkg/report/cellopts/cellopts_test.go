@@ -56,7 +56,9 @@ func TestOf(t *testing.T) {
 		{"mystnb source and outputs", cell(code, "x", `{"mystnb": {"remove_code_source": true, "remove_code_outputs": true, "number_source_lines": true, "code_prompt_show": "Open {type}"}}`),
 			with(func(o *Options) { o.Echo, o.Output, o.LineNumbers, o.PromptShow = false, false, true, "Open {type}" }), "x", ""},
 		{"mystnb prompts, streams and Markdown", cell(code, "x", `{"mystnb": {"code_prompt_show": "Open {type}", "code_prompt_hide": "Close {type}", "merge_streams": true, "markdown_format": "gfm"}}`),
-			with(func(o *Options) { o.PromptShow, o.PromptHide, o.MergeStreams, o.MarkdownFormat = "Open {type}", "Close {type}", true, "gfm" }), "x", ""},
+			with(func(o *Options) {
+				o.PromptShow, o.PromptHide, o.MergeStreams, o.MarkdownFormat = "Open {type}", "Close {type}", true, "gfm"
+			}), "x", ""},
 		{"mystnb caption before", cell(code, "x", `{"mystnb": {"figure": {"caption": "c\n\nlegend", "caption_before": true}}}`),
 			with(func(o *Options) { o.Figure = Figure{Caption: "c\n\nlegend", CaptionBefore: true} }), "x", ""},
 		{"mystnb unknown Markdown format", cell(code, "x", `{"mystnb": {"markdown_format": "rst", "merge_streams": "yes"}}`),
