@@ -9,6 +9,7 @@ import (
 
 	"github.com/grundylab/grundy/pkg/report/authoring"
 	"github.com/grundylab/grundy/pkg/report/cellopts"
+	"github.com/grundylab/grundy/pkg/report/mdcost"
 	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"github.com/yuin/goldmark/ast"
 )
@@ -39,7 +40,7 @@ func (b *builder) figures(n int, blocks []Block, opts *cellopts.Options) {
 // quartoTable numbers the first output of cell n that is not an image
 // as a table when the cell's label is "tbl-NAME", as Quarto numbers a
 // cell's table: its caption "Table N: tbl-cap", which the writers show
-// below it, as a figure's.
+// above it, where Quarto puts a table's caption.
 func (b *builder) quartoTable(n int, blocks []Block, opts *cellopts.Options) {
 	label := opts.Label
 	if !strings.HasPrefix(label, "tbl-") {
@@ -51,6 +52,7 @@ func (b *builder) quartoTable(n int, blocks []Block, opts *cellopts.Options) {
 			continue
 		}
 		b.numberAs(authoring.CounterTable, n, blk, label, captionMarkdown(at(opts.TableCaption, 0), b.opts.Trust))
+		blk.CaptionAbove = true
 		return
 	}
 	b.warn(n, 0, "label %s names no table: the cell shows no output other than images", plaintext.Shorten(label, 60))
@@ -109,8 +111,10 @@ func (b *builder) quartoFigures(n int, blocks []Block, opts *cellopts.Options) [
 
 // mystFigure makes the first output among the blocks of cell n the
 // figure MyST-NB's figure metadata asks for: its caption (the first
-// paragraph of fig.Caption, read as a fig-cap is) and, with a name, a
-// number in the same sequence as the other figures, the name its label.
+// paragraph of fig.Caption, read as a fig-cap is, above the figure with
+// caption_before), its legend (the paragraphs after it) and, with a
+// name, a number in the same sequence as the other figures, the name its
+// label.
 func (b *builder) mystFigure(n int, blocks []Block, fig *cellopts.Figure) {
 	if fig.Caption == "" && fig.Name == "" {
 		return
@@ -121,8 +125,8 @@ func (b *builder) mystFigure(n int, blocks []Block, fig *cellopts.Figure) {
 		return
 	}
 	target := &blocks[i]
-	first, _, _ := strings.Cut(strings.TrimSpace(strings.ReplaceAll(fig.Caption, "\r\n", "\n")), "\n\n")
-	caption := captionMarkdown(first, b.opts.Trust)
+	caption, legend := b.captionAndLegend(n, fig.Caption)
+	target.Legend, target.CaptionAbove = legend, fig.CaptionBefore
 	name := fig.Name
 	switch {
 	case name == "":
@@ -215,6 +219,37 @@ func captionMarkdown(src string, trusted bool) string {
 	}
 	return line
 }
+
+// captionAndLegend splits Markdown src, a MyST-NB figure's caption or a
+// glue:figure's body, as docutils splits a figure's content: its first
+// paragraph the caption (captionMarkdown), the paragraphs after it the
+// legend, Markdown without raw HTML unless trusted. A legend beyond what
+// is left of the notebook's Markdown budget is left out, with a warning.
+func (b *builder) captionAndLegend(cell int, src string) (caption, legend string) {
+	src = strings.TrimSpace(plaintext.Clean(strings.ReplaceAll(src, "\r\n", "\n")))
+	first, rest := src, ""
+	if loc := blankLine.FindStringIndex(src); loc != nil {
+		first, rest = src[:loc[0]], src[loc[1]:]
+	}
+	caption = captionMarkdown(first, b.opts.Trust)
+	legend = strings.TrimSpace(rest)
+	if legend == "" {
+		return caption, ""
+	}
+	if !b.opts.Trust {
+		legend = withoutHTML(legend)
+	}
+	m := mdcost.Of(legend)
+	if why := m.TooCostly(b.budget); why != "" {
+		b.warn(cell, 0, "figure legend left out: %s", why)
+		return caption, ""
+	}
+	b.budget -= m.Cost
+	return caption, legend
+}
+
+// blankLine matches the end of a paragraph: a line of spaces at most.
+var blankLine = regexp.MustCompile(`\n[ \t]*\n`)
 
 // withoutHTML returns Markdown without its raw HTML. Taking a tag out
 // can join the text around it into a new one ("<<b>b>"), so it goes

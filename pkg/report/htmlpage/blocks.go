@@ -23,7 +23,7 @@ func (p *page) block(w *strings.Builder, blk *report.Block) error {
 	if blk.Rest {
 		return p.rest(w, blk)
 	}
-	if blk.Kind == report.KindImage || blk.Caption != "" {
+	if blk.Kind == report.KindImage || blk.Caption != "" || blk.Legend != "" {
 		return p.figure(w, blk)
 	}
 	switch blk.Kind {

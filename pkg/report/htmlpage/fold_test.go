@@ -118,6 +118,47 @@ func TestGluedFigures(t *testing.T) {
 	}
 }
 
+// TestCaptionsAndLegends: a table's caption is above it, a figure's
+// below; a legend follows the caption in the <figcaption>, converted as
+// the page's Markdown; an image's classes are the figure's.
+func TestCaptionsAndLegends(t *testing.T) {
+	table := report.Block{Kind: report.KindHTML, Cell: 1, Output: 1, Text: "<table><tr><td>1</td></tr></table>",
+		Caption: "Table 1: *Values*", Label: "tbl-v", CaptionAbove: true}
+	image := report.Block{Kind: report.KindImage, Cell: 2, Output: 1, MIME: "image/png", Data: []byte("x"), Alt: "A fish",
+		Caption: "Figure 1: Fish", Legend: "A *legend* <script>alert(1)</script>", Classes: []string{"shadow"}}
+	above := image
+	above.Cell, above.CaptionAbove, above.Legend, above.Caption = 3, true, "Only a legend", ""
+	page := viewBody(t, table, image, above)
+	for _, want := range []string{
+		`<figure class="output glued" id="tbl-v">` + "\n<figcaption>Table 1: <em>Values</em></figcaption>\n" + `<div class="output html"><table>`,
+		`<figure class="output image shadow"><img src="data:image/png;base64,eA==" alt="A fish">` + "\n<figcaption>Figure 1: Fish" + `<div class="legend">` + "\n<p>A <em>legend</em> ",
+		`<figure class="output image shadow"><figcaption><div class="legend">` + "\n<p>Only a legend</p>\n</div></figcaption>\n<img ",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks\n%s\n%s", want, page)
+		}
+	}
+	if strings.Contains(page, "<script>alert") {
+		t.Errorf("a legend's script is in the page:\n%s", page)
+	}
+}
+
+// TestPromptHideInPage: a folded part's control shows code_prompt_hide's
+// text once open, the stylesheet choosing; both texts escaped.
+func TestPromptHideInPage(t *testing.T) {
+	code := report.Block{Kind: report.KindCode, Cell: 1, Lang: "go", Text: "x", Fold: report.FoldSource, Summary: "Show <b>", SummaryHide: "Hide <b>"}
+	page := viewBody(t, code)
+	want := `<summary><span class="prompt-show">Show &lt;b&gt;</span><span class="prompt-hide">Hide &lt;b&gt;</span></summary>`
+	if !strings.Contains(page, want) {
+		t.Errorf("page lacks\n%s\n%s", want, page)
+	}
+	for _, rule := range []string{"details.fold > summary .prompt-hide, details.fold[open] > summary .prompt-show { display: none; }", "details.fold[open] > summary .prompt-hide { display: inline; }"} {
+		if !strings.Contains(css(), rule) {
+			t.Errorf("stylesheet lacks %q", rule)
+		}
+	}
+}
+
 // TestTabWidth: code and outputs show a tab as four columns, on screen
 // and on paper (the rule is in no media query).
 func TestTabWidth(t *testing.T) {

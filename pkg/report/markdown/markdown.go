@@ -78,7 +78,7 @@ func (w *writer) block(blk *report.Block) {
 		w.rest(blk)
 		return
 	}
-	if blk.Kind == report.KindImage || blk.Caption != "" {
+	if blk.Kind == report.KindImage || blk.Caption != "" || blk.Legend != "" {
 		w.figure(blk)
 		return
 	}
