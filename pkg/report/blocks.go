@@ -267,6 +267,12 @@ type Block struct {
 	// paragraphs of a MyST-NB figure's caption or a glue:figure's body
 	// after the first, Markdown (raw HTML left out unless trusted).
 	Legend string
+	// Dialect is the Markdown a text/markdown output is read as when its
+	// cell names one (MyST-NB's markdown_format): "commonmark" (with
+	// formulas, as Jupyter shows them) or "gfm", in which Quarto's and
+	// MyST's constructs, references and citations are text; "" for the
+	// notebook's own Markdown, GitHub's with those constructs.
+	Dialect string
 	// Label is the name the notebook's Markdown links to a block by: a
 	// numbered figure's label (a cell's "label: fig-values", or a
 	// glue:figure's :name:), the anchor that "@fig-values" links to, or a

@@ -248,3 +248,39 @@ func TestTableCaptionAbove(t *testing.T) {
 		t.Errorf("figure caption %q is above", b.Caption)
 	}
 }
+
+// TestMarkdownFormat: MyST-NB's markdown_format names the dialect of the
+// cell's text/markdown outputs; in commonmark or gfm their references
+// are text, neither numbered nor resolved, so they warn of nothing.
+func TestMarkdownFormat(t *testing.T) {
+	const md = "See @fig-none and {numref}`nothing`.\n\n$$x$$ {#eq-out}"
+	for _, tt := range []struct {
+		format, dialect string
+		warns           bool
+	}{
+		{"", "", true},
+		{"myst", "", true},
+		{"gfm", "gfm", false},
+		{"commonmark", "commonmark", false},
+	} {
+		t.Run(tt.format, func(t *testing.T) {
+			meta := ""
+			if tt.format != "" {
+				meta = `{"mystnb": {"markdown_format": "` + tt.format + `"}}`
+			}
+			nb := goCell("x()", meta)
+			nb.Cells[0].Outputs = []*notebook.Output{rich("text/markdown", md)}
+			v := mustView(t, nb, ViewOptions{})
+			b := v.Blocks[1]
+			if b.Kind != KindMarkdown || b.Dialect != tt.dialect {
+				t.Errorf("output %s in %q, want Markdown in %q", b.Kind, b.Dialect, tt.dialect)
+			}
+			if got := len(v.Warnings) > 0; got != tt.warns {
+				t.Errorf("warnings %q, want some: %v", v.Warnings, tt.warns)
+			}
+			if _, numbered := v.Index.Target("eq-out"); numbered != tt.warns {
+				t.Errorf("eq-out numbered: %v", numbered)
+			}
+		})
+	}
+}

@@ -61,8 +61,12 @@
 //     closed and open, "{type}" standing for source, outputs or
 //     content), merge_streams (all of the cell's stdout joined where the
 //     first was, each chunk on a line of its own, and stderr likewise,
-//     as MyST-NB joins them), remove_code_source, remove_code_outputs
-//     and output_stderr.
+//     as MyST-NB joins them), markdown_format (commonmark or gfm read
+//     the cell's text/markdown outputs in that dialect, without
+//     Quarto's and MyST's constructs, formulas still typeset; myst as
+//     the notebook's own Markdown, which is also what a cell that names
+//     none gets, where MyST-NB would read commonmark),
+//     remove_code_source, remove_code_outputs and output_stderr.
 //
 // Package cellopts reads all of these into one value; the view applies
 // it. The option lines are never shown; options it does not know are

@@ -307,14 +307,15 @@ func at(list []string, i int) string {
 }
 
 // record adds the Markdown and formulas among the blocks of a cell to
-// the document's index, in order, as the writers will read them: the
+// the document's index, in order, as the writers will read them (Markdown
+// in a Dialect has no references, and the writers read it without): the
 // targets they hold numbered, a glued formula with a label numbered in
 // the sequence of equations (its number its \tag).
 func (b *builder) record(blocks []Block) {
 	for i := range blocks {
 		blk := &blocks[i]
 		switch {
-		case blk.Kind == KindMarkdown:
+		case blk.Kind == KindMarkdown && blk.Dialect == "":
 			b.index.Markdown(blk.Cell, blk.Text)
 		case blk.Kind == KindMath && blk.Display && blk.Label != "" && blk.Caption == "":
 			num, err := b.index.Add(blk.Cell, authoring.CounterEquation, blk.Label, "")

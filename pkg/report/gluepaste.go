@@ -358,7 +358,7 @@ func (b *builder) directive(cell int, written string, r glueRef) []Block {
 		md, _ := g.Data.Text("text/markdown")
 		blocks = b.markdownBlocks(cell, 0, plaintext.Clean(md))
 	default:
-		blocks = b.rich(cell, 0, g.Data, g.Metadata, false)
+		blocks = b.rich(cell, 0, g.Data, g.Metadata, false, "")
 	}
 	if r.Name == "glue:figure" {
 		b.glueFigure(cell, blocks, r)

@@ -92,7 +92,7 @@ func (b *builder) outputs(cell int, outs []*notebook.Output, opts *cellopts.Opti
 			if u := b.updated[o]; u != nil {
 				data, meta = u.Data, u.Metadata
 			}
-			blocks = append(blocks, b.rich(cell, i+1, data, meta, opts.Asis)...)
+			blocks = append(blocks, b.rich(cell, i+1, data, meta, opts.Asis, opts.MarkdownFormat)...)
 		}
 	}
 	return blocks
@@ -304,8 +304,9 @@ func (b *builder) errorOutput(cell, out int, o *notebook.Output) []Block {
 
 // rich returns the blocks of a display or result by its preferred
 // representation; with asis (output: asis) a text/plain one is read as
-// Markdown.
-func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Metadata, asis bool) []Block {
+// Markdown; a text/markdown one is read in the dialect format names
+// (MyST-NB's markdown_format; "" for the notebook's own Markdown).
+func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Metadata, asis bool, format string) []Block {
 	var blocks []Block
 	mime := ""
 	for _, m := range mimeOrder {
@@ -349,7 +350,13 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Me
 		}
 		return blocks
 	case "text/markdown":
-		return append(blocks, b.markdownBlocks(cell, out, plaintext.Clean(value))...)
+		md := b.markdownBlocks(cell, out, plaintext.Clean(value))
+		for i := range md {
+			if md[i].Kind == KindMarkdown {
+				md[i].Dialect = dialect(format)
+			}
+		}
+		return append(blocks, md...)
 	case "text/latex":
 		return append(blocks, b.latex(cell, out, plaintext.Clean(value))...)
 	case "image/svg+xml":
@@ -369,6 +376,16 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Me
 		return blocks
 	}
 	return append(blocks, b.image(cell, out, mime, decoded, alt, imageSize(meta, mime)))
+}
+
+// dialect returns the Block.Dialect of Markdown in a format of MyST-NB's
+// markdown_format: "commonmark" or "gfm", or "" for "myst" and for none,
+// the notebook's own Markdown.
+func dialect(format string) string {
+	if format == "commonmark" || format == "gfm" {
+		return format
+	}
+	return ""
 }
 
 // unknownMIME returns the note shown for an output none of whose

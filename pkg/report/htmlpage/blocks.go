@@ -28,7 +28,11 @@ func (p *page) block(w *strings.Builder, blk *report.Block) error {
 	}
 	switch blk.Kind {
 	case report.KindMarkdown:
-		out, err := p.markdown(blk.Text)
+		md := p.md
+		if d, ok := p.dialects[blk.Dialect]; ok {
+			md = d
+		}
+		out, err := p.markdownIn(md, blk.Text)
 		if err != nil {
 			return err
 		}

@@ -171,3 +171,35 @@ func TestTabWidth(t *testing.T) {
 		t.Errorf("tab-size: 4 is inside a media query (%d open braces before it)", open)
 	}
 }
+
+// TestMarkdownDialects: a text/markdown output in a dialect (MyST-NB's
+// markdown_format) is read in it: CommonMark has no tables and neither
+// it nor GitHub's reads MyST's or Quarto's constructs; formulas are
+// typeset in all.
+func TestMarkdownDialects(t *testing.T) {
+	const src = "| a |\n|---|\n| 1 |\n\n:::{note}\nN\n:::\n\n$x$ and ~~gone~~"
+	tests := []struct {
+		dialect      string
+		table, note  bool
+		strike, math bool
+	}{
+		{"", true, true, true, true},
+		{"gfm", true, false, true, true},
+		{"commonmark", false, false, false, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.dialect, func(t *testing.T) {
+			page := viewBody(t, report.Block{Kind: report.KindMarkdown, Cell: 1, Output: 1, Text: src, Dialect: tt.dialect})
+			for what, got := range map[string][2]bool{
+				"table":           {strings.Contains(page, "<table>"), tt.table},
+				"admonition":      {!strings.Contains(page, ":::{note}"), tt.note},
+				"strikethrough":   {strings.Contains(page, "<del>"), tt.strike},
+				"formula typeset": {strings.Contains(page, "<math"), tt.math},
+			} {
+				if got[0] != got[1] {
+					t.Errorf("%s: %v, want %v\n%s", what, got[0], got[1], page)
+				}
+			}
+		})
+	}
+}

@@ -84,6 +84,8 @@ func TestFoldsInPost(t *testing.T) {
 			b.SummaryHide = "Hide"
 			return b
 		}()}, "<details>\n<summary>Show</summary>\n\n<pre>"},
+		{"Markdown in a dialect as it is", []report.Block{{Kind: report.KindMarkdown, Cell: 7, Output: 1, Text: ":::{note}\nSee @fig-x <script>x</script>\n:::", Dialect: "commonmark"}},
+			":::{note}\nSee @fig-x x\n:::\n"},
 		{"glued formula's label", []report.Block{{Kind: report.KindMath, Cell: 5, Glue: "eq", Text: "x", Display: true, Label: "eq-x"}}, "<a id=\"eq-x\"></a>\n\n$$\nx\n$$\n"},
 	}
 	for _, tt := range tests {

@@ -84,7 +84,11 @@ func (w *writer) block(blk *report.Block) {
 	}
 	switch blk.Kind {
 	case report.KindMarkdown:
-		w.markdown(blk.Text)
+		if blk.Dialect != "" {
+			w.markdownAsIs(blk.Text)
+		} else {
+			w.markdown(blk.Text)
+		}
 	case report.KindCode:
 		lang := blk.Lang
 		if lang == "text" {
@@ -119,7 +123,13 @@ func (w *writer) markdown(text string) {
 	// Quarto's and MyST's blocks, references and citations in forms a
 	// blog reads; the page warns about what they cannot show, from the
 	// same text.
-	text = string(authoring.Post([]byte(text), &mathml.Extender{}, &authoring.Blocks{}, w.refs))
+	w.markdownAsIs(string(authoring.Post([]byte(text), &mathml.Extender{}, &authoring.Blocks{}, w.refs)))
+}
+
+// markdownAsIs writes Markdown text without reading Quarto's and MyST's
+// constructs in it (a text/markdown output in a report.Block.Dialect),
+// its raw HTML sanitised unless trusted.
+func (w *writer) markdownAsIs(text string) {
 	if !w.trust {
 		text = SanitizeHTML(text)
 	}
