@@ -105,8 +105,8 @@ type page struct {
 	// dialects read a text/markdown output in the dialect its cell names
 	// (report.Block.Dialect), formulas typeset as everywhere.
 	dialects map[string]goldmark.Markdown
-	ids   *headingIDs
-	toc   toc.Items
+	ids      *headingIDs
+	toc      toc.Items
 	// titles are the titles of the headings of the contents, by ID, as
 	// inline nodes that need no source.
 	titles map[string][]ast.Node
