@@ -199,7 +199,11 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 		case *Cite:
 			n.index = x
 			if r := e.citeAsText(n); r != nil {
-				after = append(after, func() { n.Parent().ReplaceChild(n.Parent(), n, r) })
+				after = append(after, func() { // a link's text may have made it text already
+					if p := n.Parent(); p != nil {
+						p.ReplaceChild(p, n, r)
+					}
+				})
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.Heading:

@@ -51,3 +51,19 @@ func TestRefsInPost(t *testing.T) {
 		t.Errorf("warnings %q, want one for fig-none", v.Warnings)
 	}
 }
+
+// TestCitationInLinkText: a citation in a link's text, as mystmd's own
+// documentation writes "[@jupyter-book](https://github.com/jupyter-book)",
+// is the link's text as written, in the post as on the page, and does not
+// stop the post being written.
+func TestCitationInLinkText(t *testing.T) {
+	nb := refsNotebook("For example: [@jupyter-book](https://github.com/jupyter-book) or [see [@knuth1984; @eq-x]](https://example.org).")
+	v, err := report.NewView(nb, report.ViewOptions{Name: "post", ModTime: modTime})
+	if err != nil {
+		t.Fatal(err)
+	}
+	post := string(Render(v).Text)
+	if want := "[@jupyter-book](https://github.com/jupyter-book)"; !strings.Contains(post, want) {
+		t.Errorf("post lacks\n%s\n%s", want, post)
+	}
+}
