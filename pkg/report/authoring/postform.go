@@ -372,6 +372,20 @@ func (u *Unknown) WritePost(w *strings.Builder, source []byte, body func(start, 
 	p.end()
 }
 
+// postTextEscaper escapes what Hugo's goldmark or Jekyll's kramdown
+// would read as markup in text between inline HTML tags, which both read
+// as Markdown: with a backslash where both take one ("[](#x)" would be
+// a link with no text), as a character reference where kramdown does
+// not.
+var postTextEscaper = strings.NewReplacer(
+	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`,
+	"$", `\$`, "{", `\{`, "}", `\}`, "!", `\!`, "|", `\|`, "#", `\#`, "&", "&amp;", "~", "&#126;",
+	"\n", " ", "\r", " ",
+)
+
+// postText returns text as Markdown of a post that shows it as it is.
+func postText(text string) string { return postTextEscaper.Replace(text) }
+
 // longestRun returns the length of the longest run of c in s.
 func longestRun(s string, c byte) int {
 	best, run := 0, 0

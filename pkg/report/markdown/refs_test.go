@@ -29,7 +29,7 @@ func refsNotebook(md ...string) *notebook.Notebook {
 // reference as written.
 func TestRefsInPost(t *testing.T) {
 	nb := refsNotebook("---\nnumber-sections: true\n---\n",
-		"## Intro {#sec-intro}\n\nSee @fig-plot, [@eq-a], -@eq-a, {eq}`eq-a`, @sec-intro, [](#tbl-v), {ref}`tgt` and @fig-none; me@fig-plot.org.",
+		"## Intro {#sec-intro}\n\nSee @fig-plot, [@eq-a], -@eq-a, {eq}`eq-a`, @sec-intro, [](#tbl-v), {ref}`tgt` and @fig-none; me@fig-plot.org. [](#nowhere)",
 		"$$\na = b\n$$ {#eq-a}\n\n(tgt)=\n### Below\n\n| n | g |\n|---|---|\n| 1 | 1 |\n\n: Values {#tbl-v}\n")
 	v, err := report.NewView(nb, report.ViewOptions{Name: "post", ModTime: modTime})
 	if err != nil {
@@ -39,6 +39,8 @@ func TestRefsInPost(t *testing.T) {
 	for _, want := range []string{
 		"## 1 Intro {#sec-intro}",
 		"See [Figure\u00a01](#fig-plot), [Equation\u00a01](#eq-a), [1](#eq-a), [(1)](#eq-a), [Section\u00a01](#sec-intro), [Table\u00a01](#tbl-v), [Below](#tgt) and <mark class=\"ref-missing\">?@fig-none</mark>; me@fig-plot.org.",
+		// A reference to nothing shows as written, its Markdown escaped.
+		"<mark class=\"ref-missing\">\\[\\](\\#nowhere)</mark>",
 		"<a id=\"eq-a\"></a>\n\n$$\na = b \\tag{1}\n$$",
 		"<a id=\"tgt\"></a>\n### 1.1 Below",
 		"<a id=\"tbl-v\"></a>Table 1: Values",
@@ -47,8 +49,8 @@ func TestRefsInPost(t *testing.T) {
 			t.Errorf("post lacks\n%s\n%s", want, post)
 		}
 	}
-	if len(v.Warnings) != 1 || !strings.Contains(v.Warnings[0].String(), "fig-none") {
-		t.Errorf("warnings %q, want one for fig-none", v.Warnings)
+	if len(v.Warnings) != 2 || !strings.Contains(v.Warnings[0].String(), "fig-none") || !strings.Contains(v.Warnings[1].String(), "nowhere") {
+		t.Errorf("warnings %q, want one for fig-none and one for nowhere", v.Warnings)
 	}
 }
 
