@@ -351,9 +351,12 @@ func htmlReport(data []byte) (*report, error) {
 			case atom.Script, atom.Style, atom.Math, atom.Svg, atom.Head:
 				return
 			case atom.Mark:
+				// What is unresolved is counted once, as such, not as
+				// the literal text it shows.
 				for _, c := range missingMarks {
 					if slices.Contains(strings.Fields(attr(n, "class")), c) {
 						r.missing[c] = append(r.missing[c], htmltext.Text(n))
+						return
 					}
 				}
 			}

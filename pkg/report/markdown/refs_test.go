@@ -69,3 +69,21 @@ func TestCitationInLinkText(t *testing.T) {
 		t.Errorf("post lacks\n%s\n%s", want, post)
 	}
 }
+
+// TestEquationWithBlockLines: a labelled formula with a line that
+// Markdown would read as a list item or a quote, as Quarto's own
+// Black-Scholes example has ("  + \mathrm r ..."), is numbered in the
+// post as on the page, on lines a blog keeps in the formula.
+func TestEquationWithBlockLines(t *testing.T) {
+	for _, tex := range []string{"a\n  + b", "a\n- b", "a\n> b", "a\n1. b"} {
+		nb := refsNotebook("See @eq-bs.\n\n$$\n" + tex + "\n$$ {#eq-bs}\n\nNote.\n")
+		v, err := report.NewView(nb, report.ViewOptions{Name: "post", ModTime: modTime})
+		if err != nil {
+			t.Fatal(err)
+		}
+		post := string(Render(v).Text)
+		if !strings.Contains(post, "<a id=\"eq-bs\"></a>\n\n$$\na ") || !strings.Contains(post, `b \tag{1}`+"\n$$\n") || strings.Contains(post, "{#eq-bs}") {
+			t.Errorf("%q: formula not numbered whole:\n%s", tex, post)
+		}
+	}
+}
