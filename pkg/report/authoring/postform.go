@@ -247,10 +247,15 @@ func (f *Figure) WritePost(w *strings.Builder, source []byte, body func(start, s
 func (t *Table) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
 	p := newPostBlock(w, source, body, &t.block)
 	p.anchor()
-	if t.number != "" {
+	ttl, titled := t.FirstChild().(*Title)
+	titled = titled && ttl.stop > ttl.start
+	switch {
+	case t.number != "" && titled:
 		p.text("**Table " + t.number + ":** ")
+	case t.number != "":
+		p.text("**Table " + t.number + "**")
 	}
-	if ttl, ok := t.FirstChild().(*Title); ok && ttl.stop > ttl.start {
+	if titled {
 		p.copy(ttl.start, ttl.stop)
 	}
 	if p.open {
@@ -307,20 +312,35 @@ func (p *postBlock) pipeTable(t *Table) {
 // cellEscaper writes a cell's text so that it stays one cell of one row.
 var cellEscaper = strings.NewReplacer("|", `\|`, "\n", " ", "\r", "")
 
+// cellCode writes a code block's text as HTML in one cell of a row: its
+// lines kept apart by <br>, its bars character references.
+var cellCode = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "|", "&#124;", "\r", "", "\n", "<br>")
+
 // cellText writes a list table cell's text on one line: its paragraphs'
-// lines through body, or, where a bar or a block other than a paragraph
-// is in it, its text escaped.
+// (or a tight item's text's) lines through body, a code block as <code>
+// with its lines kept apart, and where a bar or another block is in it,
+// its text escaped.
 func (p *postBlock) cellText(cell ast.Node) {
 	sep := ""
 	for b := cell.FirstChild(); b != nil; b = b.NextSibling() {
 		lines := b.Lines()
+		if _, code := b.(*ast.FencedCodeBlock); code || b.Kind() == ast.KindCodeBlock {
+			var text strings.Builder
+			for i := range lines.Len() {
+				seg := lines.At(i)
+				text.Write(p.source[seg.Start:seg.Stop])
+			}
+			p.text(sep + "<code>" + cellCode.Replace(strings.TrimRight(text.String(), "\r\n")) + "</code>")
+			sep = " "
+			continue
+		}
 		for i := range lines.Len() {
 			seg := lines.At(i)
-			s := p.source[seg.Start:seg.Stop]
+			s := bytes.TrimRight(p.source[seg.Start:seg.Stop], "\r\n")
 			p.text(sep)
 			sep = " "
-			if _, ok := b.(*ast.Paragraph); ok && !bytes.ContainsAny(s, "|\n") {
-				p.copy(seg.Start, seg.Stop)
+			if inline := b.Kind() == ast.KindParagraph || b.Kind() == ast.KindTextBlock; inline && !bytes.ContainsAny(s, "|\n") {
+				p.copy(seg.Start, seg.Start+len(s))
 			} else {
 				p.text(cellEscaper.Replace(strings.TrimSpace(string(s))))
 			}
