@@ -1,7 +1,6 @@
 package markdown
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,21 +32,15 @@ var constructsMarkdown = []string{
 }
 
 // constructsView returns the view of a Go notebook that holds every
-// construct, a labelled figure, a folded cell and a bibliography.
+// construct, a labelled figure (refsNotebook's), a folded cell and a
+// bibliography.
 func constructsView(t *testing.T) (*report.View, string) {
 	t.Helper()
 	dir := t.TempDir()
 	reporttest.WriteFile(t, dir, "fish.png", []byte("\x89PNG\r\n\x1a\n"))
-	nb := notebook.New()
-	nb.Metadata["kernelspec"] = json.RawMessage(`{"name": "gonb", "language": "go"}`)
-	for _, m := range constructsMarkdown {
-		nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Markdown, Source: m})
-	}
-	png := &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{}}
-	png.Data.SetText("image/png", "iVBORw0KGgo=")
-	nb.Cells = append(nb.Cells,
-		&notebook.Cell{Type: notebook.Code, Source: "//| label: fig-plot\n//| fig-cap: The **values**\n//| fig-alt: A chart\nshow()", Outputs: []*notebook.Output{png}},
-		&notebook.Cell{Type: notebook.Code, Source: "folded := 1", Metadata: notebook.Metadata{}, Outputs: []*notebook.Output{{Type: notebook.Stream, Name: "stdout", Text: "out\n"}}})
+	nb := refsNotebook(constructsMarkdown...)
+	nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Code, Source: "folded := 1", Metadata: notebook.Metadata{},
+		Outputs: []*notebook.Output{{Type: notebook.Stream, Name: "stdout", Text: "out\n"}}})
 	_ = nb.Cells[len(nb.Cells)-1].Metadata.Set("tags", []string{cellopts.HideInput})
 	db, err := bib.Parse([]byte("@article{knuth1984, author = {Knuth, Donald E.}, title = {Literate Programming}, journal = {The Computer Journal}, volume = {27}, number = {2}, pages = {97--111}, year = {1984}}"))
 	if err != nil {
