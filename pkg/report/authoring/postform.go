@@ -243,7 +243,8 @@ func (f *Figure) WritePost(w *strings.Builder, source []byte, body func(start, s
 
 // WritePost writes a table as its anchor and caption, "**Table 1:**" and
 // the caption's text, in one paragraph, then the table: a {table}'s as
-// written, a list table's as a pipe table of the cells' text.
+// written, a list table's as a pipe table of the cells' text (or as its
+// list, if it holds more than rows).
 func (t *Table) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
 	p := newPostBlock(w, source, body, &t.block)
 	p.anchor()
@@ -261,7 +262,7 @@ func (t *Table) WritePost(w *strings.Builder, source []byte, body func(start, st
 	if p.open {
 		p.paragraph()
 	}
-	if !t.list || t.FirstChild() == nil || !isRow(t.FirstChild().NextSibling()) {
+	if !t.list || !rowsOnly(t) {
 		p.copy(t.bodyStart, t.bodyStop)
 		p.end()
 		return
@@ -270,9 +271,22 @@ func (t *Table) WritePost(w *strings.Builder, source []byte, body func(start, st
 	p.end()
 }
 
-func isRow(n ast.Node) bool {
-	_, ok := n.(*Row)
-	return ok
+// rowsOnly reports whether a list table holds rows and nothing else but
+// its title: what a pipe table can show. A list table that holds more
+// (a cell's HTML block can run past the fence, taking the Markdown after
+// it) is written as its list, so that nothing is lost.
+func rowsOnly(t *Table) bool {
+	rows := 0
+	for n := t.FirstChild(); n != nil; n = n.NextSibling() {
+		switch n.(type) {
+		case *Title:
+		case *Row:
+			rows++
+		default:
+			return false
+		}
+	}
+	return rows > 0
 }
 
 // pipeTable writes a list table's rows as a pipe table, the first row

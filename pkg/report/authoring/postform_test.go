@@ -22,3 +22,17 @@ func TestListTablePost(t *testing.T) {
 		t.Errorf("post\n%s\nwant it to hold\n%s", post, want)
 	}
 }
+
+// TestListTableLosesNothing: a list table whose cell's HTML block runs
+// past the fence, taking the Markdown after it, as Jupyter Book's cheat
+// sheet has ("- <p> This is a paragraph </p>"), is written as its list:
+// the sections after it stay in the post.
+func TestListTableLosesNothing(t *testing.T) {
+	src := "``````{list-table}\n* - a\n  - <p> P </p>\n``````\n\n## Links\n\nThe text after.\n"
+	post := string(Post([]byte(src), &Blocks{}))
+	for _, want := range []string{"<p> P </p>", "## Links", "The text after."} {
+		if !strings.Contains(post, want) {
+			t.Errorf("post lacks %q:\n%s", want, post)
+		}
+	}
+}
