@@ -18,14 +18,17 @@
 //     ("[!NOTE]");
 //   - unresolved: the marks the writers put on a reference to nothing, a
 //     citation of no work and a glue of no value (mark.ref-missing,
-//     mark.cite-missing, mark.glue-missing).
+//     mark.cite-missing, mark.glue-missing);
+//   - lost: a heading of the page that the post does not have, Markdown
+//     the post form dropped (counted with the post's literal text).
 //
 // Text in code (pre, code, kbd), formulas, scripts and styles is not
 // read: documentation shows the syntax there on purpose. The post is
 // read as a blog reads it, through goldmark with GitHub's Markdown and
 // raw HTML on, after its front matter.
 //
-// Usage, from the repository root:
+// Usage, from the repository root, on the set .ci/acceptance.list names
+// (it says how to fetch it):
 //
 //	go run .ci/acceptance.go [-v] DIR...
 //
@@ -105,6 +108,32 @@ var missingMarks = []string{"ref-missing", "cite-missing", "glue-missing"}
 type report struct {
 	literal map[string][]string
 	missing map[string][]string
+	// headings are the texts of the headings, in order.
+	headings []string
+}
+
+// lost returns the headings of the page that the post does not have:
+// Markdown the post lost.
+func lost(page, post *report) []string {
+	have := map[string]int{}
+	for _, h := range post.headings {
+		have[h]++
+	}
+	var out []string
+	for _, h := range page.headings {
+		if have[h] > 0 {
+			have[h]--
+			continue
+		}
+		out = append(out, h)
+	}
+	return out
+}
+
+// headingText returns a heading's text as both writers show it: without
+// the anchor mark a page adds, and its white space made single spaces.
+func headingText(n *html.Node) string {
+	return strings.Join(strings.Fields(strings.TrimSuffix(strings.TrimSpace(htmltext.Text(n)), "#")), " ")
 }
 
 // count returns the constructs of issue 31 left as text, and the
@@ -219,6 +248,10 @@ func run(dirs []string, verbose bool) (bool, error) {
 		}
 		pl, pm := page.count()
 		ql, qm := post.count()
+		if l := lost(page, post); len(l) > 0 {
+			post.literal["heading of the page lost in the post"] = l
+			ql += len(l)
+		}
 		totals[0] += pl
 		totals[1] += pm
 		totals[2] += ql
@@ -348,7 +381,9 @@ func htmlReport(data []byte) (*report, error) {
 				// A role's text is followed by its content in code.
 				text.WriteString("`")
 				return
-			case atom.Script, atom.Style, atom.Math, atom.Svg, atom.Head:
+			case atom.Script, atom.Style, atom.Math, atom.Svg, atom.Head, atom.Header:
+				// A page's header holds its title, which a post keeps in
+				// its front matter.
 				return
 			case atom.Mark:
 				// What is unresolved is counted once, as such, not as
@@ -360,6 +395,10 @@ func htmlReport(data []byte) (*report, error) {
 					}
 				}
 			}
+		}
+		switch n.DataAtom {
+		case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+			r.headings = append(r.headings, headingText(n))
 		}
 		block := n.Type == html.ElementNode && isBlock(n.DataAtom)
 		if block {
