@@ -233,7 +233,8 @@ func TestPromptHide(t *testing.T) {
 }
 
 // TestTableCaptionAbove: a cell's table caption (tbl-cap) is above its
-// table, as Quarto places it; a figure's caption stays below.
+// table, as Quarto places it, numbered with a tbl- label and not without;
+// a figure's caption stays below.
 func TestTableCaptionAbove(t *testing.T) {
 	nb := goCell("//| label: tbl-values\n//| tbl-cap: Values\nx()", "")
 	nb.Cells[0].Outputs = []*notebook.Output{rich("text/html", "<table><tr><td>1</td></tr></table>")}
@@ -241,6 +242,11 @@ func TestTableCaptionAbove(t *testing.T) {
 	b := v.Blocks[1]
 	if b.Caption != "Table 1: Values" || !b.CaptionAbove {
 		t.Errorf("table caption %q above %v, want \"Table 1: Values\" above", b.Caption, b.CaptionAbove)
+	}
+	nb = goCell("//| tbl-cap: Unnumbered\nx()", "")
+	nb.Cells[0].Outputs = []*notebook.Output{rich("text/html", "<table><tr><td>1</td></tr></table>")}
+	if b := mustView(t, nb, ViewOptions{}).Blocks[1]; b.Caption != "Unnumbered" || !b.CaptionAbove || b.Label != "" {
+		t.Errorf("tbl-cap without a label: caption %q above %v label %q, want \"Unnumbered\" above, no label", b.Caption, b.CaptionAbove, b.Label)
 	}
 	nb = goCell("//| label: fig-values\n//| fig-cap: Values\nx()", "")
 	nb.Cells[0].Outputs = []*notebook.Output{rich("image/png", tinyPNG)}

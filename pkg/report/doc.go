@@ -45,9 +45,10 @@
 //     untrusted Markdown; code-fold (true or show) folds the source
 //     behind code-summary; code-line-numbers numbers its lines on a
 //     page; fig-cap, fig-alt and label give the cell's images captions
-//     (Markdown), alternative text (plain) and a label; label "tbl-NAME"
-//     and tbl-cap number the cell's first other output as a table, its
-//     caption above it, where Quarto puts a table's. eval and error
+//     (Markdown), alternative text (plain) and a label; tbl-cap captions
+//     the cell's first other output as a table, its caption above it,
+//     where Quarto puts a table's, numbered with a label "tbl-NAME".
+//     eval and error
 //     are the runner's (package jupyter/execute): they decide whether
 //     the cell runs and whether its error stops the run.
 //   - MyST-NB's cell metadata ("mystnb", or the older "render"): figure

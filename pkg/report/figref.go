@@ -37,13 +37,14 @@ func (b *builder) figures(n int, blocks []Block, opts *cellopts.Options) {
 	b.mystImages(n, images, &opts.Image)
 }
 
-// quartoTable numbers the first output of cell n that is not an image
-// as a table when the cell's label is "tbl-NAME", as Quarto numbers a
-// cell's table: its caption "Table N: tbl-cap", which the writers show
-// above it, where Quarto puts a table's caption.
+// quartoTable captions the first output of cell n that is not an image
+// as Quarto captions a cell's table: numbered "Table N: tbl-cap" when the
+// cell's label is "tbl-NAME", tbl-cap alone without one, the caption
+// shown above the table, where Quarto puts it.
 func (b *builder) quartoTable(n int, blocks []Block, opts *cellopts.Options) {
 	label := opts.Label
-	if !strings.HasPrefix(label, "tbl-") {
+	caption := captionMarkdown(at(opts.TableCaption, 0), b.opts.Trust)
+	if !strings.HasPrefix(label, "tbl-") && caption == "" {
 		return
 	}
 	for i := range blocks {
@@ -51,11 +52,19 @@ func (b *builder) quartoTable(n int, blocks []Block, opts *cellopts.Options) {
 		if blk.Output == 0 || blk.Kind == KindImage || blk.Kind == KindNote || blk.Rest {
 			continue
 		}
-		b.numberAs(authoring.CounterTable, n, blk, label, captionMarkdown(at(opts.TableCaption, 0), b.opts.Trust))
+		if strings.HasPrefix(label, "tbl-") {
+			b.numberAs(authoring.CounterTable, n, blk, label, caption)
+		} else {
+			blk.Caption = caption
+		}
 		blk.CaptionAbove = true
 		return
 	}
-	b.warn(n, 0, "label %s names no table: the cell shows no output other than images", plaintext.Shorten(label, 60))
+	what := "label " + plaintext.Shorten(label, 60)
+	if !strings.HasPrefix(label, "tbl-") {
+		what = "tbl-cap"
+	}
+	b.warn(n, 0, "%s names no table: the cell shows no output other than images", what)
 }
 
 // quartoFigures gives the images among the blocks of cell n their
