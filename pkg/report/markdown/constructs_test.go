@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,9 +40,17 @@ func constructsView(t *testing.T) (*report.View, string) {
 	dir := t.TempDir()
 	reporttest.WriteFile(t, dir, "fish.png", []byte("\x89PNG\r\n\x1a\n"))
 	nb := refsNotebook(constructsMarkdown...)
-	nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Code, Source: "folded := 1", Metadata: notebook.Metadata{},
-		Outputs: []*notebook.Output{{Type: notebook.Stream, Name: "stdout", Text: "out\n"}}})
-	_ = nb.Cells[len(nb.Cells)-1].Metadata.Set("tags", []string{cellopts.HideInput})
+	png := &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{}}
+	png.Data.SetText("image/png", "iVBORw0KGgo=")
+	table := &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{}}
+	table.Data.SetText("text/html", "<table><tr><td>cell of the cell's table</td></tr></table>")
+	folded := &notebook.Cell{Type: notebook.Code, Source: "folded := 1", Metadata: notebook.Metadata{},
+		Outputs: []*notebook.Output{{Type: notebook.Stream, Name: "stdout", Text: "out\n"}}}
+	_ = folded.Metadata.Set("tags", []string{cellopts.HideInput})
+	nb.Cells = append(nb.Cells, folded,
+		&notebook.Cell{Type: notebook.Code, Source: "fish()", Outputs: []*notebook.Output{png}, Metadata: notebook.Metadata{
+			"mystnb": json.RawMessage(`{"image": {"classes": "shadow bg-primary", "alt": "A fish"}, "figure": {"caption": "Fish caption.\n\nFish legend."}}`)}},
+		&notebook.Cell{Type: notebook.Code, Source: "//| label: tbl-cell\n//| tbl-cap: Caption above\ntable()", Outputs: []*notebook.Output{table}})
 	db, err := bib.Parse([]byte("@article{knuth1984, author = {Knuth, Donald E.}, title = {Literate Programming}, journal = {The Computer Journal}, volume = {27}, number = {2}, pages = {97--111}, year = {1984}}"))
 	if err != nil {
 		t.Fatal(err)
@@ -67,7 +76,8 @@ func constructsView(t *testing.T) (*report.View, string) {
 // targets, the references end the post (a proof ends with ∎, which our
 // page's stylesheet adds), a folded part opens on a click,
 // both tabs are readable without script, and MathJax typesets the
-// formulas, their number (1) among them.
+// formulas, their number (1) among them; an image keeps its classes, a
+// cell's table has its caption above it, a figure its legend below.
 func TestConstructsInBlogs(t *testing.T) {
 	v, dir := constructsView(t)
 	post := Render(v)
@@ -129,6 +139,13 @@ func TestConstructsInBlogs(t *testing.T) {
 			if folded[0] || !folded[1] {
 				t.Errorf("%s: the folded source is shown before a click %v, after %v; want hidden, then shown", name, folded[0], folded[1])
 			}
+			if !evalJS[bool](t, b, `!!document.querySelector('img.shadow.bg-primary[alt="A fish"]')`) {
+				t.Errorf("%s: the image's classes are lost", name)
+			}
+			if !evalJS[bool](t, b, `(() => { const t = document.body.innerText; const c = t.indexOf("Table 2: Caption above"), d = t.indexOf("cell of the cell's table");
+				return c >= 0 && d > c && t.indexOf("Fish caption.") < t.indexOf("Fish legend.") })()`) {
+				t.Errorf("%s: the cell's table caption is not above its table, or the legend not after its caption", name)
+			}
 			if mathjax {
 				typeset := evalJS[int](t, b, `document.querySelectorAll(".MathJax_CHTML, .MathJax_Display, mjx-container").length`)
 				if typeset < 2 || strings.Contains(shown, `\tag`) || !strings.Contains(shown, "(1)") {
@@ -148,6 +165,9 @@ func TestConstructsInBlogs(t *testing.T) {
 			if !strings.Contains(text, want) {
 				t.Errorf("our page shows no %q", want)
 			}
+		}
+		if !evalJS[bool](t, b, `!!document.querySelector('figure.shadow.bg-primary img[alt="A fish"]') && document.body.textContent.indexOf("Table 2: Caption above") < document.body.textContent.indexOf("cell of the cell's table")`) {
+			t.Errorf("our page: the image's classes are lost, or the table's caption is not above it")
 		}
 		for id := range links {
 			if !evalJS[bool](t, b, `!!document.querySelector('a[href="#`+id+`"]') && !!document.getElementById("`+id+`")`) {
