@@ -27,6 +27,7 @@ var constructsMarkdown = []string{
 	"::: {.callout-tip collapse=\"true\"}\n## Hint text\nFolded hint body.\n:::\n\n:::{note}\nA MyST note body.\n:::",
 	"```{admonition} Drop title\n:class: dropdown\nDropdown body text.\n```\n\n> [!WARNING]\n> Alert body text.",
 	"::: {.panel-tabset}\n## Go tab\nGo tab body.\n## Python tab\nPython tab body.\n:::",
+	"::::{tab-set}\n:::{tab-item} Left tab\nLeft tab body.\n:::\n:::{tab-item} Right tab\nRight tab body.\n:::\n::::\n\nAs {cite:t}`knuth1984` writes.",
 	"$$\nE = mc^2\n$$ {#eq-energy}\n\n```{math}\n:label: eq-myst\na + b\n```",
 	"| n | g |\n|---|---|\n| 1 | 1 |\n\n: Values of g {#tbl-v}",
 	"(tgt)=\n### Target heading\n\n:::{figure} fish.png\n:name: fig-myst\nA MyST figure caption.\n:::",
@@ -101,7 +102,7 @@ func TestConstructsInBlogs(t *testing.T) {
 	}
 	texts := []string{
 		"Theorem 1 (Sprague–Grundy)", "Every impartial game is a nim heap.", "Proof", "Lemma 1 (Mex)",
-		"Hint text", "A MyST note body.", "Drop title", "Alert body text.", "Go tab", "Python tab",
+		"Hint text", "A MyST note body.", "Drop title", "Alert body text.", "Go tab", "Python tab", "Left tab", "Right tab", "Knuth (1984) writes",
 		"Figure 1", "Figure 2", "Table 1", "Values of g", "Target heading", "References", "Knuth", "Literate Programming",
 	}
 	// The MyST figure comes first, so the cell's is Figure 2; a section
@@ -122,7 +123,7 @@ func TestConstructsInBlogs(t *testing.T) {
 				t.Errorf("script ran: %v %v", visit.Pwned, visit.Dialogs)
 			}
 			shown := evalJS[string](t, b, `document.body.innerText`)
-			for _, want := range append(texts, "∎", "Folded hint body.", "Dropdown body text.", "Go tab body.", "Python tab body.") {
+			for _, want := range append(texts, "∎", "Folded hint body.", "Dropdown body text.", "Go tab body.", "Python tab body.", "Left tab body.", "Right tab body.") {
 				if !strings.Contains(shown, want) {
 					t.Errorf("%s shows no %q", name, want)
 				}
