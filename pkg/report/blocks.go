@@ -236,8 +236,11 @@ type Block struct {
 	Fold Fold
 	Open bool
 	// Summary is the text of the control that opens the block's folded
-	// part, or, for a Rest block, the block itself.
-	Summary string
+	// part, or, for a Rest block, the block itself. SummaryHide is the
+	// control's text while the part is open (MyST-NB's code_prompt_hide),
+	// "" to keep Summary; a page shows it, a post, read without our
+	// stylesheet, only Summary.
+	Summary, SummaryHide string
 	// Rest marks the rest of a long stream or text output, shown folded
 	// after the block before it, which holds the output's first lines.
 	Rest bool
@@ -256,6 +259,20 @@ type Block struct {
 	// (raw HTML sanitised unless trusted); where only text can go (a
 	// post's folded figure), its plain text.
 	Caption string
+	// CaptionAbove puts the caption above the block rather than below:
+	// a table's, as Quarto places it, and a MyST-NB figure's with
+	// caption_before.
+	CaptionAbove bool
+	// Legend is a figure's legend, shown after its caption: the
+	// paragraphs of a MyST-NB figure's caption or a glue:figure's body
+	// after the first, Markdown (raw HTML left out unless trusted).
+	Legend string
+	// Dialect is the Markdown a text/markdown output is read as when its
+	// cell names one (MyST-NB's markdown_format): "commonmark" (with
+	// formulas, as Jupyter shows them) or "gfm", in which Quarto's and
+	// MyST's constructs, references and citations are text; "" for the
+	// notebook's own Markdown, GitHub's with those constructs.
+	Dialect string
 	// Label is the name the notebook's Markdown links to a block by: a
 	// numbered figure's label (a cell's "label: fig-values", or a
 	// glue:figure's :name:), the anchor that "@fig-values" links to, or a

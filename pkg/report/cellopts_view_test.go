@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -113,6 +114,9 @@ func TestMystNBFigure(t *testing.T) {
 		`html "" "A table" "" 0x0 []`,
 		`image "" "" "Figure from cell 4" 0x0 []`,
 	}
+	if b := v.Blocks[3]; b.Legend != "(and I'm a legend)" || b.CaptionAbove {
+		t.Errorf("fun fish's legend %q, caption above %v; want its second paragraph, below", b.Legend, b.CaptionAbove)
+	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("outputs\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
@@ -141,5 +145,148 @@ func TestLineNumbers(t *testing.T) {
 		if b := v.Blocks[0]; b.Kind != KindCode || b.LineNumbers != tt.want || b.Text != "x()" {
 			t.Errorf("%q %s: %+v, want line numbers %v", tt.src, tt.meta, b, tt.want)
 		}
+	}
+}
+
+// TestMergeStreams: MyST-NB's merge_streams joins all of a cell's stdout
+// where the first was, and all its stderr likewise, each chunk on a
+// line of its own, stdout first where stderr alone came between; without
+// it only neighbours join.
+func TestMergeStreams(t *testing.T) {
+	outs := func(o ...*notebook.Output) []*notebook.Output { return o }
+	result := func() *notebook.Output { return rich("text/plain", "42") }
+	tests := []struct {
+		name  string
+		merge bool
+		outs  []*notebook.Output
+		want  []string
+	}{
+		{"apart", false, outs(stream("stdout", "a"), stream("stderr", "w\n"), stream("stdout", "b\n")),
+			[]string{"stdout:a", "stderr:w\n", "stdout:b\n"}},
+		{"merged", true, outs(stream("stdout", "a"), stream("stderr", "w\n"), stream("stdout", "b  \n")),
+			[]string{"stdout:a\nb\n", "stderr:w\n"}},
+		{"stdout first", true, outs(stream("stderr", "w1"), stream("stderr", "w2"), stream("stdout", "a"), result(), stream("stderr", "w3")),
+			[]string{"stdout:a\n", "stderr:w1\nw2\nw3\n", "text:42"}},
+		{"stderr first past a result", true, outs(stream("stderr", "w"), result(), stream("stdout", "a")),
+			[]string{"stderr:w\n", "text:42", "stdout:a\n"}},
+		{"empty chunks", true, outs(stream("stdout", "a"), stream("stdout", "\n\n"), nil, stream("stdout", "b")),
+			[]string{"stdout:a\nb\n"}},
+		{"other stream names are stdout", true, outs(stream("x", "a"), stream("stdout", "b")),
+			[]string{"stdout:a\nb\n"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			meta := ""
+			if tt.merge {
+				meta = `{"mystnb": {"merge_streams": true}}`
+			}
+			nb := goCell("x()", meta)
+			nb.Cells[0].Outputs = tt.outs
+			v := mustView(t, nb, ViewOptions{})
+			if got := outputBlocks(v); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("outputs %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestMergeStreamsLinear: merging takes time linear in the outputs
+// however many chunks of the two streams alternate.
+func TestMergeStreamsLinear(t *testing.T) {
+	const n = 20000
+	nb := goCell("x()", `{"mystnb": {"merge_streams": true}}`)
+	nb.Cells[0].Outputs = nil
+	for i := range n {
+		name := []string{"stdout", "stderr", "s" + strconv.Itoa(i)}[i%3]
+		nb.Cells[0].Outputs = append(nb.Cells[0].Outputs, stream(name, "x"), rich("text/plain", "1"))
+	}
+	v := mustView(t, nb, ViewOptions{MaxOutput: -1})
+	size := map[string]int{}
+	for _, b := range v.Blocks {
+		if b.Kind == KindStream {
+			size[b.Name] += len(b.Text)
+		}
+	}
+	// 6,667 chunks of stdout and of stderr, and 6,666 of other names,
+	// which are stdout's, each "x\n".
+	if want := map[string]int{"stdout": 2 * (2 * n / 3), "stderr": 2 * (n/3 + 1)}; !reflect.DeepEqual(size, want) {
+		t.Errorf("stream sizes %v, want %v", size, want)
+	}
+}
+
+// TestPromptHide: MyST-NB's code_prompt_hide is the folded part's
+// control's text once open, "{type}" the part; without it the text does
+// not change.
+func TestPromptHide(t *testing.T) {
+	v := mustView(t, goCell("x()", `{"mystnb": {"code_prompt_show": "Open {type}", "code_prompt_hide": "Close  {type}"}}`, cellopts.HideInput, cellopts.HideOutput), ViewOptions{})
+	var got []string
+	for _, b := range v.Blocks {
+		got = append(got, b.Summary+" / "+b.SummaryHide)
+	}
+	if want := []string{"Open source / Close source", "Open outputs / Close outputs"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("controls %q, want %q", got, want)
+	}
+	v = mustView(t, goCell("x()", "", cellopts.HideCell), ViewOptions{})
+	if b := v.Blocks[0]; b.SummaryHide != "" {
+		t.Errorf("without code_prompt_hide, the open control reads %q", b.SummaryHide)
+	}
+}
+
+// TestTableCaptionAbove: a cell's table caption (tbl-cap) is above its
+// table, as Quarto places it, numbered with a tbl- label and not without;
+// a figure's caption stays below.
+func TestTableCaptionAbove(t *testing.T) {
+	nb := goCell("//| label: tbl-values\n//| tbl-cap: Values\nx()", "")
+	nb.Cells[0].Outputs = []*notebook.Output{rich("text/html", "<table><tr><td>1</td></tr></table>")}
+	v := mustView(t, nb, ViewOptions{})
+	b := v.Blocks[1]
+	if b.Caption != "Table 1: Values" || !b.CaptionAbove {
+		t.Errorf("table caption %q above %v, want \"Table 1: Values\" above", b.Caption, b.CaptionAbove)
+	}
+	nb = goCell("//| tbl-cap: Unnumbered\nx()", "")
+	nb.Cells[0].Outputs = []*notebook.Output{rich("text/html", "<table><tr><td>1</td></tr></table>")}
+	if b := mustView(t, nb, ViewOptions{}).Blocks[1]; b.Caption != "Unnumbered" || !b.CaptionAbove || b.Label != "" {
+		t.Errorf("tbl-cap without a label: caption %q above %v label %q, want \"Unnumbered\" above, no label", b.Caption, b.CaptionAbove, b.Label)
+	}
+	nb = goCell("//| label: fig-values\n//| fig-cap: Values\nx()", "")
+	nb.Cells[0].Outputs = []*notebook.Output{rich("image/png", tinyPNG)}
+	if b := mustView(t, nb, ViewOptions{}).Blocks[1]; b.CaptionAbove {
+		t.Errorf("figure caption %q is above", b.Caption)
+	}
+}
+
+// TestMarkdownFormat: MyST-NB's markdown_format names the dialect of the
+// cell's text/markdown outputs; in commonmark or gfm their references
+// are text, neither numbered nor resolved, so they warn of nothing.
+func TestMarkdownFormat(t *testing.T) {
+	const md = "See @fig-none and {numref}`nothing`.\n\n$$x$$ {#eq-out}"
+	for _, tt := range []struct {
+		format, dialect string
+		warns           bool
+	}{
+		{"", "", true},
+		{"myst", "", true},
+		{"gfm", "gfm", false},
+		{"commonmark", "commonmark", false},
+	} {
+		t.Run(tt.format, func(t *testing.T) {
+			meta := ""
+			if tt.format != "" {
+				meta = `{"mystnb": {"markdown_format": "` + tt.format + `"}}`
+			}
+			nb := goCell("x()", meta)
+			nb.Cells[0].Outputs = []*notebook.Output{rich("text/markdown", md)}
+			v := mustView(t, nb, ViewOptions{})
+			b := v.Blocks[1]
+			if b.Kind != KindMarkdown || b.Dialect != tt.dialect {
+				t.Errorf("output %s in %q, want Markdown in %q", b.Kind, b.Dialect, tt.dialect)
+			}
+			if got := len(v.Warnings) > 0; got != tt.warns {
+				t.Errorf("warnings %q, want some: %v", v.Warnings, tt.warns)
+			}
+			if _, numbered := v.Index.Target("eq-out"); numbered != tt.warns {
+				t.Errorf("eq-out numbered: %v", numbered)
+			}
+		})
 	}
 }

@@ -45,15 +45,28 @@
 //     untrusted Markdown; code-fold (true or show) folds the source
 //     behind code-summary; code-line-numbers numbers its lines on a
 //     page; fig-cap, fig-alt and label give the cell's images captions
-//     (Markdown), alternative text (plain) and a label. eval and error
+//     (Markdown), alternative text (plain) and a label; tbl-cap captions
+//     the cell's first other output as a table, its caption above it,
+//     where Quarto puts a table's, numbered with a label "tbl-NAME".
+//     eval and error
 //     are the runner's (package jupyter/execute): they decide whether
 //     the cell runs and whether its error stops the run.
 //   - MyST-NB's cell metadata ("mystnb", or the older "render"): figure
-//     {caption, name} captions the cell's first output and, with a name,
-//     numbers it as a labelled figure; image {width, height, alt,
-//     classes} sizes the images (in pixels) and gives them alternative
-//     text and classes; number_source_lines, code_prompt_show (the fold
-//     control's text, "{type}" standing for source, outputs or content),
+//     {caption, name, caption_before} captions the cell's first output
+//     with the caption's first paragraph (above it with
+//     caption_before), adds the paragraphs after it as the legend and,
+//     with a name, numbers it as a labelled figure; image {width,
+//     height, alt, classes} sizes the images (in pixels) and gives them
+//     alternative text and classes; number_source_lines,
+//     code_prompt_show and code_prompt_hide (the fold control's text,
+//     closed and open, "{type}" standing for source, outputs or
+//     content), merge_streams (all of the cell's stdout joined where the
+//     first was, each chunk on a line of its own, and stderr likewise,
+//     as MyST-NB joins them), markdown_format (commonmark or gfm read
+//     the cell's text/markdown outputs in that dialect, without
+//     Quarto's and MyST's constructs, formulas still typeset; myst as
+//     the notebook's own Markdown, which is also what a cell that names
+//     none gets, where MyST-NB would read commonmark),
 //     remove_code_source, remove_code_outputs and output_stderr.
 //
 // Package cellopts reads all of these into one value; the view applies
@@ -145,8 +158,9 @@
 // reads one notebook. Directives inside lists or quotes are not read.
 //
 // A {glue:figure} is a figure as a cell's images are, whatever the value
-// (an image, a table, a text): its caption is the directive's body, its
-// roles filled in, as one line of inline Markdown (as fig-cap's is);
+// (an image, a table, a text): its caption is the first paragraph of
+// the directive's body, its roles filled in, as one line of inline
+// Markdown (as fig-cap's is), and the paragraphs after it its legend;
 // :alt: gives an image its alternative text, and the same rules as a
 // cell's images' supply one it lacks. With a :name: (letters, digits,
 // "_", joined by "-", "." or ":") it is numbered in the same sequence as

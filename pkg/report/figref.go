@@ -9,6 +9,7 @@ import (
 
 	"github.com/grundylab/grundy/pkg/report/authoring"
 	"github.com/grundylab/grundy/pkg/report/cellopts"
+	"github.com/grundylab/grundy/pkg/report/mdcost"
 	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"github.com/yuin/goldmark/ast"
 )
@@ -36,13 +37,14 @@ func (b *builder) figures(n int, blocks []Block, opts *cellopts.Options) {
 	b.mystImages(n, images, &opts.Image)
 }
 
-// quartoTable numbers the first output of cell n that is not an image
-// as a table when the cell's label is "tbl-NAME", as Quarto numbers a
-// cell's table: its caption "Table N: tbl-cap", which the writers show
-// below it, as a figure's.
+// quartoTable captions the first output of cell n that is not an image
+// as Quarto captions a cell's table: numbered "Table N: tbl-cap" when the
+// cell's label is "tbl-NAME", tbl-cap alone without one, the caption
+// shown above the table, where Quarto puts it.
 func (b *builder) quartoTable(n int, blocks []Block, opts *cellopts.Options) {
 	label := opts.Label
-	if !strings.HasPrefix(label, "tbl-") {
+	caption := captionMarkdown(at(opts.TableCaption, 0), b.opts.Trust)
+	if !strings.HasPrefix(label, "tbl-") && caption == "" {
 		return
 	}
 	for i := range blocks {
@@ -50,10 +52,19 @@ func (b *builder) quartoTable(n int, blocks []Block, opts *cellopts.Options) {
 		if blk.Output == 0 || blk.Kind == KindImage || blk.Kind == KindNote || blk.Rest {
 			continue
 		}
-		b.numberAs(authoring.CounterTable, n, blk, label, captionMarkdown(at(opts.TableCaption, 0), b.opts.Trust))
+		if strings.HasPrefix(label, "tbl-") {
+			b.numberAs(authoring.CounterTable, n, blk, label, caption)
+		} else {
+			blk.Caption = caption
+		}
+		blk.CaptionAbove = true
 		return
 	}
-	b.warn(n, 0, "label %s names no table: the cell shows no output other than images", plaintext.Shorten(label, 60))
+	what := "label " + plaintext.Shorten(label, 60)
+	if !strings.HasPrefix(label, "tbl-") {
+		what = "tbl-cap"
+	}
+	b.warn(n, 0, "%s names no table: the cell shows no output other than images", what)
 }
 
 // quartoFigures gives the images among the blocks of cell n their
@@ -109,8 +120,10 @@ func (b *builder) quartoFigures(n int, blocks []Block, opts *cellopts.Options) [
 
 // mystFigure makes the first output among the blocks of cell n the
 // figure MyST-NB's figure metadata asks for: its caption (the first
-// paragraph of fig.Caption, read as a fig-cap is) and, with a name, a
-// number in the same sequence as the other figures, the name its label.
+// paragraph of fig.Caption, read as a fig-cap is, above the figure with
+// caption_before), its legend (the paragraphs after it) and, with a
+// name, a number in the same sequence as the other figures, the name its
+// label.
 func (b *builder) mystFigure(n int, blocks []Block, fig *cellopts.Figure) {
 	if fig.Caption == "" && fig.Name == "" {
 		return
@@ -121,8 +134,8 @@ func (b *builder) mystFigure(n int, blocks []Block, fig *cellopts.Figure) {
 		return
 	}
 	target := &blocks[i]
-	first, _, _ := strings.Cut(strings.TrimSpace(strings.ReplaceAll(fig.Caption, "\r\n", "\n")), "\n\n")
-	caption := captionMarkdown(first, b.opts.Trust)
+	caption, legend := b.captionAndLegend(n, fig.Caption)
+	target.Legend, target.CaptionAbove = legend, fig.CaptionBefore
 	name := fig.Name
 	switch {
 	case name == "":
@@ -216,6 +229,37 @@ func captionMarkdown(src string, trusted bool) string {
 	return line
 }
 
+// captionAndLegend splits Markdown src, a MyST-NB figure's caption or a
+// glue:figure's body, as docutils splits a figure's content: its first
+// paragraph the caption (captionMarkdown), the paragraphs after it the
+// legend, Markdown without raw HTML unless trusted. A legend beyond what
+// is left of the notebook's Markdown budget is left out, with a warning.
+func (b *builder) captionAndLegend(cell int, src string) (caption, legend string) {
+	src = strings.TrimSpace(plaintext.Clean(strings.ReplaceAll(src, "\r\n", "\n")))
+	first, rest := src, ""
+	if loc := blankLine.FindStringIndex(src); loc != nil {
+		first, rest = src[:loc[0]], src[loc[1]:]
+	}
+	caption = captionMarkdown(first, b.opts.Trust)
+	legend = strings.TrimSpace(rest)
+	if legend == "" {
+		return caption, ""
+	}
+	if !b.opts.Trust {
+		legend = withoutHTML(legend)
+	}
+	m := mdcost.Of(legend)
+	if why := m.TooCostly(b.budget); why != "" {
+		b.warn(cell, 0, "figure legend left out: %s", why)
+		return caption, ""
+	}
+	b.budget -= m.Cost
+	return caption, legend
+}
+
+// blankLine matches the end of a paragraph: a line of spaces at most.
+var blankLine = regexp.MustCompile(`\n[ \t]*\n`)
+
 // withoutHTML returns Markdown without its raw HTML. Taking a tag out
 // can join the text around it into a new one ("<<b>b>"), so it goes
 // again until none is left; text that keeps making tags has every "<"
@@ -272,14 +316,15 @@ func at(list []string, i int) string {
 }
 
 // record adds the Markdown and formulas among the blocks of a cell to
-// the document's index, in order, as the writers will read them: the
+// the document's index, in order, as the writers will read them (Markdown
+// in a Dialect has no references, and the writers read it without): the
 // targets they hold numbered, a glued formula with a label numbered in
 // the sequence of equations (its number its \tag).
 func (b *builder) record(blocks []Block) {
 	for i := range blocks {
 		blk := &blocks[i]
 		switch {
-		case blk.Kind == KindMarkdown:
+		case blk.Kind == KindMarkdown && blk.Dialect == "":
 			b.index.Markdown(blk.Cell, blk.Text)
 		case blk.Kind == KindMath && blk.Display && blk.Label != "" && blk.Caption == "":
 			num, err := b.index.Add(blk.Cell, authoring.CounterEquation, blk.Label, "")

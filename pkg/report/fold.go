@@ -49,8 +49,10 @@ type look struct {
 	sourceFold, outputsFold Fold
 	open                    bool
 	// summary and outputsSummary are the texts of the controls that
-	// open the folded source (or cell) and the folded outputs.
+	// open the folded source (or cell) and the folded outputs; hide and
+	// outputsHide their texts once open ("" for the same text).
 	summary, outputsSummary string
+	hide, outputsHide       string
 	// code is a code cell's source as shown: without option lines, and
 	// without GoNB's directives in a Go notebook.
 	code string
@@ -71,9 +73,9 @@ func (b *builder) look(n int, c *notebook.Cell) look {
 		if opts.PromptShow == "" {
 			return fallback
 		}
-		return strings.Join(strings.Fields(strings.ReplaceAll(opts.PromptShow, "{type}", part)), " ")
+		return promptText(opts.PromptShow, part)
 	}
-	lk := look{opts: opts, outputsSummary: prompt(outputsSummary, "outputs")}
+	lk := look{opts: opts, outputsSummary: prompt(outputsSummary, "outputs"), outputsHide: promptText(opts.PromptHide, "outputs")}
 	lk.source = opts.Include && opts.Echo
 	lk.outputs = c.Type == notebook.Code && opts.Include && opts.Output
 	if c.Type != notebook.Code {
@@ -82,7 +84,7 @@ func (b *builder) look(n int, c *notebook.Cell) look {
 			lk.format = RawFormat(c)
 		}
 		if opts.HideCell {
-			lk.sourceFold, lk.summary = FoldCell, prompt(textSummary, "content")
+			lk.sourceFold, lk.summary, lk.hide = FoldCell, prompt(textSummary, "content"), promptText(opts.PromptHide, "content")
 		}
 		return lk
 	}
@@ -93,12 +95,12 @@ func (b *builder) look(n int, c *notebook.Cell) look {
 	lk.code = code
 	switch {
 	case opts.HideCell:
-		lk.sourceFold, lk.outputsFold, lk.summary = FoldCell, FoldCell, prompt(cellSummary, "content")
+		lk.sourceFold, lk.outputsFold, lk.summary, lk.hide = FoldCell, FoldCell, prompt(cellSummary, "content"), promptText(opts.PromptHide, "content")
 		return lk
 	case opts.Fold:
 		lk.sourceFold, lk.open, lk.summary = FoldSource, opts.FoldOpen, codeFoldSummary
 	case opts.HideInput:
-		lk.sourceFold, lk.summary = FoldSource, prompt(sourceSummary, "source")
+		lk.sourceFold, lk.summary, lk.hide = FoldSource, prompt(sourceSummary, "source"), promptText(opts.PromptHide, "source")
 	}
 	if opts.Summary != "" && lk.sourceFold == FoldSource {
 		lk.summary = strings.Join(strings.Fields(opts.Summary), " ")
@@ -109,6 +111,13 @@ func (b *builder) look(n int, c *notebook.Cell) look {
 	return lk
 }
 
+// promptText returns MyST-NB's code_prompt_show or code_prompt_hide for
+// a folded part ("source", "outputs" or "content", which stands for
+// "{type}"), on one line; "" for none.
+func promptText(prompt, part string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(prompt, "{type}", part)), " ")
+}
+
 // fold marks the blocks of cell n, of type t, with the cell's type and
 // the folded parts they are in, and makes figures of its images.
 func (b *builder) fold(n int, t notebook.CellType, lk *look, blocks []Block) {
@@ -117,11 +126,11 @@ func (b *builder) fold(n int, t notebook.CellType, lk *look, blocks []Block) {
 		blk.CellType = t
 		switch {
 		case blk.Output == 0 && lk.sourceFold != Unfolded:
-			blk.Fold, blk.Open, blk.Summary = lk.sourceFold, lk.open, lk.summary
+			blk.Fold, blk.Open, blk.Summary, blk.SummaryHide = lk.sourceFold, lk.open, lk.summary, lk.hide
 		case blk.Output > 0 && lk.outputsFold == FoldCell:
-			blk.Fold, blk.Summary = FoldCell, lk.summary
+			blk.Fold, blk.Summary, blk.SummaryHide = FoldCell, lk.summary, lk.hide
 		case blk.Output > 0 && lk.outputsFold == FoldOutputs:
-			blk.Fold, blk.Summary = FoldOutputs, lk.outputsSummary
+			blk.Fold, blk.Summary, blk.SummaryHide = FoldOutputs, lk.outputsSummary, lk.outputsHide
 		}
 	}
 	if t == notebook.Code {

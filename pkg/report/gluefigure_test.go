@@ -24,9 +24,10 @@ func glueFigureNotebook(t *testing.T, cells ...string) *notebook.Notebook {
 }
 
 // TestGlueFigures checks that a glue:figure is a figure as a cell's image
-// is: its caption plain text, numbered with a :name: in the sequence of
-// the cells' labelled figures, and given alternative text by the same
-// rules.
+// is: its caption the first paragraph of its body, the paragraphs after
+// it its legend (raw HTML left out), numbered with a :name: in the
+// sequence of the cells' labelled figures, and given alternative text by
+// the same rules.
 func TestGlueFigures(t *testing.T) {
 	const (
 		figA = "//| label: fig-a\n//| fig-alt: [a, b]\nshow()"
@@ -54,6 +55,8 @@ func TestGlueFigures(t *testing.T) {
 		{"no alt, no figure", []string{"md:```{glue} pic\n```"}, []string{"||Figure from cell 2"},
 			[]string{`cell 1: glue: figure "pic" has no alt text: "Figure from cell 2" stands in; quote it with a {glue:figure} directive and an :alt: option`}},
 		{"a table", []string{"md:```{glue:figure} tbl\n:name: fig-t\n\nA table.\n```"}, []string{"fig-t|Figure 1: A table.|html"}, nil},
+		{"a legend", []string{"md:```{glue:figure} pic\n:alt: Pixels\n:name: fig-l\n\nThe caption,\non two lines.\n\nThe *legend* <b>x</b>, {glue}`n`.\n\nIts second paragraph.\n```"},
+			[]string{"fig-l|Figure 1: The caption, on two lines.|Pixels|legend The *legend* x, 7.\n\nIts second paragraph."}, nil},
 		{"a formula", []string{"md:```{glue:figure} eq\n:name: fig-e\n```\n\n```{glue:math} eq\n:label: eq-x\n```"},
 			[]string{"fig-e|Figure 1|math", "eq-x||math"}, nil},
 		{"a formula's label that is no label", []string{"md:```{glue:math} eq\n:label: x\" onclick=\"y\n```"},
@@ -65,6 +68,8 @@ func TestGlueFigures(t *testing.T) {
 			var got []string
 			for _, b := range v.Blocks {
 				switch {
+				case b.Kind == KindImage && b.Legend != "":
+					got = append(got, b.Label+"|"+b.Caption+"|"+b.Alt+"|legend "+b.Legend)
 				case b.Kind == KindImage:
 					got = append(got, b.Label+"|"+b.Caption+"|"+b.Alt)
 				case b.Caption != "" || b.Label != "":

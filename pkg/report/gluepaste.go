@@ -358,7 +358,7 @@ func (b *builder) directive(cell int, written string, r glueRef) []Block {
 		md, _ := g.Data.Text("text/markdown")
 		blocks = b.markdownBlocks(cell, 0, plaintext.Clean(md))
 	default:
-		blocks = b.rich(cell, 0, g.Data, g.Metadata, false)
+		blocks = b.rich(cell, 0, g.Data, g.Metadata, false, "")
 	}
 	if r.Name == "glue:figure" {
 		b.glueFigure(cell, blocks, r)
@@ -407,8 +407,9 @@ func (b *builder) unpasted(cell int, written string, r glueRef, g *Glued) (strin
 }
 
 // glueFigure makes the last of the blocks of a glue:figure directive a
-// figure: its caption the directive's body, its roles pasted, as one
-// line of inline Markdown; its alternative text the :alt: option (or the
+// figure: its caption the first paragraph of the directive's body, its
+// roles pasted, as one line of inline Markdown, and its legend the
+// paragraphs after it; its alternative text the :alt: option (or the
 // caption as plain text); numbered when the
 // directive has a :name:, in the sequence of the cells' figures. The rest
 // of a long text is not the figure; the text before it is.
@@ -422,8 +423,8 @@ func (b *builder) glueFigure(cell int, blocks []Block, r glueRef) {
 	}
 	fig := &blocks[last]
 	pasted := b.pasteRoles(cell, r.Body, 0, len(r.Body), r.Caption)
-	caption := captionMarkdown(pasted, b.opts.Trust)
-	fig.Caption = caption
+	caption, legend := b.captionAndLegend(cell, pasted)
+	fig.Caption, fig.Legend = caption, legend
 	switch label := r.Options["name"]; {
 	case label == "":
 	case !labelForm.MatchString(label):

@@ -40,11 +40,22 @@ const (
 )
 
 // outputs returns the blocks of a code cell's outputs as its options
-// ask: streams of the same name in a row joined (stdout or stderr left
-// out where they say so; stdout read as Markdown with output: asis),
+// ask: streams of the same name in a row joined (all of them, wherever
+// they are, with merge_streams; stdout or stderr left out where they say
+// so; stdout read as Markdown with output: asis),
 // displays updated, each rich output by its preferred representation.
 func (b *builder) outputs(cell int, outs []*notebook.Output, opts *cellopts.Options) []Block {
 	var blocks []Block
+	stream := func(i int, chunks []*notebook.Output) {
+		switch name := chunks[0].Name; {
+		case name == "stderr" && !opts.Stderr, name != "stderr" && !opts.Stdout:
+		case name == "stdout" && opts.Asis:
+			blocks = append(blocks, b.asis(cell, i+1, chunks)...)
+		default:
+			blocks = append(blocks, b.stream(cell, i+1, name, chunks)...)
+		}
+	}
+	var merged map[string]bool
 	for i := 0; i < len(outs); i++ {
 		o := outs[i]
 		if o == nil {
@@ -52,17 +63,24 @@ func (b *builder) outputs(cell int, outs []*notebook.Output, opts *cellopts.Opti
 		}
 		switch o.Type {
 		case notebook.Stream:
+			if opts.MergeStreams {
+				if merged[streamName(o.Name)] {
+					continue
+				}
+				if merged == nil {
+					merged = map[string]bool{}
+				}
+				for _, s := range mergeStreams(outs, i) {
+					merged[streamName(s.chunks[0].Name)] = true
+					stream(s.out, s.chunks)
+				}
+				continue
+			}
 			j := i + 1
 			for j < len(outs) && notebook.Joins(outs[j-1], outs[j]) {
 				j++
 			}
-			switch {
-			case o.Name == "stderr" && !opts.Stderr, o.Name != "stderr" && !opts.Stdout:
-			case o.Name == "stdout" && opts.Asis:
-				blocks = append(blocks, b.asis(cell, i+1, outs[i:j])...)
-			default:
-				blocks = append(blocks, b.stream(cell, i+1, o.Name, outs[i:j])...)
-			}
+			stream(i, outs[i:j])
 			i = j - 1
 		case notebook.ErrorOutput:
 			blocks = append(blocks, b.errorOutput(cell, i+1, o)...)
@@ -74,10 +92,71 @@ func (b *builder) outputs(cell int, outs []*notebook.Output, opts *cellopts.Opti
 			if u := b.updated[o]; u != nil {
 				data, meta = u.Data, u.Metadata
 			}
-			blocks = append(blocks, b.rich(cell, i+1, data, meta, opts.Asis)...)
+			blocks = append(blocks, b.rich(cell, i+1, data, meta, opts.Asis, opts.MarkdownFormat)...)
 		}
 	}
 	return blocks
+}
+
+// mergedStream is one stream of a cell whose streams are merged: its
+// chunks, and the index of the first among the cell's outputs.
+type mergedStream struct {
+	out    int
+	chunks []*notebook.Output
+}
+
+// mergeStreams returns the stream outputs[i] as MyST-NB's merge_streams
+// joins it: every chunk of its name in the cell, each without the white
+// space that ends it and on a line of its own (an empty chunk but the
+// first left out), where the first was. Like MyST-NB, it puts stdout
+// first where stderr would be followed by it with only stderr between:
+// the two streams race, and merging makes their order one that does not
+// depend on the race. So it returns two streams then, and one otherwise.
+func mergeStreams(outputs []*notebook.Output, i int) []mergedStream {
+	gather := func(from int) mergedStream {
+		name := streamName(outputs[from].Name)
+		s := mergedStream{out: from}
+		for _, o := range outputs[from:] {
+			if o == nil || o.Type != notebook.Stream || streamName(o.Name) != name {
+				continue
+			}
+			text := strings.TrimRight(o.Text, " \t\n\r\v\f")
+			if text == "" && len(s.chunks) > 0 {
+				continue
+			}
+			c := *o
+			c.Text = text + "\n"
+			s.chunks = append(s.chunks, &c)
+		}
+		return s
+	}
+	first := gather(i)
+	stdoutBefore := slices.ContainsFunc(outputs[:i], func(o *notebook.Output) bool {
+		return o != nil && o.Type == notebook.Stream && streamName(o.Name) == "stdout"
+	})
+	if outputs[i].Name != "stderr" || stdoutBefore {
+		return []mergedStream{first}
+	}
+	for j := i + 1; j < len(outputs); j++ {
+		o := outputs[j]
+		switch {
+		case o == nil || o.Type == notebook.Stream && o.Name == "stderr":
+			continue
+		case o.Type == notebook.Stream:
+			return []mergedStream{gather(j), first}
+		}
+		break
+	}
+	return []mergedStream{first}
+}
+
+// streamName returns the name a stream is shown under: "stderr", or
+// "stdout" for any other name, as Jupyter shows them.
+func streamName(name string) string {
+	if name == "stderr" {
+		return name
+	}
+	return "stdout"
 }
 
 // updates returns, for each display output of the notebook that a later
@@ -225,8 +304,9 @@ func (b *builder) errorOutput(cell, out int, o *notebook.Output) []Block {
 
 // rich returns the blocks of a display or result by its preferred
 // representation; with asis (output: asis) a text/plain one is read as
-// Markdown.
-func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Metadata, asis bool) []Block {
+// Markdown; a text/markdown one is read in the dialect format names
+// (MyST-NB's markdown_format; "" for the notebook's own Markdown).
+func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Metadata, asis bool, format string) []Block {
 	var blocks []Block
 	mime := ""
 	for _, m := range mimeOrder {
@@ -270,7 +350,13 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Me
 		}
 		return blocks
 	case "text/markdown":
-		return append(blocks, b.markdownBlocks(cell, out, plaintext.Clean(value))...)
+		md := b.markdownBlocks(cell, out, plaintext.Clean(value))
+		for i := range md {
+			if md[i].Kind == KindMarkdown {
+				md[i].Dialect = dialect(format)
+			}
+		}
+		return append(blocks, md...)
 	case "text/latex":
 		return append(blocks, b.latex(cell, out, plaintext.Clean(value))...)
 	case "image/svg+xml":
@@ -290,6 +376,16 @@ func (b *builder) rich(cell, out int, data notebook.MimeBundle, meta notebook.Me
 		return blocks
 	}
 	return append(blocks, b.image(cell, out, mime, decoded, alt, imageSize(meta, mime)))
+}
+
+// dialect returns the Block.Dialect of Markdown in a format of MyST-NB's
+// markdown_format: "commonmark" or "gfm", or "" for "myst" and for none,
+// the notebook's own Markdown.
+func dialect(format string) string {
+	if format == "commonmark" || format == "gfm" {
+		return format
+	}
+	return ""
 }
 
 // unknownMIME returns the note shown for an output none of whose

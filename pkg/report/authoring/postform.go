@@ -244,20 +244,26 @@ func (f *Figure) WritePost(w *strings.Builder, source []byte, body func(start, s
 
 // WritePost writes a table as its anchor and caption, "**Table 1:**" and
 // the caption's text, in one paragraph, then the table: a {table}'s as
-// written, a list table's as a pipe table of the cells' text.
+// written, a list table's as a pipe table of the cells' text (or as its
+// list, if it holds more than rows).
 func (t *Table) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
 	p := newPostBlock(w, source, body, &t.block)
 	p.anchor()
-	if t.number != "" {
+	ttl, titled := t.FirstChild().(*Title)
+	titled = titled && ttl.stop > ttl.start
+	switch {
+	case t.number != "" && titled:
 		p.text("**Table " + t.number + ":** ")
+	case t.number != "":
+		p.text("**Table " + t.number + "**")
 	}
-	if ttl, ok := t.FirstChild().(*Title); ok && ttl.stop > ttl.start {
+	if titled {
 		p.copy(ttl.start, ttl.stop)
 	}
 	if p.open {
 		p.paragraph()
 	}
-	if !t.list || t.FirstChild() == nil || !isRow(t.FirstChild().NextSibling()) {
+	if !t.list || !rowsOnly(t) {
 		p.copy(t.bodyStart, t.bodyStop)
 		p.end()
 		return
@@ -266,9 +272,22 @@ func (t *Table) WritePost(w *strings.Builder, source []byte, body func(start, st
 	p.end()
 }
 
-func isRow(n ast.Node) bool {
-	_, ok := n.(*Row)
-	return ok
+// rowsOnly reports whether a list table holds rows and nothing else but
+// its title: what a pipe table can show. A list table that holds more
+// (a cell's HTML block can run past the fence, taking the Markdown after
+// it) is written as its list, so that nothing is lost.
+func rowsOnly(t *Table) bool {
+	rows := 0
+	for n := t.FirstChild(); n != nil; n = n.NextSibling() {
+		switch n.(type) {
+		case *Title:
+		case *Row:
+			rows++
+		default:
+			return false
+		}
+	}
+	return rows > 0
 }
 
 // pipeTable writes a list table's rows as a pipe table, the first row
@@ -308,20 +327,35 @@ func (p *postBlock) pipeTable(t *Table) {
 // cellEscaper writes a cell's text so that it stays one cell of one row.
 var cellEscaper = strings.NewReplacer("|", `\|`, "\n", " ", "\r", "")
 
+// cellCode writes a code block's text as HTML in one cell of a row: its
+// lines kept apart by <br>, its bars character references.
+var cellCode = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "|", "&#124;", "\r", "", "\n", "<br>")
+
 // cellText writes a list table cell's text on one line: its paragraphs'
-// lines through body, or, where a bar or a block other than a paragraph
-// is in it, its text escaped.
+// (or a tight item's text's) lines through body, a code block as <code>
+// with its lines kept apart, and where a bar or another block is in it,
+// its text escaped.
 func (p *postBlock) cellText(cell ast.Node) {
 	sep := ""
 	for b := cell.FirstChild(); b != nil; b = b.NextSibling() {
 		lines := b.Lines()
+		if _, code := b.(*ast.FencedCodeBlock); code || b.Kind() == ast.KindCodeBlock {
+			var text strings.Builder
+			for i := range lines.Len() {
+				seg := lines.At(i)
+				text.Write(p.source[seg.Start:seg.Stop])
+			}
+			p.text(sep + "<code>" + cellCode.Replace(strings.TrimRight(text.String(), "\r\n")) + "</code>")
+			sep = " "
+			continue
+		}
 		for i := range lines.Len() {
 			seg := lines.At(i)
-			s := p.source[seg.Start:seg.Stop]
+			s := bytes.TrimRight(p.source[seg.Start:seg.Stop], "\r\n")
 			p.text(sep)
 			sep = " "
-			if _, ok := b.(*ast.Paragraph); ok && !bytes.ContainsAny(s, "|\n") {
-				p.copy(seg.Start, seg.Stop)
+			if inline := b.Kind() == ast.KindParagraph || b.Kind() == ast.KindTextBlock; inline && !bytes.ContainsAny(s, "|\n") {
+				p.copy(seg.Start, seg.Start+len(s))
 			} else {
 				p.text(cellEscaper.Replace(strings.TrimSpace(string(s))))
 			}
@@ -372,3 +406,17 @@ func (u *Unknown) WritePost(w *strings.Builder, source []byte, body func(start, 
 	p.text(mark)
 	p.end()
 }
+
+// postTextEscaper escapes what Hugo's goldmark or Jekyll's kramdown
+// would read as markup in text between inline HTML tags, which both read
+// as Markdown: with a backslash where both take one ("[](#x)" would be
+// a link with no text), as a character reference where kramdown does
+// not.
+var postTextEscaper = strings.NewReplacer(
+	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`,
+	"$", `\$`, "{", `\{`, "}", `\}`, "!", `\!`, "|", `\|`, "#", `\#`, "&", "&amp;", "~", "&#126;",
+	"\n", " ", "\r", " ",
+)
+
+// postText returns text as Markdown of a post that shows it as it is.
+func postText(text string) string { return postTextEscaper.Replace(text) }

@@ -3,7 +3,6 @@ package authoring
 import (
 	"cmp"
 	"fmt"
-	"html"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -178,7 +177,7 @@ func (n *Ref) WritePost(w *strings.Builder, source []byte, body func(start, stop
 		return
 	}
 	if !n.found || !ValidLabel(n.Label) {
-		w.WriteString(`<mark class="ref-missing">` + html.EscapeString(missingText(n)) + `</mark>`)
+		w.WriteString(`<mark class="ref-missing">` + postText(missingText(n)) + `</mark>`)
 		return
 	}
 	w.WriteString("[" + escapeMarkdown(n.resolved) + "](#" + n.Label + ")")

@@ -57,8 +57,18 @@ type Options struct {
 	HideInput, HideOutput, HideCell bool
 	// PromptShow is the text of the control that opens a folded part
 	// (MyST-NB's code_prompt_show), where "{type}" stands for "source",
-	// "outputs" or "content"; empty for the default.
-	PromptShow string
+	// "outputs" or "content"; empty for the default. PromptHide is the
+	// text of the same control once the part is open (code_prompt_hide),
+	// as Jupyter Book shows it.
+	PromptShow, PromptHide string
+	// MergeStreams joins all of a cell's stdout into one output where the
+	// first was, and all its stderr likewise (MyST-NB's merge_streams).
+	MergeStreams bool
+	// MarkdownFormat is the dialect a text/markdown output is read in
+	// (MyST-NB's markdown_format): "commonmark", "gfm" or "myst"; empty
+	// when the cell does not say, which a view reads as the notebook's
+	// own Markdown.
+	MarkdownFormat string
 
 	// Caption and Alt are the figures' captions and alternative texts
 	// (options fig-cap and fig-alt), one per image output of the cell in
@@ -80,8 +90,11 @@ type Options struct {
 // Figure is MyST-NB's figure metadata: the cell's first output shown as
 // a figure with a caption, numbered and referable by name.
 type Figure struct {
-	// Caption is MyST Markdown; its first paragraph is the caption.
+	// Caption is MyST Markdown: its first paragraph is the caption, the
+	// paragraphs after it the legend.
 	Caption string
+	// CaptionBefore puts the caption above the figure (caption_before).
+	CaptionBefore bool
 	// Name is the label references use.
 	Name string
 	// Classes are added to the figure.

@@ -55,6 +55,14 @@ func TestOf(t *testing.T) {
 			}), "x", ""},
 		{"mystnb source and outputs", cell(code, "x", `{"mystnb": {"remove_code_source": true, "remove_code_outputs": true, "number_source_lines": true, "code_prompt_show": "Open {type}"}}`),
 			with(func(o *Options) { o.Echo, o.Output, o.LineNumbers, o.PromptShow = false, false, true, "Open {type}" }), "x", ""},
+		{"mystnb prompts, streams and Markdown", cell(code, "x", `{"mystnb": {"code_prompt_show": "Open {type}", "code_prompt_hide": "Close {type}", "merge_streams": true, "markdown_format": "gfm"}}`),
+			with(func(o *Options) {
+				o.PromptShow, o.PromptHide, o.MergeStreams, o.MarkdownFormat = "Open {type}", "Close {type}", true, "gfm"
+			}), "x", ""},
+		{"mystnb caption before", cell(code, "x", `{"mystnb": {"figure": {"caption": "c\n\nlegend", "caption_before": true}}}`),
+			with(func(o *Options) { o.Figure = Figure{Caption: "c\n\nlegend", CaptionBefore: true} }), "x", ""},
+		{"mystnb unknown Markdown format", cell(code, "x", `{"mystnb": {"markdown_format": "rst", "merge_streams": "yes"}}`),
+			Default(), "x", `metadata mystnb.markdown_format: "rst" is not commonmark, gfm or myst`},
 		{"mystnb stderr", cell(code, "x", `{"mystnb": {"output_stderr": "remove-warn"}}`), with(func(o *Options) { o.Stderr = false }), "x", ""},
 		{"legacy render key", cell(code, "x", `{"render": {"figure": {"name": "f"}}}`), with(func(o *Options) { o.Figure.Name = "f" }), "x", ""},
 		{"mystnb of the wrong kinds", cell(code, "x", `{"mystnb": {"figure": "big", "image": {"width": "wide", "classes": "ok <bad>"}, "output_stderr": "loud", "number_source_lines": 1}}`),

@@ -12,8 +12,9 @@
 //   - JupyterLab's metadata jupyter.source_hidden and outputs_hidden,
 //     and nbformat's collapsed.
 //   - MyST-NB's cell metadata under "mystnb" (or its older key
-//     "render"): figure {caption, name, classes}, image {width, height,
-//     alt, classes}, code_prompt_show, number_source_lines,
+//     "render"): figure {caption, name, classes, caption_before}, image
+//     {width, height, alt, classes}, code_prompt_show, code_prompt_hide,
+//     merge_streams, markdown_format, number_source_lines,
 //     remove_code_source, remove_code_outputs, output_stderr.
 //
 // The main call reads a cell:

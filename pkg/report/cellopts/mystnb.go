@@ -61,6 +61,15 @@ func (o *Options) setMystNB(c *notebook.Cell) error {
 	o.Output = o.Output && !removeOutputs
 	r.flag("number_source_lines", &o.LineNumbers)
 	r.text("code_prompt_show", &o.PromptShow)
+	r.text("code_prompt_hide", &o.PromptHide)
+	r.flag("merge_streams", &o.MergeStreams)
+	r.text("markdown_format", &o.MarkdownFormat)
+	switch o.MarkdownFormat {
+	case "", "commonmark", "gfm", "myst":
+	default:
+		r.wrong("markdown_format", o.MarkdownFormat, "commonmark, gfm or myst")
+		o.MarkdownFormat = ""
+	}
 	var stderr string
 	r.text("output_stderr", &stderr)
 	switch stderr {
@@ -74,6 +83,7 @@ func (o *Options) setMystNB(c *notebook.Cell) error {
 		f := reader{m: fig, what: r.what + "figure."}
 		f.text("caption", &o.Figure.Caption)
 		f.text("name", &o.Figure.Name)
+		f.flag("caption_before", &o.Figure.CaptionBefore)
 		f.classes("classes", &o.Figure.Classes)
 		r.errs = append(r.errs, f.errs...)
 	}

@@ -23,12 +23,16 @@ func (p *page) block(w *strings.Builder, blk *report.Block) error {
 	if blk.Rest {
 		return p.rest(w, blk)
 	}
-	if blk.Kind == report.KindImage || blk.Caption != "" {
+	if blk.Kind == report.KindImage || blk.Caption != "" || blk.Legend != "" {
 		return p.figure(w, blk)
 	}
 	switch blk.Kind {
 	case report.KindMarkdown:
-		out, err := p.markdown(blk.Text)
+		md := p.md
+		if d, ok := p.dialects[blk.Dialect]; ok {
+			md = d
+		}
+		out, err := p.markdownIn(md, blk.Text)
 		if err != nil {
 			return err
 		}

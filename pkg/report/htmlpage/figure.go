@@ -12,32 +12,67 @@ import (
 
 // figure writes an image, or a block with a caption (a glue:figure's
 // table or text), as a <figure>: the image with its alternative text, or
-// the block as it is shown elsewhere, then its caption, if any, with
-// formulas typeset. A numbered figure has its label as id, which
-// references to it link to.
+// the block as it is shown elsewhere, and its caption, if any, with
+// formulas typeset, below it or, for a table, above it, followed by its
+// legend. A numbered figure has its label as id, which references to it
+// link to.
 func (p *page) figure(w *strings.Builder, blk *report.Block) error {
+	caption, err := p.figcaption(blk)
+	if err != nil {
+		return err
+	}
 	if blk.Kind == report.KindImage {
 		src := `src="data:` + blk.MIME + ";base64," + base64.StdEncoding.EncodeToString(blk.Data) + `"`
 		if f := p.files.file(blk.File); f != nil {
 			src = p.files.src(f)
 		}
 		class := strings.Join(append([]string{"output", "image"}, blk.Classes...), " ")
-		fmt.Fprintf(w, `<figure class="%s"%s><img %s alt="%s"%s>`, html.EscapeString(class), idAttr(blockID(blk)),
-			src, html.EscapeString(blk.Alt), sizeAttrs(blk))
-		if blk.Caption != "" {
-			w.WriteString("\n<figcaption>" + p.caption(blk.Caption) + "</figcaption>")
+		fmt.Fprintf(w, `<figure class="%s"%s>`, html.EscapeString(class), idAttr(blockID(blk)))
+		if blk.CaptionAbove {
+			w.WriteString(caption + "\n")
+		}
+		fmt.Fprintf(w, `<img %s alt="%s"%s>`, src, html.EscapeString(blk.Alt), sizeAttrs(blk))
+		if !blk.CaptionAbove && caption != "" {
+			w.WriteString("\n" + caption)
 		}
 		w.WriteString("</figure>\n")
 		return nil
 	}
 	w.WriteString(`<figure class="output glued"` + idAttr(blockID(blk)) + ">\n")
+	if blk.CaptionAbove {
+		w.WriteString(caption + "\n")
+	}
 	inner := *blk
-	inner.Caption, inner.Label = "", ""
+	inner.Caption, inner.Label, inner.Legend = "", "", ""
 	if err := p.block(w, &inner); err != nil {
 		return err
 	}
-	w.WriteString("<figcaption>" + p.caption(blk.Caption) + "</figcaption></figure>\n")
+	if !blk.CaptionAbove {
+		w.WriteString(caption)
+	}
+	w.WriteString("</figure>\n")
 	return nil
+}
+
+// figcaption returns the <figcaption> of a figure: its caption, and its
+// legend (report.Block.Legend, Markdown) converted as the page's
+// Markdown is; "" for a figure with neither.
+func (p *page) figcaption(blk *report.Block) (string, error) {
+	if blk.Caption == "" && blk.Legend == "" {
+		return "", nil
+	}
+	c := "<figcaption>"
+	if blk.Caption != "" {
+		c += p.caption(blk.Caption)
+	}
+	if blk.Legend != "" {
+		legend, err := p.markdown(blk.Legend)
+		if err != nil {
+			return "", err
+		}
+		c += `<div class="legend">` + "\n" + legend + "</div>"
+	}
+	return c + "</figcaption>", nil
 }
 
 // caption returns a figure's caption (report.Block.Caption, a line of

@@ -37,7 +37,17 @@ func startFold(w *strings.Builder, prev, blk *report.Block) {
 	if blk.Open {
 		w.WriteString(" open")
 	}
-	w.WriteString("><summary>" + html.EscapeString(blk.Summary) + "</summary>\n")
+	w.WriteString("><summary>" + summaryText(blk) + "</summary>\n")
+}
+
+// summaryText returns the text of the control that opens the folded part
+// of blk, as HTML: Summary, or with a SummaryHide both, the stylesheet
+// showing the one that fits whether the part is open.
+func summaryText(blk *report.Block) string {
+	if blk.SummaryHide == "" {
+		return html.EscapeString(blk.Summary)
+	}
+	return `<span class="prompt-show">` + html.EscapeString(blk.Summary) + `</span><span class="prompt-hide">` + html.EscapeString(blk.SummaryHide) + "</span>"
 }
 
 // rest writes the rest of a long output, folded after its first lines.

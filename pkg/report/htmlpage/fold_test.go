@@ -118,6 +118,47 @@ func TestGluedFigures(t *testing.T) {
 	}
 }
 
+// TestCaptionsAndLegends: a table's caption is above it, a figure's
+// below; a legend follows the caption in the <figcaption>, converted as
+// the page's Markdown; an image's classes are the figure's.
+func TestCaptionsAndLegends(t *testing.T) {
+	table := report.Block{Kind: report.KindHTML, Cell: 1, Output: 1, Text: "<table><tr><td>1</td></tr></table>",
+		Caption: "Table 1: *Values*", Label: "tbl-v", CaptionAbove: true}
+	image := report.Block{Kind: report.KindImage, Cell: 2, Output: 1, MIME: "image/png", Data: []byte("x"), Alt: "A fish",
+		Caption: "Figure 1: Fish", Legend: "A *legend* <script>alert(1)</script>", Classes: []string{"shadow"}}
+	above := image
+	above.Cell, above.CaptionAbove, above.Legend, above.Caption = 3, true, "Only a legend", ""
+	page := viewBody(t, table, image, above)
+	for _, want := range []string{
+		`<figure class="output glued" id="tbl-v">` + "\n<figcaption>Table 1: <em>Values</em></figcaption>\n" + `<div class="output html"><table>`,
+		`<figure class="output image shadow"><img src="data:image/png;base64,eA==" alt="A fish">` + "\n<figcaption>Figure 1: Fish" + `<div class="legend">` + "\n<p>A <em>legend</em> ",
+		`<figure class="output image shadow"><figcaption><div class="legend">` + "\n<p>Only a legend</p>\n</div></figcaption>\n<img ",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks\n%s\n%s", want, page)
+		}
+	}
+	if strings.Contains(page, "<script>alert") {
+		t.Errorf("a legend's script is in the page:\n%s", page)
+	}
+}
+
+// TestPromptHideInPage: a folded part's control shows code_prompt_hide's
+// text once open, the stylesheet choosing; both texts escaped.
+func TestPromptHideInPage(t *testing.T) {
+	code := report.Block{Kind: report.KindCode, Cell: 1, Lang: "go", Text: "x", Fold: report.FoldSource, Summary: "Show <b>", SummaryHide: "Hide <b>"}
+	page := viewBody(t, code)
+	want := `<summary><span class="prompt-show">Show &lt;b&gt;</span><span class="prompt-hide">Hide &lt;b&gt;</span></summary>`
+	if !strings.Contains(page, want) {
+		t.Errorf("page lacks\n%s\n%s", want, page)
+	}
+	for _, rule := range []string{"details.fold > summary .prompt-hide, details.fold[open] > summary .prompt-show { display: none; }", "details.fold[open] > summary .prompt-hide { display: inline; }"} {
+		if !strings.Contains(css(), rule) {
+			t.Errorf("stylesheet lacks %q", rule)
+		}
+	}
+}
+
 // TestTabWidth: code and outputs show a tab as four columns, on screen
 // and on paper (the rule is in no media query).
 func TestTabWidth(t *testing.T) {
@@ -128,5 +169,37 @@ func TestTabWidth(t *testing.T) {
 	}
 	if open := strings.Count(c[:rule], "{") - strings.Count(c[:rule], "}"); open != 1 {
 		t.Errorf("tab-size: 4 is inside a media query (%d open braces before it)", open)
+	}
+}
+
+// TestMarkdownDialects: a text/markdown output in a dialect (MyST-NB's
+// markdown_format) is read in it: CommonMark has no tables and neither
+// it nor GitHub's reads MyST's or Quarto's constructs; formulas are
+// typeset in all.
+func TestMarkdownDialects(t *testing.T) {
+	const src = "| a |\n|---|\n| 1 |\n\n:::{note}\nN\n:::\n\n$x$ and ~~gone~~"
+	tests := []struct {
+		dialect      string
+		table, note  bool
+		strike, math bool
+	}{
+		{"", true, true, true, true},
+		{"gfm", true, false, true, true},
+		{"commonmark", false, false, false, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.dialect, func(t *testing.T) {
+			page := viewBody(t, report.Block{Kind: report.KindMarkdown, Cell: 1, Output: 1, Text: src, Dialect: tt.dialect})
+			for what, got := range map[string][2]bool{
+				"table":           {strings.Contains(page, "<table>"), tt.table},
+				"admonition":      {!strings.Contains(page, ":::{note}"), tt.note},
+				"strikethrough":   {strings.Contains(page, "<del>"), tt.strike},
+				"formula typeset": {strings.Contains(page, "<math"), tt.math},
+			} {
+				if got[0] != got[1] {
+					t.Errorf("%s: %v, want %v\n%s", what, got[0], got[1], page)
+				}
+			}
+		})
 	}
 }

@@ -117,8 +117,11 @@ type page struct {
 	files *pageFiles
 	conv  *mathml.Converter
 	md    goldmark.Markdown
-	ids   *headingIDs
-	toc   toc.Items
+	// dialects read a text/markdown output in the dialect its cell names
+	// (report.Block.Dialect), formulas typeset as everywhere.
+	dialects map[string]goldmark.Markdown
+	ids      *headingIDs
+	toc      toc.Items
 	// titles are the titles of the headings of the contents, by ID, as
 	// inline nodes that need no source.
 	titles map[string][]ast.Node
@@ -146,25 +149,31 @@ func newPage(opts Options, index *authoring.Index) *page {
 		},
 		Math: p.conv.Display,
 	}
-	p.md = goldmark.New(
-		goldmark.WithExtensions(
-			extension.GFM, extension.Footnote, extension.DefinitionList, blocks,
-			&mathml.Extender{Converter: p.conv},
-			&authoring.Refs{Index: index, Converter: p.conv},
-			&anchor.Extender{Texter: anchor.Text("#"), Attributer: anchor.Attributes{"class": "anchor"}},
-		),
-		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
-		goldmark.WithRendererOptions(rendererOpts...),
-	)
+	headingAnchors := &anchor.Extender{Texter: anchor.Text("#"), Attributer: anchor.Attributes{"class": "anchor"}}
+	dialect := func(exts ...goldmark.Extender) goldmark.Markdown {
+		return goldmark.New(
+			goldmark.WithExtensions(append(exts, &mathml.Extender{Converter: p.conv}, headingAnchors)...),
+			goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+			goldmark.WithRendererOptions(rendererOpts...),
+		)
+	}
+	p.md = dialect(extension.GFM, extension.Footnote, extension.DefinitionList, blocks,
+		&authoring.Refs{Index: index, Converter: p.conv})
+	p.dialects = map[string]goldmark.Markdown{"commonmark": dialect(), "gfm": dialect(extension.GFM)}
 	return p
 }
 
 // markdown renders Markdown text, adding its headings to the contents.
 func (p *page) markdown(src string) (string, error) {
+	return p.markdownIn(p.md, src)
+}
+
+// markdownIn renders Markdown text as markdown does, read by md.
+func (p *page) markdownIn(md goldmark.Markdown, src string) (string, error) {
 	// Formulas kept whole across lines that Markdown would read as
 	// blocks, as Jupyter keeps them.
 	source := mathml.JoinLines([]byte(src))
-	doc := p.md.Parser().Parse(text.NewReader(source), parser.WithContext(parser.NewContext(parser.WithIDs(p.ids))))
+	doc := md.Parser().Parse(text.NewReader(source), parser.WithContext(parser.NewContext(parser.WithIDs(p.ids))))
 	if !p.opts.Trust {
 		dropUnsafeLinks(doc, source)
 	}
@@ -176,7 +185,7 @@ func (p *page) markdown(src string) (string, error) {
 	p.toc = mergeTOC(p.toc, t.Items)
 	p.dropTitle(doc, source)
 	var b bytes.Buffer
-	if err := p.md.Renderer().Render(&b, source, doc); err != nil {
+	if err := md.Renderer().Render(&b, source, doc); err != nil {
 		return "", err
 	}
 	return b.String(), nil

@@ -18,8 +18,10 @@
 // end the post; code as fenced
 // blocks in the cell's language, streams, errors and text as plain fenced
 // blocks without terminal escapes, images as links to files in
-// NAME_files/ with their alternative text and, below, their caption as
-// an emphasised paragraph (CaptionText: escaped, formulas kept), a
+// NAME_files/ with their alternative text (or, with classes, as <img>
+// elements with them and their size, which Hugo and Jekyll keep) and,
+// below, their caption as an emphasised paragraph (CaptionText: escaped,
+// formulas kept) and their legend, a table's caption above it, a
 // numbered figure with an anchor that references link to, HTML as an
 // HTML block, formulas between $ or $$, JSON as a json block, and notes
 // (an output cut to size, a widget) as quotes; a glue:figure's table or

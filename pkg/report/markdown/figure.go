@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"html"
+	"strconv"
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report"
@@ -12,34 +13,70 @@ import (
 // table or text): a numbered figure's anchor (which references to it
 // link to) and the image with its alternative text in one paragraph, or
 // the anchor as a paragraph of its own and the block as it is written
-// elsewhere, then its caption, if any, as a paragraph of inline Markdown
-// (CaptionText), emphasised with a mark it does not use itself.
+// elsewhere; its caption, if any, as a paragraph of inline Markdown
+// (CaptionText), emphasised with a mark it does not use itself, below
+// or, for a table, above; then its legend, Markdown. An image with
+// classes is an <img> element with them and its size, which Hugo and
+// Jekyll keep as it is, where Markdown's image has no classes.
 func (w *writer) figure(blk *report.Block) {
 	if blk.Label != "" {
 		w.b.WriteString(`<a id="` + html.EscapeString(blk.Label) + `"></a>`)
 	}
-	if blk.Kind == report.KindImage {
-		w.b.WriteString("![" + altEscaper.Replace(blk.Alt) + "](" + report.LinkPath(blk.File) + ")\n\n")
-	} else {
+	if blk.CaptionAbove && blk.Caption != "" {
 		if blk.Label != "" {
 			w.b.WriteString("\n\n")
 		}
+		w.b.WriteString(emphasisedCaption(CaptionText(blk.Caption, w.trust)) + "\n\n")
+	}
+	switch {
+	case blk.Kind == report.KindImage && len(blk.Classes) > 0:
+		w.b.WriteString(imgElement(blk) + "\n\n")
+	case blk.Kind == report.KindImage:
+		w.b.WriteString("![" + altEscaper.Replace(blk.Alt) + "](" + report.LinkPath(blk.File) + ")\n\n")
+	default:
+		if blk.Label != "" && !blk.CaptionAbove {
+			w.b.WriteString("\n\n")
+		}
 		inner := *blk
-		inner.Caption, inner.Label = "", ""
+		inner.Caption, inner.Label, inner.Legend = "", "", ""
 		w.block(&inner)
 	}
-	if blk.Caption != "" {
-		// Emphasis in emphasis of the same mark reads ambiguously: the
-		// caption is emphasised with a mark it does not use.
-		c := CaptionText(blk.Caption, w.trust)
-		switch {
-		case !strings.Contains(c, "*"):
-			c = "*" + c + "*"
-		case !strings.Contains(c, "_"):
-			c = "_" + c + "_"
-		}
-		w.b.WriteString(c + "\n\n")
+	if !blk.CaptionAbove && blk.Caption != "" {
+		w.b.WriteString(emphasisedCaption(CaptionText(blk.Caption, w.trust)) + "\n\n")
 	}
+	if blk.Legend != "" {
+		w.markdown(blk.Legend)
+	}
+}
+
+// emphasisedCaption returns a caption's line emphasised. Emphasis in
+// emphasis of the same mark reads ambiguously, so it is emphasised with
+// a mark it does not use.
+func emphasisedCaption(c string) string {
+	switch {
+	case !strings.Contains(c, "*"):
+		return "*" + c + "*"
+	case !strings.Contains(c, "_"):
+		return "_" + c + "_"
+	}
+	return c
+}
+
+// imgElement returns an image as an <img> element: its file, its
+// alternative text, its classes (checked by the view to be safe as they
+// are, escaped all the same) and its size.
+func imgElement(blk *report.Block) string {
+	img := `<img src="` + html.EscapeString(report.LinkPath(blk.File)) + `" alt="` + html.EscapeString(oneLine(blk.Alt)) + `"`
+	if len(blk.Classes) > 0 {
+		img += ` class="` + html.EscapeString(strings.Join(blk.Classes, " ")) + `"`
+	}
+	if blk.Width > 0 {
+		img += ` width="` + strconv.Itoa(blk.Width) + `"`
+	}
+	if blk.Height > 0 {
+		img += ` height="` + strconv.Itoa(blk.Height) + `"`
+	}
+	return img + ">"
 }
 
 // CaptionText returns a caption (report.Block.Caption, a line of inline

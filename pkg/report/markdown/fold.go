@@ -65,19 +65,8 @@ func (w *writer) rest(blk *report.Block) {
 // htmlBlock writes a block that is not Markdown as HTML, followed by a
 // blank line.
 func (w *writer) htmlBlock(blk *report.Block) {
-	if blk.Caption != "" && blk.Kind != report.KindImage && !blk.Rest {
-		// A glue:figure's table or text: the <figure> tags are blocks of
-		// their own around it, so that its blank lines end no HTML
-		// block early.
-		w.b.WriteString("<figure")
-		if blk.Label != "" {
-			w.b.WriteString(` id="` + html.EscapeString(blk.Label) + `"`)
-		}
-		w.b.WriteString(">\n\n")
-		inner := *blk
-		inner.Caption, inner.Label = "", ""
-		w.htmlBlock(&inner)
-		w.b.WriteString("<figcaption>" + html.EscapeString(plaintext.Of(blk.Caption)) + "</figcaption>\n</figure>\n\n")
+	if (blk.Caption != "" || blk.Legend != "") && !blk.Rest {
+		w.foldedFigure(blk)
 		return
 	}
 	switch {
@@ -90,15 +79,7 @@ func (w *writer) htmlBlock(blk *report.Block) {
 	case blk.Kind == report.KindJSON:
 		w.pre("json", blk.Text)
 	case blk.Kind == report.KindImage:
-		w.b.WriteString("<figure")
-		if blk.Label != "" {
-			w.b.WriteString(` id="` + html.EscapeString(blk.Label) + `"`)
-		}
-		w.b.WriteString(">\n" + `<img src="` + html.EscapeString(report.LinkPath(blk.File)) + `" alt="` + html.EscapeString(oneLine(blk.Alt)) + `">` + "\n")
-		if blk.Caption != "" {
-			w.b.WriteString("<figcaption>" + html.EscapeString(plaintext.Of(blk.Caption)) + "</figcaption>\n")
-		}
-		w.b.WriteString("</figure>\n\n")
+		w.foldedFigure(blk)
 	case blk.Kind == report.KindHTML:
 		w.html(blk.Text)
 	case blk.Kind == report.KindMath:
@@ -111,6 +92,39 @@ func (w *writer) htmlBlock(blk *report.Block) {
 	case blk.Kind == report.KindNote:
 		w.b.WriteString("<p><em>" + html.EscapeString(oneLine(blk.Text)) + "</em></p>\n\n")
 	}
+}
+
+// foldedFigure writes an image, or a block with a caption (a
+// glue:figure's table or text), in a folded part, as a <figure> with its
+// caption and legend as plain text, above the figure or below it as on
+// the page. An image's figure is one HTML block; a table's or text's
+// tags are blocks of their own around it, so that its blank lines end no
+// HTML block early.
+func (w *writer) foldedFigure(blk *report.Block) {
+	w.b.WriteString("<figure")
+	if blk.Label != "" {
+		w.b.WriteString(` id="` + html.EscapeString(blk.Label) + `"`)
+	}
+	w.b.WriteString(">\n")
+	caption := ""
+	if blk.Caption != "" || blk.Legend != "" {
+		caption = "<figcaption>" + html.EscapeString(oneLine(plaintext.Of(blk.Caption)+" "+plaintext.Of(blk.Legend))) + "</figcaption>\n"
+	}
+	if blk.CaptionAbove {
+		w.b.WriteString(caption)
+	}
+	if blk.Kind == report.KindImage {
+		w.b.WriteString(imgElement(blk) + "\n")
+	} else {
+		w.b.WriteString("\n")
+		inner := *blk
+		inner.Caption, inner.Label, inner.Legend = "", "", ""
+		w.htmlBlock(&inner)
+	}
+	if !blk.CaptionAbove {
+		w.b.WriteString(caption)
+	}
+	w.b.WriteString("</figure>\n\n")
 }
 
 // pre writes text as a <pre> block, its text escaped, the code element

@@ -69,6 +69,23 @@ func TestFoldsInPost(t *testing.T) {
 			"<a id=\"fig-t\"></a>\n\n<div>\n<table><tr><td>1</td></tr></table>\n</div>\n\n_Figure 3: A *table* <b>_\n"},
 		{"glued text as a figure, folded", []report.Block{fold(report.Block{Kind: report.KindText, Cell: 5, Glue: "n", Text: "7\n\n<i>", Caption: "Figure 3: Seven <b>", Label: "fig-n"}, report.FoldCell, "S")},
 			"<details>\n<summary>S</summary>\n\n<figure id=\"fig-n\">\n\n<pre><code>7\n\n&lt;i&gt;</code></pre>\n\n<figcaption>Figure 3: Seven</figcaption>\n</figure>\n\n</details>\n"},
+		{"table caption above", []report.Block{{Kind: report.KindHTML, Cell: 6, Output: 1, Text: "<table><tr><td>1</td></tr></table>", Caption: "Table 1: *Values*", Label: "tbl-v", CaptionAbove: true}},
+			"<a id=\"tbl-v\"></a>\n\n_Table 1: *Values*_\n\n<div>\n<table><tr><td>1</td></tr></table>\n</div>\n"},
+		{"legend", []report.Block{{Kind: report.KindImage, Cell: 6, Output: 1, File: "p_files/f.png", Alt: "A fish", Caption: "Figure 1: Fish", Legend: "A *legend* <script>x</script>\n\nof two paragraphs"}},
+			"![A fish](p_files/f.png)\n\n*Figure 1: Fish*\n\nA *legend* x\n\nof two paragraphs\n"},
+		{"image classes", []report.Block{{Kind: report.KindImage, Cell: 6, Output: 1, File: "p_files/f.png", Alt: `A "fish"`, Classes: []string{"shadow", "bg-primary"}, Width: 300}},
+			"<img src=\"p_files/f.png\" alt=\"A &#34;fish&#34;\" class=\"shadow bg-primary\" width=\"300\">\n"},
+		{"folded table caption above, legend", []report.Block{fold(report.Block{Kind: report.KindText, Cell: 6, Output: 1, Text: "1 2", Caption: "Table 1: *V*", CaptionAbove: true, Legend: "more <b>text</b>"}, report.FoldOutputs, "O")},
+			"<details>\n<summary>O</summary>\n\n<figure>\n<figcaption>Table 1: V more text</figcaption>\n\n<pre><code>1 2</code></pre>\n\n</figure>\n\n</details>\n"},
+		{"folded image with classes", []report.Block{fold(report.Block{Kind: report.KindImage, Cell: 6, Output: 1, File: "p_files/f.png", Alt: "A", Classes: []string{"shadow"}}, report.FoldOutputs, "O")},
+			"<details>\n<summary>O</summary>\n\n<figure>\n<img src=\"p_files/f.png\" alt=\"A\" class=\"shadow\">\n</figure>\n\n</details>\n"},
+		{"open control's text not in a post", []report.Block{func() report.Block {
+			b := fold(code, report.FoldSource, "Show")
+			b.SummaryHide = "Hide"
+			return b
+		}()}, "<details>\n<summary>Show</summary>\n\n<pre>"},
+		{"Markdown in a dialect as it is", []report.Block{{Kind: report.KindMarkdown, Cell: 7, Output: 1, Text: ":::{note}\nSee @fig-x <script>x</script>\n:::", Dialect: "commonmark"}},
+			":::{note}\nSee @fig-x x\n:::\n"},
 		{"glued formula's label", []report.Block{{Kind: report.KindMath, Cell: 5, Glue: "eq", Text: "x", Display: true, Label: "eq-x"}}, "<a id=\"eq-x\"></a>\n\n$$\nx\n$$\n"},
 	}
 	for _, tt := range tests {

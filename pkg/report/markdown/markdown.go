@@ -79,13 +79,17 @@ func (w *writer) block(blk *report.Block) {
 		w.rest(blk)
 		return
 	}
-	if blk.Kind == report.KindImage || blk.Caption != "" {
+	if blk.Kind == report.KindImage || blk.Caption != "" || blk.Legend != "" {
 		w.figure(blk)
 		return
 	}
 	switch blk.Kind {
 	case report.KindMarkdown:
-		w.markdown(blk.Text)
+		if blk.Dialect != "" {
+			w.markdownAsIs(blk.Text)
+		} else {
+			w.markdown(blk.Text)
+		}
 	case report.KindCode:
 		lang := blk.Lang
 		if lang == "text" {
@@ -120,7 +124,32 @@ func (w *writer) markdown(text string) {
 	// Quarto's and MyST's blocks, references and citations in forms a
 	// blog reads; the page warns about what they cannot show, from the
 	// same text.
-	text = string(authoring.Post([]byte(text), &mathml.Extender{}, &authoring.Blocks{}, w.refs))
+	w.markdownAsIs(string(authoring.Post(joinFormulas(text), &mathml.Extender{}, &authoring.Blocks{}, w.refs)))
+}
+
+// joinFormulas returns Markdown text with each formula whose lines
+// Markdown would read as blocks of their own ("+ b" a list item) on one
+// line, as the page reads it (mathml.JoinLines): so the post numbers the
+// formula the page numbers, and a blog, which reads the post's Markdown
+// before its math, keeps it whole too. The bars JoinLines masks in a
+// table's row are bars again, as written.
+func joinFormulas(text string) []byte {
+	joined := mathml.JoinLines([]byte(text))
+	if len(joined) != len(text) {
+		return []byte(text) // JoinLines keeps offsets; nothing to join otherwise
+	}
+	for i := range joined {
+		if text[i] == '|' {
+			joined[i] = '|'
+		}
+	}
+	return joined
+}
+
+// markdownAsIs writes Markdown text without reading Quarto's and MyST's
+// constructs in it (a text/markdown output in a report.Block.Dialect),
+// its raw HTML sanitised unless trusted.
+func (w *writer) markdownAsIs(text string) {
 	if !w.trust {
 		text = SanitizeHTML(text)
 	}

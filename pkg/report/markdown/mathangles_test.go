@@ -76,6 +76,12 @@ func TestMathAngles(t *testing.T) {
 		{`$$x > y$$`, `$$x \gt  y$$`},
 		{"`$a<b$` in code", "`$a<b$` in code"},
 		{`\$a<b\$`, `\$a<b\$`},
+		// A formula in a block quote keeps the quote's markers, and
+		// only as many as the quote has; one not in a quote keeps none.
+		{"> $$\n> a<b\n>> c\n> $$", "> $$\n> a\\lt b\n>\\gt  c\n> $$"},
+		{"> - $$\n>   a>b\n>   $$", "> - $$\n>   a\\gt b\n>   $$"},
+		{"$$\n> a\n$$", "$$\n\\gt  a\n$$"},
+		{"> $$\n> <img src=x\n> >$$", "> $$\n> \\lt img src=x\n> \\gt $$"},
 	}
 	for _, tt := range tests {
 		if got := MathAngles(tt.in); got != tt.want {

@@ -133,7 +133,46 @@ func mathAngles(source []byte, skip []edit) []edit {
 		if !bytes.ContainsAny(tex, "<>") || k < len(skip) && skip[k].start < sp.End {
 			continue
 		}
-		edits = append(edits, edit{sp.TeXStart, sp.TeXEnd, texAngles.Replace(string(tex))})
+		edits = append(edits, edit{sp.TeXStart, sp.TeXEnd, quotedTeXAngles(string(tex), quoteDepth(source, sp.Start))})
 	}
 	return edits
+}
+
+// quotedTeXAngles writes the angle brackets of a formula's TeX as \lt and
+// \gt, but for the quote markers that start its lines after the first
+// when the formula is in a block quote (depth of them, the quotes of the
+// line it starts on): they are the quote's, not the formula's, and a
+// formula that lost them would end the quote. Every "<" is written \lt,
+// so a ">" kept makes no tag.
+func quotedTeXAngles(tex string, depth int) string {
+	lines := strings.SplitAfter(tex, "\n")
+	for i, line := range lines {
+		marks := 0
+		for quotes := 0; i > 0 && marks < len(line); marks++ {
+			if c := line[marks]; c == '>' && quotes < depth {
+				quotes++
+			} else if c != ' ' && c != '\t' {
+				break
+			}
+		}
+		lines[i] = line[:marks] + texAngles.Replace(line[marks:])
+	}
+	return strings.Join(lines, "")
+}
+
+// quoteDepth returns how many block quote markers start the line of
+// source that pos is on, before its first other character.
+func quoteDepth(source []byte, pos int) int {
+	start := bytes.LastIndexByte(source[:pos], '\n') + 1
+	depth := 0
+	for _, c := range source[start:pos] {
+		switch c {
+		case '>':
+			depth++
+		case ' ', '\t':
+		default:
+			return depth
+		}
+	}
+	return depth
 }

@@ -218,6 +218,23 @@ func Cases() []Case {
 		Title:    "[t](javascript:" + Pwn("title") + ") <img src=x onerror=\"" + Pwn("title-img") + "\"> {style=x}",
 		Markdown: []string{"Summary <script>" + Pwn("summary") + "</script> \\[s](javascript:" + Pwn("summary-link") + ")"},
 	})
+	// Issue 31's constructs, whose titles, labels, keys and options
+	// the writers place in headings, anchors, summaries and marks.
+	img := func(label string) string { return `<img src=x onerror="` + Pwn(label) + `">` }
+	md("titles, labels and keys of theorems, callouts, tabs and references",
+		"::: {.callout-warning title='"+img("callout-title")+"' collapse=\"true\"}\nbody [l](javascript:"+Pwn("callout-link")+")\n:::",
+		"::: {#thm-a .theorem name=\"<svg onload="+Pwn("thm-name")+">\"}\nStatement.\n:::\n\n::: {.proof}\n"+img("proof")+"\n:::",
+		":::{prf:lemma} "+img("prf-title")+"\n:label: lem\"onmouseover=\""+Pwn("prf-label")+"\n\nS\n:::",
+		"```{admonition} <svg onload=\""+Pwn("admonition-title")+"\">\n:class: dropdown \" onclick=\""+Pwn("admonition-class")+"\n\nbody\n```",
+		":::{dropdown} "+img("dropdown-title")+"\nhidden [x](javascript:"+Pwn("dropdown-link")+")\n:::",
+		"::: {.panel-tabset}\n## "+img("tab-title")+"\nA\n## [t](javascript:"+Pwn("tab-link")+")\nB\n:::",
+		"> [!NOTE] "+img("alert-title")+"\n> body",
+		"See @thm-a, @fig-"+img("ref-at")+", {numref}`"+img("numref")+"`, [text](#\"onclick=\""+Pwn("ref-link")+"), [@"+img("cite-key")+"] and {cite:t}`\"><svg onload="+Pwn("cite-role")+">`.",
+		"$$\nx\n$$ {#eq-a\"onclick=\""+Pwn("eq-label")+"}\n\n(tgt\"onclick="+Pwn("target")+")=\n## Target {#sec-a\" onclick=\""+Pwn("sec-label")+"}",
+		":::{figure} javascript:"+Pwn("figure-src")+"\n:name: fig-b\n"+img("figure-caption")+"\n:::",
+		"```{list-table} "+img("table-title")+"\n:name: tbl-c\n* - "+img("table-cell")+"\n  - [l](javascript:"+Pwn("table-link")+")\n```",
+		"| a |\n|---|\n| 1 |\n\n: "+img("pandoc-caption")+" {#tbl-d}",
+		"Term "+img("term")+"\n: definition [d](javascript:"+Pwn("definition-link")+")")
 	add("attachments named as URLs", Case{
 		Markdown:    []string{"![a](attachment:javascript:x.png) ![b](attachment:http:x.png)"},
 		Attachments: []string{"javascript:x.png", "http:x.png"},
