@@ -109,7 +109,7 @@ func TestConstructsInBlogs(t *testing.T) {
 	// of a notebook without number-sections is named by its title.
 	links := map[string]string{"thm-sg": "Theorem 1", "lem-mex": "Lemma 1", "fig-myst": "Figure 1", "fig-plot": "Figure 2",
 		"tbl-v": "Table 1", "eq-energy": "Equation 1", "eq-myst": "(2)", "sec-intro": "Intro", "tgt": "Target heading",
-		"ref-knuth1984": "(Knuth 1984)"}
+		"ref-knuth1984": "Knuth 1984"}
 	for name, html := range pages {
 		t.Run(name, func(t *testing.T) {
 			path := filepath.Join(dir, name+".html")
