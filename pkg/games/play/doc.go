@@ -16,10 +16,13 @@
 //
 // # Values
 //
-// In normal play a position's value is its Grundy value, computed by the
-// solver of package games; the player to move wins exactly when it is not
-// 0, and a move wins exactly when it leads to a position of value 0 (the
-// Sprague–Grundy theorem, proved in package games).
+// In normal play a position's value is its Grundy value, the mex of its
+// options' values, computed by the solver of package games; a sum of heaps
+// has the nim-sum of its heaps' values by the Sprague–Grundy theorem (proved
+// in package games). The player to move wins exactly when the value is not
+// 0, and a move wins exactly when it leads to a position of value 0: both
+// follow from the mex, by induction over the positions, since a position of
+// value 0 has no option of value 0 and a position of another value has one.
 //
 // In misère play a position's value is its misère Grundy value g⁻: 1 for a
 // position without moves, the mex of its options' values otherwise. The
