@@ -1,0 +1,49 @@
+package authoring
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestDirectiveAliases checks the other names of statements: mystmd's
+// proof:kind and plain proof, sphinx-exercise's exercise and solution and
+// jupyter-book's example, read as the prf: kinds are, in the page and
+// the post, with the numbers mystmd 1.8.3 gives (myst build --jats
+// numbers exercises 1, 2 in their own count, and knows no {example}).
+func TestDirectiveAliases(t *testing.T) {
+	doc := "```{proof:theorem} Big\n:label: th1\nT.\n```\n\n" +
+		"```{proof}\nP.\n```\n\n" +
+		"```{exercise}\n:label: ex1\nDo it.\n```\n\n" +
+		"````{solution} ex1\n:label: sol1\n```{figure} x.png\n:name: fig-in\nCap.\n```\n````\n\n" +
+		"```{exercise} Titled\n:label: ex2\nAgain.\n```\n\n" +
+		"````{example}\n```{figure} y.png\n:name: fig-ex\nShown.\n```\n````\n\n" +
+		"See {proof:ref}`th1`, {numref}`ex2`, {numref}`fig-in`, {numref}`fig-ex`.\n"
+	out, x := page(t, doc)
+	for _, want := range []string{
+		">Theorem\u00a01</a>, <a class=\"ref\" href=\"#ex2\">Exercise\u00a02</a>, <a class=\"ref\" href=\"#fig-in\">Figure\u00a01</a>, <a class=\"ref\" href=\"#fig-ex\">Figure\u00a02</a>",
+		`x.png`, `y.png`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("page lacks %s\n%s", want, out)
+		}
+	}
+	for _, bad := range []string{"{proof", "{exercise}", "{solution}", "{example}", ":label:"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("page keeps %s as text\n%s", bad, out)
+		}
+	}
+	if w := x.Check(); len(w) > 0 {
+		t.Errorf("warnings %v", w)
+	}
+	post := postWith(t, nil, doc)
+	for _, bad := range []string{"{proof", "{exercise}", "{solution}", "{example}", ":label:"} {
+		if strings.Contains(post, bad) {
+			t.Errorf("post keeps %s as text\n%s", bad, post)
+		}
+	}
+	for _, want := range []string{"Theorem 1", "Exercise 2", "x.png", "y.png"} {
+		if !strings.Contains(post, want) {
+			t.Errorf("post lacks %s\n%s", want, post)
+		}
+	}
+}
