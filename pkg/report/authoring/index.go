@@ -128,7 +128,7 @@ type pending struct {
 	cell  int
 	label string
 	cite  bool
-	role  bool // a MyST role, a citation whatever the document holds
+	role  bool // in brackets or a MyST role, a citation whatever the document holds
 }
 
 // NewIndex returns an empty Index.
@@ -267,7 +267,7 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 			return ast.WalkContinue, nil
 		case *Cite:
 			for _, it := range n.Items {
-				x.cite(cell, it.Key, strings.HasPrefix(n.Source, "{"))
+				x.cite(cell, it.Key, n.explicit())
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.Heading:
@@ -413,7 +413,9 @@ func (x *Index) Check() []Warning {
 		}
 		seen[p] = true
 		switch {
-		case p.cite && (x.Bibliography == nil && !p.role || x.Bibliography != nil && x.has(p.label)):
+		case p.cite && x.Bibliography == nil && (!p.role || x.targets[p.label] != nil):
+			continue
+		case p.cite && x.Bibliography != nil && x.has(p.label):
 			continue
 		case !p.cite && x.targets[p.label] != nil:
 			continue
@@ -422,9 +424,12 @@ func (x *Index) Check() []Warning {
 		if perCell[p.cell] > maxWarnings {
 			continue
 		}
-		if p.cite {
+		switch {
+		case p.cite && x.Bibliography == nil:
+			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("citation @%s: the document names no bibliography (bibliography: in its front matter), shown marked", clip(p.label))})
+		case p.cite:
 			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("citation @%s: no such work in the bibliography, shown marked", clip(p.label))})
-		} else {
+		default:
 			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("reference %s: no figure, table, equation, section or block has this label, shown marked", clip(p.label))})
 		}
 	}

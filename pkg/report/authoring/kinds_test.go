@@ -47,3 +47,25 @@ func TestDirectiveAliases(t *testing.T) {
 		}
 	}
 }
+
+// TestCiteWithoutBibliography checks that a citation in brackets in a
+// document with no bibliography is marked and warned about, its post
+// mark escaped, while a bare "@key" in prose stays text.
+func TestCiteWithoutBibliography(t *testing.T) {
+	const md = "As [@knuth1984; @w*x*] say; mail me@example.org, or @alice."
+	out, x := page(t, md)
+	if want := `<mark class="cite-missing" title="no bibliography">[@knuth1984; @w*x*]</mark>`; !strings.Contains(out, want) {
+		t.Errorf("page lacks %s\n%s", want, out)
+	}
+	if !strings.Contains(out, "@alice.") {
+		t.Errorf("page loses a bare @alice\n%s", out)
+	}
+	w := x.Check()
+	if len(w) != 2 || w[0].Cell != 1 || !strings.Contains(w[0].Msg, "@knuth1984: the document names no bibliography") {
+		t.Errorf("warnings %v, want one for each key of cell 1", w)
+	}
+	post := postWith(t, nil, md)
+	if want := `<mark class="cite-missing">\[@knuth1984; @w\*x\*\]</mark>`; !strings.Contains(post, want) {
+		t.Errorf("post lacks %s\n%s", want, post)
+	}
+}
