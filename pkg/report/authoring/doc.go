@@ -48,7 +48,7 @@
 // is numbered as mystmd numbers it (every displayed formula, one number
 // each, but a {math} marked ":enumerated: false"), and sections are
 // numbered with Quarto's number-sections or mystmd's numbering:
-// {headings: true}, references to them then reading "Section 1.2". Labels are ASCII words joined by "-", "." or
+// {headings: true}, references to them then reading "Section 1.2". Labels are ASCII words joined by "-", ".", "/" or
 // ":", at most 128 bytes, and at most MaxTargets of them; a duplicate is
 // a warning and names nothing.
 package authoring

@@ -36,7 +36,7 @@ const MaxTargets = 10_000
 var ErrLabel = errors.New("bad label")
 
 // ValidLabel reports whether label can name a target: ASCII letters,
-// digits and "_" in words joined by "-", "." or ":", so that it may
+// digits and "_" in words joined by "-", ".", ":" or "/", so that it may
 // stand as an element id and a URL fragment as it is, and at most 128
 // bytes.
 func ValidLabel(label string) bool { return validLabel(label) }
@@ -167,7 +167,7 @@ func (x *Index) name(t *Target, label string) error {
 	case label == "":
 		return nil
 	case !ValidLabel(label):
-		return fmt.Errorf("%w %q: want ASCII letters, digits and \"_\", joined by \"-\", \".\" or \":\", at most %d bytes", ErrLabel, clip(label), maxName)
+		return fmt.Errorf("%w %q: want ASCII letters, digits and \"_\", joined by \"-\", \".\", \":\" or \"/\", at most %d bytes", ErrLabel, clip(label), maxName)
 	case x.targets[label] != nil:
 		prev := x.targets[label]
 		return fmt.Errorf("%w %q: the label of %s already (cell %d)", ErrLabel, label, describe(prev), prev.Cell)

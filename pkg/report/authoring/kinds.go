@@ -142,7 +142,7 @@ func (p *fenceParser) apply(f *fence, source []byte) {
 		if validLabel(label) {
 			f.b.label = label
 		} else {
-			p.b.warn(source, f.b.start, "label %s of directive {%s} is not a label (letters, digits, \"_\", joined by \"-\", \".\" or \":\"): dropped", short(label), f.name)
+			p.b.warn(source, f.b.start, "label %s of directive {%s} is not a label (letters, digits, \"_\", joined by \"-\", \".\", \":\" or \"/\"): dropped", short(label), f.name)
 		}
 	}
 	classes := p.classes(strings.Fields(opts["class"]), source, f.b.start)
@@ -253,7 +253,7 @@ func (p *fenceParser) div(f *fence, info []byte, infoAt int, source []byte) ast.
 	classes := p.classes(a.classes, source, infoAt)
 	id := a.id
 	if id != "" && !validLabel(id) {
-		p.b.warn(source, infoAt, "id %s is not a label (letters, digits, \"_\", joined by \"-\", \".\" or \":\"): dropped", short(id))
+		p.b.warn(source, infoAt, "id %s is not a label (letters, digits, \"_\", joined by \"-\", \".\", \":\" or \"/\"): dropped", short(id))
 		id = ""
 	}
 	var node ast.Node

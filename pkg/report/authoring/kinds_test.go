@@ -69,3 +69,33 @@ func TestCiteWithoutBibliography(t *testing.T) {
 		t.Errorf("post lacks %s\n%s", want, post)
 	}
 }
+
+// TestSlashLabels checks that labels with "/", as MyST's documentation
+// writes them ("(use/hiding/code)="), name targets in the page and the
+// post, while a "/" that does not join two words is still refused.
+func TestSlashLabels(t *testing.T) {
+	const md = "(ref/target_headers)=\n## Headers\n\n```{figure} x.png\n:name: fig/a\nCap.\n```\n\n" +
+		"See {ref}`ref/target_headers`, [](#fig/a) and {numref}`fig/a`.\n\n(bad//label)=\n## B\n"
+	out, x := page(t, md)
+	for _, want := range []string{
+		`id="ref/target_headers"`, `id="fig/a"`,
+		`<a class="ref" href="#ref/target_headers">Headers</a>`,
+		"<a class=\"ref\" href=\"#fig/a\">Figure\u00a01</a>",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("page lacks %s\n%s", want, out)
+		}
+	}
+	if w := x.Check(); len(w) != 0 {
+		t.Errorf("warnings %v", w)
+	}
+	post := postWith(t, nil, md)
+	for _, want := range []string{"[Headers](#ref/target_headers)", "(#fig/a)"} {
+		if !strings.Contains(post, want) {
+			t.Errorf("post lacks %s\n%s", want, post)
+		}
+	}
+	if _, ok := x.Target("bad//label"); ok {
+		t.Error(`"bad//label" names a target`)
+	}
+}
