@@ -99,3 +99,21 @@ func TestSlashLabels(t *testing.T) {
 		t.Error(`"bad//label" names a target`)
 	}
 }
+
+// TestHTMLCellClosesFence checks that a list-table whose last cell is an
+// HTML block ends at its closing fence, as MyST reads it, in the page
+// and the post: the heading after it stays a heading.
+func TestHTMLCellClosesFence(t *testing.T) {
+	const md = "``````{list-table}\n:header-rows: 1\n\n* - Syntax\n  - Result\n* - a\n  - <p> This is a paragraph </p>\n``````\n\n## Links\n\nafter\n"
+	out, x := page(t, md)
+	if !strings.Contains(out, "</table>\n</figure>\n<h2") || strings.Contains(out, "<pre>") {
+		t.Errorf("page: the table does not end at its fence\n%s", out)
+	}
+	if w := x.Check(); len(w) != 0 {
+		t.Errorf("warnings %v", w)
+	}
+	post := postWith(t, nil, md)
+	if !strings.Contains(post, "| a | <p> This is a paragraph </p> |\n\n## Links") || strings.Contains(post, "``````") {
+		t.Errorf("post: the table does not end at its fence\n%s", post)
+	}
+}
