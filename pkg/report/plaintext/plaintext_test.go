@@ -13,6 +13,8 @@ func TestOf(t *testing.T) {
 		"Caf&eacute; \\*not emphasis\\* &lt;script&gt;": "Café *not emphasis* <script>",
 		"line one\nline two":                            "line one line two",
 		"nul\x00byte":                                   "nul\ufffdbyte",
+		"By {prf:ref}`thm-sg` and {numref}`Figure %s <fig-x>`, {ref}`the intro <sec/intro>`": "By thm-sg and Figure, the intro",
+		"As {eq}`eq-a` and {math}`x^2` show, `{code}` stays":                                 "As eq-a and $x^2$ show, {code} stays",
 	} {
 		if got := Of(in); got != want {
 			t.Errorf("Of(%q) = %q, want %q", in, got, want)
