@@ -117,3 +117,32 @@ func TestHTMLCellClosesFence(t *testing.T) {
 		t.Errorf("post: the table does not end at its fence\n%s", post)
 	}
 }
+
+// TestTableCaptionAbove checks that a Pandoc caption after its table is
+// written above it in the post, as the page shows it, inside a quote too;
+// a caption already above stays there, and a table whose first row
+// starts with markup keeps its caption below.
+func TestTableCaptionAbove(t *testing.T) {
+	tests := []struct{ name, md, want string }{
+		{"after", "| a | b |\n|---|---|\n| 1 | 2 |\n\n: Values {#tbl-x}\n",
+			"<a id=\"tbl-x\"></a>Table 1: Values\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"},
+		{"before", ": Values {#tbl-x}\n\n| a | b |\n|---|---|\n| 1 | 2 |\n",
+			"<a id=\"tbl-x\"></a>Table 1: Values\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"},
+		{"quoted", "> | a | b |\n> |---|---|\n> | 1 | 2 |\n>\n> : Values {#tbl-x}\n",
+			"> <a id=\"tbl-x\"></a>Table 1: Values\n>\n> | a | b |\n> |---|---|\n> | 1 | 2 |\n"},
+		{"markup first", "*a* | b\n---|---\n1 | 2\n\n: Values {#tbl-x}\n",
+			"*a* | b\n---|---\n1 | 2\n\n<a id=\"tbl-x\"></a>Table 1: Values\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			post := postWith(t, nil, tt.md)
+			if !strings.HasPrefix(post, tt.want) {
+				t.Errorf("post\n%q\nwant it to start\n%q", post, tt.want)
+			}
+			out, _ := page(t, tt.md)
+			if !strings.Contains(out, "<figcaption>Table 1: Values") || strings.Index(out, "figcaption") > strings.Index(out, "<table>") {
+				t.Errorf("page: caption not above the table\n%s", out)
+			}
+		})
+	}
+}
