@@ -65,18 +65,19 @@ func (roleParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) a
 	if sm := roleText.FindStringSubmatch(content); sm != nil {
 		r.Own, r.Label = sm[1], strings.TrimSpace(sm[2])
 	}
-	switch name {
-	case "ref", "prf:ref", "proof:ref":
-		r.Form = FormRef
-		if name != "ref" {
-			r.Form = FormNumref
-		}
-	case "numref":
-		r.Form = FormNumref
-	case "eq":
-		r.Form = FormEq
-	}
+	r.Form = roleForm(name)
 	return r
+}
+
+// roleForm returns the form of reference a MyST role makes.
+func roleForm(name string) RefForm {
+	switch name {
+	case "ref":
+		return FormRef
+	case "eq":
+		return FormEq
+	}
+	return FormNumref // numref, prf:ref, proof:ref
 }
 
 // closingRun returns the index of the first run of backticks in s as

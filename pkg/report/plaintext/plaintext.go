@@ -107,16 +107,25 @@ var roleMark = regexp.MustCompile(`\{([A-Za-z][A-Za-z0-9_+.-]*(?::[A-Za-z][A-Za-
 // "text <label>".
 var roleLabel = regexp.MustCompile(`(?s)^(.*?)\s*<[^<>]+>$`)
 
+// refRoles are MyST's roles of references, which a writer that knows the
+// document's targets resolves in plain text (authoring's
+// Index.PlainText): they are kept as written.
+var refRoles = map[string]bool{"ref": true, "numref": true, "eq": true, "prf:ref": true, "proof:ref": true}
+
 // roleText returns the text a reader is shown for a role's content: a
-// formula for {math}, the text a reference gives ({ref}`text <label>`,
-// its number templates "%s" and "{number}" dropped), else the content,
-// a label or a key, as written. A code span of no role is its content.
+// formula for {math}; a reference role as written, "{numref}`label`",
+// for the writer to resolve when its content has no backtick; the text
+// another gives ("text <label>", its number templates "%s" and
+// "{number}" dropped), else the content, a key, as written. A code span
+// of no role is its content.
 func roleText(role, content string) string {
 	switch {
 	case role == "":
 		return content
 	case role == "math":
 		return "$" + content + "$"
+	case refRoles[role] && !strings.Contains(content, "`"):
+		return "{" + role + "}`" + content + "`"
 	}
 	if m := roleLabel.FindStringSubmatch(content); m != nil && strings.TrimSpace(m[1]) != "" {
 		return strings.TrimSpace(strings.NewReplacer("%s", "", "{number}", "").Replace(m[1]))
