@@ -318,7 +318,9 @@ func textDefaults(nb *notebook.Notebook, fm int, wantTitle, wantPara bool) (stri
 		if m == nil || m[2] == "" {
 			return false
 		}
-		text := plaintext.Of(m[2])
+		// The whole line, so that an attribute block ("{#sec-intro}") is
+		// read as the heading's, not as its text.
+		text := plaintext.Of(line)
 		if first == "" {
 			first = text
 		}

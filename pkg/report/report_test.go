@@ -162,6 +162,23 @@ func TestSummarySentences(t *testing.T) {
 	}
 }
 
+// TestSummaryRoles checks that MyST's reference roles in the paragraph
+// a summary is taken from read as the page's text of them, a role to no
+// target as its own text, not as the syntax written.
+func TestSummaryRoles(t *testing.T) {
+	nb := notebook.New()
+	nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Markdown,
+		Source: "# T\n\nBy {prf:ref}`thm-sg`, {numref}`Figure %s <fig-x>` and {eq}`eq-a` the sum is $0$, as {ref}`the end <nowhere>` says.\n\n" +
+			":::{prf:theorem}\n:label: thm-sg\nT.\n:::\n\n:::{figure} x.png\n:name: fig-x\nCap.\n:::\n\n```{math}\n:label: eq-a\nx = 0\n```\n"})
+	v, err := NewView(nb, ViewOptions{Name: "file"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "By Theorem 1, Figure 1 and (1) the sum is $0$, as the end says."; v.Meta.Summary != want {
+		t.Errorf("summary %q, want %q", v.Meta.Summary, want)
+	}
+}
+
 func TestTitleFromHeadings(t *testing.T) {
 	tests := []struct {
 		cells []string
@@ -171,6 +188,8 @@ func TestTitleFromHeadings(t *testing.T) {
 		{[]string{"## Only small headings", "### Later"}, "Only small headings"},
 		{[]string{"text", "# First\n\n# Second"}, "First"},
 		{[]string{"#### Course banner", "## Lesson 3\n\n# Later"}, "Lesson 3"},
+		{[]string{"## Introduction {#sec-intro}"}, "Introduction"},
+		{[]string{"# Nim *sums* {#sec-nim .unnumbered}"}, "Nim sums"},
 	}
 	for _, tt := range tests {
 		nb := notebook.New()

@@ -84,9 +84,10 @@ func (b *Blocks) warn(source []byte, pos int, format string, args ...any) {
 }
 
 // labelForm matches a label a block may have, and so an element id:
-// ASCII letters, digits and "_" in words joined by "-", "." or ":", the
-// rule the view gives figures' labels.
-var labelForm = regexp.MustCompile(`^[A-Za-z0-9_]+(?:[-.:][A-Za-z0-9_]+)*$`)
+// ASCII letters, digits and "_" in words joined by "-", ".", ":" or
+// "/" (MyST's "(use/hiding)="): no character an id, a URL fragment or a
+// Markdown link destination must escape.
+var labelForm = regexp.MustCompile(`^[A-Za-z0-9_]+(?:[-.:/][A-Za-z0-9_]+)*$`)
 
 // classForm matches a class name written into a page.
 var classForm = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*$`)

@@ -17,7 +17,8 @@ var KindCite = ast.NewNodeKind("Cite")
 // A Cite is a citation: "[@a; @b, p. 3]", "@a", "[-@a]", MyST's
 // {cite}`a,b`, {cite:p} and {cite:t}. Unless the document has a
 // bibliography, a narrative "@key" is text (an "@property" in prose), as
-// Quarto reads it.
+// Quarto reads it; a citation in brackets or a role is one whatever the
+// document holds, marked when nothing resolves it.
 type Cite struct {
 	ast.BaseInline
 	Mode  bib.Mode
@@ -42,6 +43,12 @@ func (n *Cite) Dump(source []byte, level int) {
 		keys[i] = it.Key
 	}
 	ast.DumpHelper(n, source, level, map[string]string{"Keys": strings.Join(keys, ",")}, nil)
+}
+
+// explicit reports whether the citation is written as one, in brackets
+// or as a role, rather than as an "@key" that may be prose.
+func (n *Cite) explicit() bool {
+	return strings.HasPrefix(n.Source, "[") || strings.HasPrefix(n.Source, "{")
 }
 
 // Span returns the citation's range in the source.
@@ -108,7 +115,7 @@ func (n *Cite) WritePost(w *strings.Builder, source []byte, body func(start, sto
 	}
 	spans, missing, ok := n.index.citation(n)
 	if !ok {
-		w.WriteString(`<mark class="cite-missing">` + html.EscapeString(n.Source) + `</mark>`)
+		w.WriteString(`<mark class="cite-missing">` + postText(n.Source) + `</mark>`)
 		return
 	}
 	if len(missing) > 0 {

@@ -13,7 +13,9 @@
 //
 // Blocks reads the block constructs: Quarto's fenced divs (theorem-like
 // blocks, proofs, callouts, tabsets, other divs), MyST's directives in
-// colon and backtick fences, and GitHub's alerts. The page renders them
+// colon and backtick fences (statements as sphinx-proof's {prf:kind} or
+// mystmd's {proof:kind} and {proof}, sphinx-exercise's {exercise} and
+// {solution}, jupyter-book's {example}), and GitHub's alerts. The page renders them
 // as HTML; the post writer calls Post on each Markdown block's source,
 // which replaces every PostNode's source by its post form and leaves
 // every other byte as written:
@@ -48,7 +50,7 @@
 // is numbered as mystmd numbers it (every displayed formula, one number
 // each, but a {math} marked ":enumerated: false"), and sections are
 // numbered with Quarto's number-sections or mystmd's numbering:
-// {headings: true}, references to them then reading "Section 1.2". Labels are ASCII words joined by "-", "." or
+// {headings: true}, references to them then reading "Section 1.2". Labels are ASCII words joined by "-", ".", "/" or
 // ":", at most 128 bytes, and at most MaxTargets of them; a duplicate is
 // a warning and names nothing.
 package authoring

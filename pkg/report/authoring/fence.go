@@ -184,7 +184,9 @@ func (p *fenceParser) Continue(node ast.Node, reader text.Reader, pc parser.Cont
 
 // claimed reports whether a closing fence belongs to a block open inside
 // f: a fence deeper in that it closes too, or a code block, which holds
-// the line as code.
+// the line as code. An HTML block does not hold it: MyST and Pandoc find
+// the fence's end before they read its body, so a cell of "<p> x </p>"
+// cannot run to the end of the document.
 func (p *fenceParser) claimed(f *fence, deeper []*fence, line []byte, pos int, pc parser.Context) bool {
 	for _, g := range deeper {
 		if g.closes(line, pos) {
@@ -197,6 +199,9 @@ func (p *fenceParser) claimed(f *fence, deeper []*fence, line []byte, pos int, p
 	}
 	if _, ok := last.(*ast.FencedCodeBlock); ok {
 		return true
+	}
+	if _, ok := last.(*ast.HTMLBlock); ok {
+		return false
 	}
 	return last.IsRaw() && blockOf(last) == nil
 }

@@ -36,7 +36,7 @@ const MaxTargets = 10_000
 var ErrLabel = errors.New("bad label")
 
 // ValidLabel reports whether label can name a target: ASCII letters,
-// digits and "_" in words joined by "-", "." or ":", so that it may
+// digits and "_" in words joined by "-", ".", ":" or "/", so that it may
 // stand as an element id and a URL fragment as it is, and at most 128
 // bytes.
 func ValidLabel(label string) bool { return validLabel(label) }
@@ -128,7 +128,7 @@ type pending struct {
 	cell  int
 	label string
 	cite  bool
-	role  bool // a MyST role, a citation whatever the document holds
+	role  bool // in brackets or a MyST role, a citation whatever the document holds
 }
 
 // NewIndex returns an empty Index.
@@ -167,7 +167,7 @@ func (x *Index) name(t *Target, label string) error {
 	case label == "":
 		return nil
 	case !ValidLabel(label):
-		return fmt.Errorf("%w %q: want ASCII letters, digits and \"_\", joined by \"-\", \".\" or \":\", at most %d bytes", ErrLabel, clip(label), maxName)
+		return fmt.Errorf("%w %q: want ASCII letters, digits and \"_\", joined by \"-\", \".\", \":\" or \"/\", at most %d bytes", ErrLabel, clip(label), maxName)
 	case x.targets[label] != nil:
 		prev := x.targets[label]
 		return fmt.Errorf("%w %q: the label of %s already (cell %d)", ErrLabel, label, describe(prev), prev.Cell)
@@ -267,7 +267,7 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 			return ast.WalkContinue, nil
 		case *Cite:
 			for _, it := range n.Items {
-				x.cite(cell, it.Key, strings.HasPrefix(n.Source, "{"))
+				x.cite(cell, it.Key, n.explicit())
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.Heading:
@@ -413,7 +413,9 @@ func (x *Index) Check() []Warning {
 		}
 		seen[p] = true
 		switch {
-		case p.cite && (x.Bibliography == nil && !p.role || x.Bibliography != nil && x.has(p.label)):
+		case p.cite && x.Bibliography == nil && (!p.role || x.targets[p.label] != nil):
+			continue
+		case p.cite && x.Bibliography != nil && x.has(p.label):
 			continue
 		case !p.cite && x.targets[p.label] != nil:
 			continue
@@ -422,9 +424,12 @@ func (x *Index) Check() []Warning {
 		if perCell[p.cell] > maxWarnings {
 			continue
 		}
-		if p.cite {
+		switch {
+		case p.cite && x.Bibliography == nil:
+			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("citation @%s: the document names no bibliography (bibliography: in its front matter), shown marked", clip(p.label))})
+		case p.cite:
 			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("citation @%s: no such work in the bibliography, shown marked", clip(p.label))})
-		} else {
+		default:
 			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("reference %s: no figure, table, equation, section or block has this label, shown marked", clip(p.label))})
 		}
 	}

@@ -30,6 +30,23 @@ var proofTypes = map[string]bool{
 	"observation": true, "assumption": true,
 }
 
+// proofKind returns the kind of statement a directive's name starts,
+// "" for none: sphinx-proof's "prf:theorem", mystmd's newer spelling
+// "proof:theorem" and plain "proof", and the directives of
+// sphinx-exercise and jupyter-book, "exercise", "solution" and "example".
+func proofKind(name string) string {
+	switch name {
+	case "proof", "exercise", "solution", "example":
+		return name
+	}
+	for _, prefix := range []string{"prf:", "proof:"} {
+		if kind, ok := strings.CutPrefix(name, prefix); ok && proofTypes[kind] {
+			return kind
+		}
+	}
+	return ""
+}
+
 // calloutTypes are the kinds of callout and admonition, with their
 // titles as Quarto's language file and mystmd 1.8.3 write them; Quarto
 // knows the first five.
@@ -66,9 +83,11 @@ func (p *fenceParser) directive(f *fence, arg text.Segment, source []byte) ast.N
 	case name == "admonition", name == "dropdown":
 		node = &Callout{Folded: name == "dropdown"}
 		node.AppendChild(node, title(arg))
-	case strings.HasPrefix(name, "prf:") && proofTypes[name[4:]]:
-		t := &Theorem{Env: name[4:]}
-		t.Unnumbered = t.Env == "proof" || t.Env == "solution"
+	case proofKind(name) != "":
+		t := &Theorem{Env: proofKind(name)}
+		// jupyter-book's {example} shows a piece of MyST and what it
+		// makes; mystmd gives it no number.
+		t.Unnumbered = t.Env == "proof" || t.Env == "solution" || name == "example"
 		if t.Env == "solution" {
 			// The argument names the exercise solved.
 			if of := string(arg.Value(source)); validLabel(of) {
@@ -123,7 +142,7 @@ func (p *fenceParser) apply(f *fence, source []byte) {
 		if validLabel(label) {
 			f.b.label = label
 		} else {
-			p.b.warn(source, f.b.start, "label %s of directive {%s} is not a label (letters, digits, \"_\", joined by \"-\", \".\" or \":\"): dropped", short(label), f.name)
+			p.b.warn(source, f.b.start, "label %s of directive {%s} is not a label (letters, digits, \"_\", joined by \"-\", \".\", \":\" or \"/\"): dropped", short(label), f.name)
 		}
 	}
 	classes := p.classes(strings.Fields(opts["class"]), source, f.b.start)
@@ -234,7 +253,7 @@ func (p *fenceParser) div(f *fence, info []byte, infoAt int, source []byte) ast.
 	classes := p.classes(a.classes, source, infoAt)
 	id := a.id
 	if id != "" && !validLabel(id) {
-		p.b.warn(source, infoAt, "id %s is not a label (letters, digits, \"_\", joined by \"-\", \".\" or \":\"): dropped", short(id))
+		p.b.warn(source, infoAt, "id %s is not a label (letters, digits, \"_\", joined by \"-\", \".\", \":\" or \"/\"): dropped", short(id))
 		id = ""
 	}
 	var node ast.Node

@@ -20,6 +20,28 @@ type TableFigure struct {
 	ast.BaseBlock
 	label  string
 	number string
+	// at is where the table's first row starts in the source when its
+	// caption follows it, -1 otherwise: the post writes the caption
+	// there, above the table, as the page shows it.
+	at      int
+	caption *TableCaption
+}
+
+// Span returns the range of the table and the caption that follows it,
+// which the post writes caption first; else a range outside the source,
+// which the post leaves alone.
+func (n *TableFigure) Span() (start, stop int) {
+	if n.at < 0 {
+		return -1, -1
+	}
+	return n.at, n.caption.stop
+}
+
+// WritePost writes the caption that follows the table above it.
+func (n *TableFigure) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
+	n.caption.writeCaption(w, body)
+	w.WriteString("\n\n")
+	body(n.at, n.caption.start)
 }
 
 // Kind returns KindTableFigure.
@@ -60,9 +82,16 @@ func (n *TableCaption) Dump(source []byte, level int) { ast.DumpHelper(n, source
 // Span returns the caption paragraph's range in the source.
 func (n *TableCaption) Span() (start, stop int) { return n.start, n.stop }
 
-// WritePost writes the caption as a paragraph after the table, with
-// the table's anchor and number, its text as written.
+// WritePost writes the caption as a paragraph, with the table's anchor
+// and number, its text as written: above the table, where the caption
+// comes first in the source (a caption that follows its table lies in
+// the TableFigure's span, which writes it).
 func (n *TableCaption) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
+	n.writeCaption(w, body)
+}
+
+// writeCaption writes the caption's post form.
+func (n *TableCaption) writeCaption(w *strings.Builder, body func(start, stop int)) {
 	if n.table.label != "" && ValidLabel(n.table.label) {
 		w.WriteString(`<a id="` + html.EscapeString(n.table.label) + `"></a>`)
 	}
@@ -82,7 +111,8 @@ var captionLabel = regexp.MustCompile(`[ \t]*\{#([^\s{}]+)(?:\s[^{}]*)?\}[ \t]*$
 // TableFigure, reporting whether it did.
 func captionTable(t *east.Table, source []byte) bool {
 	p, ok := t.NextSibling().(*ast.Paragraph)
-	if !ok || !isCaption(p, source) {
+	after := ok && isCaption(p, source)
+	if !after {
 		p, ok = t.PreviousSibling().(*ast.Paragraph)
 		if !ok || !isCaption(p, source) {
 			return false
@@ -94,12 +124,16 @@ func captionTable(t *east.Table, source []byte) bool {
 		stop--
 	}
 	text := [2]int{start + len(tableCaption.Find(source[start:stop])), stop}
-	fig := &TableFigure{}
+	fig := &TableFigure{at: -1}
+	if after {
+		fig.at = tableStart(t, source)
+	}
 	if m := captionLabel.FindSubmatchIndex(source[text[0]:text[1]]); m != nil {
 		fig.label = string(source[text[0]+m[2] : text[0]+m[3]])
 		text[1] = text[0] + m[0]
 	}
 	caption := &TableCaption{table: fig, start: start, stop: stop, text: text}
+	fig.caption = caption
 	// The caption's inline nodes, less the marker and the label, which
 	// lie in its first and last text.
 	for c := p.FirstChild(); c != nil; {
@@ -126,4 +160,34 @@ func captionTable(t *east.Table, source []byte) bool {
 // isCaption reports whether a paragraph is a table's caption.
 func isCaption(p *ast.Paragraph, source []byte) bool {
 	return p.Lines().Len() > 0 && tableCaption.Match(source[p.Lines().At(0).Start:p.Lines().At(0).Stop])
+}
+
+// tableStart returns where a pipe table's first row starts in the
+// source, after the markers of the block quotes and list items around
+// it: before the "|" and spaces that lead its first text; -1 when the
+// table has no text to find it by.
+func tableStart(t *east.Table, source []byte) int {
+	first := -1
+	_ = ast.Walk(t, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if tx, ok := n.(*ast.Text); ok && entering {
+			first = tx.Segment.Start
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	if first < 0 || first > len(source) {
+		return -1
+	}
+	for first > 0 && strings.IndexByte(" \t|", source[first-1]) >= 0 {
+		first--
+	}
+	for first < len(source) && (source[first] == ' ' || source[first] == '\t') {
+		first++
+	}
+	// Only quote markers and indentation may come before it on its line:
+	// a text that starts after markup ("*a*") does not start the row.
+	if strings.Trim(string(source[lineStart(source, first):first]), " \t>") != "" {
+		return -1
+	}
+	return first
 }

@@ -77,7 +77,7 @@ func TestRefTexts(t *testing.T) {
 		{"[-@eq-a; @Thm-sg, p. 3]", `<a class="ref" href="#eq-a">1</a>, <a class="ref" href="#thm-sg">Theorem~1</a>, p. 3`},
 		{"[@eq-a left; @eq-b]", `<a class="ref" href="#eq-a">Equation~1</a> left, <a class="ref" href="#eq-b">Equation~2</a>`},
 		{"[@eq-a; @fig-none]", `<a class="ref" href="#eq-a">Equation~1</a>, <mark class="ref-missing" title="no target has this label">?@fig-none</mark>`},
-		{"[@eq-a; @knuth1984]", `<a class="ref" href="#eq-a">Equation~1</a> [@knuth1984]`},
+		{"[@eq-a; @knuth1984]", `<a class="ref" href="#eq-a">Equation~1</a> <mark class="cite-missing" title="no bibliography">[@knuth1984]</mark>`},
 		{"[[@eq-a; @eq-b]](http://e.org)", `<a href="http://e.org">[@eq-a; @eq-b]</a>`},
 	}
 	for i, tt := range tests {

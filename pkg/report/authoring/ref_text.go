@@ -1,6 +1,7 @@
 package authoring
 
 import (
+	"cmp"
 	"regexp"
 	"strings"
 
@@ -54,10 +55,28 @@ var plainRef = regexp.MustCompile(`(\[?)(-?)@([A-Za-z0-9_]+(?:[-.:][A-Za-z0-9_]+
 // "[@fig-a; -@tbl-b]".
 var plainRefList = regexp.MustCompile(`\[\s*-?@[A-Za-z0-9_]+(?:[-.:][A-Za-z0-9_]+)*(?:\s*;\s*-?@[A-Za-z0-9_]+(?:[-.:][A-Za-z0-9_]+)*)+\s*\]`)
 
+// plainRole matches a MyST reference role in plain text, as package
+// plaintext keeps it: "{numref}`label`".
+var plainRole = regexp.MustCompile("\\{(ref|numref|eq|prf:ref|proof:ref)\\}`([^`]+)`")
+
 // PlainText returns plain text (a summary) with each of Quarto's
-// references to a target written as its text, "Figure 1", as a page
-// shows it; other text is left as it is.
+// references and MyST's reference roles to a target written as its
+// text, "Figure 1", as a page shows it; a role to no target as its own
+// text, else its label. Other text is left as it is.
 func (x *Index) PlainText(s string) string {
+	if strings.Contains(s, "}`") {
+		s = replaceAllSubmatchFunc(plainRole, s, func(m []int) string {
+			r := &Ref{Form: roleForm(s[m[2]:m[3]]), Label: strings.TrimSpace(s[m[4]:m[5]])}
+			if sm := roleText.FindStringSubmatch(r.Label); sm != nil {
+				r.Own, r.Label = sm[1], strings.TrimSpace(sm[2])
+			}
+			r.resolve(x)
+			if !r.found {
+				return cmp.Or(r.Own, r.Label)
+			}
+			return strings.ReplaceAll(r.resolved, "\u00a0", " ")
+		})
+	}
 	if !strings.Contains(s, "@") {
 		return s
 	}

@@ -300,8 +300,8 @@ func (e *Refs) next(counter string) (entry, bool) {
 
 // citeAsText returns what a citation becomes that is no citation: a
 // reference, when its one key is a label ("@label" reads so in mystmd),
-// or its text, when the document has no bibliography and it is Pandoc's
-// form (an "@property" in prose); nil for a citation.
+// or its text, when the document has no bibliography and it is a bare
+// "@key" (an "@property" in prose); nil for a citation.
 func (e *Refs) citeAsText(c *Cite) ast.Node {
 	x := e.Index
 	if len(c.Items) == 1 && !strings.HasPrefix(c.Source, "{") {
@@ -314,7 +314,7 @@ func (e *Refs) citeAsText(c *Cite) ast.Node {
 			return r
 		}
 	}
-	if x.Bibliography == nil && !strings.HasPrefix(c.Source, "{") {
+	if x.Bibliography == nil && !c.explicit() {
 		return ast.NewString([]byte(c.Source))
 	}
 	return nil

@@ -13,7 +13,7 @@ import (
 
 // roleOpen matches the start of a MyST role this package reads, its
 // name and the backticks that open its content.
-var roleOpen = regexp.MustCompile("^\\{(ref|numref|eq|prf:ref|cite|cite:p|cite:t|cite:ps|cite:ts)\\}(`+)")
+var roleOpen = regexp.MustCompile("^\\{(ref|numref|eq|prf:ref|proof:ref|cite|cite:p|cite:t|cite:ps|cite:ts)\\}(`+)")
 
 // roleText matches a role's content that gives a text and a label,
 // "text <label>".
@@ -21,7 +21,7 @@ var roleText = regexp.MustCompile(`(?s)^(.*?)\s*<([^<>]+)>$`)
 
 // roleParser reads MyST's roles for references and citations:
 // {ref}`label`, {ref}`text <label>`, {numref}`label` and
-// {numref}`Fig. %s <label>`, {eq}`label`, {prf:ref}`label`,
+// {numref}`Fig. %s <label>`, {eq}`label`, {prf:ref}`label` (or {proof:ref}),
 // {cite}`a,b`, {cite:p}`a` and {cite:t}`a`.
 type roleParser struct{}
 
@@ -65,18 +65,19 @@ func (roleParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) a
 	if sm := roleText.FindStringSubmatch(content); sm != nil {
 		r.Own, r.Label = sm[1], strings.TrimSpace(sm[2])
 	}
-	switch name {
-	case "ref", "prf:ref":
-		r.Form = FormRef
-		if name == "prf:ref" {
-			r.Form = FormNumref
-		}
-	case "numref":
-		r.Form = FormNumref
-	case "eq":
-		r.Form = FormEq
-	}
+	r.Form = roleForm(name)
 	return r
+}
+
+// roleForm returns the form of reference a MyST role makes.
+func roleForm(name string) RefForm {
+	switch name {
+	case "ref":
+		return FormRef
+	case "eq":
+		return FormEq
+	}
+	return FormNumref // numref, prf:ref, proof:ref
 }
 
 // closingRun returns the index of the first run of backticks in s as

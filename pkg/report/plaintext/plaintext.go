@@ -2,6 +2,7 @@ package plaintext
 
 import (
 	"html"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -45,6 +46,7 @@ func Of(src string) string {
 	source := []byte(Clean(src))
 	doc := markdownParser().Parse(text.NewReader(source))
 	var b strings.Builder
+	role := "" // the MyST role whose content the next code span is
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			if n.Type() == ast.TypeBlock && n.Kind() != ast.KindDocument {
@@ -54,18 +56,27 @@ func Of(src string) string {
 		}
 		switch n := n.(type) {
 		case *ast.Text:
-			b.WriteString(html.UnescapeString(string(util.UnescapePunctuations(n.Segment.Value(source)))))
+			v := html.UnescapeString(string(util.UnescapePunctuations(n.Segment.Value(source))))
+			if _, ok := n.NextSibling().(*ast.CodeSpan); ok && !n.SoftLineBreak() && !n.HardLineBreak() {
+				if m := roleMark.FindStringSubmatchIndex(v); m != nil {
+					role, v = v[m[2]:m[3]], v[:m[0]]
+				}
+			}
+			b.WriteString(v)
 			if n.SoftLineBreak() || n.HardLineBreak() {
 				b.WriteByte(' ')
 			}
 		case *ast.String:
 			b.WriteString(html.UnescapeString(string(n.Value)))
 		case *ast.CodeSpan:
+			var code strings.Builder
 			for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 				if t, ok := c.(*ast.Text); ok {
-					b.Write(t.Segment.Value(source))
+					code.Write(t.Segment.Value(source))
 				}
 			}
+			b.WriteString(roleText(role, code.String()))
+			role = ""
 			return ast.WalkSkipChildren, nil
 		case *mathml.Math:
 			delim := "$"
@@ -86,4 +97,38 @@ func Of(src string) string {
 		return ast.WalkContinue, nil
 	})
 	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// roleMark matches the name of a MyST role, "{numref}", at the end of a
+// text its content follows as a code span.
+var roleMark = regexp.MustCompile(`\{([A-Za-z][A-Za-z0-9_+.-]*(?::[A-Za-z][A-Za-z0-9_+.-]*)?)\}$`)
+
+// roleLabel matches a role's content that gives a text and a label,
+// "text <label>".
+var roleLabel = regexp.MustCompile(`(?s)^(.*?)\s*<[^<>]+>$`)
+
+// refRoles are MyST's roles of references, which a writer that knows the
+// document's targets resolves in plain text (authoring's
+// Index.PlainText): they are kept as written.
+var refRoles = map[string]bool{"ref": true, "numref": true, "eq": true, "prf:ref": true, "proof:ref": true}
+
+// roleText returns the text a reader is shown for a role's content: a
+// formula for {math}; a reference role as written, "{numref}`label`",
+// for the writer to resolve when its content has no backtick; the text
+// another gives ("text <label>", its number templates "%s" and
+// "{number}" dropped), else the content, a key, as written. A code span
+// of no role is its content.
+func roleText(role, content string) string {
+	switch {
+	case role == "":
+		return content
+	case role == "math":
+		return "$" + content + "$"
+	case refRoles[role] && !strings.Contains(content, "`"):
+		return "{" + role + "}`" + content + "`"
+	}
+	if m := roleLabel.FindStringSubmatch(content); m != nil && strings.TrimSpace(m[1]) != "" {
+		return strings.TrimSpace(strings.NewReplacer("%s", "", "{number}", "").Replace(m[1]))
+	}
+	return content
 }
