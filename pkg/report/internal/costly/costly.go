@@ -106,6 +106,8 @@ func Cases() []Case {
 		{Name: "cells", What: "100,000 markdown cells", Notebook: func() *notebook.Notebook { return markdown(repeat("x", 100000)...) }},
 		{Name: "outputs", What: "100,000 text outputs in one cell", Notebook: func() *notebook.Notebook { return outputs(100000, "text/plain", "x") }},
 		{Name: "streams", What: "100,000 stream outputs that join", Notebook: func() *notebook.Notebook { return streams(100000) }},
+		{Name: "streams-alternating", What: "150,000 stream outputs, stdout and stderr in turn, that do not join", Notebook: func() *notebook.Notebook { return alternating(150000) }},
+		{Name: "html-table", What: "an HTML output of one table of 40,000 rows (0.9 MB)", Notebook: func() *notebook.Notebook { return output("text/html", htmlTable(40000)) }},
 		{Name: "json", What: "a JSON output nested 9,000 deep", Notebook: func() *notebook.Notebook { return output("application/json", deepJSON(9000)) }, Warns: "JSON nested", Notes: "shown as it came"},
 		{Name: "json-many", What: "200 JSON outputs nested 1,500 deep", Notebook: func() *notebook.Notebook { return outputs(200, "application/json", deepJSON(1500)) }, Warns: "JSON nested", Notes: "shown as it came"},
 		{Name: "json-wide", What: "a JSON object of 100,000 keys", Notebook: func() *notebook.Notebook { return output("application/json", wideJSON(100000)) }, Warns: "cut to", Notes: "Output cut to size"},
@@ -251,6 +253,30 @@ func streams(n int) *notebook.Notebook {
 	nb := notebook.New()
 	nb.Cells = append(nb.Cells, codeCell(outs))
 	return nb
+}
+
+// alternating returns a notebook whose code cell has n stream outputs,
+// stdout and stderr in turn, as a loop printing to both leaves them.
+func alternating(n int) *notebook.Notebook {
+	outs := make([]*notebook.Output, n)
+	for i := range outs {
+		outs[i] = &notebook.Output{Type: notebook.Stream, Name: []string{"stdout", "stderr"}[i%2], Text: "line\n"}
+	}
+	nb := notebook.New()
+	nb.Cells = append(nb.Cells, codeCell(outs))
+	return nb
+}
+
+// htmlTable returns an HTML table of two columns and n rows, its cells
+// left open as HTML allows: 40,000 rows take 0.9 MB.
+func htmlTable(n int) string {
+	var b strings.Builder
+	b.WriteString("<table><thead><tr><th>n</th><th>g(n)</th></tr></thead><tbody>")
+	for i := range n {
+		fmt.Fprintf(&b, "<tr><td>%d<td>%d\n", i, i%7)
+	}
+	b.WriteString("</tbody></table>")
+	return b.String()
 }
 
 // streamText returns a notebook whose code cell printed text.
