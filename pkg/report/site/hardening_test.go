@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -17,6 +19,7 @@ import (
 	"github.com/grundylab/grundy/internal/notebooktest"
 	"github.com/grundylab/grundy/pkg/report/manifest"
 	"github.com/grundylab/grundy/pkg/report/markdown"
+	"github.com/grundylab/grundy/pkg/report/notebook"
 	"golang.org/x/net/html"
 )
 
@@ -381,5 +384,36 @@ func TestFilesStayInside(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(out, "x_files", "a", "b.png")); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestNotebookTooLarge builds a folder holding a notebook file of 3 GB of
+// zeros (sparse: no disk) beside a small one: the large one is refused by
+// its size, named, before it is read (it took 3.2 GB of memory, and
+// under a memory limit killed render with a stack dump), and the small
+// one's page is written.
+func TestNotebookTooLarge(t *testing.T) {
+	src := t.TempDir()
+	out := filepath.Join(t.TempDir(), "site")
+	notebooktest.WriteMarkdown(t, filepath.Join(src, "small.ipynb"), "# Small")
+	large := filepath.Join(src, "zeros.ipynb")
+	if err := os.WriteFile(large, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(large, 3<<30); err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	err := (&Site{Dir: out, MathFont: noFont(t)}).Build(context.Background(), []string{src})
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, notebook.ErrTooLarge) || !strings.Contains(err.Error(), "zeros.ipynb") {
+		t.Fatalf("Build = %v, want the notebook of 3 GB named as too large", err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "small.html")); err != nil {
+		t.Errorf("the small notebook's page: %v", err)
+	}
+	if grown := after.TotalAlloc - before.TotalAlloc; grown > 64<<20 {
+		t.Errorf("the build allocated %d MB", grown>>20)
 	}
 }
