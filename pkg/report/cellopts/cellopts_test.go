@@ -103,6 +103,7 @@ func FuzzOf(f *testing.F) {
 		{"#| eval: false\nx", `{"mystnb": {"figure": {"caption": "c", "name": "n"}}}`},
 		{"#| fig-cap: &a [*a]\n", `{"jupyter": {"source_hidden": 1}}`},
 		{"%%bash\n#| echo: false\n", `{"render": {"image": {"width": "3em", "classes": "a b"}}}`},
+		{"#| x: &a " + strings.Repeat("y", 4000) + "\n#| fig-alt: [" + strings.Repeat("*a, ", 2000) + "*a]\n", `{}`},
 	} {
 		f.Add(s[0], s[1])
 	}

@@ -136,7 +136,9 @@ func TestPrefix(t *testing.T) {
 // aliases.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"", "x", "//| echo: false\nx", "%%\n//| fig-cap: [a, b]\n", "//| a: &x [*x, *x]\n", "//| fig-cap: |\n//|   two\n//|   lines\ny",
-		"//| echo: [\n", "//|\n//|\n", "//| label: fig-a\n//| fig-alt: {x: 1}\n", "#| echo: false\n", "//| ? [a]\n//| : b\n"} {
+		"//| echo: [\n", "//|\n//|\n", "//| label: fig-a\n//| fig-alt: {x: 1}\n", "#| echo: false\n", "//| ? [a]\n//| : b\n",
+		// Issue 33's alias bomb, small: 12 kB of options naming 8 MB.
+		"//| x: &a " + strings.Repeat("y", 4000) + "\n//| fig-cap: [" + strings.Repeat("*a, ", 2000) + "*a]\nshow()\n"} {
 		f.Add("go", s)
 		f.Add("python", strings.ReplaceAll(s, "//|", "#|"))
 	}

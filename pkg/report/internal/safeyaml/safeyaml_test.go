@@ -96,7 +96,7 @@ func TestUnmarshalBudget(t *testing.T) {
 // times the input plus Slack, counted as Unmarshal counts it, and an
 // error is one short line.
 func FuzzUnmarshal(f *testing.F) {
-	for _, s := range []string{"a: 1", "a: &x [1]\nb: *x", aliasBomb(50, 100), billionLaughs(3), "a: &a [*a]", "<<: {a: 1}", "- [a, {b: c}]\n- |\n  text\n"} {
+	for _, s := range []string{"a: 1", "a: &x [1]\nb: *x", aliasBomb(50, 100), aliasBomb(2000, 4000), billionLaughs(3), "a: &a [*a]", "<<: {a: 1}", "- [a, {b: c}]\n- |\n  text\n"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
