@@ -75,6 +75,8 @@ func FuzzGlueBounded(f *testing.F) {
 	f.Add(strings.Repeat("{glue:text}`v`", 100), strings.Repeat("x", 1000))
 	f.Add(strings.Repeat("```{glue:md} v\n```\n\n", 30), "$$\\frac{a}{b}$$ <b>x</b>")
 	f.Add(strings.Repeat("{glue:math}`v` ", 50), "\\sqrt{x}")
+	// Issue 33's amplification, small: 400 quotes of 10 kB.
+	f.Add(strings.Repeat("{glue:text}`v` ", 400), strings.Repeat("glued text ", 1000))
 	f.Fuzz(func(t *testing.T, src, value string) {
 		glued := &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{}, Metadata: notebook.Metadata{}}
 		for _, mime := range []string{"text/plain", "text/markdown", "text/html", "text/latex"} {
