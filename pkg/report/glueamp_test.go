@@ -94,3 +94,29 @@ func FuzzGlueBounded(f *testing.F) {
 		}
 	})
 }
+
+// TestGluePastedOnce quotes a glued text ten times in a cell, which
+// together paste more than half of what the notebook's glue may paste:
+// the cell's glue is pasted once, for the metadata and for its blocks,
+// so every quote is pasted and none is refused. Pasted twice, once to
+// read the summary and once for the cell, the second time would find the
+// allowance spent.
+func TestGluePastedOnce(t *testing.T) {
+	const quotes = 10
+	value := strings.Repeat("x", 20000) + "END"
+	glued := out(t, map[string]any{GluePrefix + "text/plain": value}, scrapbook("v", GluePrefix))
+	v := mustView(t, glueNotebook(strings.Repeat("{glue:text}`v` ", quotes), glued), ViewOptions{})
+	if w := warningTexts(v); len(w) > 0 {
+		t.Errorf("warnings: %.300q", w)
+	}
+	pasted := 0
+	for _, blk := range v.Blocks {
+		pasted += strings.Count(blk.Text, "END")
+	}
+	if pasted != quotes {
+		t.Errorf("%d of %d quotes pasted", pasted, quotes)
+	}
+	if !strings.Contains(v.Meta.Summary, "xxx") {
+		t.Error("the summary shows no glued value")
+	}
+}
