@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/grundylab/grundy/pkg/games/heap"
+	"github.com/grundylab/grundy/pkg/games/misere"
 	"github.com/grundylab/grundy/pkg/games/play"
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/check"
@@ -48,6 +49,7 @@ func hostileDisplays(t *testing.T) map[string]show.Display {
 		"coins":     check.Must(show.Coins(attack, check.Must(play.ParseRow("HTH")), func(x int) int { return x })),
 		"options":   check.Must(show.Options(attack, g, evil(0))),
 		"nim table": check.Must(show.NimTable(4)),
+		"quotient":  check.Must(show.Quotient(check.Must(misere.Solve("0.75", 100)), show.QuotientOptions{Caption: attack})),
 	}
 	return out
 }

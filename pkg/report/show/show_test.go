@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/grundylab/grundy/pkg/games/heap"
+	"github.com/grundylab/grundy/pkg/games/misere"
 	"github.com/grundylab/grundy/pkg/games/piles"
 	"github.com/grundylab/grundy/pkg/games/play"
 	"github.com/grundylab/grundy/pkg/report/check"
@@ -49,6 +50,14 @@ var displays = map[string]func(t testing.TB) show.Display{
 			return check.Must(g.Value(one))
 		}
 		return check.Must(show.Coins("Turn a run of 1 to 3 coins", r, value))
+	},
+	"quotient 0.75 proven": func(t testing.TB) show.Display {
+		q := check.Must(misere.Solve("0.75", 100))
+		return check.Must(show.Quotient(q, show.QuotientOptions{}))
+	},
+	"quotient 0.15 to heap 4": func(t testing.TB) show.Display {
+		q := check.Must(misere.Solve("0.15", 4))
+		return check.Must(show.Quotient(q, show.QuotientOptions{Caption: "0.15"}))
 	},
 	"options kayles 5+3": func(t testing.TB) show.Display {
 		g := check.Must(play.NewHeapGame(heap.Kayles, play.Normal, 0))
