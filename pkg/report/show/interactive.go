@@ -92,7 +92,7 @@ func Play[P comparable](g *play.Game[P], start P, o PlayOptions) error {
 		}
 		labels := make([]string, len(opts)+1)
 		for i, opt := range opts {
-			labels[i] = "→ " + label(opt.To)
+			labels[i] = "→ " + moveLabel(p, opt.To)
 			if o.Hint {
 				labels[i] += fmt.Sprintf(" (value %d)", opt.Value)
 			}

@@ -73,6 +73,10 @@ func grid(values []int, cols, pre, period int, p func(n int) bool) (table, text 
 	width := len(strconv.Itoa(len(values) - 1))
 	cellWidth := max(len(strconv.Itoa(slices.Max(values)))+1, len(strconv.Itoa(cols-1))+1)
 	var h, t strings.Builder
+	// A cell takes its style, a tint and a value: growing once saves the
+	// copies of doubling for long tables.
+	h.Grow(len(values) * (len(cellStyle) + 100))
+	t.Grow(len(values) * (cellWidth + 2))
 	h.WriteString(`<table style="` + tableStyle + `"><thead><tr><th style="` + headStyle + `">n</th>`)
 	fmt.Fprintf(&t, "%*s", width, "n")
 	for c := range cols {
