@@ -3,6 +3,7 @@ package show_test
 import (
 	"fmt"
 
+	"github.com/grundylab/grundy/pkg/games/coins"
 	"github.com/grundylab/grundy/pkg/games/heap"
 	"github.com/grundylab/grundy/pkg/games/misere"
 	"github.com/grundylab/grundy/pkg/games/play"
@@ -74,4 +75,22 @@ func ExampleQuotient() {
 	//  n  +0  +1  +2  +3  +4  +5  +6  +7  +8  +9 +10 +11
 	//  0  0   1*  2   1*  2   3   2   3   2   7   2   7
 	// 12  2   7   2   7   2   7   2   7   2   7   2   7
+}
+
+func ExampleCoinBoard() {
+	runs := check.Must(heap.Finite(1, 2))
+	p := check.Must(coins.NewProduct(runs, 3, runs, 2))
+	b := check.Must(play.ParseBoard("HTT/TTH"))
+	d := check.Must(show.CoinBoard("Runs of 1 or 2, squared", b, p.Value))
+	fmt.Println(d.Text)
+	// Output:
+	// Runs of 1 or 2, squared, board HTT/TTH (top row first): ● heads, ○ tails, with the value g(x, y) of each coin alone; the position's value is the nim-sum of its heads coins' values, 3: won for the player to move.
+	// faces (H heads, T tails), row y by row, top first:
+	// 2  H T T
+	// 1  T T H
+	//    1 2 3
+	// values g(x, y):
+	// 2  2 3 2
+	// 1  1 2 1
+	//    1 2 3
 }

@@ -177,3 +177,13 @@ func TestPPositionsSymmetric(t *testing.T) {
 		t.Errorf("%d cells drawn, want %d", n, len(want))
 	}
 }
+
+// TestPlayBoardOutsideNotebook: outside a notebook Play draws a board's
+// start and returns, as it does for heaps.
+func TestPlayBoardOutsideNotebook(t *testing.T) {
+	runs := check.Must(heap.Finite(1, 2))
+	g := check.Must(play.NewBoardGame(runs, runs, play.Normal, 0))
+	if err := show.Play(g, check.Must(play.ParseBoard("HH/HH")), show.PlayOptions{Name: "board"}); err != nil {
+		t.Error(err)
+	}
+}
