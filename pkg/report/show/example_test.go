@@ -56,7 +56,7 @@ func ExampleQuotient() {
 	fmt.Println(d.Text)
 	// Output:
 	// Misère quotient of 0.75: 8 elements, 2 of them in the P-portion. Proven complete, the quotient of every sum of heaps: Φ(n + 2) = Φ(n) for 8 ≤ n ≤ 19, and moves take at most t = 2 tokens and leave at most k = 2 heaps, so the periodicity theorem (package misere) needs the heaps up to k(max(8, 1) + 2) + t − 1 = 21, all computed.
-	// Presentation: ⟨a, b, c | a^2=1, b^3=b, bc=ab, c^2=b^2⟩, where a = Φ(1), b = Φ(2), c = Φ(5).
+	// Presentation: ⟨a, b, c | a^2=1, b^3=b, bc=ab, c^2=b^2⟩, where a = Φ(1), b = Φ(2), c = Φ(5): the element of a heap of n tokens is Φ(n).
 	// Elements by number with their normal forms; * marks the P-portion {a, b^2}, the sums lost for the player to move:
 	// 0 1      1 a*     2 b      3 c      4 ab     5 ac     6 b^2*   7 ab^2
 	//

@@ -108,8 +108,12 @@ func Quotient(q *misere.Quotient, o QuotientOptions) (Display, error) {
 		more = fmt.Sprintf(", … (%d relations)", len(relations))
 	}
 	pres := "⟨" + strings.Join(letters, ", ") + " | " + strings.Join(shownRelations, ", ") + more + "⟩"
-	fmt.Fprintf(&h, `<p><strong>Presentation.</strong> %s, where %s: the element of a heap of n tokens is Φ(n).</p>`, power(pres), power(strings.Join(defs, ", ")))
-	t.WriteString("Presentation: " + pres + ", where " + strings.Join(defs, ", ") + ".\n")
+	where := ", where " + strings.Join(defs, ", ") + ": the element of a heap of n tokens is Φ(n)."
+	if len(gens) == 0 {
+		where = ", the trivial monoid: every heap is the identity 1."
+	}
+	fmt.Fprintf(&h, `<p><strong>Presentation.</strong> %s</p>`, power(pres+where))
+	t.WriteString("Presentation: " + pres + where + "\n")
 
 	pNames := make([]string, 0, len(q.PPortion()))
 	for _, x := range q.PPortion() {
@@ -125,7 +129,7 @@ func Quotient(q *misere.Quotient, o QuotientOptions) (Display, error) {
 		t.WriteString("\nMultiplication table by element numbers; * marks the products in the P-portion:\n")
 		mulTable(&h, &t, q)
 	} else {
-		note := fmt.Sprintf("The multiplication table of %d elements is not drawn (more than %d): the presentation gives every product.", q.Size(), MaxQuotientTable)
+		note := fmt.Sprintf("The multiplication table of %d elements is not drawn (more than %d): the presentation's relations determine every product.", q.Size(), MaxQuotientTable)
 		h.WriteString("<p>" + esc(note) + "</p>")
 		t.WriteString("\n" + note + "\n")
 	}
@@ -146,7 +150,11 @@ func Quotient(q *misere.Quotient, o QuotientOptions) (Display, error) {
 
 func quotientCaption(name string, q *misere.Quotient, p misere.Proof, proven bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Misère quotient of %s: %d elements, %d of them in the P-portion.", name, q.Size(), len(q.PPortion()))
+	elements := "elements"
+	if q.Size() == 1 {
+		elements = "element"
+	}
+	fmt.Fprintf(&b, "Misère quotient of %s: %d %s, %d of them in the P-portion.", name, q.Size(), elements, len(q.PPortion()))
 	if proven {
 		fmt.Fprintf(&b, " Proven complete, the quotient of every sum of heaps: Φ(n + %d) = Φ(n) for %d ≤ n ≤ %d, and moves take at most t = %d tokens and leave at most k = %d heaps, so the periodicity theorem (package misere) needs the heaps up to k(max(%d, 1) + %d) + t − 1 = %d, all computed.", p.Period, p.Preperiod, q.Heaps()-p.Period, p.MaxTake, p.MaxHeaps, p.Preperiod, p.Period, p.Bound)
 	} else {

@@ -23,7 +23,7 @@ func TestQuotientKayles(t *testing.T) {
 		"Φ(n + 12) = Φ(n) for 71 ≤ n ≤ 155",
 		"k(max(71, 1) + 12) + t − 1 = 167",
 		"Presentation: ⟨a, b, c, d, e, f, g | a^2=1, b^3=b, bc^2=b,",
-		"where a = Φ(1), b = Φ(2), c = Φ(5), d = Φ(9), e = Φ(12), f = Φ(25), g = Φ(27).",
+		"where a = Φ(1), b = Φ(2), c = Φ(5), d = Φ(9), e = Φ(12), f = Φ(25), g = Φ(27): the element of a heap of n tokens is Φ(n).",
 		" n  +0  +1  +2  +3  +4  +5  +6  +7  +8  +9 +10 +11\n" +
 			" 0  0   1*  2   3   1*  4   3   2   5   6*  2   7\n" +
 			"12  8*  5   2   9   5  10   3   2  11* 12   7   9\n" +
@@ -54,6 +54,18 @@ func TestQuotientDefaultHeaps(t *testing.T) {
 	d = check.Must(show.Quotient(bounded, show.QuotientOptions{}))
 	if !strings.Contains(d.Text, "for n = 0 to 12;") || !strings.Contains(d.Text, "Not proven complete") {
 		t.Errorf("0.07 to heap 12: want heaps 0 to 12, not proven:\n%s", d.Text)
+	}
+}
+
+// TestQuotientTrivial: a game without moves has the trivial quotient, said
+// in words rather than as an empty presentation.
+func TestQuotientTrivial(t *testing.T) {
+	q := check.Must(misere.Solve("0.0", 10))
+	d := check.Must(show.Quotient(q, show.QuotientOptions{}))
+	for _, want := range []string{"1 element, 0 of them", "Presentation: ⟨ | ⟩, the trivial monoid: every heap is the identity 1.\n"} {
+		if !strings.Contains(d.Text, want) {
+			t.Errorf("no %q in\n%s", want, d.Text)
+		}
 	}
 }
 
