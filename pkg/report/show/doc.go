@@ -51,10 +51,10 @@
 // # The published page is static
 //
 // A page written by render shows every display, and a game at its last
-// position, as HTML without script, and cannot be played. A notebook's
-// HTML never runs script on a page (package sanitize removes it), so a
-// playable board would need a script of render's own, fed the game's
-// positions and moves as data taken from the notebook, which is hostile
-// input: that script and its data are not built, and the page stays
-// static.
+// position, as HTML without script, and cannot be played. Render puts no
+// script of its own on a page and removes the script of every notebook it
+// does not trust (package sanitize); a playable board would need a script
+// of render's own, fed the game's positions and moves as data from the
+// notebook, which is hostile input, and kept apart from the notebook's own
+// markup. That is not built, so the page stays static.
 package show
