@@ -3,6 +3,7 @@ package play_test
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -311,5 +312,36 @@ func BenchmarkBoardOptions(b *testing.B) {
 		if _, err := g.Options(start); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestRefereeBoard plays random games on 4×4 boards against the perfect
+// player, every position checked by the brute force's own rules.
+func TestRefereeBoard(t *testing.T) {
+	runs, _ := heap.Finite(1, 2, 3)
+	for _, c := range []play.Convention{play.Normal, play.Misere} {
+		t.Run(c.String(), func(t *testing.T) {
+			g, err := play.NewBoardGame(runs, runs, c, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gg := &gridGame{widths: []int{1, 2, 3}, heights: []int{1, 2, 3}}
+			start := func(rng *rand.Rand) play.Board {
+				var heads [][2]int
+				for x := 1; x <= 4; x++ {
+					for y := 1; y <= 4; y++ {
+						if rng.IntN(3) == 0 {
+							heads = append(heads, [2]int{x, y})
+						}
+					}
+				}
+				b, err := play.NewBoard(4, 4, heads...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return b
+			}
+			referee(t, refereeGames, g, start, gridOf, newOracle(gg.moves, c == play.Misere))
+		})
 	}
 }
