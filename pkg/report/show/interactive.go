@@ -213,14 +213,21 @@ func Slider(label string, lo, hi, value int, idleFor time.Duration, draw func(n 
 	go func() {
 		dom.Append(area, "<span>"+esc(label)+"</span> ")
 		s := widgets.Slider(lo, hi, value).AppendTo(area).Done()
+		// Listen sees only the moves after it is called: it is called
+		// before the Stop button waits for the front end, and a move made
+		// before it is read from the slider's value.
+		moves := s.Listen().LatestOnly()
 		close(ready)
+		if v := s.Value(); v != value {
+			values <- v
+		}
 		b := widgets.Button("Stop").AppendTo(area).Done()
 		go func() {
 			if _, open := <-b.Listen().C; open {
 				stop <- struct{}{}
 			}
 		}()
-		for v := range s.Listen().LatestOnly().C {
+		for v := range moves.C {
 			values <- v
 		}
 	}()
