@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/grundylab/grundy/pkg/games/heap"
+	"github.com/grundylab/grundy/pkg/games/misere"
 	"github.com/grundylab/grundy/pkg/games/play"
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/check"
@@ -42,12 +43,15 @@ func hostileDisplays(t *testing.T) map[string]show.Display {
 	seq := check.Must(heap.Octal(heap.Kayles, 30))
 	wythoff := func(yield func([]int) bool) { yield([]int{1, 2}) }
 	out := map[string]show.Display{
-		"sequence":  check.Must(show.Sequence(seq, show.SequenceOptions{Caption: attack, Proof: &proof})),
-		"proof":     check.Must(show.Proof(attack, proof)),
-		"picture":   check.Must(show.PPositions(attack, 3, wythoff, true)),
-		"coins":     check.Must(show.Coins(attack, check.Must(play.ParseRow("HTH")), func(x int) int { return x })),
-		"options":   check.Must(show.Options(attack, g, evil(0))),
-		"nim table": check.Must(show.NimTable(4)),
+		"sequence":           check.Must(show.Sequence(seq, show.SequenceOptions{Caption: attack, Proof: &proof})),
+		"proof":              check.Must(show.Proof(attack, proof)),
+		"picture":            check.Must(show.PPositions(attack, 3, wythoff, true)),
+		"coins":              check.Must(show.Coins(attack, check.Must(play.ParseRow("HTH")), func(x int) int { return x })),
+		"options":            check.Must(show.Options(attack, g, evil(0))),
+		"nim table":          check.Must(show.NimTable(4)),
+		"board":              check.Must(show.CoinBoard(attack, check.Must(play.ParseBoard("HT/TH")), func(x, y int) int { return x * y })),
+		"options on a board": check.Must(show.Options(attack, check.Must(play.NewBoardGame(check.Must(heap.Finite(1, 2)), check.Must(heap.Finite(1)), play.Normal, 0)), check.Must(play.ParseBoard("HH/TH")))),
+		"quotient":           check.Must(show.Quotient(check.Must(misere.Solve("0.75", 100)), show.QuotientOptions{Caption: attack})),
 	}
 	return out
 }

@@ -92,7 +92,7 @@ func Play[P comparable](g *play.Game[P], start P, o PlayOptions) error {
 		}
 		labels := make([]string, len(opts)+1)
 		for i, opt := range opts {
-			labels[i] = "→ " + label(opt.To)
+			labels[i] = "→ " + moveLabel(p, opt.To)
 			if o.Hint {
 				labels[i] += fmt.Sprintf(" (value %d)", opt.Value)
 			}
@@ -213,14 +213,21 @@ func Slider(label string, lo, hi, value int, idleFor time.Duration, draw func(n 
 	go func() {
 		dom.Append(area, "<span>"+esc(label)+"</span> ")
 		s := widgets.Slider(lo, hi, value).AppendTo(area).Done()
+		// Listen sees only the moves after it is called: it is called
+		// before the Stop button waits for the front end, and a move made
+		// before it is read from the slider's value.
+		moves := s.Listen().LatestOnly()
 		close(ready)
+		if v := s.Value(); v != value {
+			values <- v
+		}
 		b := widgets.Button("Stop").AppendTo(area).Done()
 		go func() {
 			if _, open := <-b.Listen().C; open {
 				stop <- struct{}{}
 			}
 		}()
-		for v := range s.Listen().LatestOnly().C {
+		for v := range moves.C {
 			values <- v
 		}
 	}()

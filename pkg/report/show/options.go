@@ -52,7 +52,7 @@ func Options[P comparable](name string, g *play.Game[P], p P) (Display, error) {
 			style += "; background-color: " + winTint
 			mark = "✓"
 		}
-		l := label(o.To)
+		l := moveLabel(p, o.To)
 		fmt.Fprintf(&h, `<tr><td style="%s">%s</td><td style="%s">%d</td><td style="%s">%s</td></tr>`, style, esc(l), style, o.Value, style, mark)
 		fmt.Fprintf(&t, "  %-2s %s  (value %d)\n", mark, l, o.Value)
 	}
@@ -84,12 +84,27 @@ func label(p any) string {
 	return s[:cut] + "…"
 }
 
+// moveLabel is the text of a move from p to the position to: for a board,
+// the rectangle it turns and the board it leaves; else the position's
+// label.
+func moveLabel(p, to any) string {
+	if from, ok := p.(play.Board); ok {
+		if next, ok := to.(play.Board); ok {
+			if x, y, w, h, ok := from.Turned(next); ok {
+				return fmt.Sprintf("turn %d×%d at (%d, %d): %s", w, h, x, y, next)
+			}
+		}
+	}
+	return label(to)
+}
+
 // maxTokens is the most tokens of a heap drawn one by one.
 const maxTokens = 40
 
 // Position draws a position: the heaps of a play.Heaps as rows of tokens,
-// the coins of a play.Row as ● (heads) and ○ (tails), anything else as its
-// text. It returns the HTML and the text.
+// the coins of a play.Row as ● (heads) and ○ (tails), those of a
+// play.Board the same way row by row, the top row first, anything else as
+// its text. It returns the HTML and the text.
 func Position(p any) (htmlForm, text string) {
 	switch p := p.(type) {
 	case play.Heaps:
@@ -113,6 +128,22 @@ func Position(p any) (htmlForm, text string) {
 		}
 		h.WriteString("</p>")
 		return h.String(), t.String()
+	case play.Board:
+		var rows strings.Builder
+		for y := p.Height(); y >= 1; y-- {
+			if y < p.Height() {
+				rows.WriteByte('\n')
+			}
+			for x := 1; x <= p.Width(); x++ {
+				if p.IsHeads(x, y) {
+					rows.WriteString("●")
+				} else {
+					rows.WriteString("○")
+				}
+			}
+		}
+		s := rows.String()
+		return `<p style="letter-spacing: 0.2em; line-height: 1.2" title="` + esc(p.String()) + `">` + strings.ReplaceAll(s, "\n", "<br>") + `</p>`, s
 	case play.Row:
 		var faces strings.Builder
 		for x := 1; x <= p.Len(); x++ {

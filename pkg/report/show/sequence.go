@@ -2,6 +2,7 @@ package show
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -56,10 +57,26 @@ func Sequence(s heap.Sequence, o SequenceOptions) (Display, error) {
 		cols = 10
 	}
 	shown := min(len(s), MaxCells)
+	table, text := grid(s[:shown], cols, pre, period, func(n int) bool { return s[n] == 0 })
+	caption := sequenceCaption(o.Caption, len(s), shown, o.Proof)
+	return Display{
+		HTML: figure(table, esc(caption)),
+		Text: caption + "\n" + text,
+	}, nil
+}
 
-	width := len(strconv.Itoa(shown - 1))
-	cellWidth := max(len(strconv.Itoa(s[:shown].Max()))+1, len(strconv.Itoa(cols-1))+1)
+// grid draws values as a table, cols values a row, each row headed by the
+// index of its first value; the values where p holds are bold and
+// underlined in HTML, followed by * in text, and when period > 0 the values
+// before pre and the successive periods from pre are tinted.
+func grid(values []int, cols, pre, period int, p func(n int) bool) (table, text string) {
+	width := len(strconv.Itoa(len(values) - 1))
+	cellWidth := max(len(strconv.Itoa(slices.Max(values)))+1, len(strconv.Itoa(cols-1))+1)
 	var h, t strings.Builder
+	// A cell takes its style, a tint and a value: growing once saves the
+	// copies of doubling for long tables.
+	h.Grow(len(values) * (len(cellStyle) + 100))
+	t.Grow(len(values) * (cellWidth + 2))
 	h.WriteString(`<table style="` + tableStyle + `"><thead><tr><th style="` + headStyle + `">n</th>`)
 	fmt.Fprintf(&t, "%*s", width, "n")
 	for c := range cols {
@@ -68,39 +85,40 @@ func Sequence(s heap.Sequence, o SequenceOptions) (Display, error) {
 	}
 	h.WriteString("</tr></thead><tbody>")
 	t.WriteByte('\n')
-	for row := 0; row < shown; row += cols {
+	for row := 0; row < len(values); row += cols {
 		fmt.Fprintf(&h, `<tr><th style="%s">%d</th>`, headStyle, row)
 		var line strings.Builder
 		fmt.Fprintf(&line, "%*d", width, row)
-		for n := row; n < row+cols && n < shown; n++ {
-			style := cellStyle
-			switch {
-			case period == 0:
-			case n < pre:
-				style += "; background-color: " + prePeriodTint
-			case (n-pre)/period%2 == 0:
-				style += "; background-color: " + periodTint
-			default:
-				style += "; background-color: " + periodTint2
-			}
-			if s[n] == 0 {
-				fmt.Fprintf(&h, `<td style="%s; font-weight: bold; text-decoration: underline" title="P-position">0</td>`, style)
-				fmt.Fprintf(&line, " %*s", cellWidth, "0*")
+		for n := row; n < row+cols && n < len(values); n++ {
+			style := cellStyle + tint(n, pre, period)
+			if p(n) {
+				fmt.Fprintf(&h, `<td style="%s; font-weight: bold; text-decoration: underline" title="P-position">%d</td>`, style, values[n])
+				fmt.Fprintf(&line, " %*s", cellWidth, strconv.Itoa(values[n])+"*")
 			} else {
-				fmt.Fprintf(&h, `<td style="%s">%d</td>`, style, s[n])
-				fmt.Fprintf(&line, " %*d ", cellWidth-1, s[n])
+				fmt.Fprintf(&h, `<td style="%s">%d</td>`, style, values[n])
+				fmt.Fprintf(&line, " %*d ", cellWidth-1, values[n])
 			}
 		}
 		h.WriteString("</tr>")
 		t.WriteString(strings.TrimRight(line.String(), " ") + "\n")
 	}
 	h.WriteString("</tbody></table>")
+	return h.String(), strings.TrimRight(t.String(), "\n")
+}
 
-	caption := sequenceCaption(o.Caption, len(s), shown, o.Proof)
-	return Display{
-		HTML: figure(h.String(), esc(caption)),
-		Text: caption + "\n" + strings.TrimRight(t.String(), "\n"),
-	}, nil
+// tint is the style that tints index n: orange in the preperiod, n <
+// pre, then alternating greens period by period; nothing when period is 0.
+func tint(n, pre, period int) string {
+	switch {
+	case period == 0:
+		return ""
+	case n < pre:
+		return "; background-color: " + prePeriodTint
+	case (n-pre)/period%2 == 0:
+		return "; background-color: " + periodTint
+	default:
+		return "; background-color: " + periodTint2
+	}
 }
 
 func sequenceCaption(name string, n, shown int, p *heap.PeriodProof) string {

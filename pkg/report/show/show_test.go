@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/grundylab/grundy/pkg/games/coins"
 	"github.com/grundylab/grundy/pkg/games/heap"
+	"github.com/grundylab/grundy/pkg/games/misere"
 	"github.com/grundylab/grundy/pkg/games/piles"
 	"github.com/grundylab/grundy/pkg/games/play"
 	"github.com/grundylab/grundy/pkg/report/check"
@@ -49,6 +51,25 @@ var displays = map[string]func(t testing.TB) show.Display{
 			return check.Must(g.Value(one))
 		}
 		return check.Must(show.Coins("Turn a run of 1 to 3 coins", r, value))
+	},
+	"quotient 0.75 proven": func(t testing.TB) show.Display {
+		q := check.Must(misere.Solve("0.75", 100))
+		return check.Must(show.Quotient(q, show.QuotientOptions{}))
+	},
+	"quotient 0.15 to heap 4": func(t testing.TB) show.Display {
+		q := check.Must(misere.Solve("0.15", 4))
+		return check.Must(show.Quotient(q, show.QuotientOptions{Caption: "0.15"}))
+	},
+	"coin board runs 1 2 × runs 1 2 3": func(t testing.TB) show.Display {
+		b := check.Must(play.ParseBoard("HTH/TTH/HHT"))
+		cols, rows := check.Must(heap.Finite(1, 2)), check.Must(heap.Finite(1, 2, 3))
+		p := check.Must(coins.NewProduct(cols, 3, rows, 3))
+		return check.Must(show.CoinBoard("Runs of 1 or 2 × runs of 1 to 3", b, p.Value))
+	},
+	"options board runs 1 2": func(t testing.TB) show.Display {
+		runs := check.Must(heap.Finite(1, 2))
+		g := check.Must(play.NewBoardGame(runs, runs, play.Normal, 0))
+		return check.Must(show.Options("Runs of 1 or 2 squared", g, check.Must(play.ParseBoard("HT/TH"))))
 	},
 	"options kayles 5+3": func(t testing.TB) show.Display {
 		g := check.Must(play.NewHeapGame(heap.Kayles, play.Normal, 0))
@@ -101,6 +122,8 @@ func TestErrors(t *testing.T) {
 		"beyond n":        second(show.PPositions("x", 5, far, false)),
 		"no value func":   second(show.Coins("x", play.Row{}, nil)),
 		"negative coin":   second(show.Coins("x", check.Must(play.ParseRow("H")), func(int) int { return -1 })),
+		"no board value":  second(show.CoinBoard("x", play.Board{}, nil)),
+		"negative board":  second(show.CoinBoard("x", check.Must(play.ParseBoard("H")), func(int, int) int { return -1 })),
 		"slider bad":      show.Slider("n", 5, 1, 3, 0, nil),
 		"options too big": second(show.Options("x", check.Must(play.New(func(n int) []int { return []int{n + 1} }, play.Normal, 10)), 0)),
 	} {
@@ -152,5 +175,15 @@ func TestPPositionsSymmetric(t *testing.T) {
 	}
 	if n := strings.Count(d.HTML, `fill="currentColor"`); n != len(want) {
 		t.Errorf("%d cells drawn, want %d", n, len(want))
+	}
+}
+
+// TestPlayBoardOutsideNotebook: outside a notebook Play draws a board's
+// start and returns, as it does for heaps.
+func TestPlayBoardOutsideNotebook(t *testing.T) {
+	runs := check.Must(heap.Finite(1, 2))
+	g := check.Must(play.NewBoardGame(runs, runs, play.Normal, 0))
+	if err := show.Play(g, check.Must(play.ParseBoard("HH/HH")), show.PlayOptions{Name: "board"}); err != nil {
+		t.Error(err)
 	}
 }
