@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // Codes of classic take-and-break games, in the notation ParseRule reads;
@@ -70,7 +72,7 @@ type Code struct {
 func ParseCode(s string) (Code, error) {
 	c, err := parseCode(s)
 	if err != nil {
-		return Code{}, fail("ParseCode", s, err)
+		return Code{}, gameerr.New("heap.ParseCode", s, err)
 	}
 	return c, nil
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // MaxValues is the most values OctalValues computes: 2^31, two gigabytes
@@ -70,7 +72,7 @@ func (v *Values) BytesPerValue() int {
 // MaxLen.
 func (v *Values) Sequence() (Sequence, error) {
 	if v.Len() > MaxLen {
-		return nil, fail("Values.Sequence", v.code, fmt.Errorf("%w: %d values, a Sequence holds at most %d", ErrTooLong, v.Len(), MaxLen))
+		return nil, gameerr.New("heap.Values.Sequence", v.code, fmt.Errorf("%w: %d values, a Sequence holds at most %d", ErrTooLong, v.Len(), MaxLen))
 	}
 	s := make(Sequence, v.Len())
 	for i := range s {
@@ -191,7 +193,7 @@ type OctalOptions struct {
 func OctalValues(code string, n int, opts *OctalOptions) (*Values, error) {
 	v, err := octalValues(code, n, opts)
 	if err != nil {
-		return nil, fail("OctalValues", code, err)
+		return nil, gameerr.New("heap.OctalValues", code, err)
 	}
 	return v, nil
 }

@@ -1,6 +1,10 @@
 package heap
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
+)
 
 // ProperDivisor returns g(0), ..., g(n) for Divisor Nim, the heap game of
 // Project Euler 509: a move takes d tokens from a heap of h where d is a
@@ -10,7 +14,7 @@ import "strconv"
 // Errors name ProperDivisor and n.
 func ProperDivisor(n int) (Sequence, error) {
 	if err := checkSize(n); err != nil {
-		return nil, fail("ProperDivisor", strconv.Itoa(n), err)
+		return nil, gameerr.New("heap.ProperDivisor", strconv.Itoa(n), err)
 	}
 	spf := smallestPrimeFactors(n)
 	var divs []int
@@ -27,7 +31,7 @@ func ProperDivisor(n int) (Sequence, error) {
 		return dst
 	})
 	if err != nil {
-		return nil, fail("ProperDivisor", strconv.Itoa(n), err)
+		return nil, gameerr.New("heap.ProperDivisor", strconv.Itoa(n), err)
 	}
 	return g, nil
 }

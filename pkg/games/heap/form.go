@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // ErrRange is wrapped by the errors of a Form asked about heaps outside the
@@ -107,7 +109,7 @@ func (p Periodic) String() string {
 // Value returns g(n) for n >= 0. Errors name Periodic.Value and n.
 func (p Periodic) Value(n int64) (int, error) {
 	if err := p.check(n, n); err != nil {
-		return 0, fail("Periodic.Value", strconv.FormatInt(n, 10), err)
+		return 0, gameerr.New("heap.Periodic.Value", strconv.FormatInt(n, 10), err)
 	}
 	return p.at(p.index(n)), nil
 }
@@ -141,7 +143,7 @@ func (p Periodic) index(n int64) int64 {
 // Errors name Periodic.Histogram and the range.
 func (p Periodic) Histogram(lo, hi int64) ([]int64, error) {
 	if err := p.check(lo, hi); err != nil {
-		return nil, fail("Periodic.Histogram", fmt.Sprintf("%d..%d", lo, hi), err)
+		return nil, gameerr.New("heap.Periodic.Histogram", fmt.Sprintf("%d..%d", lo, hi), err)
 	}
 	mx := p.head.Max()
 	if p.compact != nil {
@@ -208,7 +210,7 @@ func (v Valuation) String() string {
 // Value returns v_Base(n) for n >= 1. Errors name Valuation.Value and n.
 func (v Valuation) Value(n int64) (int, error) {
 	if err := v.check(n, n); err != nil {
-		return 0, fail("Valuation.Value", strconv.FormatInt(n, 10), err)
+		return 0, gameerr.New("heap.Valuation.Value", strconv.FormatInt(n, 10), err)
 	}
 	k := 0
 	for n%v.Base == 0 {
@@ -223,7 +225,7 @@ func (v Valuation) Value(n int64) (int, error) {
 // valuation exactly k. Errors name Valuation.Histogram and the range.
 func (v Valuation) Histogram(lo, hi int64) ([]int64, error) {
 	if err := v.check(lo, hi); err != nil {
-		return nil, fail("Valuation.Histogram", fmt.Sprintf("%d..%d", lo, hi), err)
+		return nil, gameerr.New("heap.Valuation.Histogram", fmt.Sprintf("%d..%d", lo, hi), err)
 	}
 	var h []int64
 	for pk := int64(1); pk <= hi; pk *= v.Base {

@@ -1,5 +1,7 @@
 package heap
 
+import "github.com/grundylab/grundy/pkg/games/internal/gameerr"
+
 // TakeBreak returns g(0), ..., g(n) for the take-and-break game of code c.
 //
 // For octal codes that take at most 14 tokens it uses the sparse-space
@@ -14,7 +16,7 @@ package heap
 // Errors name TakeBreak and the code.
 func TakeBreak(c Code, n int) (Sequence, error) {
 	if err := checkSize(n); err != nil {
-		return nil, fail("TakeBreak", c.String(), err)
+		return nil, gameerr.New("heap.TakeBreak", c.String(), err)
 	}
 	return takeBreakSequence(c, n), nil
 }
@@ -45,7 +47,7 @@ func takeBreakSequence(c Code, n int) Sequence {
 func Octal(code string, n int) (Sequence, error) {
 	g, err := octal(code, n)
 	if err != nil {
-		return nil, fail("Octal", code, err)
+		return nil, gameerr.New("heap.Octal", code, err)
 	}
 	return g, nil
 }

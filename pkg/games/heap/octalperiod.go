@@ -3,6 +3,8 @@ package heap
 import (
 	"errors"
 	"fmt"
+
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // ErrNoPeriod is wrapped by the errors of OctalPeriod when no period can be
@@ -70,7 +72,7 @@ func (p PeriodProof) String() string {
 func OctalPeriod(code string, maxTerms int) (PeriodProof, error) {
 	p, err := octalPeriod(code, maxTerms, nil)
 	if err != nil {
-		return PeriodProof{}, fail("OctalPeriod", code, err)
+		return PeriodProof{}, gameerr.New("heap.OctalPeriod", code, err)
 	}
 	return p, nil
 }
@@ -88,7 +90,7 @@ func OctalPeriod(code string, maxTerms int) (PeriodProof, error) {
 func OctalPeriodWith(code string, maxTerms int, opts *OctalOptions) (PeriodProof, error) {
 	p, err := octalPeriod(code, maxTerms, opts)
 	if err != nil {
-		return PeriodProof{}, fail("OctalPeriodWith", code, err)
+		return PeriodProof{}, gameerr.New("heap.OctalPeriodWith", code, err)
 	}
 	return p, nil
 }

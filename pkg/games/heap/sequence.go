@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/grundylab/grundy/pkg/games"
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // Sequence holds the Grundy values of a heap game: s[h] is the value of a heap
@@ -69,12 +70,6 @@ func checkTerms(maxTerms int) error {
 	return nil
 }
 
-// fail returns the error of the exported function fn of this package,
-// called with input, for the cause err.
-func fail(fn, input string, err error) error {
-	return &games.Error{Func: "heap." + fn, Input: input, Err: err}
-}
-
 // Compute returns g(0), ..., g(n) for the heap game in which the options of a
 // heap of h tokens are the heaps options(h, dst) appends to dst (dst is handed
 // over empty, for reuse). Every option must be a heap smaller than h;
@@ -85,7 +80,7 @@ func fail(fn, input string, err error) error {
 func Compute(n int, options func(h int, dst []int) []int) (Sequence, error) {
 	g, err := compute(n, options)
 	if err != nil {
-		return nil, fail("Compute", strconv.Itoa(n), err)
+		return nil, gameerr.New("heap.Compute", strconv.Itoa(n), err)
 	}
 	return g, nil
 }

@@ -3,6 +3,8 @@ package heap
 import (
 	"errors"
 	"fmt"
+
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // ErrNotHeapValues is wrapped by the errors of Sequence.Sparse for a
@@ -33,7 +35,7 @@ var ErrNotHeapValues = errors.New("not the values of a heap game")
 func (s Sequence) Sparse() (Sparse, error) {
 	largest, err := s.sparseLargest()
 	if err != nil {
-		return Sparse{}, fail("Sequence.Sparse", fmt.Sprintf("%d values", len(s)), err)
+		return Sparse{}, gameerr.New("heap.Sequence.Sparse", fmt.Sprintf("%d values", len(s)), err)
 	}
 	v := &Values{max: largest, v32: make([]uint32, len(s))}
 	for n, x := range s {

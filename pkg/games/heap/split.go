@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"strconv"
+
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // Split returns g(0), ..., g(n) for the heap game whose moves replace a heap
@@ -44,7 +46,7 @@ func Split(n int, options func(h int, emit func(parts ...int))) (Sequence, error
 		g, err = newSplitter(n).run(n, options)
 	}
 	if err != nil {
-		return nil, fail("Split", strconv.Itoa(n), err)
+		return nil, gameerr.New("heap.Split", strconv.Itoa(n), err)
 	}
 	return g, nil
 }

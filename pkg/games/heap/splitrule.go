@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // A Rule is a take-and-break game in the generalised notation of CGSuite's
@@ -250,7 +252,7 @@ func (d ruleDigit) maxHeaps() int {
 func ParseRule(s string) (Rule, error) {
 	r, err := parseRule(s)
 	if err != nil {
-		return Rule{}, fail("ParseRule", s, err)
+		return Rule{}, gameerr.New("heap.ParseRule", s, err)
 	}
 	return r, nil
 }

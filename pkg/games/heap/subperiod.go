@@ -3,6 +3,8 @@ package heap
 import (
 	"fmt"
 	"slices"
+
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // SubtractionPeriod proves the period of the subtraction game of a finite
@@ -37,7 +39,7 @@ import (
 func SubtractionPeriod(s Set, maxTerms int) (PeriodProof, error) {
 	p, err := subtractionPeriod(s, maxTerms)
 	if err != nil {
-		return PeriodProof{}, fail("SubtractionPeriod", s.name, err)
+		return PeriodProof{}, gameerr.New("heap.SubtractionPeriod", s.name, err)
 	}
 	return p, nil
 }

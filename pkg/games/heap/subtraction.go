@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/grundylab/grundy/pkg/games"
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // ErrSet is wrapped by the errors of sets that are not sets of positive
@@ -33,7 +34,7 @@ func (s Set) String() string { return s.name }
 func (s Set) Members(n int) ([]int, error) {
 	m, err := s.upTo(n)
 	if err != nil {
-		return nil, fail("Set.Members", s.name, err)
+		return nil, gameerr.New("heap.Set.Members", s.name, err)
 	}
 	return m, nil
 }
@@ -51,7 +52,7 @@ func (s Set) upTo(n int) ([]int, error) {
 func Finite(amounts ...int) (Set, error) {
 	s, err := finite(amounts)
 	if err != nil {
-		return Set{}, fail("Finite", fmt.Sprint(amounts), err)
+		return Set{}, gameerr.New("heap.Finite", fmt.Sprint(amounts), err)
 	}
 	return s, nil
 }
@@ -89,7 +90,7 @@ func finite(amounts []int) (Set, error) {
 func AllBut(amounts ...int) (Set, error) {
 	except, err := finite(amounts)
 	if err != nil {
-		return Set{}, fail("AllBut", fmt.Sprint(amounts), err)
+		return Set{}, gameerr.New("heap.AllBut", fmt.Sprint(amounts), err)
 	}
 	skip, _ := except.upTo(except.max)
 	return Set{name: "all but " + except.name, members: func(n int) ([]int, error) {
@@ -161,7 +162,7 @@ func Triangular() Set {
 // Errors name Powers and b.
 func Powers(b int) (Set, error) {
 	if b < 2 {
-		return Set{}, fail("Powers", strconv.Itoa(b), fmt.Errorf("%w: base %d, want at least 2", ErrSet, b))
+		return Set{}, gameerr.New("heap.Powers", strconv.Itoa(b), fmt.Errorf("%w: base %d, want at least 2", ErrSet, b))
 	}
 	return Increasing(fmt.Sprintf("powers of %d", b), func(i int) int {
 		v := 1
@@ -207,7 +208,7 @@ func mulOrMax(a, b int) int {
 func Subtraction(s Set, n int) (Sequence, error) {
 	g, err := subtraction(s, n)
 	if err != nil {
-		return nil, fail("Subtraction", s.name, err)
+		return nil, gameerr.New("heap.Subtraction", s.name, err)
 	}
 	return g, nil
 }
