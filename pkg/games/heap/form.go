@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
@@ -106,10 +105,10 @@ func (p Periodic) String() string {
 	return fmt.Sprintf("ultimately periodic, preperiod %d, period %d", p.Preperiod, p.Period)
 }
 
-// Value returns g(n) for n >= 0. Errors name Periodic.Value and n.
+// Value returns g(n) for n >= 0. Errors name Periodic.Value and the form.
 func (p Periodic) Value(n int64) (int, error) {
 	if err := p.check(n, n); err != nil {
-		return 0, gameerr.New("heap.Periodic.Value", strconv.FormatInt(n, 10), err)
+		return 0, gameerr.New("heap.Periodic.Value", p.String(), err)
 	}
 	return p.at(p.index(n)), nil
 }
@@ -140,10 +139,10 @@ func (p Periodic) index(n int64) int64 {
 // Histogram returns the value counts of heaps lo..hi, 0 <= lo, in O(preperiod
 // + period) time whatever the size of the range.
 //
-// Errors name Periodic.Histogram and the range.
+// Errors name Periodic.Histogram and the form.
 func (p Periodic) Histogram(lo, hi int64) ([]int64, error) {
 	if err := p.check(lo, hi); err != nil {
-		return nil, gameerr.New("heap.Periodic.Histogram", fmt.Sprintf("%d..%d", lo, hi), err)
+		return nil, gameerr.New("heap.Periodic.Histogram", p.String(), err)
 	}
 	mx := p.head.Max()
 	if p.compact != nil {
@@ -207,10 +206,11 @@ func (v Valuation) String() string {
 	return fmt.Sprintf("%d-adic valuation of n", v.Base)
 }
 
-// Value returns v_Base(n) for n >= 1. Errors name Valuation.Value and n.
+// Value returns v_Base(n) for n >= 1. Errors name Valuation.Value and the
+// form.
 func (v Valuation) Value(n int64) (int, error) {
 	if err := v.check(n, n); err != nil {
-		return 0, gameerr.New("heap.Valuation.Value", strconv.FormatInt(n, 10), err)
+		return 0, gameerr.New("heap.Valuation.Value", v.String(), err)
 	}
 	k := 0
 	for n%v.Base == 0 {
@@ -222,10 +222,10 @@ func (v Valuation) Value(n int64) (int, error) {
 
 // Histogram returns the value counts of heaps lo..hi, 1 <= lo, in
 // O(log hi) time: floor(x/b^k) - floor(x/b^(k+1)) heaps up to x have
-// valuation exactly k. Errors name Valuation.Histogram and the range.
+// valuation exactly k. Errors name Valuation.Histogram and the form.
 func (v Valuation) Histogram(lo, hi int64) ([]int64, error) {
 	if err := v.check(lo, hi); err != nil {
-		return nil, gameerr.New("heap.Valuation.Histogram", fmt.Sprintf("%d..%d", lo, hi), err)
+		return nil, gameerr.New("heap.Valuation.Histogram", v.String(), err)
 	}
 	var h []int64
 	for pk := int64(1); pk <= hi; pk *= v.Base {
