@@ -18,7 +18,9 @@ type Sequence []int
 const MaxLen = 1 << 28
 
 // ErrTooLong is wrapped by the errors of constructors asked for a sequence
-// longer than MaxLen.
+// longer than MaxLen (MaxValues for OctalValues), of Values.Sequence for
+// values that do not fit one, and of Sequence.Sparse for values too large
+// for its tables.
 var ErrTooLong = errors.New("sequence too long")
 
 // ErrSize is wrapped by the errors of constructors asked for a negative
