@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"strconv"
 )
 
 // Nonzero, given as the target of a count, selects every position whose
@@ -136,7 +137,12 @@ const (
 	sets
 )
 
-var kindNames = [...]string{"count tuples", "count multisets", "count sets"}
+// The names of the counting functions of each kind, exact and modulo m, for
+// their errors.
+var (
+	exactNames = [...]string{"games.CountTuples", "games.CountMultisets", "games.CountSets"}
+	modNames   = [...]string{"games.CountTuplesMod", "games.CountMultisetsMod", "games.CountSetsMod"}
+)
 
 // A counter holds the transform of a histogram grouped by value.
 type counter struct {
@@ -156,13 +162,13 @@ type counter struct {
 func newCounter(kd kind, hist []int64, k, target int) (*counter, error) {
 	switch {
 	case k < 0:
-		return nil, fmt.Errorf("%d heaps: %w", k, ErrCount)
+		return nil, fmt.Errorf("%w: %d heaps", ErrCount, k)
 	case k > MaxCountHeaps:
-		return nil, fmt.Errorf("%d heaps, more than %d: %w", k, MaxCountHeaps, ErrCount)
+		return nil, fmt.Errorf("%w: %d heaps, more than %d", ErrCount, k, MaxCountHeaps)
 	case len(hist) > MaxCountValues:
-		return nil, fmt.Errorf("histogram of %d values, more than %d: %w", len(hist), MaxCountValues, ErrCount)
+		return nil, fmt.Errorf("%w: histogram of %d values, more than %d", ErrCount, len(hist), MaxCountValues)
 	case target < Nonzero:
-		return nil, fmt.Errorf("target %d: %w", target, ErrCount)
+		return nil, fmt.Errorf("%w: target %d", ErrCount, target)
 	}
 	size := 1
 	if len(hist) > 1 {
@@ -177,10 +183,10 @@ func newCounter(kd kind, hist []int64, k, target int) (*counter, error) {
 	x := 0 // the XOR of all heaps
 	for v, c := range hist {
 		if c < 0 {
-			return nil, fmt.Errorf("histogram entry %d is %d: %w", v, c, ErrCount)
+			return nil, fmt.Errorf("%w: histogram entry %d is %d", ErrCount, v, c)
 		}
 		if n += uint64(c); n > most {
-			return nil, fmt.Errorf("more than %d heaps: %w", most, ErrCount)
+			return nil, fmt.Errorf("%w: more than %d heaps", ErrCount, most)
 		}
 		hat[v] = c
 		if c%2 == 1 {
@@ -286,7 +292,7 @@ func (c *counter) exactWork() error {
 		}
 	}
 	if work > MaxCountWork {
-		return fmt.Errorf("%d heaps: about %.2g word operations, more than %d: %w", c.k, work, uint64(MaxCountWork), ErrCount)
+		return fmt.Errorf("%w: %d heaps take about %.2g word operations, more than %d", ErrCount, c.k, work, uint64(MaxCountWork))
 	}
 	return nil
 }
@@ -303,7 +309,7 @@ func (c *counter) modWork() error {
 		steps += s
 	}
 	if steps > MaxCountWork/64 {
-		return fmt.Errorf("%d heaps: about %.2g steps, more than %d: %w", c.k, steps, uint64(MaxCountWork/64), ErrCount)
+		return fmt.Errorf("%w: %d heaps take about %.2g steps, more than %d", ErrCount, c.k, steps, uint64(MaxCountWork/64))
 	}
 	return nil
 }
@@ -314,7 +320,7 @@ func countExact(kd kind, hist []int64, k, target int) (*big.Int, error) {
 		err = c.exactWork()
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", kindNames[kd], err)
+		return nil, &Error{Func: exactNames[kd], Input: strconv.Itoa(k), Err: err}
 	}
 	return c.exact(), nil
 }
@@ -340,14 +346,14 @@ func (c *counter) exact() *big.Int {
 
 func countMod(kd kind, hist []int64, k, target int, m int64) (int64, error) {
 	if m < 1 {
-		return 0, fmt.Errorf("%s modulo %d: modulus must be at least 1: %w", kindNames[kd], m, ErrCount)
+		return 0, &Error{Func: modNames[kd], Input: strconv.Itoa(k), Err: fmt.Errorf("%w: modulus %d, want at least 1", ErrCount, m)}
 	}
 	c, err := newCounter(kd, hist, k, target)
 	if err == nil {
 		err = c.modWork()
 	}
 	if err != nil {
-		return 0, fmt.Errorf("%s modulo %d: %w", kindNames[kd], m, err)
+		return 0, &Error{Func: modNames[kd], Input: strconv.Itoa(k), Err: err}
 	}
 	if c.none {
 		return 0, nil
@@ -365,7 +371,7 @@ func countMod(kd kind, hist []int64, k, target int, m int64) (int64, error) {
 	}
 	if !ok {
 		if err := c.exactWork(); err != nil {
-			return 0, fmt.Errorf("%s modulo %d: %w", kindNames[kd], m, err)
+			return 0, &Error{Func: modNames[kd], Input: strconv.Itoa(k), Err: err}
 		}
 		n := c.exact()
 		return n.Mod(n, big.NewInt(m)).Int64(), nil

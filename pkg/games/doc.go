@@ -50,12 +50,17 @@
 //
 //	n, err := games.CountTuplesMod(g.Histogram(), 1_000_000_000_000, games.Nonzero, 987654321)
 //
-// Error is the error type of the module's game packages, like
-// *strconv.NumError: the function, the input and the cause, which wraps the
-// package's sentinel for errors.Is. Package misere returns it throughout;
-// package heap's CodeError has the same three parts for malformed codes,
-// and the other functions wrap their sentinels (ErrLimit, ErrCycle, ...)
-// in messages of their own.
+// Error is the error type of this package and of heap, coins, piles,
+// nimber and misere, like *strconv.NumError: the function the caller
+// called, the input it was given and the cause, which begins with the
+// text of the sentinel it wraps for errors.Is. A method is named with its
+// type ("games.Solver.Grundy"); an error that passes through another
+// exported function names only the one the caller called. Here the input
+// is the position (as fmt.Sprint writes it) or, for the counting
+// functions, k; the sentinels are ErrCycle, ErrLimit, ErrSolver, ErrLoopy
+// and ErrCount:
+//
+//	games.Grundy "100": position limit exceeded: more than 10 positions
 //
 // Games with cycles have no Grundy values; a LoopySolver gives Smith's
 // generalised values instead, a number or ∞_K, and SumOutcome decides a sum

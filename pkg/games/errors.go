@@ -12,14 +12,19 @@ import "strconv"
 //	if errors.As(err, &e) && errors.Is(err, misere.ErrBound) {
 //		fmt.Println(e.Func, e.Input) // misere.Solve 0.07
 //	}
+//
+// Its message is the function, the quoted input and the cause, which
+// begins with the sentinel's text:
+//
+//	heap.Octal "0.8x": invalid take-and-break code: 'x' at byte 3 is not a digit
 type Error struct {
-	Func  string // the failing function, with its package: "misere.Solve"
-	Input string // the input it failed on, as given: a code, a heap
+	Func  string // the function the caller called, with its package: "misere.Solve", "misere.Quotient.Outcome"
+	Input string // the input it failed on, as given: a code, a set, a size
 	Err   error  // the cause
 }
 
 func (e *Error) Error() string {
-	return e.Func + "(" + strconv.Quote(e.Input) + "): " + e.Err.Error()
+	return e.Func + " " + strconv.Quote(e.Input) + ": " + e.Err.Error()
 }
 
 // Unwrap returns the cause.

@@ -161,11 +161,19 @@ func (s *LoopySolver[P]) Len() int { return len(s.value) }
 // costs time linear in the number of moves. Positions left unlabelled when no
 // position can take the next value are infinite.
 func (s *LoopySolver[P]) Value(p P) (LoopyValue, error) {
+	v, err := s.solve(p)
+	if err != nil {
+		return LoopyValue{}, &Error{Func: "games.LoopySolver.Value", Input: fmt.Sprint(p), Err: err}
+	}
+	return v, nil
+}
+
+func (s *LoopySolver[P]) solve(p P) (LoopyValue, error) {
 	if s.moves == nil {
-		return LoopyValue{}, fmt.Errorf("games: loopy solver with nil move function: %w", ErrLoopy)
+		return LoopyValue{}, fmt.Errorf("%w: nil move function", ErrLoopy)
 	}
 	if s.limit <= 0 {
-		return LoopyValue{}, fmt.Errorf("games: loopy solver with position limit %d: %w", s.limit, ErrLoopy)
+		return LoopyValue{}, fmt.Errorf("%w: position limit %d", ErrLoopy, s.limit)
 	}
 	if v, ok := s.value[p]; ok {
 		return v, nil
@@ -224,11 +232,11 @@ func (s *LoopySolver[P]) explore(p P) (*loopyGraph[P], error) {
 			k, seen := index[q]
 			if !seen {
 				if len(s.value)+len(g.pos) >= s.limit {
-					return nil, fmt.Errorf("games: loopy game with more than %d positions: %w", s.limit, ErrLimit)
+					return nil, fmt.Errorf("%w: more than %d positions", ErrLimit, s.limit)
 				}
 				k = int32(len(g.pos))
 				if int(k) != len(g.pos) {
-					return nil, fmt.Errorf("games: loopy game with more than %d positions: %w", int32(len(g.pos)-1), ErrLimit)
+					return nil, fmt.Errorf("%w: more than %d positions", ErrLimit, int32(len(g.pos)-1))
 				}
 				index[q] = k
 				g.pos = append(g.pos, q)

@@ -38,9 +38,9 @@ func NewSolver[P comparable](moves func(P) []P, limit int) *Solver[P] {
 	s := &Solver[P]{moves: moves, limit: limit, value: make(map[P]int)}
 	switch {
 	case moves == nil:
-		s.err = fmt.Errorf("games: nil move function: %w", ErrSolver)
+		s.err = fmt.Errorf("%w: nil move function", ErrSolver)
 	case limit < 0:
-		s.err = fmt.Errorf("games: position limit %d is negative: %w", limit, ErrSolver)
+		s.err = fmt.Errorf("%w: position limit %d is negative", ErrSolver, limit)
 	case limit == 0:
 		s.limit = DefaultLimit
 	}
@@ -48,9 +48,14 @@ func NewSolver[P comparable](moves func(P) []P, limit int) *Solver[P] {
 }
 
 // Grundy returns the Grundy value of game started at start, with options
-// moves(p) from each position p. It is NewSolver(moves, limit).Grundy(start).
+// moves(p) from each position p. It is NewSolver(moves, limit).Grundy(start),
+// its errors naming Grundy.
 func Grundy[P comparable](start P, moves func(P) []P, limit int) (int, error) {
-	return NewSolver(moves, limit).Grundy(start)
+	g, err := NewSolver(moves, limit).grundy(start)
+	if err != nil {
+		return 0, &Error{Func: "games.Grundy", Input: fmt.Sprint(start), Err: err}
+	}
+	return g, nil
 }
 
 // Len returns the number of positions whose value the solver knows.
@@ -68,8 +73,16 @@ type frame[P comparable] struct {
 // graph reachable from p has a cycle and ErrLimit if it has more positions
 // than the solver may store; values found before the error stay known. It
 // wraps ErrSolver if the solver was made with a nil move function or a
-// negative limit.
+// negative limit. Errors name Solver.Grundy and p, as fmt.Sprint writes it.
 func (s *Solver[P]) Grundy(p P) (int, error) {
+	g, err := s.grundy(p)
+	if err != nil {
+		return 0, &Error{Func: "games.Solver.Grundy", Input: fmt.Sprint(p), Err: err}
+	}
+	return g, nil
+}
+
+func (s *Solver[P]) grundy(p P) (int, error) {
 	if s.err != nil {
 		return 0, s.err
 	}
@@ -91,7 +104,7 @@ func (s *Solver[P]) Grundy(p P) (int, error) {
 				continue
 			}
 			if onStack[q] {
-				return 0, fmt.Errorf("games: position %v reached from itself: %w", q, ErrCycle)
+				return 0, fmt.Errorf("%w: position %v is reached from itself", ErrCycle, q)
 			}
 			if len(s.value)+len(stack) >= s.limit {
 				return 0, s.errLimit()
@@ -119,5 +132,5 @@ func (s *Solver[P]) Grundy(p P) (int, error) {
 }
 
 func (s *Solver[P]) errLimit() error {
-	return fmt.Errorf("games: more than %d positions: %w", s.limit, ErrLimit)
+	return fmt.Errorf("%w: more than %d positions", ErrLimit, s.limit)
 }

@@ -36,6 +36,18 @@
 // CountWinningMoves counts its moves to a position of value 0 and, for small
 // boards, WinningMoves lists them.
 //
+// Errors are *games.Error values, like *strconv.NumError: the function the
+// caller called ("coins.NewLine", or "coins.Product.WinningMoves" for a
+// method), the input (the set or the turning code, cut to 32 bytes; a
+// board's size; for a method, the game) and the cause, which begins with
+// the sentinel it wraps for errors.Is: ErrRule (a turning code that does
+// not parse), ErrBoard (a board, coin or move that does not fit the game),
+// ErrTooLarge (values, memory or work beyond the limits), or package
+// heap's ErrSize, ErrTooLong and ErrSet (a negative number of coins, too
+// many, a set that is not one):
+//
+//	coins.ParseRule "1-3Q": invalid turning code: unknown modifier 'Q'
+//
 // # The two theorems
 //
 // Both rest on the Sprague–Grundy theorem (package games) and are proved

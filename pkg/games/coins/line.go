@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/grundylab/grundy/pkg/games/heap"
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // A Line is a one-dimensional coin-turning game: a row of coins at positions
@@ -42,22 +43,31 @@ const MaxSamples = 1 << 34
 // times (once in the blocked engine, twice in the plain one, which also
 // redoes a window whose byte counter wrapped), O(n·k) in all for k lengths
 // up to n, with a byte counter per sample while values stay below 512. n must be in [0, heap.MaxLen) and the pairs at most MaxSamples.
+//
+// Errors name NewLine and the set.
 func NewLine(set heap.Set, n int) (*Line, error) {
+	l, err := lineOf(set, n)
+	if err != nil {
+		return nil, gameerr.New("coins.NewLine", set.String(), err)
+	}
+	return l, nil
+}
+
+func lineOf(set heap.Set, n int) (*Line, error) {
 	if n < 0 {
-		return nil, fmt.Errorf("coin turning: %d coins", n)
+		return nil, fmt.Errorf("%w: %d coins", heap.ErrSize, n)
 	}
 	if n >= heap.MaxLen {
-		return nil, fmt.Errorf("coin turning: %d coins: %w (at most %d)", n, heap.ErrTooLong, heap.MaxLen-1)
+		return nil, fmt.Errorf("%w: %d coins, at most %d", heap.ErrTooLong, n, heap.MaxLen-1)
 	}
 	lengths, err := set.Members(n)
 	if err != nil {
-		return nil, fmt.Errorf("coin turning: %w", err)
+		return nil, err
 	}
 	samples := 0
 	for _, w := range lengths {
 		if samples += n - w + 1; samples > MaxSamples {
-			return nil, fmt.Errorf("coin turning: %d coins: more than %d samples: %w",
-				n, MaxSamples, heap.ErrTooLong)
+			return nil, fmt.Errorf("%w: %d coins need more than %d samples", heap.ErrTooLong, n, MaxSamples)
 		}
 	}
 	l := &Line{set: set, lengths: lengths}

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/grundylab/grundy/pkg/games/heap"
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 	"github.com/grundylab/grundy/pkg/games/nimber"
 )
 
@@ -32,27 +33,35 @@ type Product struct {
 
 // NewProduct computes the product of the coin-turning games with run
 // lengths colSet on width coins and rowSet on height coins, the two games
-// concurrently.
+// concurrently. Errors name NewProduct and the two sets.
 func NewProduct(colSet heap.Set, width int, rowSet heap.Set, height int) (*Product, error) {
 	var p Product
 	var colErr, rowErr error
 	var wg sync.WaitGroup
-	wg.Go(func() { p.rows, rowErr = NewLine(rowSet, height) })
-	p.cols, colErr = NewLine(colSet, width)
+	wg.Go(func() { p.rows, rowErr = lineOf(rowSet, height) })
+	p.cols, colErr = lineOf(colSet, width)
 	wg.Wait()
 	if err := errors.Join(colErr, rowErr); err != nil {
-		return nil, fmt.Errorf("product game: %w", err)
+		return nil, gameerr.New("coins.NewProduct", colSet.String()+" x "+rowSet.String(), err)
 	}
 	return &p, nil
 }
 
 // ProductOf returns the product of the games cols (on columns) and rows (on
-// rows). A nil Line is an error wrapping ErrBoard.
+// rows). A nil Line is an error wrapping ErrBoard, naming ProductOf.
 func ProductOf(cols, rows *Line) (*Product, error) {
 	if cols == nil || rows == nil {
-		return nil, fmt.Errorf("product game: nil line: %w", ErrBoard)
+		return nil, gameerr.New("coins.ProductOf", lineName(cols)+" x "+lineName(rows), fmt.Errorf("%w: nil line", ErrBoard))
 	}
 	return &Product{cols: cols, rows: rows}, nil
+}
+
+// lineName describes a line for an error: its String, or nil.
+func lineName(l *Line) string {
+	if l == nil {
+		return "nil"
+	}
+	return l.String()
 }
 
 // Columns returns the game played on the columns.
@@ -148,13 +157,14 @@ const MaxBoardCoins = 1 << 28
 
 // NewBoard returns a board of width×height coins, all tails. Sizes must not
 // be negative and width·height must not exceed MaxBoardCoins; anything else
-// is an error wrapping ErrBoard.
+// is an error wrapping ErrBoard, naming NewBoard and the size.
 func NewBoard(width, height int) (*Board, error) {
+	size := fmt.Sprintf("%dx%d", width, height)
 	if width < 0 || height < 0 {
-		return nil, fmt.Errorf("board %dx%d: negative size: %w", width, height, ErrBoard)
+		return nil, gameerr.New("coins.NewBoard", size, fmt.Errorf("%w: negative size", ErrBoard))
 	}
 	if height != 0 && width > MaxBoardCoins/height {
-		return nil, fmt.Errorf("board %dx%d: more than %d coins: %w", width, height, MaxBoardCoins, ErrBoard)
+		return nil, gameerr.New("coins.NewBoard", size, fmt.Errorf("%w: more than %d coins", ErrBoard, MaxBoardCoins))
 	}
 	return &Board{width: width, height: height, heads: make([]bool, width*height)}, nil
 }
@@ -226,10 +236,10 @@ func (p *Product) check(board *Board) error { return board.fits(p.Width(), p.Hei
 // fits reports an error unless b is a board of at most width×height coins.
 func (b *Board) fits(width, height int) error {
 	if b == nil {
-		return fmt.Errorf("nil board: %w", ErrBoard)
+		return fmt.Errorf("%w: nil board", ErrBoard)
 	}
 	if b.width > width || b.height > height {
-		return fmt.Errorf("board %dx%d on a game of %dx%d coins: %w", b.width, b.height, width, height, ErrBoard)
+		return fmt.Errorf("%w: board %dx%d on a game of %dx%d coins", ErrBoard, b.width, b.height, width, height)
 	}
 	return nil
 }
@@ -239,7 +249,7 @@ func (b *Board) fits(width, height int) error {
 // on its first columns and rows.
 func (p *Product) BoardValue(board *Board) (int, error) {
 	if err := p.check(board); err != nil {
-		return 0, err
+		return 0, gameerr.New("coins.Product.BoardValue", p.String(), err)
 	}
 	return board.value(p.Value), nil
 }
@@ -266,15 +276,15 @@ func (b *Board) value(value func(x, y int) int) int {
 // than the game, as for BoardValue.
 func (p *Product) CountWinningMoves(board *Board) (*big.Int, error) {
 	target, err := p.BoardValue(board)
+	if err == nil && target != 0 {
+		err = p.checkWork(board, false)
+	}
 	if err != nil {
-		return nil, err
+		return nil, gameerr.New("coins.Product.CountWinningMoves", p.String(), err)
 	}
 	count := new(big.Int)
 	if target == 0 {
 		return count, nil
-	}
-	if err := p.checkWork(board, false); err != nil {
-		return nil, err
 	}
 	need := p.needTable(board.width, target)
 	var scratch []int
@@ -338,8 +348,7 @@ func (p *Product) checkWork(board *Board, every bool) error {
 		}
 	}
 	if work > MaxMoveWork {
-		return fmt.Errorf("board %dx%d: about %.2g moves to try, more than %d: %w",
-			board.width, board.height, work, uint64(MaxMoveWork), ErrBoard)
+		return fmt.Errorf("%w: a board of %dx%d needs about %.2g moves tried, more than %d", ErrBoard, board.width, board.height, work, uint64(MaxMoveWork))
 	}
 	return nil
 }
@@ -406,6 +415,14 @@ const MaxListedMoves = 1 << 20
 // smaller than the game, as for BoardValue. More than MaxListedMoves winning
 // moves are an error.
 func (p *Product) WinningMoves(board *Board) ([]Move, error) {
+	wins, err := p.winningMoves(board)
+	if err != nil {
+		return nil, gameerr.New("coins.Product.WinningMoves", p.String(), err)
+	}
+	return wins, nil
+}
+
+func (p *Product) winningMoves(board *Board) ([]Move, error) {
 	target, err := p.BoardValue(board)
 	if err != nil || target == 0 {
 		return nil, err
@@ -430,7 +447,7 @@ func (p *Product) WinningMoves(board *Board) ([]Move, error) {
 					}
 					if mul(a, p.rows.Interval(y-h+1, y)) == target {
 						if len(wins) == MaxListedMoves {
-							return nil, fmt.Errorf("more than %d winning moves: %w", MaxListedMoves, ErrBoard)
+							return nil, fmt.Errorf("%w: more than %d winning moves", ErrBoard, MaxListedMoves)
 						}
 						wins = append(wins, Move{X: x, Y: y, Width: w, Height: h})
 					}

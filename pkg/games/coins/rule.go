@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // Turning codes of the classic coin-turning games, named as in Winning Ways
@@ -69,15 +71,25 @@ type rulePart struct {
 }
 
 // ParseRule parses a turning code such as "1-3", "1+C" or "1-3C(5),4E".
+// Errors name ParseRule and the code (its first 32 bytes, if longer) and
+// wrap ErrRule.
 func ParseRule(code string) (Rule, error) {
+	r, err := parseRule(code)
+	if err != nil {
+		return Rule{}, gameerr.New("coins.ParseRule", shortCode(code), err)
+	}
+	return r, nil
+}
+
+func parseRule(code string) (Rule, error) {
 	if len(code) > MaxRuleLen {
-		return Rule{}, fmt.Errorf("turning code of %d bytes, more than %d: %w", len(code), MaxRuleLen, ErrRule)
+		return Rule{}, fmt.Errorf("%w: turning code of %d bytes, more than %d", ErrRule, len(code), MaxRuleLen)
 	}
 	r := Rule{code: code}
 	for alt := range strings.SplitSeq(code, ",") {
 		p, err := parsePart(strings.TrimSpace(alt))
 		if err != nil {
-			return Rule{}, fmt.Errorf("turning code %q: %w", code, err)
+			return Rule{}, err
 		}
 		r.parts = append(r.parts, p)
 	}
@@ -97,7 +109,7 @@ func parsePart(s string) (rulePart, error) {
 	var err error
 	switch {
 	case rng == "":
-		return p, fmt.Errorf("alternative %q has no count of coins: %w", s, ErrRule)
+		return p, fmt.Errorf("%w: alternative %q has no count of coins", ErrRule, s)
 	case strings.HasSuffix(rng, "+"):
 		if p.lo, err = count(rng[:len(rng)-1]); err != nil {
 			return p, err
@@ -112,7 +124,7 @@ func parsePart(s string) (rulePart, error) {
 			return p, err
 		}
 		if p.hi < p.lo {
-			return p, fmt.Errorf("range %q is empty: %w", rng, ErrRule)
+			return p, fmt.Errorf("%w: range %q is empty", ErrRule, rng)
 		}
 	default:
 		if p.lo, err = count(rng); err != nil {
@@ -128,7 +140,7 @@ func parsePart(s string) (rulePart, error) {
 		case c == 'c' && strings.HasPrefix(mods, "("):
 			inner, rest, ok := strings.Cut(mods[1:], ")")
 			if !ok {
-				return p, fmt.Errorf("C( without ): %w", ErrRule)
+				return p, fmt.Errorf("%w: C( without )", ErrRule)
 			}
 			if p.span, err = count(inner); err != nil {
 				return p, err
@@ -137,13 +149,13 @@ func parsePart(s string) (rulePart, error) {
 		case c == 'c' || c == 'e' || c == 's':
 			c &^= 0x20
 			if p.spacing != 0 && p.spacing != c {
-				return p, fmt.Errorf("modifiers %c and %c together: %w", p.spacing, c, ErrRule)
+				return p, fmt.Errorf("%w: modifiers %c and %c together", ErrRule, p.spacing, c)
 			}
 			p.spacing = c
 		case c == 'f':
 			p.first = true
 		default:
-			return p, fmt.Errorf("unknown modifier %q: %w", rune(orig), ErrRule)
+			return p, fmt.Errorf("%w: unknown modifier %q", ErrRule, rune(orig))
 		}
 	}
 	if p.span > 0 {
@@ -155,11 +167,11 @@ func parsePart(s string) (rulePart, error) {
 // count parses a positive count of coins.
 func count(s string) (int, error) {
 	if s == "" || len(s) > 10 || strings.Trim(s, "0123456789") != "" {
-		return 0, fmt.Errorf("count %q: %w", s, ErrRule)
+		return 0, fmt.Errorf("%w: count %q", ErrRule, s)
 	}
 	n, _ := strconv.Atoi(s)
 	if n < 1 || n > maxCount {
-		return 0, fmt.Errorf("count %s: want 1 to %d: %w", s, maxCount, ErrRule)
+		return 0, fmt.Errorf("%w: count %s, want 1 to %d", ErrRule, s, maxCount)
 	}
 	return n, nil
 }

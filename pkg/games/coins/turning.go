@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/grundylab/grundy/pkg/games/heap"
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // ErrTooLarge is wrapped by the errors of turning games whose values, memory
@@ -32,9 +33,9 @@ const (
 //
 //	s, err := coins.Turning(coins.MockTurtles, 100) // 1 2 4 7 8 11 13 14 ...
 func Turning(rule string, n int) (heap.Sequence, error) {
-	t, err := NewTurning(rule, n)
+	t, err := newTurning(rule, n)
 	if err != nil {
-		return nil, err
+		return nil, gameerr.New("coins.Turning", shortCode(rule), err)
 	}
 	return t.Values(), nil
 }
@@ -58,13 +59,26 @@ type TurningGame struct {
 // run lengths are the counts allowed; in other codes consecutive coins take
 // O(1) per move from prefix sums, and the other alternatives (E, S, C(n))
 // walk their moves one by one.
+//
+// Errors name NewTurning and the code (its first 32 bytes, if longer).
 func NewTurning(rule string, n int) (*TurningGame, error) {
-	r, err := ParseRule(rule)
+	t, err := newTurning(rule, n)
+	if err != nil {
+		return nil, gameerr.New("coins.NewTurning", shortCode(rule), err)
+	}
+	return t, nil
+}
+
+func newTurning(rule string, n int) (*TurningGame, error) {
+	r, err := parseRule(rule)
 	if err != nil {
 		return nil, err
 	}
-	if n < 0 || n >= heap.MaxLen {
-		return nil, fmt.Errorf("turning game %q: %d coins: want 0 to %d: %w", shortCode(rule), n, heap.MaxLen-1, heap.ErrTooLong)
+	if n < 0 {
+		return nil, fmt.Errorf("%w: %d coins", heap.ErrSize, n)
+	}
+	if n >= heap.MaxLen {
+		return nil, fmt.Errorf("%w: %d coins, at most %d", heap.ErrTooLong, n, heap.MaxLen-1)
 	}
 	var g heap.Sequence
 	if r.runs() {
@@ -73,7 +87,7 @@ func NewTurning(rule string, n int) (*TurningGame, error) {
 		g, err = r.values(n)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("turning game %q on %d coins: %w", shortCode(rule), n, err)
+		return nil, err
 	}
 	return &TurningGame{rule: r, g: g}, nil
 }
@@ -109,10 +123,11 @@ const MaxMoves = 1 << 20
 
 // Moves returns the moves whose rightmost coin is x: for each, the coins it
 // turns in increasing order, x last. More than MaxMoves moves, or x off the
-// row, are an error.
+// row, are an error naming TurningGame.Moves and the code.
 func (t *TurningGame) Moves(x int) ([][]int, error) {
+	fail := func(err error) error { return gameerr.New("coins.TurningGame.Moves", shortCode(t.rule.code), err) }
 	if x < 1 || x > t.Len() {
-		return nil, fmt.Errorf("coin %d off a row of %d: %w", x, t.Len(), ErrBoard)
+		return nil, fail(fmt.Errorf("%w: coin %d off a row of %d", ErrBoard, x, t.Len()))
 	}
 	var moves [][]int
 	err := t.rule.walk(x, t.g, true, func(coins []int, _ int) bool {
@@ -123,7 +138,7 @@ func (t *TurningGame) Moves(x int) ([][]int, error) {
 		return true
 	})
 	if err != nil {
-		return nil, fmt.Errorf("moves of coin %d: more than %d: %w", x, MaxMoves, ErrTooLarge)
+		return nil, fail(fmt.Errorf("%w: coin %d has more than %d moves", ErrTooLarge, x, MaxMoves))
 	}
 	return moves, nil
 }
@@ -161,7 +176,7 @@ func (r Rule) lineValues(n int) (heap.Sequence, error) {
 func (r Rule) values(n int) (heap.Sequence, error) {
 	e := r.newEngine(n)
 	if w := e.minWork(n); w > MaxTurningWork {
-		return nil, fmt.Errorf("at least %d steps, more than %d: %w", uint64(w), uint64(MaxTurningWork), ErrTooLarge)
+		return nil, fmt.Errorf("%w: at least %d steps, more than %d", ErrTooLarge, uint64(w), uint64(MaxTurningWork))
 	}
 	return e.run(n)
 }
@@ -215,7 +230,7 @@ func (e *engine) run(n int) (heap.Sequence, error) {
 		v := firstZero(seen)
 		g[x] = v
 		if v >= MaxTurningValue {
-			return nil, fmt.Errorf("coin %d has value %d, more than %d: %w", x, v, MaxTurningValue-1, ErrTooLarge)
+			return nil, fmt.Errorf("%w: coin %d has value %d, more than %d", ErrTooLarge, x, v, MaxTurningValue-1)
 		}
 		if v >= 64*len(seen) {
 			// Values and nim-sums of values now reach the next power of two.
@@ -225,8 +240,7 @@ func (e *engine) run(n int) (heap.Sequence, error) {
 				sets += d.bitsets()
 			}
 			if sets*size > MaxTurningBytes/8 {
-				return nil, fmt.Errorf("coin %d has value %d: %d bitsets of %d bytes, more than %d: %w",
-					x, v, sets, 8*size, MaxTurningBytes, ErrTooLarge)
+				return nil, fmt.Errorf("%w: coin %d has value %d: %d bitsets of %d bytes, more than %d", ErrTooLarge, x, v, sets, 8*size, MaxTurningBytes)
 			}
 			seen = make([]uint64, size)
 			for _, d := range e.dps {
@@ -293,7 +307,7 @@ func (e *engine) minWork(n int) float64 {
 func (e *engine) spend(work int) error {
 	e.budget -= work
 	if e.budget < 0 {
-		return fmt.Errorf("more than %d steps: %w", uint64(MaxTurningWork), ErrTooLarge)
+		return fmt.Errorf("%w: more than %d steps", ErrTooLarge, uint64(MaxTurningWork))
 	}
 	return nil
 }
@@ -475,7 +489,7 @@ func (r Rule) walk(x int, g heap.Sequence, withCoins bool, visit func(coins []in
 }
 
 // errStop reports a walk stopped by its visitor.
-var errStop = fmt.Errorf("walk stopped: %w", ErrTooLarge)
+var errStop = fmt.Errorf("%w: walk stopped", ErrTooLarge)
 
 // walk visits the moves of one alternative on coin x.
 func (p rulePart) walk(x int, g heap.Sequence, withCoins bool, visit func(coins []int, sum int) bool) error {

@@ -311,7 +311,7 @@ func TestTurningLimits(t *testing.T) {
 		n    int
 		is   error
 	}{
-		{"negative", MockTurtles, -1, heap.ErrTooLong},
+		{"negative", MockTurtles, -1, heap.ErrSize},
 		{"too long", MockTurtles, heap.MaxLen, heap.ErrTooLong},
 		{"values too large", Motley, 40, ErrTooLarge},
 		{"values too large for the bitsets", Moidores, 100, ErrTooLarge},

@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"slices"
 
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 	"github.com/grundylab/grundy/pkg/games/nimber"
 )
 
@@ -41,9 +42,23 @@ func (m TurningMove) String() string {
 // rows (on the rows). A nil game is an error wrapping ErrBoard.
 func NewTurningProduct(cols, rows *TurningGame) (*TurningProduct, error) {
 	if cols == nil || rows == nil {
-		return nil, fmt.Errorf("turning product: nil game: %w", ErrBoard)
+		return nil, gameerr.New("coins.NewTurningProduct", turningName(cols)+" x "+turningName(rows), fmt.Errorf("%w: nil game", ErrBoard))
 	}
 	return &TurningProduct{cols: cols, rows: rows}, nil
+}
+
+// name describes the product for its errors, by the codes of its games.
+func (p *TurningProduct) name() string {
+	return turningName(p.cols) + " x " + turningName(p.rows)
+}
+
+// turningName describes a game for an error: its code, cut as shortCode
+// cuts it, or nil.
+func turningName(t *TurningGame) string {
+	if t == nil {
+		return "nil"
+	}
+	return shortCode(t.rule.code)
 }
 
 // Columns returns the game played on the columns.
@@ -72,7 +87,7 @@ func (p *TurningProduct) check(board *Board) error { return board.fits(p.Width()
 // on its first columns and rows.
 func (p *TurningProduct) BoardValue(board *Board) (int, error) {
 	if err := p.check(board); err != nil {
-		return 0, err
+		return 0, gameerr.New("coins.TurningProduct.BoardValue", p.name(), err)
 	}
 	return board.value(p.Value), nil
 }
@@ -117,7 +132,7 @@ func (gr *grouper) groups(t *TurningGame, x int) (map[int]*group, error) {
 		return true
 	})
 	if err != nil {
-		return nil, fmt.Errorf("moves of coin %d: more than the limits allow: %w", x, ErrTooLarge)
+		return nil, fmt.Errorf("%w: the moves of coin %d pass the limits", ErrTooLarge, x)
 	}
 	return byValue, nil
 }
@@ -154,7 +169,7 @@ func (p *TurningProduct) winning(board *Board, withCoins bool, visit func(x, y i
 				}
 				b, _ := nimber.Div(uint64(target), uint64(a))
 				if rows := rowMoves[y][int(b)]; rows != nil && !visit(x, y, cols, rows) {
-					return fmt.Errorf("more than %d winning moves: %w", MaxListedMoves, ErrBoard)
+					return fmt.Errorf("%w: more than %d winning moves", ErrBoard, MaxListedMoves)
 				}
 			}
 		}
@@ -174,7 +189,7 @@ func (p *TurningProduct) CountWinningMoves(board *Board) (*big.Int, error) {
 		return true
 	})
 	if err != nil {
-		return nil, err
+		return nil, gameerr.New("coins.TurningProduct.CountWinningMoves", p.name(), err)
 	}
 	return count, nil
 }
@@ -199,7 +214,7 @@ func (p *TurningProduct) WinningMoves(board *Board) ([]TurningMove, error) {
 		return true
 	})
 	if err != nil {
-		return nil, err
+		return nil, gameerr.New("coins.TurningProduct.WinningMoves", p.name(), err)
 	}
 	slices.SortFunc(wins, func(a, b TurningMove) int {
 		if a.Y != b.Y {
@@ -220,17 +235,18 @@ func (p *TurningProduct) WinningMoves(board *Board) ([]TurningMove, error) {
 // (c, r), c in m.Cols and r in m.Rows. It returns an error, leaving the
 // board as it was, unless m is a move of the game on the board with its
 // corner heads.
+//
+// Errors name TurningProduct.Turn and the game.
 func (p *TurningProduct) Turn(board *Board, m TurningMove) error {
 	if err := p.check(board); err != nil {
-		return err
+		return gameerr.New("coins.TurningProduct.Turn", p.name(), err)
 	}
 	ok := len(m.Cols) > 0 && len(m.Rows) > 0 &&
 		m.Cols[len(m.Cols)-1] == m.X && m.Rows[len(m.Rows)-1] == m.Y &&
 		m.X >= 1 && m.X <= board.width && m.Y >= 1 && m.Y <= board.height &&
 		p.cols.rule.Allows(m.Cols) && p.rows.rule.Allows(m.Rows)
 	if !ok || !board.Heads(m.X, m.Y) {
-		return fmt.Errorf("move at (%d,%d) of %d columns and %d rows on a %dx%d board: %w",
-			m.X, m.Y, len(m.Cols), len(m.Rows), board.width, board.height, ErrBoard)
+		return gameerr.New("coins.TurningProduct.Turn", p.name(), fmt.Errorf("%w: no move at (%d,%d) of %d columns and %d rows on a %dx%d board", ErrBoard, m.X, m.Y, len(m.Cols), len(m.Rows), board.width, board.height))
 	}
 	for _, r := range m.Rows {
 		for _, c := range m.Cols {

@@ -36,8 +36,10 @@ const (
 	maxCodeLen        = 1024
 )
 
-// ErrCheckpoint is wrapped by the errors of OctalValues for a checkpoint
-// file that is damaged, of another version or of another game.
+// ErrCheckpoint is wrapped by the errors of OctalValues and OctalPeriodWith
+// for a checkpoint file that is damaged, of another version or of another
+// game, or that cannot be read or written; an error of the file system is
+// wrapped too, for errors.Is(err, fs.ErrPermission) and the like.
 var ErrCheckpoint = errors.New("bad checkpoint")
 
 // errNoCheckpoint says that the checkpoint file does not exist yet.
@@ -47,7 +49,7 @@ var errNoCheckpoint = errors.New("no checkpoint")
 func writeCheckpoint(path string, r *octalRun) (err error) {
 	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
 	if err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
+		return fmt.Errorf("%w: %w", ErrCheckpoint, err)
 	}
 	defer func() {
 		if err != nil {
@@ -58,22 +60,22 @@ func writeCheckpoint(path string, r *octalRun) (err error) {
 	sum := sha256.New()
 	w := bufio.NewWriterSize(io.MultiWriter(f, sum), 1<<16)
 	if err = r.writeValues(w); err != nil {
-		return fmt.Errorf("checkpoint %s: %w", path, err)
+		return fmt.Errorf("%w: writing %s: %w", ErrCheckpoint, path, err)
 	}
 	if err := w.Flush(); err != nil {
-		return fmt.Errorf("checkpoint %s: %w", path, err)
+		return fmt.Errorf("%w: writing %s: %w", ErrCheckpoint, path, err)
 	}
 	if _, err := f.Write(sum.Sum(nil)); err != nil {
-		return fmt.Errorf("checkpoint %s: %w", path, err)
+		return fmt.Errorf("%w: writing %s: %w", ErrCheckpoint, path, err)
 	}
 	if err := f.Sync(); err != nil {
-		return fmt.Errorf("checkpoint %s: %w", path, err)
+		return fmt.Errorf("%w: writing %s: %w", ErrCheckpoint, path, err)
 	}
 	if err := f.Close(); err != nil {
-		return fmt.Errorf("checkpoint %s: %w", path, err)
+		return fmt.Errorf("%w: writing %s: %w", ErrCheckpoint, path, err)
 	}
 	if err := os.Rename(f.Name(), path); err != nil {
-		return fmt.Errorf("checkpoint %s: %w", path, err)
+		return fmt.Errorf("%w: writing %s: %w", ErrCheckpoint, path, err)
 	}
 	return nil
 }
@@ -117,24 +119,21 @@ func readCheckpoint(path string, c *pairGame) (*octalRun, error) {
 		return nil, errNoCheckpoint
 	}
 	if err != nil {
-		return nil, fmt.Errorf("checkpoint: %w", err)
+		return nil, fmt.Errorf("%w: %w", ErrCheckpoint, err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("checkpoint: %w", err)
+		return nil, fmt.Errorf("%w: %w", ErrCheckpoint, err)
 	}
-	r, err := readValues(f, st.Size(), c)
-	if err != nil {
-		return nil, fmt.Errorf("checkpoint %s: %w", path, err)
-	}
-	return r, nil
+	return readValues(f, st.Size(), path, c)
 }
 
-// readValues reads a checkpoint of size bytes for the game c.
-func readValues(f io.Reader, size int64, c *pairGame) (*octalRun, error) {
+// readValues reads a checkpoint of size bytes for the game c from the file
+// name.
+func readValues(f io.Reader, size int64, name string, c *pairGame) (*octalRun, error) {
 	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: %s", ErrCheckpoint, fmt.Sprintf(format, args...))
+		return fmt.Errorf("%w: %s: %s", ErrCheckpoint, name, fmt.Sprintf(format, args...))
 	}
 	br := bufio.NewReaderSize(f, 1<<16)
 	sum := sha256.New()
@@ -184,7 +183,7 @@ func readValues(f io.Reader, size int64, c *pairGame) (*octalRun, error) {
 		}
 	}
 	if err != nil {
-		return nil, err
+		return nil, bad("%v", err)
 	}
 	return run, nil
 }
@@ -196,7 +195,7 @@ func readPayload[T valueType](r io.Reader, count int) ([]T, error) {
 	for i := 0; i < count; {
 		k := min(count-i, len(buf)/width)
 		if _, err := io.ReadFull(r, buf[:k*width]); err != nil {
-			return nil, fmt.Errorf("%w: values: %v", ErrCheckpoint, err)
+			return nil, fmt.Errorf("values: %w", err)
 		}
 		for j := range k {
 			if width == 2 {
@@ -228,10 +227,10 @@ func resumeChecked[T valueType](c *pairGame, g []T, sum hash.Hash, r io.Reader) 
 	want := sum.Sum(nil)
 	got := make([]byte, sha256.Size)
 	if _, err := io.ReadFull(r, got); err != nil {
-		return nil, fmt.Errorf("%w: checksum: %v", ErrCheckpoint, err)
+		return nil, fmt.Errorf("checksum: %w", err)
 	}
 	if !bytes.Equal(got, want) {
-		return nil, fmt.Errorf("%w: checksum mismatch, the file is damaged", ErrCheckpoint)
+		return nil, errors.New("checksum mismatch, the file is damaged")
 	}
 	// A heap of x tokens has fewer than (t+1)(x+2) options, so its value is
 	// at most that; checking it keeps a forged file from asking for
@@ -239,7 +238,7 @@ func resumeChecked[T valueType](c *pairGame, g []T, sum hash.Hash, r io.Reader) 
 	options := int64(c.maxTake + 1)
 	for x, v := range g {
 		if int64(v) > options*int64(x+2) {
-			return nil, fmt.Errorf("%w: g(%d) = %d is more than the heap has options", ErrCheckpoint, x, v)
+			return nil, fmt.Errorf("g(%d) = %d is more than the heap has options", x, v)
 		}
 	}
 	return resumeEngine(c, g), nil

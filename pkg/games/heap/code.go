@@ -3,8 +3,9 @@ package heap
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
+
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // Codes of classic take-and-break games, in the notation ParseRule reads;
@@ -29,24 +30,9 @@ const (
 )
 
 // ErrCode is wrapped by the errors of every function that is given a
-// malformed take-and-break code; a CodeError says where and why.
+// malformed take-and-break code; the rest of the message says where and
+// why.
 var ErrCode = errors.New("invalid take-and-break code")
-
-// A CodeError records a failure to read a take-and-break code, like
-// strconv.NumError: the function, the input and the reason, which wraps
-// ErrCode.
-type CodeError struct {
-	Func string // the failing function: ParseCode, ParseRule, Octal, OctalPeriod
-	Code string // the input
-	Err  error  // the reason; errors.Is(Err, ErrCode) holds
-}
-
-func (e *CodeError) Error() string {
-	return "heap." + e.Func + ": parsing " + strconv.Quote(e.Code) + ": " + e.Err.Error()
-}
-
-// Unwrap returns the reason, so that errors.Is(err, ErrCode) holds.
-func (e *CodeError) Unwrap() error { return e.Err }
 
 // A Code is the rule of a take-and-break game played on heaps of tokens, in
 // the digit notation of Winning Ways: d0.d1d2d3... where digit dj says what a
@@ -81,12 +67,12 @@ type Code struct {
 // with hexadecimal digits 0-9, A-F, in either case. The integer part, if
 // present, is 0, 4, 8 or C. Codes in the wider notation of ParseRule (digits
 // from G on, braces, modifiers, repeating parts) are rejected with an error
-// that says why they are not Codes. Errors are of type *CodeError and wrap
+// that says why they are not Codes. Errors name ParseCode and s, and wrap
 // ErrCode.
 func ParseCode(s string) (Code, error) {
 	c, err := parseCode(s)
 	if err != nil {
-		return Code{}, &CodeError{Func: "ParseCode", Code: s, Err: err}
+		return Code{}, gameerr.New("heap.ParseCode", s, err)
 	}
 	return c, nil
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/grundylab/grundy/pkg/games"
 )
 
 func TestParseCode(t *testing.T) {
@@ -88,9 +90,9 @@ func TestParseCodeErrors(t *testing.T) {
 			t.Errorf("ParseCode(%q) succeeded", tc.in)
 			continue
 		}
-		var ce *CodeError
-		if !errors.As(err, &ce) || ce.Func != "ParseCode" || ce.Code != tc.in {
-			t.Errorf("ParseCode(%q): %#v is not a *CodeError for this input", tc.in, err)
+		var ce *games.Error
+		if !errors.As(err, &ce) || ce.Func != "heap.ParseCode" || ce.Input != tc.in {
+			t.Errorf("ParseCode(%q): %#v is not a *games.Error for this input", tc.in, err)
 		}
 		if !errors.Is(err, ErrCode) {
 			t.Errorf("ParseCode(%q): %v does not wrap ErrCode", tc.in, err)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // MaxValues is the most values OctalValues computes: 2^31, two gigabytes
@@ -66,10 +68,11 @@ func (v *Values) BytesPerValue() int {
 }
 
 // Sequence returns the values as a Sequence, or an error wrapping
-// ErrTooLong if there are more than MaxLen.
+// ErrTooLong, naming Values.Sequence and the code, if there are more than
+// MaxLen.
 func (v *Values) Sequence() (Sequence, error) {
 	if v.Len() > MaxLen {
-		return nil, fmt.Errorf("heap: %s: %d values: %w (a Sequence holds at most %d)", v.code, v.Len(), ErrTooLong, MaxLen)
+		return nil, gameerr.New("heap.Values.Sequence", v.code, fmt.Errorf("%w: %d values, a Sequence holds at most %d", ErrTooLong, v.Len(), MaxLen))
 	}
 	s := make(Sequence, v.Len())
 	for i := range s {
@@ -170,12 +173,13 @@ type OctalOptions struct {
 	// the same game and intact.
 	Checkpoint     string
 	CheckpointStep int // default 1<<24
-	// Alone, if true, computes with one goroutine. Otherwise, when
-	// GOMAXPROCS allows two and a heap costs enough pairs of rare parts, a
-	// second goroutine marks pairs ahead of the main one (see
-	// compact_parallel.go); BenchmarkOctalValues times both ways. It gains
-	// only when a second core is free.
-	Alone bool
+	// alone, if true, computes with one goroutine, for the benchmarks and
+	// tests that time or check both ways. Otherwise, when GOMAXPROCS
+	// allows two and a heap costs enough pairs of rare parts, a second
+	// goroutine marks pairs ahead of the main one (see
+	// compact_parallel.go); it gains only when a second core is free, and
+	// GOMAXPROCS=1 turns it off.
+	alone bool
 }
 
 // OctalValues computes g(0), ..., g(n) for the octal game of the code
@@ -185,34 +189,45 @@ type OctalOptions struct {
 // It uses the rare/common split of the sparse-space method with parity
 // keys (see compact_engine.go): its cost is about n·(r + w) for r rare
 // heaps and w pairs read to witness the values below each mex that two
-// common heaps could give.
+// common heaps could give. Errors name OctalValues and the code as given.
 func OctalValues(code string, n int, opts *OctalOptions) (*Values, error) {
+	v, err := octalValues(code, n, opts)
+	if err != nil {
+		return nil, gameerr.New("heap.OctalValues", code, err)
+	}
+	return v, nil
+}
+
+func octalValues(code string, n int, opts *OctalOptions) (*Values, error) {
 	c, err := parseCode(code)
 	if err != nil {
-		return nil, &CodeError{Func: "OctalValues", Code: code, Err: err}
+		return nil, err
 	}
 	if !c.IsOctal() {
-		return nil, fmt.Errorf("heap.OctalValues(%s): %w (use TakeBreak)", c, ErrThreeHeaps)
+		return nil, fmt.Errorf("%w: %s (TakeBreak computes it)", ErrThreeHeaps, c)
 	}
-	if n < 0 || n >= MaxValues {
-		return nil, fmt.Errorf("heap.OctalValues(%s): heap %d: want 0 to %d", c, n, MaxValues-1)
+	if n < 0 {
+		return nil, fmt.Errorf("%w: heap %d is negative", ErrSize, n)
+	}
+	if n >= MaxValues {
+		return nil, fmt.Errorf("%w: heap %d, want at most %d", ErrTooLong, n, MaxValues-1)
 	}
 	if opts == nil {
 		opts = &OctalOptions{}
 	}
 	r, err := startRun(c, opts.Checkpoint)
 	if err != nil {
-		return nil, fmt.Errorf("heap.OctalValues(%s): %w", c, err)
+		return nil, err
 	}
 	total := n + 1
-	r.setHelper(!opts.Alone)
+	r.setHelper(!opts.alone)
 	r.reserve(total)
 	steps := newRunSteps(opts)
 	if err := steps.extend(r, total, total); err != nil {
-		return nil, fmt.Errorf("heap.OctalValues(%s): %w", c, err)
+		return nil, err
 	}
 	if err := steps.save(r); err != nil {
-		return nil, fmt.Errorf("heap.OctalValues(%s): %w", c, err)
+		return nil, err
 	}
 	if opts.Progress != nil && r.len() > total {
 		opts.Progress(total, total) // resumed from a longer run
@@ -325,7 +340,7 @@ func grow[T valueType](g []T, n int) []T {
 // tokens has fewer than (t+1)(x+2) options, t the code's MaxTake, so only
 // codes with t >= 1 beyond 2^31 heaps, or t >= 15 beyond 2^28, could get
 // there, and the marks of that many values would take 16 GB first.
-var errWide = errors.New("a value of 2^32 or more")
+var errWide = fmt.Errorf("%w: a value of 2^32 or more", ErrTooLong)
 
 // extend computes values until n are known, widening the storage at the
 // first value that does not fit: the value is computed again in the wider
@@ -344,7 +359,7 @@ func (r *octalRun) extend(n int) error {
 		r.e32, r.e16 = widen[uint32](r.e16, n), nil
 	}
 	if !runTo(r.e32, n) {
-		return fmt.Errorf("heap %d: %w", len(r.e32.g), errWide)
+		return fmt.Errorf("%w at heap %d", errWide, len(r.e32.g))
 	}
 	return nil
 }
@@ -439,7 +454,7 @@ func pairSequence(p *pairGame, n int) (Sequence, error) {
 	r.setHelper(true)
 	r.reserve(n + 1)
 	if err := r.extend(n + 1); err != nil {
-		return nil, fmt.Errorf("take-and-break game %s: %w", p.name, err)
+		return nil, err
 	}
 	s := make(Sequence, n+1)
 	for i := range s {

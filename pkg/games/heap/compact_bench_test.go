@@ -28,7 +28,7 @@ func BenchmarkOfficers(b *testing.B) {
 				var v *Values
 				for b.Loop() {
 					var err error
-					if v, err = OctalValues("0.6", n, &OctalOptions{Alone: alone}); err != nil {
+					if v, err = OctalValues("0.6", n, &OctalOptions{alone: alone}); err != nil {
 						b.Fatal(err)
 					}
 				}

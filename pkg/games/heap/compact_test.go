@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/grundylab/grundy/pkg/games"
 )
 
 // valuesSeq returns the values as a Sequence, failing the test if it cannot.
@@ -205,9 +207,9 @@ func TestSparseStatistics(t *testing.T) {
 }
 
 func TestOctalValuesErrors(t *testing.T) {
-	var ce *CodeError
-	if _, err := OctalValues("0.{2", 10, nil); !errors.As(err, &ce) || ce.Func != "OctalValues" {
-		t.Errorf("bad code: %v, want a *CodeError from OctalValues", err)
+	var ce *games.Error
+	if _, err := OctalValues("0.{2", 10, nil); !errors.As(err, &ce) || ce.Func != "heap.OctalValues" {
+		t.Errorf("bad code: %v, want a *games.Error from OctalValues", err)
 	}
 	if _, err := OctalValues("0x0.8", 10, nil); !errors.Is(err, ErrThreeHeaps) {
 		t.Errorf("three heaps: %v, want ErrThreeHeaps", err)
@@ -328,7 +330,7 @@ func FuzzCheckpoint(f *testing.F) {
 	f.Add(good[:40])
 	f.Fuzz(func(t *testing.T, b []byte) {
 		c, _ := ParseCode("0.6")
-		r, err := readValues(bytes.NewReader(b), int64(len(b)), codeGame(c))
+		r, err := readValues(bytes.NewReader(b), int64(len(b)), "fuzz.ckpt", codeGame(c))
 		if err != nil {
 			if !errors.Is(err, ErrCheckpoint) {
 				t.Fatalf("error %v does not wrap ErrCheckpoint", err)
@@ -426,7 +428,7 @@ func pipelineMatches[T valueType](t *testing.T, code string, n int) (batches int
 // TestOctalValuesHelper checks the run with a helper, the default, against
 // the run alone.
 func TestOctalValuesHelper(t *testing.T) {
-	alone, err := OctalValues("0.6", 30_000, &OctalOptions{Alone: true})
+	alone, err := OctalValues("0.6", 30_000, &OctalOptions{alone: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,18 +1,24 @@
 package heap
 
-import "fmt"
+import (
+	"strconv"
+
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
+)
 
 // ProperDivisor returns g(0), ..., g(n) for Divisor Nim, the heap game of
 // Project Euler 509: a move takes d tokens from a heap of h where d is a
 // proper divisor of h (d divides h and d < h). A heap of 0 or 1 tokens has no
 // move.
+//
+// Errors name ProperDivisor and n.
 func ProperDivisor(n int) (Sequence, error) {
 	if err := checkSize(n); err != nil {
-		return nil, fmt.Errorf("divisor game: %w", err)
+		return nil, gameerr.New("heap.ProperDivisor", strconv.Itoa(n), err)
 	}
 	spf := smallestPrimeFactors(n)
 	var divs []int
-	g, err := Compute(n, func(h int, dst []int) []int {
+	g, err := compute(n, func(h int, dst []int) []int {
 		if h < 2 {
 			return dst
 		}
@@ -25,7 +31,7 @@ func ProperDivisor(n int) (Sequence, error) {
 		return dst
 	})
 	if err != nil {
-		return nil, fmt.Errorf("divisor game: %w", err)
+		return nil, gameerr.New("heap.ProperDivisor", strconv.Itoa(n), err)
 	}
 	return g, nil
 }

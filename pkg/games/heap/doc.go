@@ -77,6 +77,26 @@
 // they were checked on; only a theorem (OctalPeriod, SubtractionPeriod) turns
 // such a finding into a proof.
 //
+// Errors are *games.Error values, like *strconv.NumError: the function the
+// caller called ("heap.Octal", or "heap.Set.Members" for a method), the
+// input it was given (the code or the set; n for Compute, Split and
+// ProperDivisor; for a method, its receiver's code, set or form) and the
+// cause, which begins with the sentinel it wraps for errors.Is:
+//
+//	heap.Octal "0.8#": invalid take-and-break code: '#' at byte 3 is not a digit
+//	heap.OctalPeriod "0.16": no period proven within 10000 values (...)
+//
+// The sentinels are ErrCode (a malformed code, or a rule that is not a
+// Code where one is needed), ErrSize (a negative heap, a number of terms
+// outside 1 to MaxLen), ErrTooLong (beyond MaxLen or MaxValues), ErrSet (a
+// subtraction set that is not one), ErrMove (a move function's option that
+// is not a smaller heap), ErrTooManyMoves (Octal's work beyond MaxMoves),
+// ErrThreeHeaps (a hexadecimal code where OctalValues or a checkpoint needs
+// an octal one), ErrCheckpoint (a checkpoint file that cannot be used, the
+// file system's error wrapped beside it), ErrNoPeriod (no period proven
+// within the terms allowed), ErrNotHeapValues (Sequence.Sparse of values no
+// heap game has) and ErrRange (a Form asked about heaps outside its range).
+//
 // # Proofs of periodicity
 //
 // OctalPeriod reports a period only with this proof. It is the

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // ErrRange is wrapped by the errors of a Form asked about heaps outside the
@@ -40,7 +42,7 @@ func (f Fit) String() string {
 func Recognize(s Sequence) []Fit {
 	var fits []Fit
 	if per, ok := DetectPeriod(s); ok {
-		fits = append(fits, Fit{Form: NewPeriodic(s, per.Preperiod, per.Period), From: 0, To: len(s)})
+		fits = append(fits, Fit{Form: newPeriodic(s, per.Preperiod, per.Period), From: 0, To: len(s)})
 	}
 	if v, ok := fitValuation(s); ok {
 		fits = append(fits, Fit{Form: v, From: 1, To: len(s)})
@@ -86,12 +88,13 @@ func (p Periodic) at(i int64) int {
 	return p.head[i]
 }
 
-// NewPeriodic returns the periodic form with the given preperiod and period
+// newPeriodic returns the periodic form with the given preperiod and period
 // whose first values are those of s. It panics if s is shorter than
-// preperiod+period or period < 1: the caller found the period in s.
-func NewPeriodic(s Sequence, preperiod, period int) Periodic {
+// preperiod+period or period < 1: the caller found the period in s, so a
+// panic is a bug of this package.
+func newPeriodic(s Sequence, preperiod, period int) Periodic {
 	if period < 1 || preperiod < 0 || len(s) < preperiod+period {
-		panic(fmt.Sprintf("heap: NewPeriodic(%d values, %d, %d)", len(s), preperiod, period))
+		panic(fmt.Sprintf("heap: newPeriodic(%d values, %d, %d)", len(s), preperiod, period))
 	}
 	head := make(Sequence, preperiod+period)
 	copy(head, s)
@@ -102,12 +105,27 @@ func (p Periodic) String() string {
 	return fmt.Sprintf("ultimately periodic, preperiod %d, period %d", p.Preperiod, p.Period)
 }
 
-// Value returns g(n) for n >= 0.
+// Value returns g(n) for n >= 0. Errors name Periodic.Value and the form.
 func (p Periodic) Value(n int64) (int, error) {
-	if n < 0 {
-		return 0, fmt.Errorf("heap %d: %w", n, ErrRange)
+	if err := p.check(n, n); err != nil {
+		return 0, gameerr.New("heap.Periodic.Value", p.String(), err)
 	}
 	return p.at(p.index(n)), nil
+}
+
+// check reports the heaps lo..hi, lo <= hi+1, as outside the form when lo
+// is negative, and every heap when p was not made by this package, which
+// gives it no values.
+func (p Periodic) check(lo, hi int64) error {
+	switch {
+	case p.head == nil && p.compact == nil || p.Period < 1:
+		return fmt.Errorf("%w: a Periodic not made by package heap has no values", ErrRange)
+	case lo < 0:
+		return fmt.Errorf("%w: heap %d is negative", ErrRange, lo)
+	case hi < lo-1:
+		return fmt.Errorf("%w: the range %d..%d ends before it starts", ErrRange, lo, hi)
+	}
+	return nil
 }
 
 func (p Periodic) index(n int64) int64 {
@@ -120,9 +138,11 @@ func (p Periodic) index(n int64) int64 {
 
 // Histogram returns the value counts of heaps lo..hi, 0 <= lo, in O(preperiod
 // + period) time whatever the size of the range.
+//
+// Errors name Periodic.Histogram and the form.
 func (p Periodic) Histogram(lo, hi int64) ([]int64, error) {
-	if lo < 0 || hi < lo-1 {
-		return nil, fmt.Errorf("heaps %d..%d: %w", lo, hi, ErrRange)
+	if err := p.check(lo, hi); err != nil {
+		return nil, gameerr.New("heap.Periodic.Histogram", p.String(), err)
 	}
 	mx := p.head.Max()
 	if p.compact != nil {
@@ -168,14 +188,29 @@ type Valuation struct {
 	Base int64
 }
 
+// check reports the heaps lo..hi, lo <= hi+1, as outside the form when lo
+// is below 1, and every heap when the base is below 2.
+func (v Valuation) check(lo, hi int64) error {
+	switch {
+	case v.Base < 2:
+		return fmt.Errorf("%w: base %d, want at least 2", ErrRange, v.Base)
+	case lo < 1:
+		return fmt.Errorf("%w: heap %d, want at least 1", ErrRange, lo)
+	case hi < lo-1:
+		return fmt.Errorf("%w: the range %d..%d ends before it starts", ErrRange, lo, hi)
+	}
+	return nil
+}
+
 func (v Valuation) String() string {
 	return fmt.Sprintf("%d-adic valuation of n", v.Base)
 }
 
-// Value returns v_Base(n) for n >= 1.
+// Value returns v_Base(n) for n >= 1. Errors name Valuation.Value and the
+// form.
 func (v Valuation) Value(n int64) (int, error) {
-	if n < 1 || v.Base < 2 {
-		return 0, fmt.Errorf("valuation base %d of %d: %w", v.Base, n, ErrRange)
+	if err := v.check(n, n); err != nil {
+		return 0, gameerr.New("heap.Valuation.Value", v.String(), err)
 	}
 	k := 0
 	for n%v.Base == 0 {
@@ -187,10 +222,10 @@ func (v Valuation) Value(n int64) (int, error) {
 
 // Histogram returns the value counts of heaps lo..hi, 1 <= lo, in
 // O(log hi) time: floor(x/b^k) - floor(x/b^(k+1)) heaps up to x have
-// valuation exactly k.
+// valuation exactly k. Errors name Valuation.Histogram and the form.
 func (v Valuation) Histogram(lo, hi int64) ([]int64, error) {
-	if lo < 1 || hi < lo-1 || v.Base < 2 {
-		return nil, fmt.Errorf("valuation base %d of heaps %d..%d: %w", v.Base, lo, hi, ErrRange)
+	if err := v.check(lo, hi); err != nil {
+		return nil, gameerr.New("heap.Valuation.Histogram", v.String(), err)
 	}
 	var h []int64
 	for pk := int64(1); pk <= hi; pk *= v.Base {

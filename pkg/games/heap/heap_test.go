@@ -197,7 +197,7 @@ func TestPeriodicHistogram(t *testing.T) {
 		for i := range head {
 			head[i] = r.IntN(4)
 		}
-		f := NewPeriodic(head, pre, per)
+		f := newPeriodic(head, pre, per)
 		long := make(Sequence, 200)
 		for n := range long {
 			long[n], _ = f.Value(int64(n))
@@ -220,7 +220,7 @@ func TestPeriodicHistogram(t *testing.T) {
 	}
 	// The cost does not grow with the range, as the doc promises: 2^60
 	// periods of 2, 3, 1, 2 from heap 3, which no loop over heaps finishes.
-	f := NewPeriodic(Sequence{5, 0, 1, 2, 3, 1, 2}, 3, 4)
+	f := newPeriodic(Sequence{5, 0, 1, 2, 3, 1, 2}, 3, 4)
 	got, err := f.Histogram(3, 3+1<<62-1)
 	if want := []int64{0, 1 << 60, 2 << 60, 1 << 60, 0, 0}; err != nil || !slices.Equal(got, want) {
 		t.Errorf("Histogram over 2^62 heaps = %v, %v; want %v", got, err, want)

@@ -1,6 +1,6 @@
 package heap
 
-import "fmt"
+import "github.com/grundylab/grundy/pkg/games/internal/gameerr"
 
 // TakeBreak returns g(0), ..., g(n) for the take-and-break game of code c.
 //
@@ -12,13 +12,20 @@ import "fmt"
 // out in close to linear time; games without one cost about what the plain
 // definition costs. Moves into three heaps (hexadecimal digits 8-F) cost
 // O(n·v) per heap, v being the number of possible values.
+//
+// Errors name TakeBreak and the code.
 func TakeBreak(c Code, n int) (Sequence, error) {
 	if err := checkSize(n); err != nil {
-		return nil, fmt.Errorf("take-and-break game %s: %w", c, err)
+		return nil, gameerr.New("heap.TakeBreak", c.String(), err)
 	}
+	return takeBreakSequence(c, n), nil
+}
+
+// takeBreakSequence returns g(0), ..., g(n) for n checked by checkSize.
+func takeBreakSequence(c Code, n int) Sequence {
 	t := newTakeBreak(c)
 	t.extend(n + 1)
-	return t.g, nil
+	return t.g
 }
 
 // Octal returns g(0), ..., g(n) for the take-and-break game of a code in the
@@ -36,17 +43,25 @@ func TakeBreak(c Code, n int) (Sequence, error) {
 // however many, cost O(n·v/64) per heap and number of heaps, from the sets
 // of values of the splits of smaller heaps (v the largest value). Their
 // work is capped at MaxMoves: past it the error wraps ErrTooManyMoves.
-// Errors in the code are of type *CodeError.
+// Errors name Octal and the code as given.
 func Octal(code string, n int) (Sequence, error) {
+	g, err := octal(code, n)
+	if err != nil {
+		return nil, gameerr.New("heap.Octal", code, err)
+	}
+	return g, nil
+}
+
+func octal(code string, n int) (Sequence, error) {
 	r, err := parseRule(code)
 	if err != nil {
-		return nil, &CodeError{Func: "Octal", Code: code, Err: err}
+		return nil, err
 	}
 	if err := checkSize(n); err != nil {
-		return nil, fmt.Errorf("take-and-break game %s: %w", r, err)
+		return nil, err
 	}
 	if c, ok := r.Code(); ok && !c.IsOctal() {
-		return TakeBreak(c, n)
+		return takeBreakSequence(c, n), nil
 	}
 	return ruleSequence(r, n, MaxMoves)
 }

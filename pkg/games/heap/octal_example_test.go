@@ -20,7 +20,7 @@ func ExampleParseCode() {
 	// 0.137: takes up to 3 tokens, leaves up to 2 heaps
 	// 0x4.B: takes up to 1 tokens, leaves up to 3 heaps
 	// 0x0.3F: takes up to 2 tokens, leaves up to 3 heaps
-	// true heap.ParseCode: parsing "1.0": invalid take-and-break code: integer part 1 removes no tokens, so it may only split a heap into two or more, not leave it whole (one heap) or take it (no heap)
+	// true heap.ParseCode "1.0": invalid take-and-break code: integer part 1 removes no tokens, so it may only split a heap into two or more, not leave it whole (one heap) or take it (no heap)
 }
 
 func ExampleOctal() {

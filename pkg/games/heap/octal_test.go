@@ -281,9 +281,9 @@ func TestTakeBreakErrors(t *testing.T) {
 		t.Error("heap MaxLen accepted")
 	}
 	_, err := Octal("0.{2", 10)
-	var ce *CodeError
-	if !errors.As(err, &ce) || ce.Func != "Octal" || ce.Code != "0.{2" {
-		t.Errorf("Octal(0.{2): error %v, want a *CodeError from Octal", err)
+	var ce *games.Error
+	if !errors.As(err, &ce) || ce.Func != "heap.Octal" || ce.Input != "0.{2" {
+		t.Errorf("Octal(0.{2): error %v, want a *games.Error from Octal", err)
 	}
 }
 

@@ -3,6 +3,8 @@ package heap
 import (
 	"errors"
 	"fmt"
+
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // ErrNoPeriod is wrapped by the errors of OctalPeriod when no period can be
@@ -65,8 +67,14 @@ func (p PeriodProof) String() string {
 // 10,061,916, as notebooks/octal-table.tsv records it) reads 20.1 million
 // values, 40 MB at two bytes each, and a copy of the head would add half
 // as much again at the peak.
+//
+// Errors name OctalPeriod and the code as given.
 func OctalPeriod(code string, maxTerms int) (PeriodProof, error) {
-	return OctalPeriodWith(code, maxTerms, nil)
+	p, err := octalPeriod(code, maxTerms, nil)
+	if err != nil {
+		return PeriodProof{}, gameerr.New("heap.OctalPeriod", code, err)
+	}
+	return p, nil
 }
 
 // OctalPeriodWith is OctalPeriod with the options of OctalValues: progress
@@ -78,20 +86,28 @@ func OctalPeriod(code string, maxTerms int) (PeriodProof, error) {
 // looks for a period after the same batches as a search that was never
 // interrupted, so it gives the same answer, Terms included. Checkpoints
 // are for octal codes: with a hexadecimal code the error wraps
-// ErrThreeHeaps.
+// ErrThreeHeaps. Errors name OctalPeriodWith and the code as given.
 func OctalPeriodWith(code string, maxTerms int, opts *OctalOptions) (PeriodProof, error) {
+	p, err := octalPeriod(code, maxTerms, opts)
+	if err != nil {
+		return PeriodProof{}, gameerr.New("heap.OctalPeriodWith", code, err)
+	}
+	return p, nil
+}
+
+func octalPeriod(code string, maxTerms int, opts *OctalOptions) (PeriodProof, error) {
 	c, err := parseCode(code)
 	if err != nil {
-		return PeriodProof{}, &CodeError{Func: "OctalPeriod", Code: code, Err: err}
+		return PeriodProof{}, err
 	}
-	if maxTerms < 1 || maxTerms > MaxLen {
-		return PeriodProof{}, fmt.Errorf("heap.OctalPeriod(%s): %d terms: want 1 to %d", c, maxTerms, MaxLen)
+	if err := checkTerms(maxTerms); err != nil {
+		return PeriodProof{}, err
 	}
 	if opts == nil {
 		opts = &OctalOptions{}
 	}
 	if opts.Checkpoint != "" && !c.IsOctal() {
-		return PeriodProof{}, fmt.Errorf("heap.OctalPeriod(%s): checkpoint %s: %w (only octal codes are checkpointed)", c, opts.Checkpoint, ErrThreeHeaps)
+		return PeriodProof{}, fmt.Errorf("%w: %s cannot be checkpointed, only octal codes are", ErrThreeHeaps, c)
 	}
 	s := periodSearch{t: c.MaxTake(), k: max(c.MaxHeaps(), 1), leastE: 1}
 	if c.fewerHeapsAllowed() {
@@ -101,9 +117,9 @@ func OctalPeriodWith(code string, maxTerms int, opts *OctalOptions) (PeriodProof
 	var tb *takeBreak
 	if c.IsOctal() {
 		if r, err = startRun(c, opts.Checkpoint); err != nil {
-			return PeriodProof{}, fmt.Errorf("heap.OctalPeriod(%s): %w", c, err)
+			return PeriodProof{}, err
 		}
-		r.setHelper(!opts.Alone)
+		r.setHelper(!opts.alone)
 		// A long search reserves its values up to a limit at once, which
 		// costs the pages it writes and no copies; beyond, they double.
 		r.reserve(min(maxTerms, reserveLimit))
@@ -124,7 +140,7 @@ func OctalPeriodWith(code string, maxTerms int, opts *OctalOptions) (PeriodProof
 			found, need, likely = searchPeriod(&s, tb.g)
 		default:
 			if err := steps.extend(r, n, maxTerms); err != nil {
-				return PeriodProof{}, fmt.Errorf("heap.OctalPeriod(%s): %w", c, err)
+				return PeriodProof{}, err
 			}
 			// A run resumed from a longer checkpoint knows more values than
 			// this batch: the search reads the batch's, as it would have.
@@ -132,21 +148,21 @@ func OctalPeriodWith(code string, maxTerms int, opts *OctalOptions) (PeriodProof
 		}
 		if found.Period > 0 || need > maxTerms || n == maxTerms {
 			if err := steps.save(r); err != nil {
-				return PeriodProof{}, fmt.Errorf("heap.OctalPeriod(%s): %w", c, err)
+				return PeriodProof{}, err
 			}
 		}
 		if found.Period > 0 {
 			found.Terms = n
 			if tb != nil {
-				found.Form = NewPeriodic(tb.g, found.Preperiod, found.Period)
+				found.Form = newPeriodic(tb.g, found.Preperiod, found.Period)
 			} else {
 				found.Form = r.periodic(found.Preperiod, found.Period)
 			}
 			return found, nil
 		}
 		if need > maxTerms || n == maxTerms {
-			return PeriodProof{}, fmt.Errorf("heap.OctalPeriod(%s): %w within %d values (%d values computed; a proof needs at least %d)",
-				c, ErrNoPeriod, maxTerms, n, need)
+			return PeriodProof{}, fmt.Errorf("%w within %d values (%d values computed; a proof needs at least %d)",
+				ErrNoPeriod, maxTerms, n, need)
 		}
 		// Grow by an eighth, or straight to the values the least demanding
 		// candidate needs, if that is further; stop at the values a period

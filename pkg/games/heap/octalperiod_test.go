@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/grundylab/grundy/pkg/games"
 )
 
 // checkProof checks a proven period against a long computed sequence, with
@@ -124,9 +126,9 @@ func TestOctalPeriodErrors(t *testing.T) {
 	if !errors.Is(err, ErrNoPeriod) {
 		t.Errorf("0.07 within 100 values: %v, want ErrNoPeriod", err)
 	}
-	var ce *CodeError
-	if _, err := OctalPeriod("0.{2", 100); !errors.As(err, &ce) || ce.Func != "OctalPeriod" {
-		t.Errorf("bad code: %v, want a *CodeError from OctalPeriod", err)
+	var ce *games.Error
+	if _, err := OctalPeriod("0.{2", 100); !errors.As(err, &ce) || ce.Func != "heap.OctalPeriod" {
+		t.Errorf("bad code: %v, want a *games.Error from OctalPeriod", err)
 	}
 	for _, n := range []int{0, -1, MaxLen + 1} {
 		if _, err := OctalPeriod("0.07", n); err == nil {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/grundylab/grundy/pkg/games"
 )
 
 // This file holds OctalPeriod and SubtractionPeriod to the plain definition
@@ -338,7 +340,7 @@ func TestSubtractionPeriodAgainstReferee(t *testing.T) {
 // that are Codes (braces, &N;, lower case, no digit before the point,
 // trailing zeros, a modifier on a digit that does not split) are held to the referee of the plain code they spell at
 // every budget; the others (modifiers, repeating digits, more than three
-// heaps) must be refused with a *CodeError at every budget, never proven.
+// heaps) must be refused with a *games.Error at every budget, never proven.
 func TestOctalPeriodRuleForms(t *testing.T) {
 	budgets, extra := 120, 500
 	if testing.Short() {
@@ -377,9 +379,9 @@ func TestOctalPeriodRuleForms(t *testing.T) {
 			t.Fatalf("%s: %v; the test wants a form ParseRule reads", form, err)
 		}
 		for budget := 1; budget <= budgets; budget++ {
-			var ce *CodeError
+			var ce *games.Error
 			if p, err := OctalPeriod(form, budget); !errors.As(err, &ce) {
-				t.Fatalf("OctalPeriod(%s, %d) = %v, %v; want a *CodeError (not a Code)", form, budget, p, err)
+				t.Fatalf("OctalPeriod(%s, %d) = %v, %v; want a *games.Error (not a Code)", form, budget, p, err)
 			}
 		}
 	}

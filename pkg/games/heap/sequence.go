@@ -3,8 +3,10 @@ package heap
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/grundylab/grundy/pkg/games"
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // Sequence holds the Grundy values of a heap game: s[h] is the value of a heap
@@ -16,11 +18,18 @@ type Sequence []int
 const MaxLen = 1 << 28
 
 // ErrTooLong is wrapped by the errors of constructors asked for a sequence
-// longer than MaxLen.
+// longer than MaxLen (MaxValues for OctalValues), of Values.Sequence for
+// values that do not fit one, and of Sequence.Sparse for values too large
+// for its tables.
 var ErrTooLong = errors.New("sequence too long")
 
-// ErrMove is wrapped by the errors of Compute when a move function lists an
-// option that is not a smaller heap.
+// ErrSize is wrapped by the errors of constructors asked for a negative
+// heap size, and of period searches given a number of terms outside 1 to
+// MaxLen.
+var ErrSize = errors.New("invalid size")
+
+// ErrMove is wrapped by the errors of Compute and Split when a move
+// function lists an option that is not a smaller heap, or is nil.
 var ErrMove = errors.New("invalid move")
 
 // Histogram returns how often each value occurs: h[v] is the number of heaps
@@ -44,12 +53,21 @@ func (s Sequence) Max() int {
 	return len(s.Histogram()) - 1
 }
 
+// checkSize checks a largest heap n, whose sequence has n+1 values.
 func checkSize(n int) error {
 	if n < 0 {
-		return fmt.Errorf("heap size %d is negative", n)
+		return fmt.Errorf("%w: heap %d is negative", ErrSize, n)
 	}
 	if n >= MaxLen {
-		return fmt.Errorf("heap size %d: %w (at most %d values)", n, ErrTooLong, MaxLen)
+		return fmt.Errorf("%w: heap %d needs more than %d values", ErrTooLong, n, MaxLen)
+	}
+	return nil
+}
+
+// checkTerms checks the number of terms a period search may compute.
+func checkTerms(maxTerms int) error {
+	if maxTerms < 1 || maxTerms > MaxLen {
+		return fmt.Errorf("%w: %d terms, want 1 to %d", ErrSize, maxTerms, MaxLen)
 	}
 	return nil
 }
@@ -60,10 +78,21 @@ func checkSize(n int) error {
 // anything else is an error wrapping ErrMove.
 //
 // Compute is the general, plain definition; Subtraction is the fast path for
-// subtraction games.
+// subtraction games. Errors name Compute and n.
 func Compute(n int, options func(h int, dst []int) []int) (Sequence, error) {
+	g, err := compute(n, options)
+	if err != nil {
+		return nil, gameerr.New("heap.Compute", strconv.Itoa(n), err)
+	}
+	return g, nil
+}
+
+func compute(n int, options func(h int, dst []int) []int) (Sequence, error) {
 	if err := checkSize(n); err != nil {
 		return nil, err
+	}
+	if options == nil {
+		return nil, fmt.Errorf("%w: nil options function", ErrMove)
 	}
 	g := make(Sequence, n+1)
 	var opts []int
@@ -73,7 +102,7 @@ func Compute(n int, options func(h int, dst []int) []int) (Sequence, error) {
 		mex.Reset()
 		for _, o := range opts {
 			if o < 0 || o >= h {
-				return nil, fmt.Errorf("heap %d has option %d: %w", h, o, ErrMove)
+				return nil, fmt.Errorf("%w: heap %d has option %d", ErrMove, h, o)
 			}
 			mex.Add(g[o])
 		}

@@ -3,6 +3,8 @@ package heap
 import (
 	"errors"
 	"fmt"
+
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // ErrNotHeapValues is wrapped by the errors of Sequence.Sparse for a
@@ -29,27 +31,37 @@ var ErrNotHeapValues = errors.New("not the values of a heap game")
 // takes eight bytes, no less than an int of s. It also refuses a sequence
 // with a value of MaxValues or more.
 // A sequence that is not the values of a heap game is an error wrapping
-// ErrNotHeapValues.
+// ErrNotHeapValues. Errors name Sequence.Sparse and the length of s.
 func (s Sequence) Sparse() (Sparse, error) {
-	if len(s) == 0 {
-		return Sparse{}, fmt.Errorf("heap: Sparse of an empty sequence: %w", ErrNotHeapValues)
-	}
-	if s[0] != 0 {
-		return Sparse{}, fmt.Errorf("heap: Sparse: g(0) = %d: %w", s[0], ErrNotHeapValues)
-	}
-	largest := 0
-	for n, x := range s {
-		if x < 0 {
-			return Sparse{}, fmt.Errorf("heap: Sparse: g(%d) = %d: %w", n, x, ErrNotHeapValues)
-		}
-		largest = max(largest, x)
-	}
-	if largest >= MaxValues || largest >= len(s) && largest >= 1<<16 {
-		return Sparse{}, fmt.Errorf("heap: Sparse: largest value %d of %d: %w (it must be below %d, and below the length or 2^16)", largest, len(s), ErrTooLong, MaxValues)
+	largest, err := s.sparseLargest()
+	if err != nil {
+		return Sparse{}, gameerr.New("heap.Sequence.Sparse", fmt.Sprintf("%d values", len(s)), err)
 	}
 	v := &Values{max: largest, v32: make([]uint32, len(s))}
 	for n, x := range s {
 		v.v32[n] = uint32(x) // below MaxValues
 	}
 	return v.Sparse(), nil
+}
+
+// sparseLargest returns the largest value of s, checking that Sparse can
+// take s.
+func (s Sequence) sparseLargest() (int, error) {
+	if len(s) == 0 {
+		return 0, fmt.Errorf("%w: no values", ErrNotHeapValues)
+	}
+	if s[0] != 0 {
+		return 0, fmt.Errorf("%w: g(0) = %d", ErrNotHeapValues, s[0])
+	}
+	largest := 0
+	for n, x := range s {
+		if x < 0 {
+			return 0, fmt.Errorf("%w: g(%d) = %d", ErrNotHeapValues, n, x)
+		}
+		largest = max(largest, x)
+	}
+	if largest >= MaxValues || largest >= len(s) && largest >= 1<<16 {
+		return 0, fmt.Errorf("%w: largest value %d of %d, want below %d, and below the length or 2^16", ErrTooLong, largest, len(s), MaxValues)
+	}
+	return largest, nil
 }

@@ -1,9 +1,11 @@
 package heap
 
 import (
-	"errors"
 	"fmt"
 	"math/bits"
+	"strconv"
+
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // Split returns g(0), ..., g(n) for the heap game whose moves replace a heap
@@ -33,16 +35,18 @@ import (
 // The cost is the number of moves plus, per heap, the size of the bitset,
 // which is twice the largest value at most. Split has no shortcut such as
 // the sparse space of TakeBreak: it does not know the shape of the moves.
+// Errors name Split and n.
 func Split(n int, options func(h int, emit func(parts ...int))) (Sequence, error) {
-	if err := checkSize(n); err != nil {
-		return nil, fmt.Errorf("split game: %w", err)
+	err := checkSize(n)
+	if err == nil && options == nil {
+		err = fmt.Errorf("%w: nil options function", ErrMove)
 	}
-	if options == nil {
-		return nil, errors.New("split game: nil options function")
+	var g Sequence
+	if err == nil {
+		g, err = newSplitter(n).run(n, options)
 	}
-	g, err := newSplitter(n).run(n, options)
 	if err != nil {
-		return nil, fmt.Errorf("split game: %w", err)
+		return nil, gameerr.New("heap.Split", strconv.Itoa(n), err)
 	}
 	return g, nil
 }
@@ -72,7 +76,7 @@ func (s *splitter) run(n int, options func(h int, emit func(parts ...int))) (Seq
 		s.h = h
 		options(h, emit)
 		if s.err != nil {
-			return nil, fmt.Errorf("heap %d: %w", h, s.err)
+			return nil, s.err
 		}
 		s.push()
 	}
@@ -101,7 +105,7 @@ func (s *splitter) emit(parts ...int) {
 	for _, p := range parts {
 		if uint(p) >= uint(s.h) {
 			if s.err == nil {
-				s.err = fmt.Errorf("move to heaps %v: part %d is not a smaller heap: %w", parts, p, ErrMove)
+				s.err = fmt.Errorf("%w: heap %d moves to heaps %v, and %d is not a smaller heap", ErrMove, s.h, parts, p)
 			}
 			return
 		}

@@ -235,7 +235,7 @@ func TestSplitErrors(t *testing.T) {
 		})
 		if !errors.Is(err, ErrMove) {
 			t.Errorf("%s: %v, want ErrMove", tc.name, err)
-		} else if want := fmt.Sprintf("heap %d:", tc.heap); !strings.Contains(err.Error(), want) {
+		} else if want := fmt.Sprintf("heap %d moves", tc.heap); !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %q does not name %q", tc.name, err, want)
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // A Rule is a take-and-break game in the generalised notation of CGSuite's
@@ -245,12 +247,12 @@ func (d ruleDigit) maxHeaps() int {
 }
 
 // ParseRule reads a take-and-break code in the generalised notation of Rule.
-// Every code ParseCode reads is read here as the same game. Errors are of
-// type *CodeError and wrap ErrCode.
+// Every code ParseCode reads is read here as the same game. Errors name
+// ParseRule and s, and wrap ErrCode.
 func ParseRule(s string) (Rule, error) {
 	r, err := parseRule(s)
 	if err != nil {
-		return Rule{}, &CodeError{Func: "ParseRule", Code: s, Err: err}
+		return Rule{}, gameerr.New("heap.ParseRule", s, err)
 	}
 	return r, nil
 }
@@ -617,10 +619,10 @@ func ruleSequence(r Rule, n, budget int) (Sequence, error) {
 		}
 	})
 	if err != nil {
-		return nil, fmt.Errorf("take-and-break game %s: %w", r, err)
+		return nil, err
 	}
 	if e.budget < 0 {
-		return nil, fmt.Errorf("take-and-break game %s up to heap %d: more than %d moves and word operations: %w", r, n, budget, ErrTooManyMoves)
+		return nil, fmt.Errorf("%w: more than %d moves and word operations up to heap %d", ErrTooManyMoves, budget, n)
 	}
 	return g, nil
 }

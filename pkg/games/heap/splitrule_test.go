@@ -455,12 +455,12 @@ func TestParseRuleErrors(t *testing.T) {
 		{strings.Repeat("7", MaxRuleLen) + ".7", "bytes, more than"},
 	} {
 		_, err := ParseRule(tc.in)
-		var ce *CodeError
+		var ce *games.Error
 		switch {
 		case err == nil:
 			t.Errorf("ParseRule(%q) succeeded", tc.in)
-		case !errors.As(err, &ce) || ce.Func != "ParseRule" || !errors.Is(err, ErrCode):
-			t.Errorf("ParseRule(%q): %v is not a *CodeError wrapping ErrCode", tc.in, err)
+		case !errors.As(err, &ce) || ce.Func != "heap.ParseRule" || !errors.Is(err, ErrCode):
+			t.Errorf("ParseRule(%q): %v is not a *games.Error wrapping ErrCode", tc.in, err)
 		case !strings.Contains(err.Error(), tc.reason):
 			t.Errorf("ParseRule(%q): %q does not say %q", tc.in, err, tc.reason)
 		}
@@ -489,9 +489,9 @@ func TestOctalRuleErrors(t *testing.T) {
 	// OctalPeriod's theorem needs a Code; it says why a rule is not one.
 	for _, code := range []string{GrundysGame, LaskersNim, "0.G"} {
 		_, err := OctalPeriod(code, 1000)
-		var ce *CodeError
-		if !errors.As(err, &ce) || ce.Func != "OctalPeriod" || !strings.Contains(err.Error(), "is not a Code") {
-			t.Errorf("OctalPeriod(%s): %v, want a *CodeError saying it is not a Code", code, err)
+		var ce *games.Error
+		if !errors.As(err, &ce) || ce.Func != "heap.OctalPeriod" || !strings.Contains(err.Error(), "is not a Code") {
+			t.Errorf("OctalPeriod(%s): %v, want a *games.Error saying it is not a Code", code, err)
 		}
 	}
 }
@@ -558,7 +558,7 @@ func ExampleParseRule() {
 	// 0.C 1 3
 	// 0.[3] -1 1
 	// {2+}?.0 0 -1
-	// heap.ParseRule: parsing "1.0": invalid take-and-break code: integer part 1 removes no tokens, so it may only split a heap into two or more, not leave it whole (one heap) or take it (no heap)
+	// heap.ParseRule "1.0": invalid take-and-break code: integer part 1 removes no tokens, so it may only split a heap into two or more, not leave it whole (one heap) or take it (no heap)
 }
 
 func ExampleRule_Moves() {

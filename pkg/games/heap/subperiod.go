@@ -3,6 +3,8 @@ package heap
 import (
 	"fmt"
 	"slices"
+
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // SubtractionPeriod proves the period of the subtraction game of a finite
@@ -35,34 +37,42 @@ import (
 // cannot express; SubtractionPeriod rejects them with the other sets that
 // are not made by Finite.
 func SubtractionPeriod(s Set, maxTerms int) (PeriodProof, error) {
+	p, err := subtractionPeriod(s, maxTerms)
+	if err != nil {
+		return PeriodProof{}, gameerr.New("heap.SubtractionPeriod", s.name, err)
+	}
+	return p, nil
+}
+
+func subtractionPeriod(s Set, maxTerms int) (PeriodProof, error) {
 	if s.members == nil {
-		return PeriodProof{}, fmt.Errorf("heap.SubtractionPeriod: zero Set: %w", ErrSet)
+		return PeriodProof{}, fmt.Errorf("%w: zero Set", ErrSet)
 	}
 	t, finite := s.Max()
 	if !finite {
-		return PeriodProof{}, fmt.Errorf("heap.SubtractionPeriod(%s): %w: the set may be infinite; only sets made by Finite have a provable period (AllBut sets are arithmetic-periodic)", s, ErrSet)
+		return PeriodProof{}, fmt.Errorf("%w: the set may be infinite; only sets made by Finite have a provable period (AllBut sets are arithmetic-periodic)", ErrSet)
 	}
-	if maxTerms < 1 || maxTerms > MaxLen {
-		return PeriodProof{}, fmt.Errorf("heap.SubtractionPeriod(%s): %d terms: want 1 to %d", s, maxTerms, MaxLen)
+	if err := checkTerms(maxTerms); err != nil {
+		return PeriodProof{}, err
 	}
 	// Start with a few windows' worth of values; t may be any int, so it
 	// is bounded before it is multiplied.
 	n := min(maxTerms, max(subtractionBatch, 8*min(t, MaxLen)))
 	for {
-		g, err := Subtraction(s, n-1)
+		g, err := subtraction(s, n-1)
 		if err != nil {
-			return PeriodProof{}, fmt.Errorf("heap.SubtractionPeriod: %w", err)
+			return PeriodProof{}, err
 		}
 		e, p, need := windowPeriod(g, t)
 		if p > 0 {
 			return PeriodProof{
 				Preperiod: e, Period: p, MaxTake: t, MaxHeaps: 1, Bound: e + p + t,
-				Terms: n, Form: NewPeriodic(g, e, p),
+				Terms: n, Form: newPeriodic(g, e, p),
 			}, nil
 		}
 		if need > maxTerms || n == maxTerms {
-			return PeriodProof{}, fmt.Errorf("heap.SubtractionPeriod(%s): %w within %d values (%d values computed; a proof needs at least %d)",
-				s, ErrNoPeriod, maxTerms, n, max(need, n+1))
+			return PeriodProof{}, fmt.Errorf("%w within %d values (%d values computed; a proof needs at least %d)",
+				ErrNoPeriod, maxTerms, n, max(need, n+1))
 		}
 		n = min(max(2*n, need), maxTerms)
 	}

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 
 	"github.com/grundylab/grundy/pkg/games"
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // ErrSet is wrapped by the errors of sets that are not sets of positive
@@ -27,26 +29,40 @@ type Set struct {
 // String returns the set's name, such as "squares" or "{1,2,5}".
 func (s Set) String() string { return s.name }
 
-// Members returns, in increasing order, the members of s that are at most n.
+// Members returns, in increasing order, the members of s that are at most
+// n. Errors name Set.Members and the set.
 func (s Set) Members(n int) ([]int, error) {
-	if s.members == nil {
-		return nil, fmt.Errorf("zero Set: %w", ErrSet)
-	}
-	m, err := s.members(n)
+	m, err := s.upTo(n)
 	if err != nil {
-		return nil, fmt.Errorf("set %s: %w", s.name, err)
+		return nil, gameerr.New("heap.Set.Members", s.name, err)
 	}
 	return m, nil
 }
 
+// upTo is Members with the cause of its error.
+func (s Set) upTo(n int) ([]int, error) {
+	if s.members == nil {
+		return nil, fmt.Errorf("%w: zero Set", ErrSet)
+	}
+	return s.members(n)
+}
+
 // Finite returns the set of the given amounts, which must be positive. Order
-// and repeats do not matter.
+// and repeats do not matter. Errors name Finite and the amounts.
 func Finite(amounts ...int) (Set, error) {
+	s, err := finite(amounts)
+	if err != nil {
+		return Set{}, gameerr.New("heap.Finite", fmt.Sprint(amounts), err)
+	}
+	return s, nil
+}
+
+func finite(amounts []int) (Set, error) {
 	m := slices.Clone(amounts)
 	slices.Sort(m)
 	m = slices.Compact(m)
 	if len(m) > 0 && m[0] < 1 {
-		return Set{}, fmt.Errorf("amount %d is not positive: %w", m[0], ErrSet)
+		return Set{}, fmt.Errorf("%w: amount %d is not positive", ErrSet, m[0])
 	}
 	name := "{"
 	for i, v := range m {
@@ -70,12 +86,13 @@ func Finite(amounts ...int) (Set, error) {
 // amounts, which must be positive: the "all-but" subtraction games, whose
 // moves take any number of tokens except those. Their values grow without
 // bound (they are arithmetic-periodic), so they have no period to prove.
+// Errors name AllBut and the amounts.
 func AllBut(amounts ...int) (Set, error) {
-	except, err := Finite(amounts...)
+	except, err := finite(amounts)
 	if err != nil {
-		return Set{}, fmt.Errorf("all-but set: %w", err)
+		return Set{}, gameerr.New("heap.AllBut", fmt.Sprint(amounts), err)
 	}
-	skip, _ := except.Members(except.max)
+	skip, _ := except.upTo(except.max)
 	return Set{name: "all but " + except.name, members: func(n int) ([]int, error) {
 		m := make([]int, 0, max(n-len(skip), 0))
 		i := 0
@@ -107,7 +124,7 @@ func Increasing(name string, f func(i int) int) Set {
 		for i := 1; ; i++ {
 			v := f(i)
 			if v <= prev {
-				return nil, fmt.Errorf("term %d is %d after %d: not increasing: %w", i, v, prev, ErrSet)
+				return nil, fmt.Errorf("%w: term %d is %d after %d, not increasing", ErrSet, i, v, prev)
 			}
 			if v > n {
 				return m, nil
@@ -142,9 +159,10 @@ func Triangular() Set {
 }
 
 // Powers returns the set of powers b^0, b^1, b^2, ... of a base b >= 2.
+// Errors name Powers and b.
 func Powers(b int) (Set, error) {
 	if b < 2 {
-		return Set{}, fmt.Errorf("powers of %d: base must be at least 2: %w", b, ErrSet)
+		return Set{}, gameerr.New("heap.Powers", strconv.Itoa(b), fmt.Errorf("%w: base %d, want at least 2", ErrSet, b))
 	}
 	return Increasing(fmt.Sprintf("powers of %d", b), func(i int) int {
 		v := 1
@@ -186,14 +204,22 @@ func mulOrMax(a, b int) int {
 }
 
 // Subtraction returns g(0), ..., g(n) for the subtraction game whose moves
-// take an amount in s from one heap.
+// take an amount in s from one heap. Errors name Subtraction and the set.
 func Subtraction(s Set, n int) (Sequence, error) {
-	if err := checkSize(n); err != nil {
-		return nil, fmt.Errorf("subtraction game %s: %w", s, err)
-	}
-	moves, err := s.Members(n)
+	g, err := subtraction(s, n)
 	if err != nil {
-		return nil, fmt.Errorf("subtraction game: %w", err)
+		return nil, gameerr.New("heap.Subtraction", s.name, err)
+	}
+	return g, nil
+}
+
+func subtraction(s Set, n int) (Sequence, error) {
+	if err := checkSize(n); err != nil {
+		return nil, err
+	}
+	moves, err := s.upTo(n)
+	if err != nil {
+		return nil, err
 	}
 	g := make(Sequence, n+1)
 	h := subtractSmall(g, moves)

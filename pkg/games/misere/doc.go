@@ -23,9 +23,14 @@
 //
 //	g, err := misere.HeapGenus("0.77", 5) // 4^146, not tame
 //
-// Errors are *games.Error values, like *strconv.NumError: the function
-// ("misere.Solve"), the code it was given, and the cause, which wraps
-// ErrBound, ErrHeap or heap.ErrCode for errors.Is.
+// Errors are *games.Error values, like *strconv.NumError: the function the
+// caller called ("misere.Solve", or "misere.Quotient.Outcome" for a
+// method), the code of the game, and the cause, which begins with the
+// sentinel it wraps for errors.Is: ErrBound (a quotient or a search beyond
+// the package's bounds), ErrHeap (a heap outside the quotient, or beyond
+// MaxMoveHeap for WinningMoves) or heap.ErrCode (a malformed code):
+//
+//	misere.Quotient.Outcome "0.07": heap outside the quotient: heap 11 outside [0, 10]
 //
 // Solve(code, n) with no proof by heap n is the quotient of the sums of
 // heaps up to n, proven for those sums of any number of heaps: the bounded

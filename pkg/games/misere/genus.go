@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundylab/grundy/pkg/games"
 	"github.com/grundylab/grundy/pkg/games/heap"
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // GenusTerms is the least number of terms γ0, γ1, ... that HeapGenus
@@ -87,18 +88,18 @@ func (g Genus) Tame() bool {
 func HeapGenus(code string, n int) (Genus, error) {
 	c, err := heap.ParseCode(code)
 	if err != nil {
-		return Genus{}, &games.Error{Func: "misere.HeapGenus", Input: code, Err: err}
+		return Genus{}, gameerr.New("misere.HeapGenus", code, err)
 	}
 	g, err := heapGenus(c, n)
 	if err != nil {
-		return Genus{}, &games.Error{Func: "misere.HeapGenus", Input: code, Err: err}
+		return Genus{}, gameerr.New("misere.HeapGenus", code, err)
 	}
 	return g, nil
 }
 
 func heapGenus(c heap.Code, n int) (Genus, error) {
 	if n < 0 || n > MaxHeap {
-		return Genus{}, fmt.Errorf("heap %d outside [0, %d]: %w", n, MaxHeap, ErrHeap)
+		return Genus{}, fmt.Errorf("%w: heap %d outside [0, %d]", ErrHeap, n, MaxHeap)
 	}
 	normal, err := heap.TakeBreak(c, n)
 	if err != nil {
@@ -112,11 +113,11 @@ func heapGenus(c heap.Code, n int) (Genus, error) {
 	}
 	for k := 0; k < GenusTerms || !alternates(g.Gamma[len(g.Gamma)-6:]); k++ {
 		if k == maxGenusTerms {
-			return Genus{}, fmt.Errorf("heap %d: γ not alternating by term %d: %w", n, k, ErrBound)
+			return Genus{}, fmt.Errorf("%w: γ of heap %d not alternating by term %d", ErrBound, n, k)
 		}
 		v, err := gp.value(w, k, 0)
 		if err != nil {
-			return Genus{}, fmt.Errorf("heap %d: %w", n, err)
+			return Genus{}, fmt.Errorf("%w, in γ of heap %d", err, n)
 		}
 		g.Gamma = append(g.Gamma, v)
 	}
@@ -150,7 +151,7 @@ func (gp *genusPlayer) value(w word, twos, ones int) (int, error) {
 		return v, nil
 	}
 	if len(gp.memo) >= maxPlayed {
-		return 0, fmt.Errorf("more than %d sums played out: %w", maxPlayed, ErrBound)
+		return 0, fmt.Errorf("%w: more than %d sums played out", ErrBound, maxPlayed)
 	}
 	var vals []int
 	add := func(w word, twos, ones int) error {

@@ -33,7 +33,7 @@ func (pl *player) lost(w word) (bool, error) {
 		return v, nil
 	}
 	if len(pl.memo) >= maxPlayed || pl.visits >= maxVisits {
-		return false, fmt.Errorf("more than %d sums played out or %d options tried: %w", maxPlayed, maxVisits, ErrBound)
+		return false, fmt.Errorf("%w: more than %d sums played out or %d options tried", ErrBound, maxPlayed, maxVisits)
 	}
 	lost := true
 	for i := 0; i < len(w) && lost; i++ {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundylab/grundy/pkg/games"
 	"github.com/grundylab/grundy/pkg/games/heap"
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 const (
@@ -69,15 +70,15 @@ type Quotient struct {
 func Solve(code string, maxHeap int) (*Quotient, error) {
 	c, err := heap.ParseCode(code)
 	if err != nil {
-		return nil, &games.Error{Func: "misere.Solve", Input: code, Err: err}
+		return nil, gameerr.New("misere.Solve", code, err)
 	}
 	if maxHeap < 1 || maxHeap > MaxHeap {
-		return nil, &games.Error{Func: "misere.Solve", Input: code, Err: fmt.Errorf("%d heaps outside [1, %d]: %w", maxHeap, MaxHeap, ErrBound)}
+		return nil, gameerr.New("misere.Solve", code, fmt.Errorf("%w: %d heaps outside [1, %d]", ErrBound, maxHeap, MaxHeap))
 	}
 	s := newSolver(newRules(c))
 	for n := 1; n <= maxHeap; n++ {
 		if err := s.next(); err != nil {
-			return nil, &games.Error{Func: "misere.Solve", Input: code, Err: err}
+			return nil, gameerr.New("misere.Solve", code, err)
 		}
 		if p, ok := periodic(c, s.cur.phi); ok {
 			return &Quotient{code: c, m: s.cur.m, phi: s.cur.phi, proof: &p, pres: present(s.cur.m, s.cur.phi)}, nil
@@ -150,7 +151,7 @@ func (q *Quotient) PPortion() []int {
 func (q *Quotient) Pretend(h int) (int, error) {
 	x, err := q.pretend(h)
 	if err != nil {
-		return 0, &games.Error{Func: "misere.Pretend", Input: q.code.String(), Err: err}
+		return 0, gameerr.New("misere.Quotient.Pretend", q.code.String(), err)
 	}
 	return int(x), nil
 }
@@ -163,14 +164,14 @@ func (q *Quotient) pretend(h int) (int32, error) {
 		e, p := q.proof.Preperiod, q.proof.Period
 		return q.phi[e+(h-e)%p], nil
 	}
-	return 0, fmt.Errorf("heap %d outside [0, %d]: %w", h, q.Heaps(), ErrHeap)
+	return 0, fmt.Errorf("%w: heap %d outside [0, %d]", ErrHeap, h, q.Heaps())
 }
 
 // Element returns the element of the sum of heaps of the given sizes.
 func (q *Quotient) Element(heaps ...int) (int, error) {
 	x, err := q.element(heaps)
 	if err != nil {
-		return 0, &games.Error{Func: "misere.Element", Input: q.code.String(), Err: err}
+		return 0, gameerr.New("misere.Quotient.Element", q.code.String(), err)
 	}
 	return int(x), nil
 }
@@ -193,7 +194,7 @@ func (q *Quotient) element(heaps []int) (int32, error) {
 func (q *Quotient) Outcome(heaps ...int) (games.Outcome, error) {
 	x, err := q.element(heaps)
 	if err != nil {
-		return 0, &games.Error{Func: "misere.Outcome", Input: q.code.String(), Err: err}
+		return 0, gameerr.New("misere.Quotient.Outcome", q.code.String(), err)
 	}
 	if q.m.p[x] {
 		return games.PreviousWins, nil
@@ -215,7 +216,7 @@ type Move struct {
 // earlier one from a heap of the same size is listed once.
 func (q *Quotient) WinningMoves(heaps ...int) ([]Move, error) {
 	if _, err := q.element(heaps); err != nil {
-		return nil, &games.Error{Func: "misere.WinningMoves", Input: q.code.String(), Err: err}
+		return nil, gameerr.New("misere.Quotient.WinningMoves", q.code.String(), err)
 	}
 	r := newRules(q.code)
 	var out []Move
@@ -225,15 +226,15 @@ func (q *Quotient) WinningMoves(heaps ...int) ([]Move, error) {
 		}
 		rest, err := q.element(append(append([]int(nil), heaps[:i]...), heaps[i+1:]...))
 		if err != nil {
-			return nil, &games.Error{Func: "misere.WinningMoves", Input: q.code.String(), Err: err}
+			return nil, gameerr.New("misere.Quotient.WinningMoves", q.code.String(), err)
 		}
 		if h > MaxMoveHeap {
-			return nil, &games.Error{Func: "misere.WinningMoves", Input: q.code.String(), Err: fmt.Errorf("heap %d beyond %d: %w", h, MaxMoveHeap, ErrHeap)}
+			return nil, gameerr.New("misere.Quotient.WinningMoves", q.code.String(), fmt.Errorf("%w: heap %d beyond %d", ErrHeap, h, MaxMoveHeap))
 		}
 		for _, o := range r.list(h) {
 			x, err := q.element(o)
 			if err != nil {
-				return nil, &games.Error{Func: "misere.WinningMoves", Input: q.code.String(), Err: err}
+				return nil, gameerr.New("misere.Quotient.WinningMoves", q.code.String(), err)
 			}
 			if q.m.p[q.m.prod(rest, x)] {
 				out = append(out, Move{Index: i, Leave: append([]int(nil), o...)})

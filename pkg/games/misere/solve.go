@@ -79,7 +79,7 @@ func (s *solver) next() error {
 			return err
 		}
 	}
-	return fmt.Errorf("heap %d: no quotient after %d recalibrations: %w", n, maxRecalibrations, ErrBound)
+	return fmt.Errorf("%w: no quotient at heap %d after %d recalibrations", ErrBound, n, maxRecalibrations)
 }
 
 func (s *solver) accept(p *pretension) {
@@ -136,7 +136,7 @@ func (s *solver) build(base *pretension, own map[int]int) (*pretension, error) {
 	for _, h := range heaps {
 		c := cyclic(own[h], 2)
 		if m.size*c.size > maxCandidate {
-			return nil, fmt.Errorf("candidate of order %d: %w", m.size*c.size, ErrBound)
+			return nil, fmt.Errorf("%w: a candidate of order %d", ErrBound, m.size*c.size)
 		}
 		m = product(m, c)
 		for i := range phi {
@@ -186,7 +186,7 @@ func (s *solver) recalibrate(cand *pretension, f word) (*pretension, error) {
 			}
 		}
 	}
-	return nil, fmt.Errorf("heap %d: no candidate gets the sum %v right: %w", len(cand.phi)-1, []int(f), ErrBound)
+	return nil, fmt.Errorf("%w: at heap %d no candidate gets the sum %v right", ErrBound, len(cand.phi)-1, []int(f))
 }
 
 // wrong returns a sum whose outcome cand gets wrong, and its outcome, from

@@ -189,7 +189,7 @@ func (pt *pretension) nFailure(live []int) (word, error) {
 				continue
 			}
 			if len(sigs) >= maxSignatures {
-				return nil, fmt.Errorf("more than %d signatures: %w", maxSignatures, ErrBound)
+				return nil, fmt.Errorf("%w: more than %d signatures", ErrBound, maxSignatures)
 			}
 			kept := anti[e][:0]
 			for _, j := range anti[e] {

@@ -30,6 +30,11 @@
 //
 // Division by zero is an error (Inv(0) and Div(a, 0) return errors wrapping
 // ErrDivisionByZero), and so is a logarithm that does not exist (ErrNoLog).
+// Errors are *games.Error values, like *strconv.NumError: the function, the
+// input (the zero divisor, or the a of Log(g, a)) and the cause, which
+// begins with the sentinel it wraps for errors.Is:
+//
+//	nimber.Log "0x5": not a power of the base 0x0
 //
 // The field's structure: the Fermat 2-powers F = 2^(2^k) satisfy F⊗F = F⊕F/2
 // and F⊗x = F·x for x < F, so the nimbers below F² are the quadratic

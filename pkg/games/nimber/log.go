@@ -3,6 +3,8 @@ package nimber
 import (
 	"errors"
 	"fmt"
+
+	"github.com/grundylab/grundy/pkg/games"
 )
 
 // ErrNoLog is wrapped by the error of Log when a is not a power of the base.
@@ -28,10 +30,10 @@ func Log(g, a uint64) (uint64, error) {
 		case 0:
 			return 1, nil
 		}
-		return 0, fmt.Errorf("nimber: log of %#x to the base 0: %w", a, ErrNoLog)
+		return 0, noLog(g, a)
 	}
 	if a == 0 {
-		return 0, fmt.Errorf("nimber: log of 0 to the base %#x: %w", g, ErrNoLog)
+		return 0, noLog(g, a)
 	}
 	n := Order(g)
 	var e uint64 // e mod the product of the primes done so far, which is m
@@ -43,7 +45,7 @@ func Log(g, a uint64) (uint64, error) {
 		}
 		x, ok := baby.log(Pow(g, n/q), Pow(a, n/q), q)
 		if !ok {
-			return 0, fmt.Errorf("nimber: log of %#x to the base %#x: %w", a, g, ErrNoLog)
+			return 0, noLog(g, a)
 		}
 		// Join e mod m and x mod q into e' mod m·q: e' = e + m·t with
 		// m·t ≡ x - e (mod q).
@@ -52,9 +54,15 @@ func Log(g, a uint64) (uint64, error) {
 		m *= q
 	}
 	if Pow(g, e) != a {
-		return 0, fmt.Errorf("nimber: log of %#x to the base %#x: %w", a, g, ErrNoLog)
+		return 0, noLog(g, a)
 	}
 	return e, nil
+}
+
+// noLog returns the error of Log(g, a) when a is not a power of g: the
+// input is a, in hexadecimal as nimbers are usually written.
+func noLog(g, a uint64) error {
+	return &games.Error{Func: "nimber.Log", Input: fmt.Sprintf("%#x", a), Err: fmt.Errorf("%w %#x", ErrNoLog, g)}
 }
 
 // maxBabySteps is the most baby steps a logarithm takes: the least s with

@@ -2,17 +2,18 @@ package nimber
 
 import (
 	"errors"
-	"fmt"
+
+	"github.com/grundylab/grundy/pkg/games"
 )
 
 // ErrDivisionByZero is returned by Inv and Div for a zero divisor.
 var ErrDivisionByZero = errors.New("nimber division by zero")
 
 // The errors of Inv(0) and Div(a, 0), made once so that returning them
-// does not allocate.
+// does not allocate; the input is the zero divisor.
 var (
-	errInverseOfZero = fmt.Errorf("nimber: inverse of 0: %w", ErrDivisionByZero)
-	errDivideByZero  = fmt.Errorf("nimber: division by 0: %w", ErrDivisionByZero)
+	errInverseOfZero error = &games.Error{Func: "nimber.Inv", Input: "0", Err: ErrDivisionByZero}
+	errDivideByZero  error = &games.Error{Func: "nimber.Div", Input: "0", Err: ErrDivisionByZero}
 )
 
 // Add returns the nim-sum a⊕b, the bitwise XOR. It is also the difference

@@ -24,4 +24,14 @@
 // MaxWork. Options
 // lists the moves of a position, for playing a game by the generic solver of
 // package games; WythoffPair gives Wythoff's P-positions in closed form.
+//
+// Errors are *games.Error values, like *strconv.NumError: the function the
+// caller called ("piles.New", or "piles.Game.PPositions" for a method),
+// the input (the vectors, k, i, or for a method the game) and the cause,
+// which begins with the sentinel it wraps for errors.Is: ErrMoves (bad
+// move vectors), ErrPosition (a position not of the game), ErrSize (a
+// negative size or index) or ErrTooLarge (beyond MaxBytes, MaxWork,
+// MaxOptions or an int):
+//
+//	piles.Game.Options "{10 01 11}": invalid position: [1 -2] has a negative pile
 package piles

@@ -6,7 +6,10 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // MaxPiles is the largest number of piles a Game may have.
@@ -14,6 +17,11 @@ const MaxPiles = 16
 
 // ErrMoves is wrapped by the errors that reject a set of move vectors.
 var ErrMoves = errors.New("invalid move vectors")
+
+// ErrPosition is wrapped by the errors of Options for a position that is
+// not one of the game's: of another number of piles, or with a negative
+// pile.
+var ErrPosition = errors.New("invalid position")
 
 // A Game is played on k piles of stones. A move picks one of the game's move
 // vectors v in {0,1}^k and a whole number t >= 1 and takes t stones from every
@@ -28,8 +36,21 @@ type Game struct {
 
 // New returns the game whose move vectors are moves; every vector has the same
 // length k (the number of piles, 1 to MaxPiles), entries 0 or 1 and at least
-// one 1, and no vector appears twice.
+// one 1, and no vector appears twice. Errors name New and the vectors (the
+// first and last eight, if there are more than sixteen).
 func New(moves ...[]int) (*Game, error) {
+	g, err := newGame(moves)
+	if err != nil {
+		vs := make([]string, len(moves))
+		for i, v := range moves {
+			vs[i] = short(v)
+		}
+		return nil, gameerr.New("piles.New", short(vs), err)
+	}
+	return g, nil
+}
+
+func newGame(moves [][]int) (*Game, error) {
 	if len(moves) == 0 {
 		return nil, fmt.Errorf("%w: none given", ErrMoves)
 	}
@@ -70,7 +91,7 @@ func New(moves ...[]int) (*Game, error) {
 
 // short formats a vector or position for an error message, eliding the
 // middle of a long one so that messages stay short.
-func short(v []int) string {
+func short[T any](v []T) string {
 	const head = 8
 	if len(v) <= 2*head {
 		return fmt.Sprint(v)
@@ -90,10 +111,10 @@ func (g *Game) short() string {
 // Subsets returns the game on k piles in which a move takes the same positive
 // number of stones from each pile of any non-empty set of piles: the stone
 // game of Project Euler 260 for k = 3, Wythoff's game for k = 2 and Nim on one
-// heap for k = 1.
+// heap for k = 1. Errors name Subsets and k.
 func Subsets(k int) (*Game, error) {
 	if k < 1 || k > MaxPiles {
-		return nil, fmt.Errorf("%w: %d piles, want 1 to %d", ErrMoves, k, MaxPiles)
+		return nil, gameerr.New("piles.Subsets", strconv.Itoa(k), fmt.Errorf("%w: %d piles, want 1 to %d", ErrMoves, k, MaxPiles))
 	}
 	g := &Game{k: k}
 	for mask := uint32(1); mask < 1<<k; mask++ {
@@ -164,8 +185,17 @@ func (g *Game) Symmetric() bool {
 const MaxOptions = 1 << 20
 
 // Options returns the positions one move away from p, which must have one
-// non-negative entry per pile and at most MaxOptions options.
+// non-negative entry per pile and at most MaxOptions options. Errors name
+// Game.Options and the game.
 func (g *Game) Options(p []int) ([][]int, error) {
+	opts, err := g.options(p)
+	if err != nil {
+		return nil, gameerr.New("piles.Game.Options", g.short(), err)
+	}
+	return opts, nil
+}
+
+func (g *Game) options(p []int) ([][]int, error) {
 	if err := g.check(p); err != nil {
 		return nil, err
 	}
@@ -179,7 +209,7 @@ func (g *Game) Options(p []int) ([][]int, error) {
 			}
 		}
 		if least > MaxOptions-total {
-			return nil, fmt.Errorf("position %s: more than %d options", short(p), MaxOptions)
+			return nil, fmt.Errorf("%w: position %s has more than %d options", ErrTooLarge, short(p), MaxOptions)
 		}
 		total += least
 	}
@@ -205,11 +235,11 @@ func (g *Game) Options(p []int) ([][]int, error) {
 
 func (g *Game) check(p []int) error {
 	if len(p) != g.k {
-		return fmt.Errorf("position %s: %d piles, the game has %d", short(p), len(p), g.k)
+		return fmt.Errorf("%w: %s has %d piles, the game %d", ErrPosition, short(p), len(p), g.k)
 	}
 	for _, x := range p {
 		if x < 0 {
-			return fmt.Errorf("position %s: negative pile", short(p))
+			return fmt.Errorf("%w: %s has a negative pile", ErrPosition, short(p))
 		}
 	}
 	return nil

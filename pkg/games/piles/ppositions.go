@@ -6,6 +6,8 @@ import (
 	"iter"
 	"math"
 	"math/bits"
+
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // MaxBytes bounds the memory PPositions may use for its tables of claimed
@@ -19,9 +21,13 @@ const MaxBytes = 4 << 30
 // n = 10^4 fit, as a test checks.
 const MaxWork = 1 << 35
 
-// ErrTooLarge is wrapped by the error for a size whose tables would exceed
-// MaxBytes or whose scan would exceed MaxWork.
-var ErrTooLarge = errors.New("tables too large")
+// ErrTooLarge is wrapped by the errors for a size whose tables would exceed
+// MaxBytes or whose scan would exceed MaxWork, a position with more than
+// MaxOptions options, and a Wythoff pair beyond an int.
+var ErrTooLarge = errors.New("too large")
+
+// ErrSize is wrapped by the errors for a negative size or index.
+var ErrSize = errors.New("invalid size")
 
 // The method: every P-position claims, for each move vector v, the line of
 // positions it reaches or is reached from by multiples of v. At most one
@@ -110,14 +116,14 @@ type plan struct {
 
 func (g *Game) plan(n int) (*plan, error) {
 	if n < 0 {
-		return nil, fmt.Errorf("piles: n = %d is negative", n)
+		return nil, fmt.Errorf("%w: n = %d is negative", ErrSize, n)
 	}
 	if n > math.MaxInt32 {
-		return nil, fmt.Errorf("piles: n = %d: %w", n, ErrTooLarge)
+		return nil, fmt.Errorf("%w: n = %d is beyond 2^31-1", ErrTooLarge, n)
 	}
 	pl := &plan{k: g.k, n: n, sorted: g.Symmetric()}
 	if w := pl.work(); w > MaxWork {
-		return nil, fmt.Errorf("piles: n = %d needs about %.2g word scans, more than %d: %w", n, w, MaxWork, ErrTooLarge)
+		return nil, fmt.Errorf("%w: n = %d needs about %.2g word scans, more than %d", ErrTooLarge, n, w, MaxWork)
 	}
 	diff := 2*n + 1 // differences range over [-n, n], stored shifted by n
 	shift := n
@@ -171,7 +177,7 @@ func (g *Game) plan(n int) (*plan, error) {
 				mult[x] = rows
 				var ok bool
 				if rows, ok = mul(rows, radix[x]); !ok {
-					return nil, fmt.Errorf("piles: n = %d: %w", n, ErrTooLarge)
+					return nil, fmt.Errorf("%w: n = %d needs tables of more than 2^63 bits", ErrTooLarge, n)
 				}
 			}
 			id := [2]int{len(f1) + 1, int(f)}
@@ -195,7 +201,7 @@ func (g *Game) plan(n int) (*plan, error) {
 		}
 	}
 	if b, ok := pl.bytes(); !ok || b > MaxBytes {
-		return nil, fmt.Errorf("piles: n = %d needs more than %d bytes of tables: %w", n, MaxBytes, ErrTooLarge)
+		return nil, fmt.Errorf("%w: n = %d needs more than %d bytes of tables", ErrTooLarge, n, MaxBytes)
 	}
 	return pl, nil
 }
@@ -240,11 +246,12 @@ func (pl *plan) bytes() (int, bool) {
 	return total, true
 }
 
-// Bytes returns the memory PPositions(n) uses for its tables of claimed lines.
+// Bytes returns the memory PPositions(n) uses for its tables of claimed
+// lines. Errors are those of PPositions, naming Game.Bytes and the game.
 func (g *Game) Bytes(n int) (int, error) {
 	pl, err := g.plan(n)
 	if err != nil {
-		return 0, err
+		return 0, gameerr.New("piles.Game.Bytes", g.short(), err)
 	}
 	b, _ := pl.bytes()
 	return b, nil
@@ -263,7 +270,7 @@ func (g *Game) Bytes(n int) (int, error) {
 func (g *Game) PPositions(n int) (iter.Seq[[]int], error) {
 	pl, err := g.plan(n)
 	if err != nil {
-		return nil, fmt.Errorf("p-positions of %s: %w", g.short(), err)
+		return nil, gameerr.New("piles.Game.PPositions", g.short(), err)
 	}
 	return pl.run, nil
 }
