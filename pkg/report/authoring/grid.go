@@ -257,12 +257,14 @@ func (g *grid) build(t *GridTable, source []byte) {
 	}
 }
 
-// cellParser reads the blocks of a cell: CommonMark's, with no grid
-// table among them, so that tables do not nest. Its inline content is
-// dropped; the document's own parser reads it, as any other block's.
+// cellParser reads the blocks of a cell: CommonMark's, headings with
+// attributes as the page's parser reads them, and no grid table, so
+// that tables do not nest. Its inline content is dropped; the document's
+// own parser reads it, as any other block's.
 var cellParser = parser.NewParser(
 	parser.WithBlockParsers(parser.DefaultBlockParsers()...),
 	parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+	parser.WithAttribute(),
 )
 
 // cell reads column c of lines as the blocks of cell. The cell's text is
