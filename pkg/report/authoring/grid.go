@@ -9,6 +9,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
 
 // KindGridTable is the kind of a GridTable node.
@@ -258,11 +259,11 @@ func (g *grid) build(t *GridTable, source []byte) {
 }
 
 // cellParser reads the blocks of a cell: CommonMark's, headings with
-// attributes as the page's parser reads them, and no grid table, so
-// that tables do not nest. Its inline content is dropped; the document's
+// attributes as the page's parser reads them, Pandoc's fenced divs as
+// plain CellDivs, and no grid table, so that tables do not nest. Its inline content is dropped; the document's
 // own parser reads it, as any other block's.
 var cellParser = parser.NewParser(
-	parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+	parser.WithBlockParsers(append(parser.DefaultBlockParsers(), util.Prioritized(cellDivParser{}, 50))...),
 	parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
 	parser.WithAttribute(),
 )
@@ -412,3 +413,61 @@ func (c *CellCode) code(source []byte) string {
 	}
 	return b.String()
 }
+
+// KindCellDiv is the kind of a CellDiv node.
+var KindCellDiv = ast.NewNodeKind("CellDiv")
+
+// A CellDiv is a fenced div in a grid table's cell, "::: {.x}" to ":::":
+// a plain container of blocks, its attributes not written.
+type CellDiv struct{ ast.BaseBlock }
+
+// Kind returns KindCellDiv.
+func (*CellDiv) Kind() ast.NodeKind { return KindCellDiv }
+
+// Dump writes the node for debugging.
+func (d *CellDiv) Dump(source []byte, level int) { dump(d, source, level) }
+
+// cellDivParser reads fenced divs in a cell, at most MaxDepth deep.
+type cellDivParser struct{}
+
+// cellDivDepth keeps the number of open CellDivs.
+var cellDivDepth = parser.NewContextKey()
+
+// cellDivOpen matches the opening fence of a div: colons, then
+// attributes or a class name.
+var cellDivOpen = regexp.MustCompile(`^:{3,}[ \t]*(?:\{[^{}\n]*\}|[A-Za-z_][A-Za-z0-9_-]*)[ \t]*:*[ \t]*\n?$`)
+
+// cellDivClose matches a closing fence.
+var cellDivClose = regexp.MustCompile(`^[ \t]{0,3}:{3,}[ \t]*\n?$`)
+
+func (cellDivParser) Trigger() []byte { return []byte{':'} }
+
+func (cellDivParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	line, _ := reader.PeekLine()
+	pos := pc.BlockOffset()
+	depth, _ := pc.Get(cellDivDepth).(int)
+	if pos < 0 || depth >= MaxDepth || !cellDivOpen.Match(line[pos:]) {
+		return nil, parser.NoChildren
+	}
+	pc.Set(cellDivDepth, depth+1)
+	reader.AdvanceToEOL()
+	return &CellDiv{}, parser.HasChildren
+}
+
+func (cellDivParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	line, _ := reader.PeekLine()
+	if cellDivClose.Match(line) {
+		reader.AdvanceToEOL()
+		return parser.Close
+	}
+	return parser.Continue | parser.HasChildren
+}
+
+func (cellDivParser) Close(node ast.Node, reader text.Reader, pc parser.Context) {
+	depth, _ := pc.Get(cellDivDepth).(int)
+	pc.Set(cellDivDepth, depth-1)
+}
+
+func (cellDivParser) CanInterruptParagraph() bool { return true }
+
+func (cellDivParser) CanAcceptIndentedLine() bool { return false }

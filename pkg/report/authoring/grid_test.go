@@ -55,6 +55,9 @@ func TestGridTables(t *testing.T) {
 		{"heading in a cell", "+-------------------+\n| # H {.c #h-x}     |\n+-------------------+\n",
 			[]string{`<td><h1 id="h-x">H</h1>`},
 			[]string{"| H |"}},
+		{"fenced divs in a cell", "+---------------------+\n| ::: {.x}            |\n| 1. A list           |\n| :::                 |\n|                     |\n| ::: y               |\n| text                |\n| :::                 |\n+---------------------+\n",
+			[]string{"<td><div>\n<ol>\n<li>A list</li>\n</ol>\n</div>\n<div>\n<p>text</p>\n</div>"},
+			[]string{"| A list text |"}},
 		{"empty cell", "+---+---+\n|   | b |\n+---+---+\n",
 			[]string{"<td></td>", "<td>b</td>"},
 			[]string{"|  | b |"}},
@@ -137,6 +140,7 @@ func TestGridHostile(t *testing.T) {
 		"rows":    "+---+---+\n" + strings.Repeat("| a | b |\n+---+---+\n", 20000),
 		"lines":   "+---+\n" + strings.Repeat("| a |\n", 50000) + "+---+\n",
 		"broken":  strings.Repeat("+---+\n| a |\n", 20000),
+		"divs":    "+-------+\n" + strings.Repeat("| ::: x |\n", 20000) + "+-------+\n",
 	}
 	for name, src := range cases {
 		start := time.Now()

@@ -34,6 +34,7 @@ func (r *htmlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindRow, r.row)
 	reg.Register(KindGridTable, r.gridTable)
 	reg.Register(KindCellCode, r.cellCode)
+	reg.Register(KindCellDiv, r.cellDiv)
 	reg.Register(KindCell, r.cell)
 	reg.Register(KindEquation, r.equation)
 	reg.Register(KindUnknown, r.unknown)
@@ -361,6 +362,15 @@ func (r *htmlRenderer) cellCode(w util.BufWriter, source []byte, node ast.Node, 
 		w.WriteString("<pre><code>" + html.EscapeString(node.(*CellCode).code(source)) + "</code></pre>\n")
 	}
 	return ast.WalkSkipChildren, nil
+}
+
+func (r *htmlRenderer) cellDiv(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		w.WriteString("<div>\n")
+	} else {
+		w.WriteString("</div>\n")
+	}
+	return ast.WalkContinue, nil
 }
 
 func (r *htmlRenderer) row(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
