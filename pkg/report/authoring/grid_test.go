@@ -54,7 +54,7 @@ func TestGridTables(t *testing.T) {
 			[]string{"| `x\\|y` **b** | $1$ |"}},
 		{"heading in a cell", "+-------------------+\n| # H {.c #h-x}     |\n+-------------------+\n",
 			[]string{`<td><h1 id="h-x">H</h1>`},
-			[]string{"| H |"}},
+			[]string{"| <strong>H</strong> |"}},
 		{"fenced divs in a cell", "+---------------------+\n| ::: {.x}            |\n| 1. A list           |\n| :::                 |\n|                     |\n| ::: y               |\n| text                |\n| :::                 |\n+---------------------+\n",
 			[]string{"<td><div>\n<ol>\n<li>A list</li>\n</ol>\n</div>\n<div>\n<p>text</p>\n</div>"},
 			[]string{"| A list text |"}},

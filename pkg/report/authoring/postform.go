@@ -363,16 +363,26 @@ func (p *postBlock) cellText(cell ast.Node) {
 			sep = " "
 			continue
 		}
+		// A heading is strong text: a pipe table's cell holds no heading,
+		// and kramdown shows an <h1> in one as text.
+		_, heading := b.(*ast.Heading)
+		if heading {
+			p.text(sep + "<strong>")
+			sep = ""
+		}
 		for i := range lines.Len() {
 			seg := lines.At(i)
 			s := bytes.TrimRight(p.source[seg.Start:seg.Stop], "\r\n")
 			p.text(sep)
 			sep = " "
-			if inline := b.Kind() == ast.KindParagraph || b.Kind() == ast.KindTextBlock; inline && !bytes.ContainsAny(s, "|\n") {
+			if inline := b.Kind() == ast.KindParagraph || b.Kind() == ast.KindTextBlock || heading; inline && !bytes.ContainsAny(s, "|\n") {
 				p.copy(seg.Start, seg.Start+len(s))
 			} else {
 				p.text(cellEscaper.Replace(strings.TrimSpace(string(s))))
 			}
+		}
+		if heading {
+			p.text("</strong>")
 		}
 	}
 }
