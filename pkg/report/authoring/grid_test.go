@@ -227,3 +227,17 @@ func cellShape(page string) string {
 		}
 	}
 }
+
+// BenchmarkGridTable parses and renders a grid table of 1000 rows of
+// three cells, each of two lines, as the page and the post.
+func BenchmarkGridTable(b *testing.B) {
+	var src strings.Builder
+	src.WriteString("+-------+-------+-------+\n| a     | b     | c     |\n+=======+=======+=======+\n")
+	for range 1000 {
+		src.WriteString("| *x*   | `y`   | $z$   |\n| w     |     v | - u   |\n+-------+-------+-------+\n")
+	}
+	b.SetBytes(int64(src.Len()))
+	for b.Loop() {
+		both(b, src.String())
+	}
+}
