@@ -51,6 +51,8 @@ func (b *Blocks) Extend(m goldmark.Markdown) {
 			// ":", and the fenced code block's, which a directive's
 			// backtick fence would otherwise be.
 			util.Prioritized(&fenceParser{b: b}, 90),
+			// Before the list's, which a "+" also starts.
+			util.Prioritized(gridParser{}, 95),
 			util.Prioritized(&alertParser{}, 790),
 		),
 		parser.WithASTTransformers(util.Prioritized(&transformer{b: b}, 100)),

@@ -15,7 +15,10 @@
 // blocks, proofs, callouts, tabsets, other divs), MyST's directives in
 // colon and backtick fences (statements as sphinx-proof's {prf:kind} or
 // mystmd's {proof:kind} and {proof}, sphinx-exercise's {exercise} and
-// {solution}, jupyter-book's {example}), and GitHub's alerts. The page renders them
+// {solution}, jupyter-book's {example}), GitHub's alerts and Pandoc's
+// grid tables (each cell's lines read as Markdown blocks; a caption
+// ": Caption {#tbl-x}" beside one numbers it as a pipe table's does;
+// lines that are not a well-formed table stay text). The page renders them
 // as HTML; the post writer calls Post on each Markdown block's source,
 // which replaces every PostNode's source by its post form and leaves
 // every other byte as written:

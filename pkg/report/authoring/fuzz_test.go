@@ -7,7 +7,8 @@ import (
 
 // FuzzBlocks checks that any text, read with Blocks, renders and posts
 // without a panic, with output bounded by its size, and that the post of
-// text with no fence, alert or directive in it is the text itself.
+// text with no fence, alert, directive or grid table in it is the text
+// itself.
 func FuzzBlocks(f *testing.F) {
 	for _, s := range []string{
 		"::: {#thm-a name=\"T\"}\nx\n:::\n",
@@ -22,6 +23,9 @@ func FuzzBlocks(f *testing.F) {
 		"> [!NOTE]\n> x\n",
 		"- ::: {.proof}\n  x\n  :::\n",
 		"> :::{note}\n> x\n> :::\n",
+		"+---+:--:+\n| a | b  |\n|   |  - c |\n+===+====+\n|     d | e |\n+---+----+\n",
+		"- +---+\n  | a |\n  +---+\n",
+		"+--------+\n| ::: {} |\n| # h {} |\n| :::    |\n+--------+\n",
 	} {
 		f.Add(s)
 	}
@@ -33,7 +37,7 @@ func FuzzBlocks(f *testing.F) {
 		if len(out) > 200*len(src)+2000 {
 			t.Errorf("%d bytes of input give %d of output", len(src), len(out))
 		}
-		if !strings.ContainsAny(src, ":`~>") {
+		if !strings.ContainsAny(src, ":`~>+") {
 			if got := string(Post([]byte(src), &Blocks{})); got != src {
 				t.Errorf("Post changed text with no construct: %q to %q", src, got)
 			}

@@ -426,7 +426,7 @@ func (x *Index) Check() []Warning {
 		}
 		switch {
 		case p.cite && x.Bibliography == nil:
-			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("citation @%s: the document names no bibliography (bibliography: in its front matter), shown marked", clip(p.label))})
+			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("citation @%s: the document names no bibliography (bibliography: in its front matter, or its project's _quarto.yml, myst.yml or _config.yml), shown marked", clip(p.label))})
 		case p.cite:
 			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("citation @%s: no such work in the bibliography, shown marked", clip(p.label))})
 		default:

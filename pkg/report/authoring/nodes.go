@@ -245,11 +245,14 @@ func (r *Row) Dump(source []byte, level int) { dump(r, source, level) }
 // KindCell is the kind of a Cell node.
 var KindCell = ast.NewNodeKind("Cell")
 
-// A Cell is a cell of a list table, holding the blocks of its list item.
+// A Cell is a cell of a list table or a grid table, holding its blocks.
 type Cell struct {
 	ast.BaseBlock
 	// Header is true for a header cell.
 	Header bool
+	// Align is a grid table's column alignment: "left", "center",
+	// "right", or "" for none.
+	Align string
 	// item is the list item the cell was, for the post.
 	item ast.Node
 }

@@ -290,15 +290,31 @@ func rowsOnly(t *Table) bool {
 	return rows > 0
 }
 
-// pipeTable writes a list table's rows as a pipe table, the first row
-// its header.
-func (p *postBlock) pipeTable(t *Table) {
+// pipeTable writes the rows of a list table or a grid table as a pipe
+// table, the first row its header, the columns aligned as the first
+// row's cells are.
+func (p *postBlock) pipeTable(t ast.Node) {
 	width := 0
+	var align []string
 	for n := t.FirstChild(); n != nil; n = n.NextSibling() {
 		if r, ok := n.(*Row); ok {
 			width = max(width, r.ChildCount())
+			if align == nil {
+				for c := r.FirstChild(); c != nil; c = c.NextSibling() {
+					align = append(align, c.(*Cell).Align)
+				}
+			}
 		}
 	}
+	var delim strings.Builder
+	for i := range width {
+		mark := "---"
+		if i < len(align) && alignMarks[align[i]] != "" {
+			mark = alignMarks[align[i]]
+		}
+		delim.WriteString("| " + mark + " ")
+	}
+	delim.WriteString("|\n")
 	first := true
 	for n := t.FirstChild(); n != nil; n = n.NextSibling() {
 		r, ok := n.(*Row)
@@ -307,7 +323,7 @@ func (p *postBlock) pipeTable(t *Table) {
 		}
 		if first && !r.Header {
 			p.text(strings.Repeat("| ", width) + "|\n")
-			p.text(strings.Repeat("| --- ", width) + "|\n")
+			p.text(delim.String())
 		}
 		k := 0
 		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
@@ -318,11 +334,14 @@ func (p *postBlock) pipeTable(t *Table) {
 		}
 		p.text(strings.Repeat("|   ", width-k) + "|\n")
 		if first && r.Header {
-			p.text(strings.Repeat("| --- ", width) + "|\n")
+			p.text(delim.String())
 		}
 		first = false
 	}
 }
+
+// alignMarks are the pipe table's marks of a column's alignment.
+var alignMarks = map[string]string{"left": ":--", "center": ":-:", "right": "--:"}
 
 // cellEscaper writes a cell's text so that it stays one cell of one row.
 var cellEscaper = strings.NewReplacer("|", `\|`, "\n", " ", "\r", "")
@@ -337,30 +356,66 @@ var cellCode = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, 
 // its text escaped.
 func (p *postBlock) cellText(cell ast.Node) {
 	sep := ""
-	for b := cell.FirstChild(); b != nil; b = b.NextSibling() {
+	for _, b := range leafBlocks(cell) {
 		lines := b.Lines()
-		if _, code := b.(*ast.FencedCodeBlock); code || b.Kind() == ast.KindCodeBlock {
-			var text strings.Builder
-			for i := range lines.Len() {
-				seg := lines.At(i)
-				text.Write(p.source[seg.Start:seg.Stop])
-			}
-			p.text(sep + "<code>" + cellCode.Replace(strings.TrimRight(text.String(), "\r\n")) + "</code>")
+		if code, ok := codeOf(b, p.source); ok {
+			p.text(sep + "<code>" + cellCode.Replace(strings.TrimRight(code, "\r\n")) + "</code>")
 			sep = " "
 			continue
+		}
+		// A heading is strong text: a pipe table's cell holds no heading,
+		// and kramdown shows an <h1> in one as text.
+		_, heading := b.(*ast.Heading)
+		if heading {
+			p.text(sep + "<strong>")
+			sep = ""
 		}
 		for i := range lines.Len() {
 			seg := lines.At(i)
 			s := bytes.TrimRight(p.source[seg.Start:seg.Stop], "\r\n")
 			p.text(sep)
 			sep = " "
-			if inline := b.Kind() == ast.KindParagraph || b.Kind() == ast.KindTextBlock; inline && !bytes.ContainsAny(s, "|\n") {
+			if inline := b.Kind() == ast.KindParagraph || b.Kind() == ast.KindTextBlock || heading; inline && !bytes.ContainsAny(s, "|\n") {
 				p.copy(seg.Start, seg.Start+len(s))
 			} else {
 				p.text(cellEscaper.Replace(strings.TrimSpace(string(s))))
 			}
 		}
+		if heading {
+			p.text("</strong>")
+		}
 	}
+}
+
+// codeOf returns the text of a code block, reporting whether b is one.
+func codeOf(b ast.Node, source []byte) (string, bool) {
+	if c, ok := b.(*CellCode); ok {
+		return c.code(source), true
+	}
+	if _, fenced := b.(*ast.FencedCodeBlock); !fenced && b.Kind() != ast.KindCodeBlock {
+		return "", false
+	}
+	var text strings.Builder
+	lines := b.Lines()
+	for i := range lines.Len() {
+		seg := lines.At(i)
+		text.Write(source[seg.Start:seg.Stop])
+	}
+	return text.String(), true
+}
+
+// leafBlocks returns the blocks in n that hold lines, in order: the
+// paragraphs and code of a cell, also those in its lists and quotes.
+func leafBlocks(n ast.Node) []ast.Node {
+	var out []ast.Node
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering && c != n && c.Type() == ast.TypeBlock && (c.Lines().Len() > 0 || c.IsRaw()) {
+			out = append(out, c)
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return out
 }
 
 // WritePost writes an equation as its anchor and the TeX between $$

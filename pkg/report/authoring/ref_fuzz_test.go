@@ -27,6 +27,7 @@ func FuzzRefs(f *testing.F) {
 		"$$ a $$ {#eq-a}\n\n[@eq-a; @tbl-b]\n\n[see @eq-a; -@eq-a; @knuth1984, p. 3]\n\n@knuth1984 [p. 33] [@a;\n@b,\np. 3 and more]",
 		"> | a | b |\n> |---|---|\n> | 1 | 2 |\n>\n> : Values {#tbl/x}\n\n(use/hiding)=\n## H\n\n{ref}`use/hiding` [@nobib]",
 		"```{proof:theorem} T\n:label: th1\nT.\n```\n\n````{solution} th1\n```{figure} x.png\n:name: f/1\nC.\n```\n````\n\n{proof:ref}`th1` {numref}`f/1`",
+		"See @tbl-g.\n\n+---+:--:+\n| a | b  |\n| `c | d  |\n+===+====+\n|  $x$ [@a] |\n+---+----+\n\n: Grid *g* {#tbl-g}\n\n> +--+\n> |é |\n> +--+\n",
 		"## A\n\n(s)=\n### B\n\n$$\n\\begin{align}a\\\\b\\end{align}\n$$\n\n```{math}\n:enumerated: false\nz\n```\n\n{ref}`s` [](#s) {numref}`%s <s>`",
 	} {
 		f.Add(seed)

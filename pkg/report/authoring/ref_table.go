@@ -12,7 +12,7 @@ import (
 // KindTableFigure is the kind of a TableFigure node.
 var KindTableFigure = ast.NewNodeKind("TableFigure")
 
-// A TableFigure is a pipe table with Pandoc's caption, a paragraph
+// A TableFigure is a pipe table or a grid table with Pandoc's caption, a paragraph
 // starting ": " (or "Table: ") right before or after it, labelled by an
 // id at the caption's end: ": Grundy values {#tbl-values}". Its
 // children are the caption (a TableCaption) and the table.
@@ -107,9 +107,9 @@ var tableCaption = regexp.MustCompile(`^(?::|Table:)[ \t]+`)
 // captionLabel matches the attributes ending a caption, "{#tbl-x}".
 var captionLabel = regexp.MustCompile(`[ \t]*\{#([^\s{}]+)(?:\s[^{}]*)?\}[ \t]*$`)
 
-// captionTable makes a pipe table and the caption paragraph beside it a
-// TableFigure, reporting whether it did.
-func captionTable(t *east.Table, source []byte) bool {
+// captionTable makes a pipe table or a grid table and the caption
+// paragraph beside it a TableFigure, reporting whether it did.
+func captionTable(t ast.Node, source []byte) bool {
 	p, ok := t.NextSibling().(*ast.Paragraph)
 	after := ok && isCaption(p, source)
 	if !after {
@@ -125,8 +125,10 @@ func captionTable(t *east.Table, source []byte) bool {
 	}
 	text := [2]int{start + len(tableCaption.Find(source[start:stop])), stop}
 	fig := &TableFigure{at: -1}
-	if after {
-		fig.at = tableStart(t, source)
+	if g, ok := t.(*GridTable); ok && after {
+		fig.at = g.start
+	} else if pipe, ok := t.(*east.Table); ok && after {
+		fig.at = tableStart(pipe, source)
 	}
 	if m := captionLabel.FindSubmatchIndex(source[text[0]:text[1]]); m != nil {
 		fig.label = string(source[text[0]+m[2] : text[0]+m[3]])

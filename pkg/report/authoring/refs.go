@@ -66,7 +66,7 @@ func (t *refTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 	source := reader.Source()
 	var replace [][2]ast.Node
 	var targets []*TargetNode
-	var tables []*east.Table
+	var tables []ast.Node
 	var headings []*ast.Heading
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -82,6 +82,8 @@ func (t *refTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 		case *east.Table:
 			tables = append(tables, n)
 			return ast.WalkSkipChildren, nil
+		case *GridTable:
+			tables = append(tables, n)
 		case *ast.Heading:
 			headings = append(headings, n)
 		case *ast.Link:

@@ -32,6 +32,9 @@ func (r *htmlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindFigure, r.figure)
 	reg.Register(KindTable, r.table)
 	reg.Register(KindRow, r.row)
+	reg.Register(KindGridTable, r.gridTable)
+	reg.Register(KindCellCode, r.cellCode)
+	reg.Register(KindCellDiv, r.cellDiv)
 	reg.Register(KindCell, r.cell)
 	reg.Register(KindEquation, r.equation)
 	reg.Register(KindUnknown, r.unknown)
@@ -345,11 +348,53 @@ func (r *htmlRenderer) table(w util.BufWriter, source []byte, node ast.Node, ent
 	return ast.WalkContinue, nil
 }
 
-func (r *htmlRenderer) row(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+func (r *htmlRenderer) gridTable(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if entering {
-		w.WriteString("<tr>\n")
+		w.WriteString("<table>\n")
 	} else {
-		w.WriteString("</tr>\n")
+		w.WriteString("</table>\n")
+	}
+	return ast.WalkContinue, nil
+}
+
+func (r *htmlRenderer) cellCode(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		w.WriteString("<pre><code>" + html.EscapeString(node.(*CellCode).code(source)) + "</code></pre>\n")
+	}
+	return ast.WalkSkipChildren, nil
+}
+
+func (r *htmlRenderer) cellDiv(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		w.WriteString("<div>\n")
+	} else {
+		w.WriteString("</div>\n")
+	}
+	return ast.WalkContinue, nil
+}
+
+func (r *htmlRenderer) row(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	row := node.(*Row)
+	// A grid table's rows are in a head and a body, as Pandoc writes them.
+	_, grid := row.Parent().(*GridTable)
+	prev, _ := row.PreviousSibling().(*Row)
+	next, _ := row.NextSibling().(*Row)
+	if entering {
+		switch {
+		case grid && prev == nil && row.Header:
+			w.WriteString("<thead>\n")
+		case grid && !row.Header && (prev == nil || prev.Header):
+			w.WriteString("<tbody>\n")
+		}
+		w.WriteString("<tr>\n")
+		return ast.WalkContinue, nil
+	}
+	w.WriteString("</tr>\n")
+	switch {
+	case grid && row.Header && (next == nil || !next.Header):
+		w.WriteString("</thead>\n")
+	case grid && !row.Header && next == nil:
+		w.WriteString("</tbody>\n")
 	}
 	return ast.WalkContinue, nil
 }
@@ -360,7 +405,12 @@ func (r *htmlRenderer) cell(w util.BufWriter, source []byte, node ast.Node, ente
 		tag = "th"
 	}
 	if entering {
-		w.WriteString("<" + tag + ">")
+		w.WriteString("<" + tag)
+		switch a := node.(*Cell).Align; a {
+		case "left", "center", "right":
+			w.WriteString(` style="text-align:` + a + `"`)
+		}
+		w.WriteString(">")
 	} else {
 		w.WriteString("</" + tag + ">\n")
 	}

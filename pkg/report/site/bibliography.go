@@ -11,6 +11,7 @@ import (
 	"github.com/grundylab/grundy/pkg/report/bib"
 	"github.com/grundylab/grundy/pkg/report/frontmatter"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/siteconf"
 )
 
 // errOutside is wrapped by the error for a bibliography path that leaves
@@ -24,13 +25,42 @@ var errOutside = errors.New("not a file in the notebook's folder")
 // leads out is not read. A file that
 // cannot be read or parsed, or that is beyond bib.MaxSize with the
 // others, is left out with a warning; the database is nil when no file
-// is read.
+// is read. A notebook whose front matter names none takes its
+// project's: see projectBibliography.
 func bibliography(root *os.Root, nb *notebook.Notebook) (*bib.Database, []string) {
 	_, front, _ := frontmatter.Find(nb) // a refused front matter names no bibliography: the view warns of it
 	names := bibNames(front["bibliography"])
 	if len(names) == 0 {
 		return nil, nil
 	}
+	return readDatabase(root, names)
+}
+
+// projectBibliography reads the .bib files that the project of the
+// folder dir names for documents with no bibliography of their own
+// (siteconf.Bibliography), looking from dir up to top, the site's root,
+// and reading through an os.Root of top, as one database.
+func projectBibliography(top, dir string) (*bib.Database, []string) {
+	rel, err := filepath.Rel(top, dir)
+	if top == "" || err != nil || !filepath.IsLocal(rel) && rel != "." {
+		return nil, nil
+	}
+	root, err := os.OpenRoot(top)
+	if err != nil {
+		return nil, []string{fmt.Sprintf("the project's bibliography: %v", err)}
+	}
+	defer root.Close()
+	names, warnings := siteconf.Bibliography(root, filepath.ToSlash(rel))
+	if len(names) == 0 {
+		return nil, warnings
+	}
+	db, more := readDatabase(root, names)
+	return db, append(warnings, more...)
+}
+
+// readDatabase reads the .bib files names, relative to root, as one
+// database; nil when none can be read.
+func readDatabase(root *os.Root, names []string) (*bib.Database, []string) {
 	var data []byte
 	var warnings []string
 	for _, name := range names {
@@ -97,4 +127,34 @@ func readBib(root *os.Root, name string, limit int) ([]byte, error) {
 		return nil, fmt.Errorf("larger than %d bytes", bib.MaxSize)
 	}
 	return b, nil
+}
+
+// topFolder returns the deepest folder that holds every file of files,
+// as an absolute path: the site's root, the highest folder a notebook's
+// project settings are looked for in; "" if a path cannot be made
+// absolute.
+func topFolder(files []string) string {
+	top := ""
+	for i, f := range files {
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			return ""
+		}
+		dir := filepath.Dir(abs)
+		if i == 0 {
+			top = dir
+			continue
+		}
+		for {
+			if rel, err := filepath.Rel(top, dir); err == nil && (rel == "." || filepath.IsLocal(rel)) {
+				break
+			}
+			up := filepath.Dir(top)
+			if up == top {
+				break
+			}
+			top = up
+		}
+	}
+	return top
 }

@@ -62,3 +62,75 @@ func TestBibliography(t *testing.T) {
 		}
 	}
 }
+
+// TestProjectBibliography reads the files the nearest project file names
+// for a notebook with no bibliography of its own, through a root at the
+// site's top folder: a link that leads out of it is not read.
+func TestProjectBibliography(t *testing.T) {
+	outer := t.TempDir()
+	top := filepath.Join(outer, "site")
+	entry := "@book{k, author = {Knuth, Donald}, title = {T}, year = {1984}}\n"
+	for name, data := range map[string]string{
+		"book/_config.yml":     "bibtex_bibfiles: [refs.bib]\n",
+		"book/refs.bib":        entry,
+		"quarto/_quarto.yml":   "bibliography: [link.bib, ../book/refs.bib]\n",
+		"myst/myst.yml":        "project: {bibliography: [missing.bib]}\n",
+		"../outside/evil.bib":  strings.ReplaceAll(entry, "{k,", "{o,"),
+		"plain/notebook.ipynb": "{}",
+	} {
+		p := filepath.Join(top, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(outer, "outside", "evil.bib"), filepath.Join(top, "quarto", "link.bib")); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		dir      string
+		keys     []string
+		warnings []string
+	}{
+		{"book/part/ch1", []string{"k"}, nil},
+		{"quarto", nil, []string{`"../book/refs.bib": outside`, `"quarto/link.bib"`}},
+		{"myst", nil, []string{`"myst/missing.bib"`}},
+		{"plain", nil, nil},
+		{"../outside", nil, nil},
+	}
+	for _, tt := range tests {
+		db, warnings := projectBibliography(top, filepath.Join(top, filepath.FromSlash(tt.dir)))
+		var keys []string
+		if db != nil {
+			keys = db.Keys()
+		}
+		if strings.Join(keys, " ") != strings.Join(tt.keys, " ") || len(warnings) != len(tt.warnings) {
+			t.Errorf("%s: keys %q and warnings %q, want %q and %q", tt.dir, keys, warnings, tt.keys, tt.warnings)
+			continue
+		}
+		for i, w := range tt.warnings {
+			if !strings.Contains(warnings[i], w) {
+				t.Errorf("%s: warning %q lacks %s", tt.dir, warnings[i], w)
+			}
+		}
+	}
+}
+
+// TestTopFolder checks the folder that holds all of a build's notebooks.
+func TestTopFolder(t *testing.T) {
+	for _, tt := range []struct {
+		files []string
+		want  string
+	}{
+		{[]string{"/a/b/x.ipynb"}, "/a/b"},
+		{[]string{"/a/b/x.ipynb", "/a/b/c/y.ipynb", "/a/b/d/z.md"}, "/a/b"},
+		{[]string{"/a/b/c/y.ipynb", "/a/d/z.md"}, "/a"},
+		{[]string{"/a/x.ipynb", "/b/y.ipynb"}, "/"},
+	} {
+		if got := topFolder(tt.files); got != tt.want {
+			t.Errorf("%q: %q, want %q", tt.files, got, tt.want)
+		}
+	}
+}

@@ -93,6 +93,9 @@ type Site struct {
 	Jobs int
 
 	turns turns // what notebooks running ahead of their turn report
+	// top is the folder holding all the build's notebooks, the highest
+	// in which a notebook's project bibliography is looked for.
+	top string
 }
 
 // A Printer prints pages to PDF.
@@ -133,6 +136,7 @@ func (s *Site) Rebuild(ctx context.Context, paths, changed []string) error {
 	if err != nil {
 		return err
 	}
+	s.top = topFolder(files)
 	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
 		return err
 	}
@@ -272,6 +276,12 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 	}
 	defer local.Close()
 	db, bibWarnings := bibliography(local, nb)
+	if db == nil && len(bibWarnings) == 0 {
+		abs, err := filepath.Abs(path)
+		if err == nil {
+			db, bibWarnings = projectBibliography(s.top, filepath.Dir(abs))
+		}
+	}
 	for _, w := range bibWarnings {
 		s.warnAbout(path, "notebook %s: %s", path, w)
 	}

@@ -20,6 +20,14 @@
 //     and site.options.style. MyST has no key for the site's address (it
 //     takes a BASE_URL path from the environment): give -site-url.
 //
+// Bibliography gives the bibliography a project names for all its
+// documents, for a notebook whose front matter names none: _quarto.yml's
+// bibliography, myst.yml's project.bibliography or Jupyter Book's
+// _config.yml bibtex_bibfiles, in the notebook's folder or the nearest
+// ancestor, up to the site's root, that names one:
+//
+//	files, warnings := siteconf.Bibliography(root, "chapter1")
+//
 // When more than one of these is in the folder, the first of _render.yml,
 // _quarto.yml, myst.yml is read and the others are named in a warning.
 // A key render does not read is named in a warning, not passed over in

@@ -62,7 +62,7 @@ func (r *reader) quarto(doc map[string]any) {
 	if v, ok := html["css"]; ok {
 		r.stylesheets("format.html.css", v)
 	}
-	r.unread("", doc, "title", "author", "website", "format")
+	r.unread("", doc, "title", "author", "website", "format", "bibliography")
 	r.unread("website.", website, "title", "site-url", "description", "sidebar", "navbar")
 	r.unread("format.", format, "html")
 	r.unread("format.html.", html, "css")
@@ -147,7 +147,7 @@ func (r *reader) myst(doc map[string]any) {
 		r.stylesheets("site.options.style", v)
 	}
 	r.unread("", doc, "version", "project", "site")
-	r.unread("project.", project, "title", "authors", "author", "description", "toc")
+	r.unread("project.", project, "title", "authors", "author", "description", "toc", "bibliography")
 	r.unread("site.", site, "title", "options")
 	r.unread("site.options.", options, "style")
 }

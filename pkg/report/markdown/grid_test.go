@@ -1,0 +1,67 @@
+package markdown
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/internal/hostile"
+)
+
+// gridCell is a Markdown cell with a captioned grid table whose cells
+// hold several lines, code and hostile text, and a reference to it.
+const gridCell = "See @tbl-grid.\n\n" +
+	"+-----------------+----------------------------------+\n" +
+	"| Game            | Value                            |\n" +
+	"+=================+:================================:+\n" +
+	"| Nim             | the *nim-sum*                    |\n" +
+	"| heaps           | of the heaps                     |\n" +
+	"+-----------------+----------------------------------+\n" +
+	"|     g(n) = n    | <script>alert(1)</script> a \\| b |\n" +
+	"+-----------------+----------------------------------+\n" +
+	"\n: Values of games {#tbl-grid}\n"
+
+// TestGridTableInPost checks the post of a grid table: a pipe table that
+// Hugo's goldmark and Jekyll's kramdown read as a table, each cell's
+// lines on one row, the caption numbered above it, the reference a link,
+// and nothing in it that runs script.
+func TestGridTableInPost(t *testing.T) {
+	v, err := report.NewView(refsNotebook(gridCell), report.ViewOptions{Name: "post", ModTime: modTime})
+	if err != nil {
+		t.Fatal(err)
+	}
+	post := Render(v).Text
+	for _, want := range []string{
+		"See [Table\u00a01](#tbl-grid).",
+		"<a id=\"tbl-grid\"></a>Table 1: Values of games",
+		"| Game | Value |\n| --- | :-: |\n| Nim heaps | the *nim-sum* of the heaps |\n",
+	} {
+		if !bytes.Contains(post, []byte(want)) {
+			t.Errorf("post lacks\n%s\n%s", want, post)
+		}
+	}
+	for name, page := range blogHTML(t, post) {
+		for _, want := range []string{"<th>Game</th>", `<td style="text-align:center">the <em>nim-sum</em> of the heaps</td>`, "<code>g(n) = n</code>"} {
+			if !strings.Contains(string(page), want) {
+				t.Errorf("%s: the page lacks %s:\n%s", name, want, page)
+			}
+		}
+		for _, p := range hostile.Check(page) {
+			t.Errorf("%s: %s", name, p)
+		}
+	}
+	_, body, _ := bytes.Cut(post, []byte("\n---\n"))
+	html, ok := kramdownHTML(t, []string{string(body)})
+	if !ok {
+		return
+	}
+	for _, page := range html[0] {
+		if !strings.Contains(page, "<th>Game</th>") || !strings.Contains(page, "<em>nim-sum</em>") {
+			t.Errorf("kramdown's page lacks the table's cells:\n%s", page)
+		}
+		for _, p := range hostile.Check([]byte(page)) {
+			t.Errorf("kramdown: %s", p)
+		}
+	}
+}
