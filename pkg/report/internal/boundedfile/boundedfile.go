@@ -44,17 +44,15 @@ func read(f fs.File, limit int64, regularOnly bool) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	size := int64(unknownSize)
 	switch {
+	case info.Mode().IsRegular() && info.Size() > limit:
+		return nil, &TooLargeError{Size: info.Size(), Limit: limit}
 	case info.Mode().IsRegular():
-		size = info.Size()
+		return readAtMost(f, info.Size(), limit)
 	case regularOnly:
 		return nil, ErrNotRegular
 	}
-	if size > limit {
-		return nil, &TooLargeError{Size: size, Limit: limit}
-	}
-	return readAtMost(f, size, limit)
+	return readAtMost(f, unknownSize, limit)
 }
 
 // ReadAll reads r to its end, as io.ReadAll does, but no further than

@@ -110,6 +110,19 @@ func TestReadNotRegular(t *testing.T) {
 	if read := 3*limit - left; read != limit+1 {
 		t.Errorf("Read took %d bytes of the pipe, want the limit and one, %d", read, limit+1)
 	}
+	// A short pipe within a limit smaller than the first buffer is read.
+	r, w, err = os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	go func() {
+		w.Write([]byte("hello"))
+		w.Close()
+	}()
+	if data, err := Read(r, 10); err != nil || string(data) != "hello" {
+		t.Errorf("Read(pipe of 5 bytes, 10) = %q, %v", data, err)
+	}
 }
 
 // TestReadAll reads readers of many shapes: within the limit, each is read
