@@ -1,13 +1,15 @@
 package report
 
 import (
+	"errors"
 	"html"
-	"io"
 	"io/fs"
 	"net/url"
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/grundylab/grundy/pkg/report/internal/boundedfile"
 )
 
 // MaxLocalFiles is the most bytes of local files (see ViewOptions.Local)
@@ -94,23 +96,20 @@ func (b *builder) copyLocal(cell int, name, clean string, total *int64) string {
 		return ""
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil || !info.Mode().IsRegular() {
-		return "" // a folder, or not a file to copy: left as written
-	}
 	limit := MaxLocalFiles - *total
 	if b.opts.MaxImage >= 0 {
 		limit = min(limit, int64(b.opts.MaxImage))
 	}
-	// Read one byte past the limit rather than trust the size Stat gave:
-	// the file may grow meanwhile.
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	data, err := boundedfile.ReadRegular(f, limit)
+	if _, tooLarge := errors.AsType[*boundedfile.TooLargeError](err); tooLarge {
+		b.warn(cell, 0, "local file %q left out: larger than %s", name, ByteSize(limit))
+		return ""
+	}
 	switch {
+	case errors.Is(err, boundedfile.ErrNotRegular):
+		return "" // a folder, or not a file to copy: left as written
 	case err != nil:
 		b.warn(cell, 0, "local file %q cannot be read: %v", name, err)
-		return ""
-	case int64(len(data)) > limit:
-		b.warn(cell, 0, "local file %q left out: larger than %s", name, ByteSize(limit))
 		return ""
 	}
 	*total += int64(len(data))

@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/grundylab/grundy/pkg/report/internal/boundedfile"
 )
 
 // MaxFileSize is the size of the largest notebook ReadFile and Read
@@ -24,18 +26,11 @@ func ReadFile(path string) (*Notebook, error) {
 		return nil, err
 	}
 	defer f.Close()
-	size := int64(512)
-	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
-		size = info.Size()
+	data, err := boundedfile.Read(f, MaxFileSize)
+	if e, ok := errors.AsType[*boundedfile.TooLargeError](err); ok {
+		return nil, tooLarge(path, e.Size)
 	}
-	if size > MaxFileSize {
-		return nil, tooLarge(path, size)
-	}
-	data, err := readAtMost(f, size)
 	if err != nil {
-		if e, ok := errors.AsType[*Error](err); ok {
-			e.Path = path
-		}
 		return nil, err
 	}
 	nb, err := Parse(data)
@@ -48,28 +43,14 @@ func ReadFile(path string) (*Notebook, error) {
 // Read reads and validates a notebook from r, of at most MaxFileSize
 // bytes.
 func Read(r io.Reader) (*Notebook, error) {
-	data, err := readAtMost(r, 512)
+	data, err := boundedfile.ReadAll(r, MaxFileSize)
+	if e, ok := errors.AsType[*boundedfile.TooLargeError](err); ok {
+		return nil, tooLarge("", e.Size)
+	}
 	if err != nil {
 		return nil, err
 	}
 	return Parse(data)
-}
-
-// readAtMost reads r to its end into a buffer of the size expected, the
-// file's when it is known, so that the data is held once rather than in
-// the doubling buffers of io.ReadAll; more than MaxFileSize bytes is an
-// error.
-func readAtMost(r io.Reader, expected int64) ([]byte, error) {
-	var buf bytes.Buffer
-	buf.Grow(int(min(expected, MaxFileSize) + 1))
-	n, err := buf.ReadFrom(io.LimitReader(r, MaxFileSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if n > MaxFileSize {
-		return nil, tooLarge("", n)
-	}
-	return buf.Bytes(), nil
 }
 
 // tooLarge returns the error for a notebook of size bytes, at least, in

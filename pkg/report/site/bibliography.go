@@ -3,13 +3,13 @@ package site
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report/bib"
 	"github.com/grundylab/grundy/pkg/report/frontmatter"
+	"github.com/grundylab/grundy/pkg/report/internal/boundedfile"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/siteconf"
 )
@@ -116,17 +116,14 @@ func readBib(root *os.Root, name string, limit int) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %w", errOutside, err)
 	}
 	defer f.Close()
-	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
+	b, err := boundedfile.ReadRegular(f, int64(limit))
+	if e, ok := errors.AsType[*boundedfile.TooLargeError](err); ok {
+		return nil, fmt.Errorf("%w; a notebook's bibliographies may have %d bytes in all", e, bib.MaxSize)
+	}
+	if errors.Is(err, boundedfile.ErrNotRegular) {
 		return nil, errOutside
 	}
-	b, err := io.ReadAll(io.LimitReader(f, int64(limit)+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > limit {
-		return nil, fmt.Errorf("larger than %d bytes", bib.MaxSize)
-	}
-	return b, nil
+	return b, err
 }
 
 // topFolder returns the deepest folder that holds every file of files,

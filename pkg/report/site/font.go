@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
+
+	"github.com/grundylab/grundy/pkg/report/internal/boundedfile"
 )
 
 // Where Debian's fonts-lmodern package installs Latin Modern Math and its
@@ -42,21 +43,12 @@ func readFont(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
+	data, err := boundedfile.ReadRegular(f, MaxFontSize)
+	if _, ok := errors.AsType[*boundedfile.TooLargeError](err); ok || errors.Is(err, boundedfile.ErrNotRegular) {
+		return nil, fmt.Errorf("math font %s: %w: %w", path, ErrFont, err)
 	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("math font %s: %w: not a regular file", path, ErrFont)
-	}
-	// Read one byte past the limit rather than trust the size Stat gave:
-	// the file may grow meanwhile.
-	data, err := io.ReadAll(io.LimitReader(f, MaxFontSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("math font %s: %w", path, err)
-	}
-	if len(data) > MaxFontSize {
-		return nil, fmt.Errorf("math font %s: %w: larger than %d bytes", path, ErrFont, MaxFontSize)
 	}
 	for _, m := range fontMagic {
 		if bytes.HasPrefix(data, m) {

@@ -3,7 +3,7 @@ package site
 import (
 	"bytes"
 	"context"
-	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -148,7 +148,8 @@ func TestRebuild(t *testing.T) {
 }
 
 // fakePrinter "prints" a page: it checks that the page's font link
-// resolves beside it, and returns a PDF made of the page's bytes.
+// resolves beside it, and returns a PDF made of the page's bytes. One
+// that fails names the file it was given, as package pdf does.
 type fakePrinter struct {
 	t     *testing.T
 	pages []string
@@ -158,7 +159,7 @@ type fakePrinter struct {
 func (p *fakePrinter) Print(ctx context.Context, page string) ([]byte, error) {
 	p.pages = append(p.pages, page)
 	if p.fail {
-		return nil, errors.New("no paper")
+		return nil, fmt.Errorf("pdf: %s: no paper", page)
 	}
 	if !filepath.IsAbs(page) {
 		p.t.Errorf("printer given %s, not an absolute path", page)
@@ -221,14 +222,18 @@ func TestPDF(t *testing.T) {
 			t.Errorf("%s.pdf of the page before is left beside the new page", name)
 		}
 	}
-	said := 0
-	for _, w := range warnings {
-		if strings.Contains(w, ".ipynb: no PDF: no paper") {
-			said++
+	// Each warning names the notebook and its page, as the reader knows
+	// them, not the temporary copy printed (.render-tmp-….html).
+	for _, name := range []string{"code", "math"} {
+		want := fmt.Sprintf("notebook %s: no PDF: pdf: %s: no paper", filepath.Join(src, name+".ipynb"), filepath.Join(out, name+".html"))
+		if !slices.Contains(warnings, want) {
+			t.Errorf("warnings %q, want %q", warnings, want)
 		}
 	}
-	if said != 2 {
-		t.Errorf("warnings %q, want one per notebook saying it has no PDF", warnings)
+	for _, w := range warnings {
+		if strings.Contains(w, tmpPrefix) {
+			t.Errorf("warning %q names a temporary file", w)
+		}
 	}
 }
 

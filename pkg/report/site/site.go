@@ -323,7 +323,7 @@ func (s *Site) finish(ctx context.Context, k *keeper, r *rendered, fontURL strin
 		// costly for the browser) is still a page: it and its post are
 		// written, without a PDF; one printed without what it refers to
 		// outside the site is written with a warning.
-		pdf, err = s.print(ctx, page)
+		pdf, err = s.print(ctx, page, filepath.Join(s.Dir, r.name+".html"))
 		switch {
 		case err != nil && ctx.Err() != nil:
 			return fmt.Errorf("notebook %s: printing to PDF: %w", path, err)
@@ -345,8 +345,10 @@ func (s *Site) finish(ctx context.Context, k *keeper, r *rendered, fontURL strin
 }
 
 // print prints a page through a temporary file in Dir, where the page's
-// relative link to the math font resolves as it will for the page.
-func (s *Site) print(ctx context.Context, page []byte) ([]byte, error) {
+// relative link to the math font resolves as it will for the page. What
+// the printer says of that file is said of the page's file, name: the
+// reader knows the page, not its temporary copy.
+func (s *Site) print(ctx context.Context, page []byte, name string) ([]byte, error) {
 	f, err := os.CreateTemp(s.Dir, tmpPrefix+"*.html")
 	if err != nil {
 		return nil, err
@@ -363,5 +365,19 @@ func (s *Site) print(ctx context.Context, page []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.PDF.Print(ctx, abs)
+	data, err := s.PDF.Print(ctx, abs)
+	if err != nil {
+		err = &renamedError{err: err, msg: strings.NewReplacer(abs, name, f.Name(), name).Replace(err.Error())}
+	}
+	return data, err
 }
+
+// A renamedError is err said of another file: its message names the file
+// otherwise, and errors.Is and errors.As see err.
+type renamedError struct {
+	err error
+	msg string
+}
+
+func (e *renamedError) Error() string { return e.msg }
+func (e *renamedError) Unwrap() error { return e.err }

@@ -3,7 +3,6 @@ package siteconf
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net"
 	"net/url"
@@ -15,6 +14,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/grundylab/grundy/pkg/report/internal/boundedfile"
 	"github.com/grundylab/grundy/pkg/report/internal/safeyaml"
 	"golang.org/x/net/idna"
 )
@@ -166,23 +166,11 @@ func readBounded(root *os.Root, name string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
+	data, err := boundedfile.ReadRegular(f, limit)
+	if e, ok := errors.AsType[*boundedfile.TooLargeError](err); ok {
+		return nil, fmt.Errorf("%w: %w", ErrTooLarge, e)
 	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("not a regular file")
-	}
-	// One byte past the limit, rather than trusting Stat: the file may
-	// grow meanwhile.
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)
-	}
-	return data, nil
+	return data, err
 }
 
 // Parse reads the settings file named name (one of Files, by its base

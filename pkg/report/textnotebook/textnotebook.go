@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report/internal/boundedfile"
 	"github.com/grundylab/grundy/pkg/report/internal/errfmt"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
@@ -140,20 +140,20 @@ func ReadFile(path string) (*File, error) {
 	return Parse(path, data)
 }
 
-// readLimited reads the file, refusing one of more than MaxSize bytes
-// before reading it whole.
+// readLimited reads the file, refusing one of more than MaxSize bytes:
+// by its size, before reading it, when it is a regular file.
 func readLimited(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
+	data, err := boundedfile.Read(f, MaxSize)
+	if _, ok := errors.AsType[*boundedfile.TooLargeError](err); ok {
+		return nil, &Error{Path: path, Msg: fmt.Sprintf("larger than %d MiB", MaxSize>>20), Err: ErrTooLarge}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("text notebook %s: %w", path, err)
-	}
-	if len(data) > MaxSize {
-		return nil, &Error{Path: path, Msg: fmt.Sprintf("larger than %d MiB", MaxSize>>20), Err: ErrTooLarge}
 	}
 	return data, nil
 }

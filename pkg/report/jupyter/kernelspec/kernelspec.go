@@ -4,12 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/grundylab/grundy/pkg/report/internal/boundedfile"
 )
 
 // FileName is the name of a kernel spec's description in its folder.
@@ -107,12 +108,12 @@ func Read(dir string) (*Spec, error) {
 		return nil, fmt.Errorf("kernelspec: %w", err)
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	data, err := boundedfile.Read(f, maxFileSize)
+	if e, ok := errors.AsType[*boundedfile.TooLargeError](err); ok {
+		return nil, fmt.Errorf("kernelspec: %s: %w: %w", f.Name(), ErrInvalid, e)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("kernelspec: %w", err)
-	}
-	if len(data) > maxFileSize {
-		return nil, fmt.Errorf("kernelspec: %s: %w: larger than %d bytes", f.Name(), ErrInvalid, maxFileSize)
 	}
 	return Parse(filepath.Base(dir), dir, data)
 }
