@@ -2,12 +2,15 @@ package markdown
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/bib"
 	"github.com/grundylab/grundy/pkg/report/htmlpage"
+	"github.com/grundylab/grundy/pkg/report/internal/hostile"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
@@ -356,4 +359,59 @@ func TestMatrix(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzMatrix renders a Markdown cell, seeded with every Markdown cell of
+// matrixCases, beside a labelled figure and with a bibliography, as a
+// page and a post, and converts the post as each blog does: within
+// fuzzBudget, no script and no load from outside the page's folder in
+// any of them, and each at most a constant times the input in size.
+func FuzzMatrix(f *testing.F) {
+	for _, c := range matrixCases {
+		for _, cell := range c.cells {
+			if !cell.code {
+				f.Add(cell.src)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > 1<<14 {
+			return
+		}
+		// A hang would stall the fuzzer without a word; crashing the
+		// worker makes it keep the input as a failure.
+		done := make(chan struct{})
+		defer close(done)
+		go func() {
+			select {
+			case <-done:
+			case <-time.After(fuzzBudget):
+				panic(fmt.Sprintf("rendering took more than %v", fuzzBudget))
+			}
+		}()
+		v := matrixView(t, []matrixCell{md(src),
+			code("#| label: fig-plot\n#| fig-cap: The values\nplot()", "", out("image/png", matrixPNG))})
+		page, err := htmlpage.Render(v, htmlpage.Options{})
+		if err != nil {
+			return
+		}
+		post := Render(v).Text
+		for _, p := range hostile.Check(page) {
+			t.Errorf("page: %s", p)
+		}
+		docs := blogHTML(t, post)
+		for blog, doc := range docs {
+			for _, p := range hostile.Check(doc) {
+				t.Errorf("%s: %s\npost:\n%s", blog, p, post)
+			}
+			if len(doc) > 200*len(src)+20000 {
+				t.Errorf("%s: %d bytes of Markdown give %d", blog, len(src), len(doc))
+			}
+		}
+		// The page's stylesheet and the figure are the same whatever the
+		// cell holds.
+		if len(page) > 200*len(src)+200000 || len(post) > 200*len(src)+20000 {
+			t.Errorf("%d bytes of Markdown give a page of %d and a post of %d", len(src), len(page), len(post))
+		}
+	})
 }
