@@ -1,6 +1,9 @@
 package authoring
 
 import (
+	"html"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -63,4 +66,37 @@ func sameRefsAsMystmd(t *testing.T, doc string) int {
 		t.Errorf("warnings %v", w)
 	}
 	return len(theirs)
+}
+
+// TestMystCitationsAgainstPandoc: MyST's citation roles read as pandoc
+// --citeproc reads the Pandoc citations that mean the same, {cite} and
+// {cite:p} as [@a; @b], {cite:t} as @a, the reference list alike.
+func TestMystCitationsAgainstPandoc(t *testing.T) {
+	const myst = "A {cite}`knuth1984`. B {cite:t}`winning` says. C {cite:p}`knuth1984,winning`. D {cite:p}`grundy1939`. E {cite:t}`knuth1984,grundy1939`."
+	const pandoc = "A [@knuth1984]. B @winning says. C [@knuth1984; @winning]. D [@grundy1939]. E @knuth1984; @grundy1939."
+	out, x := citePage(t, myst)
+	if got, want := citedText(out, x), pandocText(t, pandoc); got != want {
+		t.Errorf("ours and pandoc's differ:\nours   %s\npandoc %s", got, want)
+	}
+}
+
+// pandocText is the plain text pandoc --citeproc makes of md, cited from
+// testdata/refs.bib, its spaces and line breaks each one space.
+func pandocText(t *testing.T, md string) string {
+	t.Helper()
+	cmd := exec.Command(needTool(t, "pandoc", "apt-get install pandoc"), "--citeproc", "--bibliography", filepath.Join("testdata", "refs.bib"), "-t", "plain", "--wrap=none")
+	cmd.Stdin = strings.NewReader(md)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("pandoc: %v", err)
+	}
+	return strings.Join(strings.Fields(string(out)), " ")
+}
+
+// citedText is the text of a page and of its index's reference list
+// without markup, as pandocText writes it.
+func citedText(page string, x *Index) string {
+	got := tags.ReplaceAllString(page, "") + "\n" + tags.ReplaceAllString(strings.ReplaceAll(ReferencesHTML(x), "</div>", "\n\n"), "")
+	got = strings.Replace(html.UnescapeString(got), "References\n", "", 1)
+	return strings.Join(strings.Fields(got), " ")
 }
