@@ -79,11 +79,13 @@ var tabsPage = `<div class="tabset">
 
 // A matrixCase is one construct in one form, named
 // "construct/form": the notebook's cells, what the page and the post
-// must hold, and the warning it must give ("" for none).
+// must hold, what neither may, and the warning it must give ("" for
+// none).
 type matrixCase struct {
 	name       string
 	cells      []matrixCell
 	page, post []string
+	absent     []string
 	warning    string
 }
 
@@ -247,16 +249,20 @@ var matrixCases = append(statementCases(), []matrixCase{
 	{name: "error/myst", cells: []matrixCell{code("fail()", `{"tags": ["raises-exception"]}`, &notebook.Output{Type: notebook.ErrorOutput, EName: "ValueError", EValue: "expected failure", Traceback: []string{"ValueError: expected failure"}})},
 		page: []string{`<pre class="output error">ValueError: expected failure</pre>`},
 		post: []string{"```\nValueError: expected failure\n```"}},
-	{name: "warning/quarto", cells: []matrixCell{code("#| warning: false\nwarn()", "", &notebook.Output{Type: notebook.Stream, Name: "stderr", Text: "/tmp/ipykernel_1/2.py:1: UserWarning: careful\n"}, &notebook.Output{Type: notebook.Stream, Name: "stdout", Text: "kept output\n"})}, page: []string{`<pre class="output stream stdout">kept output</pre>`}, post: []string{"```\nkept output\n```"}},
+	{name: "warning/quarto", cells: []matrixCell{code("#| warning: false\nwarn()", "", &notebook.Output{Type: notebook.Stream, Name: "stderr", Text: "/tmp/ipykernel_1/2.py:1: UserWarning: careful\n"}, &notebook.Output{Type: notebook.Stream, Name: "stdout", Text: "kept output\n"})}, page: []string{`<pre class="output stream stdout">kept output</pre>`}, post: []string{"```\nkept output\n```"},
+		absent: []string{"UserWarning", "/tmp/"}},
 	{name: "warning/myst", cells: []matrixCell{code("warn()", `{"tags": ["remove-stderr"]}`, &notebook.Output{Type: notebook.Stream, Name: "stderr", Text: "/tmp/ipykernel_1/2.py:1: UserWarning: careful\n"}, &notebook.Output{Type: notebook.Stream, Name: "stdout", Text: "kept output\n"})},
-		page: []string{`<pre class="output stream stdout">kept output</pre>`},
-		post: []string{"```\nkept output\n```"}},
+		page:   []string{`<pre class="output stream stdout">kept output</pre>`},
+		post:   []string{"```\nkept output\n```"},
+		absent: []string{"UserWarning", "/tmp/"}},
 	{name: "remove-stdout/myst", cells: []matrixCell{code("warn()", `{"tags": ["remove-stdout"]}`, &notebook.Output{Type: notebook.Stream, Name: "stderr", Text: "kept warning\n"}, &notebook.Output{Type: notebook.Stream, Name: "stdout", Text: "dropped output\n"})},
-		page: []string{`<pre class="output stream stderr">kept warning</pre>`},
-		post: []string{"```\nkept warning\n```"}},
+		page:   []string{`<pre class="output stream stderr">kept warning</pre>`},
+		post:   []string{"```\nkept warning\n```"},
+		absent: []string{"dropped output"}},
 	{name: "asis/quarto", cells: []matrixCell{code("#| output: asis\nprint('**bold** text')", "", &notebook.Output{Type: notebook.Stream, Name: "stdout", Text: "**bold** text\n"})},
-		page: []string{"<div class=\"output markdown\">\n<p><strong>bold</strong> text</p>\n</div>"},
-		post: []string{"```\n\n**bold** text\n"}},
+		page:   []string{"<div class=\"output markdown\">\n<p><strong>bold</strong> text</p>\n</div>"},
+		post:   []string{"```\n\n**bold** text\n"},
+		absent: []string{"<pre class=\"output stream", "```\n**bold**"}},
 	{name: "line-numbers/quarto", cells: []matrixCell{code("#| code-line-numbers: true\na = 1\nb = 2", "")},
 		page: []string{`<span class="ln">1</span><span class="cl"><span class="n">a</span>`, `<span class="ln">2</span>`},
 		post: []string{"```python\na = 1\nb = 2\n```"}},
@@ -335,6 +341,11 @@ func TestMatrix(t *testing.T) {
 			for _, want := range tt.post {
 				if !strings.Contains(post, want) {
 					t.Errorf("post lacks\n%q\n%q", want, post)
+				}
+			}
+			for _, no := range tt.absent {
+				if strings.Contains(main, no) || strings.Contains(post, no) {
+					t.Errorf("%q shown:\n%s\n%s", no, main, post)
 				}
 			}
 			if len(tt.page) == 0 || len(tt.post) == 0 {
