@@ -38,6 +38,12 @@
 //	md := goldmark.New(goldmark.WithExtensions(&mathml.Extender{Converter: conv},
 //		&authoring.Blocks{}, &authoring.Refs{Index: x, Converter: conv}))
 //
+// Quarto's Markdown figure, an image alone in its paragraph with
+// attributes after it, "![Caption](fish.png){#fig-fish fig-alt="A fish"
+// width=50% fig-align=left .class}", is a figure (ImageFigure) whose
+// caption is the image's text, numbered with the cells' figures when
+// its id starts "fig-".
+//
 // Numbers and texts follow Quarto and mystmd: "@fig-x" reads "Figure 1"
 // (with a no-break space), "-@fig-x" "1", "@eq-x" "Equation 1", MyST's
 // {eq} and "[](#eq-x)" "(1)", {ref} to a section its title, {numref}

@@ -68,6 +68,7 @@ func (t *refTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 	var targets []*TargetNode
 	var tables []*east.Table
 	var headings []*ast.Heading
+	var paragraphs []*ast.Paragraph
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -84,6 +85,10 @@ func (t *refTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 			return ast.WalkSkipChildren, nil
 		case *ast.Heading:
 			headings = append(headings, n)
+		case *ast.Paragraph:
+			if _, ok := n.FirstChild().(*ast.Image); ok {
+				paragraphs = append(paragraphs, n)
+			}
 		case *ast.Link:
 			if r := linkRef(n, source); r != nil {
 				replace = append(replace, [2]ast.Node{n, r})
@@ -101,6 +106,9 @@ func (t *refTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 	}
 	for _, tb := range tables {
 		captionTable(tb, source)
+	}
+	for _, p := range paragraphs {
+		imageFigure(p, source)
 	}
 	for _, h := range headings {
 		keepID(h)
@@ -380,6 +388,14 @@ func (r *refRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(kindEquationSync, r.sync)
 	reg.Register(KindTableFigure, r.tableFigure)
 	reg.Register(KindTableCaption, r.tableCaption)
+	reg.Register(KindImageFigure, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		imageFigureHTML(w, node.(*ImageFigure), entering)
+		return ast.WalkContinue, nil
+	})
+	reg.Register(KindFigureCaption, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		figureCaptionHTML(w, node.(*FigureCaption), entering)
+		return ast.WalkContinue, nil
+	})
 }
 
 func (r *refRenderer) tableFigure(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
