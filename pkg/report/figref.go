@@ -9,6 +9,7 @@ import (
 
 	"github.com/grundylab/grundy/pkg/report/authoring"
 	"github.com/grundylab/grundy/pkg/report/cellopts"
+	"github.com/grundylab/grundy/pkg/report/mathml"
 	"github.com/grundylab/grundy/pkg/report/mdcost"
 	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"github.com/yuin/goldmark/ast"
@@ -343,11 +344,39 @@ func (b *builder) record(blocks []Block) {
 }
 
 // references warns of each reference to no target and each citation of
-// no work, once the whole notebook is read, and writes the references of
-// the summary, plain text, as the page's text of them.
+// no work, once the whole notebook is read, and makes the summary from
+// its Markdown, the references in it read as the page's text of them.
 func (b *builder) references() {
 	for _, w := range b.index.Check() {
 		b.warn(w.Cell, 0, "%s", w.Msg)
 	}
-	b.v.Meta.Summary = b.index.PlainText(b.v.Meta.Summary)
+	b.v.Meta.Summary = summaryText(b.summary.markdown, b.summary.fromText, b.index)
+}
+
+// A summarySource is the Markdown a summary is made from, and whether it
+// is the notebook's first paragraph rather than a field's value.
+type summarySource struct {
+	markdown string
+	fromText bool
+}
+
+// summaryText returns the summary made from src: plain text, as the
+// reader sees it. With an index, the Markdown's constructs (callouts,
+// targets, references, citations) read as the post writes them, so
+// that their syntax is never shown.
+func summaryText(src string, fromText bool, x *authoring.Index) string {
+	if x != nil {
+		src = string(authoring.Post([]byte(src), &mathml.Extender{}, &authoring.Blocks{}, &authoring.Refs{Index: x}))
+	}
+	summary := plaintext.Of(src)
+	if x != nil {
+		// A role to no target reads as its own text, not as written.
+		summary = x.PlainText(summary)
+	}
+	if fromText {
+		// A paragraph may end in the middle of a sentence that a list
+		// completes; the summary keeps whole sentences only.
+		summary = plaintext.WholeSentences(summary)
+	}
+	return plaintext.Shorten(summary, MaxSummary)
 }

@@ -434,3 +434,41 @@ func FuzzMatrix(f *testing.F) {
 		}
 	})
 }
+
+// TestMatrixMeta checks that a writeup's title and description read as
+// the reader sees its text: no construct's syntax in the post's front
+// matter or the page's head, and a heading inside a block (a callout, a
+// tab, a theorem) never the title.
+func TestMatrixMeta(t *testing.T) {
+	for _, tt := range []struct {
+		name, src, title, description string
+	}{
+		{"callout", "::: {.callout-note title=\"Read *this*\"}\nA note body.\n:::\n\n## Top", "Top", "Read this A note body."},
+		{"callout-after-text", "Some text first.\n::: {.callout-note}\nA note body.\n:::", "matrix", "Some text first."},
+		{"target-and-citations", "(sec-intro)=\n## Intro\n\nSee {ref}`sec-intro`, [@knuth1984] and {cite:t}`knuth1984`.", "Intro", "See Intro, (Knuth 1984) and Knuth (1984)."},
+		{"table-caption", "| n | g |\n|---|---|\n| 1 | 1 |\n\n: Values of *g* {#tbl-values}\n\nIn @tbl-values the values.", "matrix", "In Table 1 the values."},
+		{"labelled-equation", "$$\nE = mc^2\n$$ {#eq-energy}\n\nBy @eq-energy it holds.", "matrix", "By Equation 1 it holds."},
+		{"folded-callout-heading", "::: {.callout-tip collapse=\"true\"}\n## Hint title\nA tip.\n:::\n\n## Real title\n\nText.", "Real title", "Hint title A tip."},
+		{"tab-heading", "::: {.panel-tabset}\n## Go tab\nGo body.\n:::\n\nText.", "matrix", "Go tab Go body."},
+		{"theorem-heading", "::: {#thm-a}\n## Named\nStatement.\n:::\n\n# The page", "The page", "Theorem 1 (Named). Statement."},
+		{"admonition-heading", ":::{note}\n## Inside\nBody.\n:::\n\n### Outside", "Outside", "Note Inside Body."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			v := matrixView(t, []matrixCell{md(tt.src)})
+			if v.Meta.Title != tt.title || v.Meta.Summary != tt.description {
+				t.Errorf("title %q, description %q; want %q, %q", v.Meta.Title, v.Meta.Summary, tt.title, tt.description)
+			}
+			page, err := htmlpage.Render(v, htmlpage.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			head, _, _ := strings.Cut(string(page), "<main>")
+			front, _, _ := strings.Cut(strings.TrimPrefix(string(Render(v).Text), "---\n"), "\n---\n")
+			for _, mark := range append(syntaxMarks, "(sec-intro)", "@knuth", "{#", "## ") {
+				if strings.Contains(head, mark) || strings.Contains(front, mark) {
+					t.Errorf("%q in the head or the front matter:\n%s\n%s", mark, head, front)
+				}
+			}
+		})
+	}
+}
