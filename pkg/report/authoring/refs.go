@@ -246,6 +246,9 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 			if ValidLabel(dest) && !strings.Contains(dest, ":") && !strings.Contains(dest, "/") && !strings.Contains(dest, ".") {
 				if _, ok := x.Target(dest); ok {
 					n.Destination = []byte("#" + dest) // MyST's [text](label)
+					if at := destinationAt(n, source, dest); at >= 0 {
+						after = append(after, func() { n.AppendChild(n, &labelDestination{label: dest, at: at}) })
+					}
 				}
 			}
 		}
@@ -254,6 +257,51 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 	for _, f := range after {
 		f()
 	}
+}
+
+// destinationAt returns where a link's destination, written as dest,
+// starts in the source: after the first "](" that follows the link's
+// text; -1 when it is not written so.
+func destinationAt(l *ast.Link, source []byte, dest string) int {
+	pos := l.Pos()
+	if pos < 0 || pos >= len(source) {
+		return -1
+	}
+	i := strings.Index(string(source[pos:]), "]("+dest)
+	if i < 0 {
+		return -1
+	}
+	at := pos + i + 2
+	if end := at + len(dest); end < len(source) && strings.IndexByte(") \t\n", source[end]) < 0 {
+		return -1
+	}
+	return at
+}
+
+// kindLabelDestination is the kind of a labelDestination node.
+var kindLabelDestination = ast.NewNodeKind("LabelDestination")
+
+// A labelDestination is the destination of MyST's "[text](label)", a
+// label, which the page links as "#label": the post writes it so too,
+// where a blog would read a file's name. It shows nothing on the page.
+type labelDestination struct {
+	ast.BaseInline
+	label string
+	at    int
+}
+
+func (*labelDestination) Kind() ast.NodeKind { return kindLabelDestination }
+
+func (n *labelDestination) Dump(source []byte, level int) {
+	ast.DumpHelper(n, source, level, map[string]string{"Label": n.label}, nil)
+}
+
+// Span returns the label's range in the source.
+func (n *labelDestination) Span() (start, stop int) { return n.at, n.at + len(n.label) }
+
+// WritePost writes the label as a link to its anchor.
+func (n *labelDestination) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
+	w.WriteString("#" + n.label)
 }
 
 // replace puts by in n's place, unless n was taken out already: a
@@ -388,6 +436,9 @@ func (r *refRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(kindEquationSync, r.sync)
 	reg.Register(KindTableFigure, r.tableFigure)
 	reg.Register(KindTableCaption, r.tableCaption)
+	reg.Register(kindLabelDestination, func(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) {
+		return ast.WalkContinue, nil
+	})
 	reg.Register(KindImageFigure, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 		imageFigureHTML(w, node.(*ImageFigure), entering)
 		return ast.WalkContinue, nil
