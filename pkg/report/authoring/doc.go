@@ -48,7 +48,9 @@
 // (with a no-break space), "-@fig-x" "1", "@eq-x" "Equation 1", MyST's
 // {eq} and "[](#eq-x)" "(1)", {ref} to a section its title, {numref}
 // with "%s" or "{number}" its template; theorem kinds each count on
-// their own; "[@fig-a; @tbl-b]" is a list of references, "Figure 1,
+// their own, a solution is named by its exercise, "Solution to Exercise
+// 1" (its title a link to the exercise, a solution of no exercise marked
+// and warned of); "[@fig-a; @tbl-b]" is a list of references, "Figure 1,
 // Table 1", never a citation. Displayed formulas are numbered when
 // labelled (Quarto's rule) and as MathJax numbers AMS environments, in
 // one sequence that a page's mathml.Converter follows. Index.Configure

@@ -16,7 +16,8 @@ var mystKinds = []string{"prf:theorem", "prf:lemma", "prf:corollary", "prf:propo
 
 // mystKindsDoc is a MyST document with two statements of each of
 // mystKinds, a solution, a {table} and a list-table, then a reference to each in
-// the forms {prf:ref}, {numref} and [](#label).
+// the forms {prf:ref}, {numref} and [](#label): the solution's reads
+// "Solution to Exercise 1".
 func mystKindsDoc() string {
 	var doc, refs strings.Builder
 	doc.WriteString("---\ntitle: Kinds\n---\n\n")
@@ -30,17 +31,18 @@ func mystKindsDoc() string {
 	doc.WriteString(":::{solution} exercise-a\n:label: solution-a\nIt is.\n:::\n\n")
 	doc.WriteString(":::{table} A table\n:name: tbl-a\n| a |\n|---|\n| 1 |\n:::\n\n")
 	doc.WriteString("```{list-table} Another\n:name: tbl-b\n* - c\n```\n\n")
-	refs.WriteString("{numref}`tbl-a`, {numref}`tbl-b`, {numref}`Thm {number} <theorem-b>`, [](#tbl-a).")
+	refs.WriteString("{numref}`tbl-a`, {numref}`tbl-b`, {numref}`Thm {number} <theorem-b>`, [](#tbl-a), [](#solution-a), {prf:ref}`solution-a`.")
 	return doc.String() + "## Refs\n\n" + refs.String() + "\n"
 }
 
 // TestMystKindsNumbers builds mystKindsDoc with mystmd and checks that
 // every reference on the page reads as in mystmd's JATS: each kind
-// numbered as mystmd numbers it, a {table} among the list-tables.
+// numbered as mystmd numbers it, a {table} among the list-tables, a
+// solution named by its exercise.
 func TestMystKindsNumbers(t *testing.T) {
 	doc := mystKindsDoc()
-	if n := sameRefsAsMystmd(t, doc); n != 4*len(mystKinds)+4 {
-		t.Errorf("mystmd resolved %d references, want %d", n, 4*len(mystKinds)+4)
+	if n := sameRefsAsMystmd(t, doc); n != 4*len(mystKinds)+6 {
+		t.Errorf("mystmd resolved %d references, want %d", n, 4*len(mystKinds)+6)
 	}
 }
 

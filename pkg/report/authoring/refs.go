@@ -229,6 +229,9 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 			}
 			return ast.WalkSkipChildren, nil
 		case Numbered:
+			if th, ok := n.(*Theorem); ok && th.of != nil {
+				th.of.resolve(x)
+			}
 			if en, ok := e.next(n.Counter()); ok {
 				n.SetNumber(en.target.Number)
 				if n.Counter() == CounterEquation && e.Converter != nil {
@@ -493,6 +496,19 @@ func refHTML(n *Ref) string {
 		return `<mark class="ref-missing" title="no target has this label">` + html.EscapeString(missingText(n)) + `</mark>`
 	}
 	return `<a class="ref" href="#` + html.EscapeString(n.Label) + `">` + html.EscapeString(n.resolved) + `</a>`
+}
+
+// leadRefHTML returns a reference in a block's title, a solution's to
+// its exercise, as refHTML does, a link without the class of the
+// references in the text; with no index, a link that reads its label.
+func leadRefHTML(n *Ref) string {
+	switch {
+	case !n.checked:
+		return `<a href="#` + html.EscapeString(n.Label) + `">` + html.EscapeString(n.Label) + `</a>`
+	case n.found && ValidLabel(n.Label):
+		return `<a href="#` + html.EscapeString(n.Label) + `">` + html.EscapeString(n.resolved) + `</a>`
+	}
+	return refHTML(n)
 }
 
 // missingText is what an unresolved reference shows: "?@fig-x" for

@@ -106,11 +106,12 @@ func statementCases() []matrixCase {
 			cells: []matrixCell{md(":::{prf:" + k.kind + "} Named\n:label: " + label + "\nStatement of the " + k.kind + ".\n:::\n\nSee {prf:ref}`" + label + "`.")}}
 		if k.kind == "solution" {
 			// A solution's argument names the exercise it solves; it has
-			// no number of its own, and a reference to it reads its label.
+			// no number of its own, and a reference to it reads as
+			// mystmd 1.8.3's JATS reads it, "Solution to Exercise 1".
 			myst = matrixCase{name: "statement/solution/myst",
-				cells: []matrixCell{md(":::{prf:exercise} Named\n:label: exr-a\nStatement of the exercise.\n:::\n\n:::{prf:solution} exr-a\n:label: sol-a\nStatement of the solution.\n:::\n\nSee {prf:ref}`sol-a`.")},
-				page:  []string{`<div id="sol-a" class="theorem solution">`, `Solution to <a href="#exr-a">`, `.</strong> Statement of the solution.`, `See <a class="ref" href="#sol-a">sol-a</a>.`},
-				post:  []string{`<a id="sol-a"></a>**Solution to [`, `](#exr-a).** Statement of the solution.`, `See [sol-a](#sol-a).`}}
+				cells: []matrixCell{md(":::{prf:exercise} Named\n:label: exr-a\nStatement of the exercise.\n:::\n\n:::{prf:solution} exr-a\n:label: sol-a\nStatement of the solution.\n:::\n\nSee {prf:ref}`sol-a` and [](#sol-a).")},
+				page:  []string{`<div id="sol-a" class="theorem solution">`, "<strong class=\"theorem-lead\">Solution to <a href=\"#exr-a\">Exercise\u00a01</a>.</strong> Statement of the solution.", "See <a class=\"ref\" href=\"#sol-a\">Solution to Exercise\u00a01</a> and <a class=\"ref\" href=\"#sol-a\">Solution to Exercise\u00a01</a>."},
+				post:  []string{"<a id=\"sol-a\"></a>**Solution to [Exercise\u00a01](#exr-a).** Statement of the solution.", "See [Solution to Exercise\u00a01](#sol-a) and [Solution to Exercise\u00a01](#sol-a)."}}
 		}
 		cases = append(cases,
 			matrixCase{name: "statement/" + k.kind + "/quarto", page: page, post: post,
@@ -164,8 +165,11 @@ var matrixCases = append(statementCases(), []matrixCase{
 		page: []string{`<strong class="theorem-lead">Exercise 1.</strong> Compute`, "<details class=\"callout callout-tip\">\n<summary class=\"callout-title\">Solution</summary>", `<p>It is 2.</p>`},
 		post: []string{"<a id=\"exr-one\"></a>**Exercise 1.** Compute $g(5)$.", "> **Solution**\n>\n> It is 2."}},
 	{name: "folded-solution/myst", cells: []matrixCell{md(":::{prf:exercise}\n:label: exr-one\nCompute $g(5)$.\n:::\n\n:::{prf:solution} exr-one\n:class: dropdown\nIt is 2.\n:::")},
-		page: []string{`<strong class="theorem-lead">Exercise 1.</strong> Compute`, `<details class="theorem solution"><summary>Solution</summary>`, "</strong> It is 2.</p>\n</details>"},
-		post: []string{"<a id=\"exr-one\"></a>**Exercise 1.** Compute $g(5)$.", "](#exr-one).** It is 2."}},
+		page: []string{`<strong class="theorem-lead">Exercise 1.</strong> Compute`, `<details class="theorem solution"><summary>Solution</summary>`, "Solution to <a href=\"#exr-one\">Exercise\u00a01</a>.</strong> It is 2.</p>\n</details>"},
+		post: []string{"<a id=\"exr-one\"></a>**Exercise 1.** Compute $g(5)$.", "**Solution to [Exercise\u00a01](#exr-one).** It is 2."}},
+	{name: "solution-of-nothing/myst", cells: []matrixCell{md(":::{prf:solution} Nothing\nLost.\n:::")}, warning: "Nothing",
+		page: []string{"<strong class=\"theorem-lead\">Solution to <mark class=\"ref-missing\" title=\"no target has this label\">Nothing</mark>.</strong> Lost."},
+		post: []string{"**Solution to <mark class=\"ref-missing\">Nothing</mark>.** Lost."}},
 	{name: "equation/quarto", cells: []matrixCell{md("$$\nE = mc^2\n$$ {#eq-energy}\n\nBy @eq-energy and [-@eq-energy].")},
 		page: []string{`id="eq-energy"`, `<annotation encoding="application/x-tex">E = mc^2\tag{1}</annotation>`, "By <a class=\"ref\" href=\"#eq-energy\">Equation\u00a01</a> and <a class=\"ref\" href=\"#eq-energy\">1</a>."},
 		post: []string{"<a id=\"eq-energy\"></a>\n\n$$\nE = mc^2 \\tag{1}\n$$", "By [Equation\u00a01](#eq-energy) and [1](#eq-energy)."}},
