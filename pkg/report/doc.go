@@ -79,8 +79,11 @@
 // whose representations a page can show is a note and a Warning naming
 // the cell, the output and its types. Every image is a figure with
 // alternative text that is never "output": fig-alt, else MyST-NB's
-// image alt, else its caption as plain text, else a short text form of the output, else "Figure from
-// cell K" and a Warning. The first image of a cell labelled "fig-NAME"
+// image alt, else its caption (fig-cap, or MyST-NB's figure caption)
+// as plain text, else a short text form of the output, else "Figure from
+// cell K" and a Warning that names the option in the notebook's own
+// syntax (MyST-NB's image alt in a MyST notebook or a cell with MyST-NB's
+// metadata, else "#| fig-alt"). The first image of a cell labelled "fig-NAME"
 // is numbered, "Figure 1: caption".
 //
 // One index (authoring.Index, View.Index) numbers what the notebook

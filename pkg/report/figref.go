@@ -105,18 +105,34 @@ func (b *builder) quartoFigures(n int, blocks []Block, opts *cellopts.Options) [
 			img.Alt = alt
 		case caption != "":
 			img.Alt = plaintext.Of(caption)
+		case k == 0 && opts.Figure.Caption != "":
+			// MyST-NB's caption, its first paragraph, as mystFigure
+			// shows it under the cell's first output.
+			first, _, _ := strings.Cut(strings.ReplaceAll(opts.Figure.Caption, "\r\n", "\n"), "\n\n")
+			img.Alt = plaintext.Of(first)
 		case img.Alt != "":
 			// The output's own short text form.
 		default:
 			img.Alt = standInAlt(img, n, k, len(images))
-			hint := " fig-alt: what the figure shows"
-			if len(images) > 1 {
-				hint = " fig-alt: [what figure 1 shows, what figure 2 shows]"
-			}
-			b.warn(n, img.Output, "figure has no alt text: %q stands in; give the cell a line %q at its top", img.Alt, cellopts.Prefix(b.v.Language)+hint)
+			b.warn(n, img.Output, "figure has no alt text: %q stands in; %s", img.Alt, b.altHint(opts, len(images)))
 		}
 	}
 	return images
+}
+
+// altHint says how a cell gives its figures alternative text in the
+// notebook's own syntax: MyST-NB's image alt in a MyST notebook or a
+// cell with MyST-NB's metadata, else Quarto's fig-alt.
+func (b *builder) altHint(opts *cellopts.Options, images int) string {
+	f, img := opts.Figure, opts.Image
+	if b.index.MyST || f.Name != "" || len(f.Classes) > 0 || img.Width != "" || img.Height != "" || len(img.Classes) > 0 {
+		return `give the cell the metadata {"mystnb": {"image": {"alt": "what the figure shows"}}}`
+	}
+	hint := " fig-alt: what the figure shows"
+	if images > 1 {
+		hint = " fig-alt: [what figure 1 shows, what figure 2 shows]"
+	}
+	return fmt.Sprintf("give the cell a line %q at its top", cellopts.Prefix(b.v.Language)+hint)
 }
 
 // mystFigure makes the first output among the blocks of cell n the
