@@ -330,8 +330,11 @@ func textDefaults(nb *notebook.Notebook, fm int, wantTitle, wantPara bool) (stri
 		}
 		return false
 	}
-	// hasText reports whether the lines read so far show any text.
-	hasText := func() bool { return plaintext.Of(strings.Join(lines, "\n")) != "" }
+	// hasText reports whether the lines read so far show any text: an
+	// image's attributes, "![](f.png){#fig-x}", are none.
+	hasText := func() bool {
+		return plaintext.Of(imageAttributes.ReplaceAllString(strings.Join(lines, "\n"), ")")) != ""
+	}
 	paragraph := func(line string, opens, closes bool) bool {
 		t := strings.TrimSpace(line)
 		switch {
@@ -393,6 +396,10 @@ func textDefaults(nb *notebook.Notebook, fm int, wantTitle, wantPara bool) (stri
 // Quarto's div or MyST's directive: what follows the colons, "" on a
 // line that closes one.
 var colonFence = regexp.MustCompile(`^ {0,3}:{3,}[ \t]*(.*?)[ \t]*$`)
+
+// imageAttributes matches the attributes after an image or a link,
+// Pandoc's "){#fig-x width=50%}".
+var imageAttributes = regexp.MustCompile(`\)\{[^{}\n]*\}`)
 
 // target matches MyST's target line, "(label)=".
 var target = regexp.MustCompile(`^\([^()\s]+\)=$`)

@@ -460,6 +460,7 @@ func TestMatrixMeta(t *testing.T) {
 		{"folded-callout-heading", "::: {.callout-tip collapse=\"true\"}\n## Hint title\nA tip.\n:::\n\n## Real title\n\nText.", "Real title", "Hint title A tip."},
 		{"tab-heading", "::: {.panel-tabset}\n## Go tab\nGo body.\n:::\n\nText.", "matrix", "Go tab Go body."},
 		{"theorem-heading", "::: {#thm-a}\n## Named\nStatement.\n:::\n\n# The page", "The page", "Theorem 1 (Named). Statement."},
+		{"lone-figure", "![A fish](fish.png){#fig-fish}\n\nText after @fig-fish.", "matrix", "Text after Figure 1."},
 		{"admonition-heading", ":::{note}\n## Inside\nBody.\n:::\n\n### Outside", "Outside", "Note Inside Body."},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
