@@ -381,7 +381,10 @@ type summarySource struct {
 // targets, references, citations) read as the post writes them, so
 // that their syntax is never shown.
 func summaryText(src string, fromText bool, x *authoring.Index) string {
-	if x != nil {
+	// A paragraph longer than a summary could hold many times over is
+	// read as plain text only: what a parser would take long over stays
+	// within package plaintext's budget.
+	if x != nil && len(src) <= 8*MaxSummary {
 		src = string(authoring.Post([]byte(src), &mathml.Extender{}, &authoring.Blocks{}, &authoring.Refs{Index: x}))
 	}
 	summary := plaintext.Of(src)
