@@ -28,6 +28,9 @@ type builder struct {
 	// index numbers the notebook's figures, tables, equations, sections
 	// and theorems, and holds their labels for references.
 	index *authoring.Index
+	// summary is the Markdown the summary is made from once the index
+	// has read the notebook.
+	summary summarySource
 	// budget is what is left of mdcost.Budget. glueAllowed is what glue
 	// may paste (glueAllowance), glueLeft what is left of it, and
 	// glueSpent is set once glue has had to leave a role as written.

@@ -79,13 +79,17 @@
 // whose representations a page can show is a note and a Warning naming
 // the cell, the output and its types. Every image is a figure with
 // alternative text that is never "output": fig-alt, else MyST-NB's
-// image alt, else its caption as plain text, else a short text form of the output, else "Figure from
-// cell K" and a Warning. The first image of a cell labelled "fig-NAME"
+// image alt, else its caption (fig-cap, or MyST-NB's figure caption)
+// as plain text, else a short text form of the output, else "Figure from
+// cell K" and a Warning that names the option in the notebook's own
+// syntax (MyST-NB's image alt in a MyST notebook or a cell with MyST-NB's
+// metadata, else "#| fig-alt"). The first image of a cell labelled "fig-NAME"
 // is numbered, "Figure 1: caption".
 //
 // One index (authoring.Index, View.Index) numbers what the notebook
 // numbers, in cell order, as Quarto and mystmd do: figures (a cell's,
-// a glue:figure's, a {figure} directive's), tables (Pandoc's ": Caption
+// a glue:figure's, a {figure} directive's, Quarto's
+// "![Caption](f.png){#fig-x}"), tables (Pandoc's ": Caption
 // {#tbl-x}" under a pipe table, {list-table} and {table} with :name:),
 // equations in one sequence (labelled ones, by "$$ ... $$ {#eq-x}", MyST's
 // "$$ ... $$ (label)", a target or \label, tagged with their number; AMS

@@ -9,6 +9,7 @@ import (
 
 	"github.com/grundylab/grundy/pkg/report/authoring"
 	"github.com/grundylab/grundy/pkg/report/cellopts"
+	"github.com/grundylab/grundy/pkg/report/mathml"
 	"github.com/grundylab/grundy/pkg/report/mdcost"
 	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"github.com/yuin/goldmark/ast"
@@ -104,18 +105,34 @@ func (b *builder) quartoFigures(n int, blocks []Block, opts *cellopts.Options) [
 			img.Alt = alt
 		case caption != "":
 			img.Alt = plaintext.Of(caption)
+		case k == 0 && opts.Figure.Caption != "":
+			// MyST-NB's caption, its first paragraph, as mystFigure
+			// shows it under the cell's first output.
+			first, _, _ := strings.Cut(strings.ReplaceAll(opts.Figure.Caption, "\r\n", "\n"), "\n\n")
+			img.Alt = plaintext.Of(first)
 		case img.Alt != "":
 			// The output's own short text form.
 		default:
 			img.Alt = standInAlt(img, n, k, len(images))
-			hint := " fig-alt: what the figure shows"
-			if len(images) > 1 {
-				hint = " fig-alt: [what figure 1 shows, what figure 2 shows]"
-			}
-			b.warn(n, img.Output, "figure has no alt text: %q stands in; give the cell a line %q at its top", img.Alt, cellopts.Prefix(b.v.Language)+hint)
+			b.warn(n, img.Output, "figure has no alt text: %q stands in; %s", img.Alt, b.altHint(opts, len(images)))
 		}
 	}
 	return images
+}
+
+// altHint says how a cell gives its figures alternative text in the
+// notebook's own syntax: MyST-NB's image alt in a MyST notebook or a
+// cell with MyST-NB's metadata, else Quarto's fig-alt.
+func (b *builder) altHint(opts *cellopts.Options, images int) string {
+	f, img := opts.Figure, opts.Image
+	if b.index.MyST || f.Name != "" || len(f.Classes) > 0 || img.Width != "" || img.Height != "" || len(img.Classes) > 0 {
+		return `give the cell the metadata {"mystnb": {"image": {"alt": "what the figure shows"}}}`
+	}
+	hint := " fig-alt: what the figure shows"
+	if images > 1 {
+		hint = " fig-alt: [what figure 1 shows, what figure 2 shows]"
+	}
+	return fmt.Sprintf("give the cell a line %q at its top", cellopts.Prefix(b.v.Language)+hint)
 }
 
 // mystFigure makes the first output among the blocks of cell n the
@@ -343,11 +360,42 @@ func (b *builder) record(blocks []Block) {
 }
 
 // references warns of each reference to no target and each citation of
-// no work, once the whole notebook is read, and writes the references of
-// the summary, plain text, as the page's text of them.
+// no work, once the whole notebook is read, and makes the summary from
+// its Markdown, the references in it read as the page's text of them.
 func (b *builder) references() {
 	for _, w := range b.index.Check() {
 		b.warn(w.Cell, 0, "%s", w.Msg)
 	}
-	b.v.Meta.Summary = b.index.PlainText(b.v.Meta.Summary)
+	b.v.Meta.Summary = summaryText(b.summary.markdown, b.summary.fromText, b.index)
+}
+
+// A summarySource is the Markdown a summary is made from, and whether it
+// is the notebook's first paragraph rather than a field's value.
+type summarySource struct {
+	markdown string
+	fromText bool
+}
+
+// summaryText returns the summary made from src: plain text, as the
+// reader sees it. With an index, the Markdown's constructs (callouts,
+// targets, references, citations) read as the post writes them, so
+// that their syntax is never shown.
+func summaryText(src string, fromText bool, x *authoring.Index) string {
+	// A paragraph longer than a summary could hold many times over is
+	// read as plain text only: what a parser would take long over stays
+	// within package plaintext's budget.
+	if x != nil && len(src) <= 8*MaxSummary {
+		src = string(authoring.Post([]byte(src), &mathml.Extender{}, &authoring.Blocks{}, &authoring.Refs{Index: x}))
+	}
+	summary := plaintext.Of(src)
+	if x != nil {
+		// A role to no target reads as its own text, not as written.
+		summary = x.PlainText(summary)
+	}
+	if fromText {
+		// A paragraph may end in the middle of a sentence that a list
+		// completes; the summary keeps whole sentences only.
+		summary = plaintext.WholeSentences(summary)
+	}
+	return plaintext.Shorten(summary, MaxSummary)
 }

@@ -160,7 +160,7 @@ func TestReferences(t *testing.T) {
 	// The summary, plain text, reads as the page does.
 	v := mustView(t, figureNotebook("", "md:As @fig-a shows, and [@fig-b], -@fig-a, @fig-c.", "//| label: fig-a\n//| fig-alt: [a, b]\nshow()",
 		"//| label: fig-b\n//| fig-alt: [c, d]\nshow()"), ViewOptions{})
-	if want := "As Figure 1 shows, and Figure 2, 1, @fig-c."; v.Meta.Summary != want {
+	if want := "As Figure 1 shows, and Figure 2, 1, ?@fig-c."; v.Meta.Summary != want {
 		t.Errorf("summary %q, want %q", v.Meta.Summary, want)
 	}
 }

@@ -38,8 +38,10 @@ type Meta struct {
 	Authors []string
 	Tags    []string
 	// Summary is plain text: the metadata's description, else the first
-	// paragraph of the notebook's text with its markup removed (formulas
-	// kept as $TeX$). It holds no HTML.
+	// paragraph (or block, such as a callout) of the notebook's text, as
+	// the reader sees it: markup removed (formulas kept as $TeX$),
+	// references and citations as their text, "Figure 1", "(Knuth
+	// 1984)". It holds no HTML.
 	Summary string
 	// Image is the writeup's image for a preview card (Open Graph's
 	// og:image), from the metadata's image or thumbnail: the path of its
@@ -57,7 +59,7 @@ type Meta struct {
 // none). A field of an unexpected type gives a warning and the best value
 // that can be made of it. The fields are read first; the text, in one
 // pass, only for what they leave out.
-func metaOf(nb *notebook.Notebook, front map[string]any, fm int, name string, modTime time.Time) (Meta, []Warning) {
+func metaOf(nb *notebook.Notebook, front map[string]any, fm int, name string, modTime time.Time) (Meta, summarySource, []Warning) {
 	fields := map[string]any{}
 	for k, raw := range nb.Metadata {
 		var v any
@@ -116,15 +118,9 @@ func metaOf(nb *notebook.Notebook, front map[string]any, fm int, name string, mo
 			summary = para
 		}
 	}
-	summary = plaintext.Of(summary)
-	if fromText {
-		// A paragraph may end in the middle of a sentence that a list
-		// completes; the summary keeps whole sentences only.
-		summary = plaintext.WholeSentences(summary)
-	}
-	m.Summary = plaintext.Shorten(summary, MaxSummary)
+	m.Summary = summaryText(summary, fromText, nil)
 	m.Title = strings.Join(strings.Fields(plaintext.Clean(m.Title)), " ")
-	return m, warns
+	return m, summarySource{markdown: summary, fromText: fromText}, warns
 }
 
 // DateOf returns the date a notebook's front matter, else its metadata,
@@ -302,14 +298,18 @@ func markdownLines(nb *notebook.Notebook, skip int, f func(line string) bool) {
 // as it must: if wantTitle, the plain text of the first ATX heading of
 // level 1 to 3, or of its first heading of any level when it has none of
 // those (a licence line or a course banner in a small heading above the
-// real title does not become the title); if wantPara, the first
-// paragraph of text, as Markdown: lines up to a blank line, skipping
-// headings, HTML, lists, quotes, tables, display math and paragraphs with
-// no text (a lone image).
+// real title does not become the title), outside Quarto's and MyST's
+// blocks (a callout's, a tab's or a theorem's heading names no page); if
+// wantPara, the first paragraph of text, as Markdown: lines up to a blank
+// line, or a whole block in colons (a callout, an admonition, a theorem),
+// skipping headings, HTML, lists, quotes, tables and their captions,
+// MyST's targets, display math and paragraphs with no text (a lone
+// image).
 func textDefaults(nb *notebook.Notebook, fm int, wantTitle, wantPara bool) (string, string) {
 	var first, title string
 	var lines []string
 	inMath := false
+	depth := 0 // the blocks in colons open, ":::"
 	titleDone, paraDone := !wantTitle, !wantPara
 	// heading and paragraph each read one line and say whether they are
 	// done.
@@ -330,38 +330,86 @@ func textDefaults(nb *notebook.Notebook, fm int, wantTitle, wantPara bool) (stri
 		}
 		return false
 	}
-	paragraph := func(line string) bool {
+	// hasText reports whether the lines read so far show any text: an
+	// image's attributes, "![](f.png){#fig-x}", are none.
+	hasText := func() bool {
+		return plaintext.Of(imageAttributes.ReplaceAllString(strings.Join(lines, "\n"), ")")) != ""
+	}
+	paragraph := func(line string, opens, closes bool) bool {
 		t := strings.TrimSpace(line)
-		if inMath {
+		switch {
+		case inMath:
+			t = mathLabel.ReplaceAllString(t, "")
 			inMath = !(strings.HasSuffix(t, "$$") || strings.HasSuffix(t, `\]`))
 			return false
+		case opens && len(lines) > 0 && depth == 1:
+			return true // a block ends the paragraph before it
+		case depth > 0 || closes:
+			// A block is read whole, blank lines and all, as the
+			// summary when it shows text.
+			lines = append(lines, line)
+			if depth == 0 && !hasText() {
+				lines = lines[:0]
+			}
+			return depth == 0 && len(lines) > 0
+		case target.MatchString(t):
+			return len(lines) > 0
 		}
 		if strings.HasPrefix(t, "$$") || strings.HasPrefix(t, `\[`) {
 			if len(lines) > 0 {
 				return true
 			}
+			t = mathLabel.ReplaceAllString(t, "")
 			closed := len(t) > 2 && (strings.HasSuffix(t, "$$") || strings.HasSuffix(t, `\]`))
 			inMath = !closed
 			return false
 		}
 		if t == "" {
-			if len(lines) > 0 && plaintext.Of(strings.Join(lines, " ")) == "" {
+			if len(lines) > 0 && !hasText() {
 				lines = lines[:0] // only images or markup: no summary
 			}
 			return len(lines) > 0
 		}
-		if len(lines) == 0 && (atxHeading.MatchString(line) || strings.ContainsAny(t[:1], "<>|-*+=#") || numbered.MatchString(t)) {
+		if len(lines) == 0 && (atxHeading.MatchString(line) || strings.ContainsAny(t[:1], "<>|-*+=#") || numbered.MatchString(t) || tableCaption.MatchString(t)) {
 			return false
 		}
 		lines = append(lines, t)
 		return false
 	}
 	markdownLines(nb, fm, func(line string) bool {
-		titleDone = titleDone || heading(line)
-		paraDone = paraDone || paragraph(line)
+		m := colonFence.FindStringSubmatch(line)
+		opens, closes := m != nil && m[1] != "", m != nil && m[1] == "" && depth > 0
+		if opens {
+			depth++
+		}
+		if closes {
+			depth--
+		}
+		titleDone = titleDone || depth == 0 && m == nil && heading(line)
+		paraDone = paraDone || paragraph(line, opens, closes)
 		return !titleDone || !paraDone
 	})
-	return cmp.Or(title, first), strings.Join(lines, " ")
+	return cmp.Or(title, first), strings.Join(lines, "\n")
 }
+
+// colonFence matches a line that opens or closes a block in colons,
+// Quarto's div or MyST's directive: what follows the colons, "" on a
+// line that closes one.
+var colonFence = regexp.MustCompile(`^ {0,3}:{3,}[ \t]*(.*?)[ \t]*$`)
+
+// imageAttributes matches the attributes after an image or a link,
+// Pandoc's "){#fig-x width=50%}".
+var imageAttributes = regexp.MustCompile(`\)\{[^{}\n]*\}`)
+
+// target matches MyST's target line, "(label)=".
+var target = regexp.MustCompile(`^\([^()\s]+\)=$`)
+
+// tableCaption matches Pandoc's table caption, ": Caption" or "Table:
+// Caption".
+var tableCaption = regexp.MustCompile(`^(?::|Table:)\s`)
+
+// mathLabel matches the label after a displayed formula's closing
+// dollars, Quarto's "{#eq-x}" or MyST's "(label)".
+var mathLabel = regexp.MustCompile(`[ \t]*(?:\{#[^{}]*\}|\([^()\s]+\))$`)
 
 var numbered = regexp.MustCompile(`^\d+[.)]\s`)

@@ -49,7 +49,7 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	b.v.Index = b.index
 	text := b.glueMeta(nb)
 	skip, front, frontErr := frontmatter.Find(text)
-	b.v.Meta, b.v.Warnings = metaOf(text, front, skip, cmp.Or(opts.Title, opts.Name), opts.ModTime)
+	b.v.Meta, b.summary, b.v.Warnings = metaOf(text, front, skip, cmp.Or(opts.Title, opts.Name), opts.ModTime)
 	b.index.Configure(front, text)
 	b.index.Bibliography = opts.Bibliography
 	b.v.Warnings = append(b.v.Warnings, glueWarnings...)

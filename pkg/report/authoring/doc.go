@@ -41,11 +41,19 @@
 //	md := goldmark.New(goldmark.WithExtensions(&mathml.Extender{Converter: conv},
 //		&authoring.Blocks{}, &authoring.Refs{Index: x, Converter: conv}))
 //
+// Quarto's Markdown figure, an image alone in its paragraph with
+// attributes after it, "![Caption](fish.png){#fig-fish fig-alt="A fish"
+// width=50% fig-align=left .class}", is a figure (ImageFigure) whose
+// caption is the image's text, numbered with the cells' figures when
+// its id starts "fig-".
+//
 // Numbers and texts follow Quarto and mystmd: "@fig-x" reads "Figure 1"
 // (with a no-break space), "-@fig-x" "1", "@eq-x" "Equation 1", MyST's
 // {eq} and "[](#eq-x)" "(1)", {ref} to a section its title, {numref}
 // with "%s" or "{number}" its template; theorem kinds each count on
-// their own; "[@fig-a; @tbl-b]" is a list of references, "Figure 1,
+// their own, a solution is named by its exercise, "Solution to Exercise
+// 1" (its title a link to the exercise, a solution of no exercise marked
+// and warned of); "[@fig-a; @tbl-b]" is a list of references, "Figure 1,
 // Table 1", never a citation. Displayed formulas are numbered when
 // labelled (Quarto's rule) and as MathJax numbers AMS environments, in
 // one sequence that a page's mathml.Converter follows. Index.Configure

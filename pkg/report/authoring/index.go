@@ -278,6 +278,9 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 			return ast.WalkSkipChildren, nil
 		case Numbered:
 			t := &Target{Counter: n.Counter(), Cell: cell}
+			if th, ok := n.(*Theorem); ok && th.of != nil {
+				x.solution(cell, t, th.of.Label)
+			}
 			x.number(t)
 			x.entries = append(x.entries, entry{target: t, count: x.conv.Equations()})
 			if err := x.name(t, cmp.Or(n.Label(), label)); err != nil {
@@ -290,6 +293,18 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 		}
 		return ast.WalkContinue, nil
 	})
+}
+
+// solution records a solution's reference to the exercise it solves,
+// and names the solution as mystmd does, "Solution to Exercise 1", when
+// the exercise comes before it.
+func (x *Index) solution(cell int, t *Target, exercise string) {
+	if len(x.refs) < MaxTargets {
+		x.refs = append(x.refs, pending{cell: cell, label: exercise})
+	}
+	if ex, ok := x.Target(exercise); ok {
+		t.Title = "Solution to " + refText(FormRef, "", ex, x.MyST)
+	}
 }
 
 // heading numbers a heading as a section and records its label, given

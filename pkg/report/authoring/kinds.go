@@ -92,6 +92,7 @@ func (p *fenceParser) directive(f *fence, arg text.Segment, source []byte) ast.N
 			// The argument names the exercise solved.
 			if of := string(arg.Value(source)); validLabel(of) {
 				t.Of = of
+				t.of = &Ref{Form: FormRef, Label: of, Source: of}
 			} else if of != "" {
 				p.b.warn(source, arg.Start, "solution of %s: not a label", short(of))
 			}

@@ -62,6 +62,9 @@ type Theorem struct {
 	Unnumbered bool
 	// Of is the label of the exercise a solution solves, "" for none.
 	Of string
+	// of is the reference to that exercise, which a solution's title
+	// makes: "Solution to Exercise 1", as mystmd writes it.
+	of *Ref
 	// Folded is true for a block shown closed, one click from open
 	// (:class: dropdown).
 	Folded bool

@@ -102,8 +102,13 @@ func (t *Theorem) WritePost(w *strings.Builder, source []byte, body func(start, 
 	if t.number != "" && !t.Unnumbered {
 		lead += " " + t.number
 	}
-	if t.Of != "" {
-		lead += " to [" + t.Of + "](#" + t.Of + ")"
+	switch {
+	case t.of != nil && t.of.checked:
+		var of strings.Builder
+		t.of.WritePost(&of, source, body)
+		lead += " to " + of.String()
+	case t.of != nil:
+		lead += " to [" + t.Of + "](#" + t.Of + ")" // no index: its label
 	}
 	p.text("**" + lead)
 	first, _ := t.FirstChild().(*ast.Paragraph)

@@ -28,6 +28,8 @@ func FuzzRefs(f *testing.F) {
 		"> | a | b |\n> |---|---|\n> | 1 | 2 |\n>\n> : Values {#tbl/x}\n\n(use/hiding)=\n## H\n\n{ref}`use/hiding` [@nobib]",
 		"```{proof:theorem} T\n:label: th1\nT.\n```\n\n````{solution} th1\n```{figure} x.png\n:name: f/1\nC.\n```\n````\n\n{proof:ref}`th1` {numref}`f/1`",
 		"See @tbl-g.\n\n+---+:--:+\n| a | b  |\n| `c | d  |\n+===+====+\n|  $x$ [@a] |\n+---+----+\n\n: Grid *g* {#tbl-g}\n\n> +--+\n> |é |\n> +--+\n",
+		"![The *fish* @fig-b](fish.png){#fig-a fig-alt=\"A \\\"fish\\\"\" width=50% fig-align=left .c}\n\n> ![x](javascript:alert(1)){#fig-b}\n\n@fig-a @fig-b [f](fig-a)",
+		":::{exercise}\n:label: ex\nE.\n:::\n\n:::{solution} ex\n:label: so\nS.\n:::\n\n:::{solution} nothing\nN.\n:::\n\n[](#so)",
 		"## A\n\n(s)=\n### B\n\n$$\n\\begin{align}a\\\\b\\end{align}\n$$\n\n```{math}\n:enumerated: false\nz\n```\n\n{ref}`s` [](#s) {numref}`%s <s>`",
 	} {
 		f.Add(seed)

@@ -68,6 +68,7 @@ func (t *refTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 	var targets []*TargetNode
 	var tables []ast.Node
 	var headings []*ast.Heading
+	var paragraphs []*ast.Paragraph
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -86,6 +87,10 @@ func (t *refTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 			tables = append(tables, n)
 		case *ast.Heading:
 			headings = append(headings, n)
+		case *ast.Paragraph:
+			if _, ok := n.FirstChild().(*ast.Image); ok {
+				paragraphs = append(paragraphs, n)
+			}
 		case *ast.Link:
 			if r := linkRef(n, source); r != nil {
 				replace = append(replace, [2]ast.Node{n, r})
@@ -103,6 +108,9 @@ func (t *refTransformer) Transform(doc *ast.Document, reader text.Reader, pc par
 	}
 	for _, tb := range tables {
 		captionTable(tb, source)
+	}
+	for _, p := range paragraphs {
+		imageFigure(p, source)
 	}
 	for _, h := range headings {
 		keepID(h)
@@ -223,6 +231,9 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 			}
 			return ast.WalkSkipChildren, nil
 		case Numbered:
+			if th, ok := n.(*Theorem); ok && th.of != nil {
+				th.of.resolve(x)
+			}
 			if en, ok := e.next(n.Counter()); ok {
 				n.SetNumber(en.target.Number)
 				if n.Counter() == CounterEquation && e.Converter != nil {
@@ -240,6 +251,9 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 			if ValidLabel(dest) && !strings.Contains(dest, ":") && !strings.Contains(dest, "/") && !strings.Contains(dest, ".") {
 				if _, ok := x.Target(dest); ok {
 					n.Destination = []byte("#" + dest) // MyST's [text](label)
+					if at := destinationAt(n, source, dest); at >= 0 {
+						after = append(after, func() { n.AppendChild(n, &labelDestination{label: dest, at: at}) })
+					}
 				}
 			}
 		}
@@ -248,6 +262,51 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 	for _, f := range after {
 		f()
 	}
+}
+
+// destinationAt returns where a link's destination, written as dest,
+// starts in the source: after the first "](" that follows the link's
+// text; -1 when it is not written so.
+func destinationAt(l *ast.Link, source []byte, dest string) int {
+	pos := l.Pos()
+	if pos < 0 || pos >= len(source) {
+		return -1
+	}
+	i := strings.Index(string(source[pos:]), "]("+dest)
+	if i < 0 {
+		return -1
+	}
+	at := pos + i + 2
+	if end := at + len(dest); end < len(source) && strings.IndexByte(") \t\n", source[end]) < 0 {
+		return -1
+	}
+	return at
+}
+
+// kindLabelDestination is the kind of a labelDestination node.
+var kindLabelDestination = ast.NewNodeKind("LabelDestination")
+
+// A labelDestination is the destination of MyST's "[text](label)", a
+// label, which the page links as "#label": the post writes it so too,
+// where a blog would read a file's name. It shows nothing on the page.
+type labelDestination struct {
+	ast.BaseInline
+	label string
+	at    int
+}
+
+func (*labelDestination) Kind() ast.NodeKind { return kindLabelDestination }
+
+func (n *labelDestination) Dump(source []byte, level int) {
+	ast.DumpHelper(n, source, level, map[string]string{"Label": n.label}, nil)
+}
+
+// Span returns the label's range in the source.
+func (n *labelDestination) Span() (start, stop int) { return n.at, n.at + len(n.label) }
+
+// WritePost writes the label as a link to its anchor.
+func (n *labelDestination) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
+	w.WriteString("#" + n.label)
 }
 
 // replace puts by in n's place, unless n was taken out already: a
@@ -382,6 +441,17 @@ func (r *refRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(kindEquationSync, r.sync)
 	reg.Register(KindTableFigure, r.tableFigure)
 	reg.Register(KindTableCaption, r.tableCaption)
+	reg.Register(kindLabelDestination, func(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) {
+		return ast.WalkContinue, nil
+	})
+	reg.Register(KindImageFigure, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		imageFigureHTML(w, node.(*ImageFigure), entering)
+		return ast.WalkContinue, nil
+	})
+	reg.Register(KindFigureCaption, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		figureCaptionHTML(w, node.(*FigureCaption), entering)
+		return ast.WalkContinue, nil
+	})
 }
 
 func (r *refRenderer) tableFigure(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -428,6 +498,19 @@ func refHTML(n *Ref) string {
 		return `<mark class="ref-missing" title="no target has this label">` + html.EscapeString(missingText(n)) + `</mark>`
 	}
 	return `<a class="ref" href="#` + html.EscapeString(n.Label) + `">` + html.EscapeString(n.resolved) + `</a>`
+}
+
+// leadRefHTML returns a reference in a block's title, a solution's to
+// its exercise, as refHTML does, a link without the class of the
+// references in the text; with no index, a link that reads its label.
+func leadRefHTML(n *Ref) string {
+	switch {
+	case !n.checked:
+		return `<a href="#` + html.EscapeString(n.Label) + `">` + html.EscapeString(n.Label) + `</a>`
+	case n.found && ValidLabel(n.Label):
+		return `<a href="#` + html.EscapeString(n.Label) + `">` + html.EscapeString(n.resolved) + `</a>`
+	}
+	return refHTML(n)
 }
 
 // missingText is what an unresolved reference shows: "?@fig-x" for

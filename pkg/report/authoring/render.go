@@ -104,8 +104,8 @@ func (r *htmlRenderer) lead(w util.BufWriter, source []byte, node ast.Node, ente
 		if t.number != "" && !t.Unnumbered {
 			w.WriteString(" " + html.EscapeString(t.number))
 		}
-		if t.Of != "" {
-			w.WriteString(` to <a href="#` + html.EscapeString(t.Of) + `">` + html.EscapeString(t.Of) + `</a>`)
+		if t.of != nil {
+			w.WriteString(" to " + leadRefHTML(t.of))
 		}
 		if l.HasChildren() {
 			w.WriteString(" (")

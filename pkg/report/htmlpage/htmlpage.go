@@ -149,11 +149,15 @@ func newPage(opts Options, index *authoring.Index) *page {
 		},
 		Math: p.conv.Display,
 	}
-	headingAnchors := &anchor.Extender{Texter: anchor.Text("#"), Attributer: anchor.Attributes{"class": "anchor"}}
+	// A heading's anchor links to the id it ends with: after authoring's
+	// transformer (900), which gives a heading the label of a MyST target
+	// before it, where anchor.Extender's own (100) would come first.
+	headingAnchors := util.Prioritized(&anchor.Transformer{Texter: anchor.Text("#"), Attributer: anchor.Attributes{"class": "anchor"}}, 1000)
+	rendererOpts = append(rendererOpts, renderer.WithNodeRenderers(util.Prioritized(&anchor.Renderer{}, 100)))
 	dialect := func(exts ...goldmark.Extender) goldmark.Markdown {
 		return goldmark.New(
-			goldmark.WithExtensions(append(exts, &mathml.Extender{Converter: p.conv}, headingAnchors)...),
-			goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+			goldmark.WithExtensions(append(exts, &mathml.Extender{Converter: p.conv})...),
+			goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithASTTransformers(headingAnchors)),
 			goldmark.WithRendererOptions(rendererOpts...),
 		)
 	}
