@@ -130,6 +130,16 @@ func lost(page, post *report) []string {
 	return out
 }
 
+// inCell reports whether n lies in a table's cell.
+func inCell(n *html.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.DataAtom == atom.Td || p.DataAtom == atom.Th {
+			return true
+		}
+	}
+	return false
+}
+
 // headingText returns a heading's text as both writers show it: without
 // the anchor mark a page adds, and its white space made single spaces.
 func headingText(n *html.Node) string {
@@ -398,7 +408,12 @@ func htmlReport(data []byte) (*report, error) {
 		}
 		switch n.DataAtom {
 		case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
-			r.headings = append(r.headings, headingText(n))
+			// A heading in a grid table's cell is no section of the
+			// document: a post's pipe table can hold none, and shows
+			// its text in bold.
+			if !inCell(n) {
+				r.headings = append(r.headings, headingText(n))
+			}
 		}
 		block := n.Type == html.ElementNode && isBlock(n.DataAtom)
 		if block {
