@@ -5,7 +5,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"testing"
 )
 
@@ -115,24 +114,7 @@ var ourRef = regexp.MustCompile(`<a class="ref" href="#[^"]*">([^<]*)</a>`)
 // same numbers for figures, equations, tables, theorems and lemmas, the
 // same texts for sections, templates and links.
 func TestMystNumbers(t *testing.T) {
-	jats := mystJATS(t, mystDoc)
-	var theirs []string
-	for _, m := range xref.FindAllStringSubmatch(jats, -1) {
-		theirs = append(theirs, m[1])
-	}
-	_, body, _ := strings.Cut(mystDoc, "\n---\n")
-	out, x := page(t, body)
-	var ours []string
-	for _, m := range ourRef.FindAllStringSubmatch(out, -1) {
-		ours = append(ours, m[1])
-	}
-	if strings.Join(ours, " | ") != strings.Join(theirs, " | ") {
-		t.Errorf("references differ from mystmd's:\nours   %q\nmystmd %q", ours, theirs)
-	}
-	if len(theirs) != 21 {
-		t.Errorf("mystmd resolved %d references, want 21", len(theirs))
-	}
-	if w := x.Check(); len(w) > 0 {
-		t.Errorf("warnings %v", w)
+	if n := sameRefsAsMystmd(t, mystDoc); n != 21 {
+		t.Errorf("mystmd resolved %d references, want 21", n)
 	}
 }
