@@ -1,10 +1,7 @@
 // Package misere computes misère quotients of take-and-break games: the
 // commutative monoids that say who wins any sum of heaps when the player
-// who makes the last move loses (T. E. Plambeck, "Taming the wild in
-// impartial combinatorial games", Integers 5 (2005) G05; T. E. Plambeck
-// and A. N. Siegel, "Misère quotients for impartial games", J. Combin.
-// Theory Ser. A 115 (2008) 593–622; A. N. Siegel, "Misère games and misère
-// quotients", Games of No Chance 5, MSRI Publ. 70 (2017)).
+// who makes the last move loses (Plambeck 2005; Plambeck and Siegel 2008;
+// Siegel 2017; see References).
 //
 // Solve builds the quotient heap by heap and stops when it is proven to be
 // the whole game's:
@@ -138,4 +135,30 @@
 // becomes 2, 6, 12, 18, 24, 32 and 40 at n = 1, 2, 5, 9, 12, 25 and 27 and
 // stays 40 to n = 400: a faithful map onto 40 elements leaves the quotient
 // no room for more.
+//
+// The tests in published_test.go hold the quotients to what the
+// literature below states, each fact with the place it was read: the
+// periods of the pretending functions that Plambeck and Siegel list for
+// wild octal games (2007, Appendix B), even orders (Plambeck and Siegel
+// 2008), and Siegel's structure theorems (2007): a quotient whose
+// P-portion has two elements has order 2^n+2 or 2^n+4, and there is one
+// quotient of order 8, which Solve finds for 0.75.
+//
+// # References
+//
+//   - T. E. Plambeck, Daisies, Kayles, and the Sibert–Conway decomposition
+//     in misère octal games, Theoret. Comput. Sci. 96 (1992) 361–388.
+//   - T. E. Plambeck, Taming the wild in impartial combinatorial games,
+//     Integers 5 (2005) #G05; arXiv:math/0501315.
+//   - T. E. Plambeck and A. N. Siegel, Misère quotients for impartial
+//     games, J. Combin. Theory Ser. A 115 (2008) 593–622;
+//     arXiv:math/0609825.
+//   - T. E. Plambeck and A. N. Siegel, Misère quotients for impartial
+//     games: supplementary material, arXiv:0705.2404 (2007).
+//   - A. N. Siegel, The structure and classification of misère quotients,
+//     arXiv:math/0703070 (2007).
+//   - A. N. Siegel, Misère games and misère quotients, in Games of No
+//     Chance 5, MSRI Publications 70, Cambridge University Press (2017).
+//   - S. Rubinstein-Salzedo and S. Zhou, Finite cardinalities of misère
+//     quotients, arXiv:2603.18244 (2026).
 package misere

@@ -4,11 +4,13 @@ import (
 	"testing"
 )
 
-// The tests in this file hold Solve to what the literature states about
-// misère quotients, each fact with the place it was read. What could be
-// read of the sources here, and what could not, is listed with the
-// citations in doc.go's references; a fact is in this file only if its
-// place was read, and the comment says so when it was read second-hand.
+// The tests in this file hold Solve to what the literature in doc.go's
+// References states about misère quotients, each fact with the place it
+// was read. A fact is here only if its place was read; the comment says so
+// when it was read second-hand. The presentations, P-portions and
+// pretending functions printed in the papers' figures (R8 for 0.75, the
+// quotient of Kayles in the supplement's Figure 4, and the others) were
+// not among what could be read, so no test here compares with them.
 
 // supplementSolved lists the finite codes of the first lists of Appendix B
 // of Plambeck and Siegel's supplementary material (arXiv:0705.2404, read
