@@ -1,8 +1,6 @@
 package misere
 
-import (
-	"testing"
-)
+import "testing"
 
 // The tests in this file hold Solve to what the literature in doc.go's
 // References states about misère quotients, each fact with the place it
@@ -14,7 +12,7 @@ import (
 
 // supplementSolved lists the finite codes of the first lists of Appendix B
 // of Plambeck and Siegel's supplementary material (arXiv:0705.2404, read
-// in its ar5iv HTML rendering, the first page of Appendix B): complete
+// in its ar5iv HTML rendering, the opening of Appendix B): complete
 // solutions of wild octal games and quaternaries "with relatively simple
 // misère quotients and pretending functions", each with the number in the
 // column headed p. The rendering dropped the columns that hold the
