@@ -62,6 +62,24 @@ func (c *rcClass) dense(n int) bool {
 	return denseRare*(listed-len(c.common)) <= listed
 }
 
+// deferRare returns the bound below which a dense class of one splitting
+// amount leaves its rare parts to its scans, or 0 for none. A scan of such
+// a class reads every part, rare ones too, so the pairs of the rare parts
+// it reaches need not be marked beforehand: the values of a rare and a
+// common part are not what scans look for where the split is a sparse
+// space. They are marked only beyond where the scans stopped, and only
+// once no scan is left to run (see nextWith). The bound is an eighth past
+// where the scans went on average: beyond it a rare part is rarely
+// reached, and leaving it would cost a second scan of some pairs after
+// the late marks changed the value.
+func (e *engine[T]) deferRare(d int) int {
+	mean := e.scans.mean[d]
+	if len(e.split[d]) != 1 || mean < 2 || !e.cls[d].dense(len(e.g)) {
+		return 0
+	}
+	return mean + mean/8
+}
+
 // denseRare is the share of rare positions, one in denseRare, below which
 // a class is dense.
 const denseRare = 16
@@ -207,6 +225,7 @@ type engine[T valueType] struct {
 	*pairGame
 	cls   [2]*rcClass
 	hints witnessHints
+	scans scanReach
 
 	g []T
 	// st[v] == n marks v as the value of an option of heap n; every value is
@@ -342,11 +361,21 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 			st[0] = cur // two equal heaps
 		}
 	}
+	// deferred[d] > 0: the rare parts of class d below it are left to the
+	// scans, which read them anyway, and marked only if the scans stop
+	// short of them (see deferRare).
+	var deferred [2]int
 	for d, c := range e.cls {
 		if c == nil {
 			continue
 		}
 		rare, extra := c.rare, []uint32(nil)
+		if h == nil {
+			if deferred[d] = e.deferRare(d); deferred[d] > 0 {
+				k, _ := slices.BinarySearch(rare, uint32(deferred[d]))
+				rare = rare[k:]
+			}
+		}
 		if h != nil {
 			// The helper did the parts from h.from on among the first
 			// h.count[d]; those that became rare since are for us.
@@ -387,6 +416,24 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 			}
 			done[d] = true
 		}
+		if found {
+			continue
+		}
+		// v is the value unless a rare part left to the scans, beyond
+		// where they stopped, gives it.
+		for d, c := range e.cls {
+			if deferred[d] == 0 {
+				continue
+			}
+			rare := c.rare
+			i, _ := slices.BinarySearch(rare, uint32(pos[d]))
+			k, _ := slices.BinarySearch(rare, uint32(deferred[d]))
+			if m := n - e.split[d][0]; i < k && m >= 2 {
+				markRare(g, st, cur, rare[i:k], m, e.skip(d, 0, m))
+				found = true
+			}
+			deferred[d] = 0
+		}
 		if !found {
 			break
 		}
@@ -394,7 +441,11 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 	if !fits[T](v) {
 		return v, false
 	}
-	e.hints.scanned(pos)
+	if e.scans.add(pos) {
+		for d, mean := range e.scans.mean {
+			e.hints.on[d] = mean >= hintMinScan
+		}
+	}
 	if e.parallel {
 		// Capped so that the sums cannot overflow: the span is far shorter.
 		e.reach[0] += int64(min(pos[0], commonLimit))

@@ -11,7 +11,7 @@ package heap
 // Where scans find their witnesses in a few pairs, as on .354 (about 140
 // smaller parts a heap, measured once to 2^20), the hints save nothing and
 // cost their reads: they are tried only while the scans of the last
-// hintWindow heaps of the class reached, on average, hintMinScan smaller
+// scanWindow heaps of the class reached, on average, hintMinScan smaller
 // parts. (Officers' scans, about 2,700 in the same measurement, keep them,
 // at no cost that BenchmarkOctalPath could show.)
 
@@ -20,7 +20,6 @@ package heap
 const (
 	hintLags    = 6
 	hintValues  = 1 << 16
-	hintWindow  = 4096
 	hintMinScan = 1024
 )
 
@@ -29,26 +28,36 @@ const (
 // none).
 type witnessHints struct {
 	parts [2][hintLags][]uint32
-	// on says, by class, whether hints are tried; reach sums how far the
-	// scans of the heaps of the window went, heaps counts them.
-	on    [2]bool
-	reach [2]int64
-	heaps int
+	on    [2]bool // by class, whether hints are tried
 }
 
-// scanned records how far the scans of a heap went, by class, and at the
-// end of a window decides whether hints are tried in the next.
-func (w *witnessHints) scanned(pos [2]int) {
+// scanWindow is how many heaps a scanReach averages over.
+const scanWindow = 4096
+
+// scanReach follows how far the scans of each class go, on average over
+// windows of scanWindow heaps: the hints and the rare parts left to the
+// scans (see deferRare) are chosen from it.
+type scanReach struct {
+	sum   [2]int64
+	heaps int
+	mean  [2]int // over the last full window, 0 before the first
+}
+
+// add records how far the scans of a heap went, by class, and reports
+// whether it ended a window.
+func (r *scanReach) add(pos [2]int) bool {
 	for d := range pos {
-		w.reach[d] += int64(min(pos[d], commonLimit))
+		r.sum[d] += int64(min(pos[d], commonLimit))
 	}
-	if w.heaps++; w.heaps == hintWindow {
-		for d := range pos {
-			w.on[d] = w.reach[d] >= hintMinScan*hintWindow
-			w.reach[d] = 0
-		}
-		w.heaps = 0
+	if r.heaps++; r.heaps < scanWindow {
+		return false
 	}
+	for d := range pos {
+		r.mean[d] = int(r.sum[d] / scanWindow)
+		r.sum[d] = 0
+	}
+	r.heaps = 0
+	return true
 }
 
 // remember records b as the larger part of a pair of value v in a split
