@@ -442,9 +442,7 @@ func (e *engine[T]) nextWith(h *helped) (v int, ok bool) {
 		return v, false
 	}
 	if e.scans.add(pos) {
-		for d, mean := range e.scans.mean {
-			e.hints.on[d] = mean >= hintMinScan
-		}
+		e.hints.decide(e.scans.mean)
 	}
 	if e.parallel {
 		// Capped so that the sums cannot overflow: the span is far shorter.
