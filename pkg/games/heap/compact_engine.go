@@ -65,13 +65,18 @@ func (c *rcClass) dense(n int) bool {
 // deferRare returns the bound below which a dense class of one splitting
 // amount leaves its rare parts to its scans, or 0 for none. A scan of such
 // a class reads every part, rare ones too, so the pairs of the rare parts
-// it reaches need not be marked beforehand: the values of a rare and a
-// common part are not what scans look for where the split is a sparse
-// space. They are marked only beyond where the scans stopped, and only
-// once no scan is left to run (see nextWith). The bound is an eighth past
-// where the scans went on average: beyond it a rare part is rarely
-// reached, and leaving it would cost a second scan of some pairs after
-// the late marks changed the value.
+// it reaches need not be marked beforehand; those beyond where the scans
+// stopped are marked once no scan is left to run, and the value is taken
+// again if they change it (see nextWith). The value does not depend on the
+// bound, only the work: a scan may now run to a pair that an early mark
+// would have spared it, but on Officers the scans went exactly as far
+// either way (counted from 2^19 to 2^20), the values of a rare and a
+// common part not being what its scans look for. The bound is an eighth
+// past where the scans went on average: a rare part beyond it is rarely
+// reached, and leaving it would cost a second scan after the late marks
+// changed the value. Counted on Officers from 2^19 to 2^20, the pairs a
+// heap reads fell from 4,278 to about 3,900 (1,583 rare parts, about
+// 1,200 of them marked apart).
 func (e *engine[T]) deferRare(d int) int {
 	mean := e.scans.mean[d]
 	if len(e.split[d]) != 1 || mean < 2 || !e.cls[d].dense(len(e.g)) {

@@ -21,7 +21,8 @@ import (
 // value the helper did not mark is not the value of any pair there. The
 // span is as long as the scans went on average in the previous batch, up
 // to pipelineSpan, since the helper reads all of it where a scan stops at
-// its witness.
+// its witness. The pairs of the rare parts within the span are among
+// those it reads, and it does not mark them again.
 //
 // The helper marks only real options, so marking too many is harmless; a
 // batch ends, and a new one starts with a fresh copy of the rare lists,
