@@ -39,7 +39,7 @@ func BenchmarkOfficers(b *testing.B) {
 }
 
 // BenchmarkOgs runs Officers to 2^22 here and in ogs, P. Beling's octal
-// game solver (its RC2 method, one thread), by turns, twice each, and
+// game solver (its RC2 method, one thread), by turns, three times each, and
 // reports the wall and CPU time and peak memory of both and their ratios,
 // the figures of issue 34. It is skipped unless GRUNDY_OGS names a
 // program run as `PROGRAM 0.6 4194304` that computes what ogsolve's
@@ -68,7 +68,7 @@ func BenchmarkOgs(b *testing.B) {
 	}
 	var ours, theirs runCost
 	for b.Loop() {
-		for range 2 {
+		for range 3 {
 			theirs.add(runChild(b, exec.Command(ogs, "0.6", strconv.Itoa(n))))
 			cmd := exec.Command(self)
 			cmd.Env = append(os.Environ(), officersChild+"="+strconv.Itoa(n))

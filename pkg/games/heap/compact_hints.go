@@ -7,21 +7,28 @@ package heap
 // the time: the values of Grundy's game are close to a pattern of period 3
 // in the smaller part. So before a scan, the larger parts of the witnesses
 // of the last hintLags heaps are tried for the heap at hand, each checked:
-// a hint found wrong costs two reads, and one found right saves the scan.
-// Where scans find their witnesses in a few pairs, as on .354 (about 140
-// smaller parts a heap, measured once to 2^20), the hints save nothing and
-// cost their reads: they are tried only while the scans of the last
-// hintWindow heaps of the class reached, on average, hintMinScan smaller
-// parts. (Officers' scans, about 2,700 in the same measurement, keep them,
-// at no cost that BenchmarkOctalPath could show.)
+// a hint found wrong costs two reads and a mispredicted branch or two, and
+// one found right saves the scan. Where scans find their witnesses in a
+// few pairs, as on .354 (about 140 smaller parts a heap, measured once to
+// 2^20), the hints save nothing and cost their reads: they are tried only
+// while the scans of the last scanWindow heaps of the class reached, on
+// average, hintMinScan smaller parts, and only while at least one hint in
+// hintHold holds. Officers' scans go as far as Grundy's game's (about
+// 2,700 and 2,900 smaller parts a heap from 2^18 to 2^20), but its hints
+// hold less often (26% of them, against 39% on Grundy's game, with three
+// lags), and cost it 4% of its time where they gained Grundy's game 2%
+// (each game computed twice in one process, by turns, with and without
+// them, to 2^20). While they are off, one window in hintProbe tries them,
+// to see whether they have come to hold.
 
 // hintLags is how many earlier heaps' witnesses a heap tries, and
 // hintValues bounds the values remembered.
 const (
-	hintLags    = 6
+	hintLags    = 3
 	hintValues  = 1 << 16
-	hintWindow  = 4096
 	hintMinScan = 1024
+	hintHold    = 3
+	hintProbe   = 8
 )
 
 // witnessHints holds, for each class of splitting amounts, heap modulo
@@ -29,26 +36,57 @@ const (
 // none).
 type witnessHints struct {
 	parts [2][hintLags][]uint32
-	// on says, by class, whether hints are tried; reach sums how far the
-	// scans of the heaps of the window went, heaps counts them.
-	on    [2]bool
-	reach [2]int64
-	heaps int
+	on    [2]bool // by class, whether hints are tried
+	// tries and holds count, by class, the hints tried in the window and
+	// those that held; keep says whether the last window that tried any
+	// found them worth it, and windows counts the windows ended.
+	tries, holds [2]int
+	keep         [2]bool
+	windows      int
 }
 
-// scanned records how far the scans of a heap went, by class, and at the
-// end of a window decides whether hints are tried in the next.
-func (w *witnessHints) scanned(pos [2]int) {
-	for d := range pos {
-		w.reach[d] += int64(min(pos[d], commonLimit))
-	}
-	if w.heaps++; w.heaps == hintWindow {
-		for d := range pos {
-			w.on[d] = w.reach[d] >= hintMinScan*hintWindow
-			w.reach[d] = 0
+// decide is called at the end of each window with how far the scans of
+// its heaps went on average, by class, and chooses whether the hints are
+// tried in the next.
+func (w *witnessHints) decide(mean [2]int) {
+	w.windows++
+	probe := w.windows%hintProbe == 1
+	for d := range mean {
+		if w.tries[d] > 0 {
+			w.keep[d] = hintHold*w.holds[d] >= w.tries[d]
 		}
-		w.heaps = 0
+		w.tries[d], w.holds[d] = 0, 0
+		w.on[d] = mean[d] >= hintMinScan && (w.keep[d] || probe)
 	}
+}
+
+// scanWindow is how many heaps a scanReach averages over.
+const scanWindow = 4096
+
+// scanReach follows how far the scans of each class go, on average over
+// windows of scanWindow heaps: the hints and the rare parts left to the
+// scans (see deferRare) are chosen from it.
+type scanReach struct {
+	sum   [2]int64
+	heaps int
+	mean  [2]int // over the last full window, 0 before the first
+}
+
+// add records how far the scans of a heap went, by class, and reports
+// whether it ended a window.
+func (r *scanReach) add(pos [2]int) bool {
+	for d := range pos {
+		r.sum[d] += int64(min(pos[d], commonLimit))
+	}
+	if r.heaps++; r.heaps < scanWindow {
+		return false
+	}
+	for d := range pos {
+		r.mean[d] = int(r.sum[d] / scanWindow)
+		r.sum[d] = 0
+	}
+	r.heaps = 0
+	return true
 }
 
 // remember records b as the larger part of a pair of value v in a split
@@ -70,6 +108,7 @@ func (e *engine[T]) hinted(d, n, v int) bool {
 	if !e.hints.on[d] {
 		return false
 	}
+	e.hints.tries[d]++
 	g := e.g
 	for k := 1; k <= hintLags && k <= n; k++ {
 		row := e.hints.parts[d][(n-k)%hintLags]
@@ -80,6 +119,7 @@ func (e *engine[T]) hinted(d, n, v int) bool {
 		for i, j := range e.split[d] {
 			a := n - j - b
 			if a >= 1 && a <= e.half(d, i, n-j) && int(g[a]^g[b]) == v {
+				e.hints.holds[d]++
 				e.hints.remember(d, n, v, b)
 				return true
 			}

@@ -21,7 +21,8 @@ import (
 // value the helper did not mark is not the value of any pair there. The
 // span is as long as the scans went on average in the previous batch, up
 // to pipelineSpan, since the helper reads all of it where a scan stops at
-// its witness.
+// its witness. The pairs of the rare parts within the span are among
+// those it reads, and it does not mark them again.
 //
 // The helper marks only real options, so marking too many is harmless; a
 // batch ends, and a new one starts with a fresh copy of the rare lists,
@@ -242,14 +243,26 @@ func help[T valueType](g []T, p *pairGame, span [2][2]int, from int, snap [2][]u
 		b := ring[slot*width : (slot+1)*width]
 		clear(b)
 		for d, rare := range snap {
+			if sp := span[d]; sp[1] > sp[0] {
+				// The span reads every pair whose smaller part is in it,
+				// those of the rare parts too: they are not marked again.
+				m := x - p.split[d][0]
+				if m < 2 {
+					continue
+				}
+				hi := min(sp[1], p.half(d, 0, m)+1)
+				markSpan(g, b, true, sp[0], hi, m)
+				i, _ := slices.BinarySearch(rare, uint32(sp[0]))
+				k, _ := slices.BinarySearch(rare, uint32(max(sp[0], hi)))
+				skip := p.skip(d, 0, m)
+				markRare(g, b, true, rare[:i], m, skip)
+				markRare(g, b, true, rare[k:], m, skip)
+				continue
+			}
 			for i, j := range p.split[d] {
 				if m := x - j; m >= 2 {
 					markRare(g, b, true, rare, m, p.skip(d, i, m))
 				}
-			}
-			if sp := span[d]; sp[1] > sp[0] {
-				m := x - p.split[d][0]
-				markSpan(g, b, true, sp[0], min(sp[1], p.half(d, 0, m)+1), m)
 			}
 		}
 		helper.publish(x)

@@ -440,3 +440,39 @@ func TestOctalValuesHelper(t *testing.T) {
 		t.Fatalf("0.6: g(%d) = %d with the helper, %d alone", i, helped.At(i), alone.At(i))
 	}
 }
+
+// TestDeferredRare checks the engine alone, where dense classes leave the
+// pairs of their early rare parts to their scans (see deferRare), against
+// the definition, on games where it does so.
+func TestDeferredRare(t *testing.T) {
+	// Officers' class is dense from about heap 25,000 on, once fewer than
+	// one position in 16 is rare.
+	for _, tc := range []struct {
+		code string
+		n    int
+	}{{"0.6", 28_000}, {".354", 12_000}, {"0.16", 12_000}} {
+		code := tc.code
+		c, _ := ParseCode(code)
+		want := naiveTakeBreak(c, tc.n)
+		e := newEngine[uint16](codeGame(c))
+		deferred := false
+		for len(e.g) < len(want) {
+			for d := range e.cls {
+				if e.cls[d] != nil && e.deferRare(d) > 0 {
+					deferred = true
+				}
+			}
+			if _, ok := e.next(); !ok {
+				t.Fatalf("%s: a value beyond two bytes", code)
+			}
+		}
+		if !deferred {
+			t.Fatalf("%s: no rare part was left to the scans", code)
+		}
+		for i, w := range want {
+			if int(e.g[i]) != w {
+				t.Fatalf("%s: g(%d) = %d, want %d", code, i, e.g[i], w)
+			}
+		}
+	}
+}
