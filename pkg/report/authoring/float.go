@@ -1,6 +1,7 @@
 package authoring
 
 import (
+	"cmp"
 	"html"
 	"strconv"
 	"strings"
@@ -130,7 +131,7 @@ func (b *FloatBody) Dump(source []byte, level int) { dump(b, source, level) }
 // give.
 func (p *fenceParser) float(a *attributes, prefix string, classes []string, source []byte, at int) *Float {
 	f := &Float{Sequence: floatKinds[prefix], Classes: classes, Top: prefix != "fig"}
-	switch cmpOr(a.value(prefix+"-cap-location"), a.value("cap-location")) {
+	switch cmp.Or(a.value(prefix+"-cap-location"), a.value("cap-location")) {
 	case "top":
 		f.Top = true
 	case "bottom", "margin":
@@ -148,20 +149,13 @@ func (p *fenceParser) float(a *attributes, prefix string, classes []string, sour
 	if seg := a.segment(prefix + "-cap"); seg.Len() > 0 {
 		c.Lines().Append(seg)
 		c.start, c.stop = seg.Start, seg.Stop
-	} else if v := a.value(prefix + "-cap"); v != "" {
-		c.text = v
-		c.AppendChild(c, ast.NewString([]byte(v)))
+	} else {
+		// A value with escapes is not as written: shapeFloat makes it the
+		// caption's text, once the inline parsers are done.
+		c.text = a.value(prefix + "-cap")
 	}
 	f.AppendChild(f, c)
 	return f
-}
-
-// cmpOr returns the first of a and b that is not "".
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // floatTransformer gives floats their shape: while blocks are read
@@ -194,6 +188,9 @@ func shapeFloat(f *Float, source []byte) {
 		return
 	}
 	f.RemoveChild(f, c)
+	if c.text != "" {
+		c.AppendChild(c, ast.NewString([]byte(c.text)))
+	}
 	if p, ok := f.LastChild().(*ast.Paragraph); ok && f.ChildCount() > 1 && p.Lines().Len() > 0 && !loneImage(p, source) {
 		c = &FloatCaption{para: true}
 		lines := p.Lines()
@@ -388,7 +385,14 @@ func (f *Float) WritePost(w *strings.Builder, source []byte, body func(start, st
 	c := f.caption()
 	stop := f.bodyStop
 	if c != nil && c.para {
+		// The content ends with its last line that is not blank.
 		stop = min(max(lineStart(source, c.start), f.bodyStart), f.bodyStop)
+		for stop > f.bodyStart && strings.IndexByte(" \t\r\n", source[stop-1]) >= 0 {
+			stop--
+		}
+		if stop > f.bodyStart {
+			stop = lineEnd(source, stop)
+		}
 	}
 	if f.Top {
 		if p.writeCaption(f, c) {

@@ -25,6 +25,7 @@ func FuzzBlocks(f *testing.F) {
 		"> :::{note}\n> x\n> :::\n",
 		"+---+:--:+\n| a | b  |\n|   |  - c |\n+===+====+\n|     d | e |\n+---+----+\n",
 		"- +---+\n  | a |\n  +---+\n",
+		":::: {#fig-a layout-ncol=2 fig-cap=\"c\"}\n::: {#fig-b}\nb\n\nB\n:::\n![i](i.png){#fig-c}\n::::\n",
 		"+--------+\n| ::: {} |\n| # h {} |\n| :::    |\n+--------+\n",
 	} {
 		f.Add(s)

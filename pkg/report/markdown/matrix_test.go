@@ -124,7 +124,7 @@ func statementCases() []matrixCase {
 // matrixCases are issue 31's constructs, each in the forms Quarto and
 // MyST write it ("gfm" for GitHub's alerts, "tex" for LaTeX inside
 // math, "nbformat" for what neither names).
-var matrixCases = append(statementCases(), []matrixCase{
+var matrixCases = append(append(statementCases(), floatCases()...), []matrixCase{
 	{name: "proof/quarto", cells: []matrixCell{md("::: {.proof}\nBy induction on the options.\n:::")},
 		page: []string{`<div class="theorem proof">`, `<strong class="theorem-lead">Proof.</strong> By induction on the options.`},
 		post: []string{"**Proof.** By induction on the options. ∎"}},
