@@ -162,7 +162,8 @@ func readGrid(source []byte, start int, prefix string) (*grid, bool) {
 }
 
 // line reads one line of the table, reporting false if its boundaries
-// are not where the first line's are, counted in characters.
+// are not where the first line's are, counted in columns (runeWidth): a
+// wide character takes two, a combining mark none.
 func (g *grid) line(at int, text string) (gridLine, bool) {
 	l := gridLine{at: at, text: text, sep: text[0] == '+'}
 	if strings.ContainsRune(text, '\t') {
@@ -183,7 +184,7 @@ func (g *grid) line(at int, text string) (gridLine, bool) {
 		} else if l.sep && r != '-' && r != '=' && r != ':' {
 			return l, false
 		}
-		col++
+		col += runeWidth(r)
 	}
 	// The line ends at the last boundary, which it must reach.
 	return l, b == len(g.bounds) && col == g.bounds[b-1]+1

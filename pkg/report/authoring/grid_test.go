@@ -161,6 +161,9 @@ var gridPandoc = []string{
 	"+---+:--:+---:+\n| a | b  | c  |\n+---+----+----+\n| d | e  | f  |\n+---+----+----+\n",
 	"+-------+------+\n| x     | y    |\n+=======+======+\n| 1     | two  |\n|       | more |\n+-------+------+\n| *3*   | `4`  |\n+-------+------+\n",
 	"+------------------+-----+\n|     indented     | p   |\n|     code         |     |\n|                  | q   |\n+------------------+-----+\n",
+	// Wide characters take two columns, combining marks none, as Pandoc
+	// lines them up.
+	"+------+-----+\n| 漢字 | ab  |\n+======+=====+\n| 中文 | e\u0301   |\n| Ｆ   | ｶﾅ  |\n+------+-----+\n",
 }
 
 // TestGridAgainstPandoc checks the cells of grid tables, their order,
