@@ -35,8 +35,8 @@ var KindFloat = ast.NewNodeKind("Float")
 // below, tables and listings above, as Quarto's defaults and the
 // "cap-location" attributes place them.
 //
-// A float inside a float, and a Markdown figure with a label of a float's
-// kind inside one, are its subfloats: lettered (a), (b)... in order, with
+// A float inside a float, and a Markdown figure or a captioned table
+// labelled "fig-" or "tbl-" inside one, are its subfloats: lettered (a), (b)... in order, with
 // no number of their own; a reference to one reads "Figure 1 (a)", as
 // Quarto writes it. "layout-ncol=N" sets a float's content in N columns.
 //
@@ -251,6 +251,10 @@ func letterSubfloats(f *Float) {
 			if n.Counter() != "" {
 				s = &n.sub
 			}
+		case *TableFigure:
+			if strings.HasPrefix(n.label, "tbl-") {
+				s = &n.sub
+			}
 		}
 		if s == nil {
 			return ast.WalkContinue, nil
@@ -272,7 +276,8 @@ func subLetter(k int) string {
 	return string(b)
 }
 
-// subfloat is a node that may be a subfloat: a Float or an ImageFigure.
+// subfloat is a node that may be a subfloat: a Float, an ImageFigure or
+// a TableFigure.
 type subfloat interface {
 	parentFloat() (*Float, string)
 }

@@ -186,3 +186,22 @@ func nbsp(want ...string) []string {
 	}
 	return out
 }
+
+// TestSubtables checks Quarto's subtables: captioned pipe tables
+// labelled "tbl-" in a table div, lettered, "Table 1 (a)".
+func TestSubtables(t *testing.T) {
+	doc := "::: {#tbl-panel layout-ncol=2}\n| A |\n|---|\n| 1 |\n\n: First {#tbl-first}\n\n| C |\n|---|\n| 3 |\n\n: Second {#tbl-second}\n\nMain caption\n:::\n\n| E |\n|---|\n| 5 |\n\n: After {#tbl-after}\n"
+	refs := "See @tbl-panel, @tbl-first, @tbl-second, @tbl-after."
+	out, _ := page(t, doc, refs)
+	inOrder(t, "page", out, nbsp(
+		`<span class="caption-number">Table 1:</span> Main caption`,
+		`<figure class="table" id="tbl-first">`, "<figcaption>(a) First</figcaption>",
+		`<figure class="table" id="tbl-second">`, "<figcaption>(b) Second</figcaption>",
+		"<figcaption>Table 2: After</figcaption>",
+		`<a class="ref" href="#tbl-panel">Table~1</a>, <a class="ref" href="#tbl-first">Table~1 (a)</a>, <a class="ref" href="#tbl-second">Table~1 (b)</a>, <a class="ref" href="#tbl-after">Table~2</a>`,
+	))
+	post := postWith(t, nil, doc, refs)
+	inOrder(t, "post", post, nbsp(
+		"*Table 1:* Main caption", `<a id="tbl-first"></a>(a) First`, `<a id="tbl-second"></a>(b) Second`, `<a id="tbl-after"></a>Table 2: After`,
+	))
+}

@@ -478,8 +478,8 @@ func (r *refRenderer) tableCaption(w util.BufWriter, source []byte, node ast.Nod
 		return ast.WalkContinue, nil
 	}
 	w.WriteString("<figcaption>")
-	if n.table.number != "" {
-		w.WriteString("Table " + html.EscapeString(n.table.number) + ": ")
+	if lead := captionNumber(CounterTable, n.table.number, n.table.letter); lead != "" {
+		w.WriteString(html.EscapeString(tableLead(lead, n.table.letter)))
 	}
 	return ast.WalkContinue, nil
 }
