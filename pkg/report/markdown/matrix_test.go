@@ -461,6 +461,8 @@ func TestMatrixMeta(t *testing.T) {
 		{"tab-heading", "::: {.panel-tabset}\n## Go tab\nGo body.\n:::\n\nText.", "matrix", "Go tab Go body."},
 		{"theorem-heading", "::: {#thm-a}\n## Named\nStatement.\n:::\n\n# The page", "The page", "Theorem 1 (Named). Statement."},
 		{"lone-figure", "![A fish](fish.png){#fig-fish}\n\nText after @fig-fish.", "matrix", "Text after Figure 1."},
+		{"float-figure", "::: {#fig-pair layout-ncol=2}\n![Left](l.png){#fig-pair-a}\n\nA *pair*\n:::\n\nText after @fig-pair-a.", "matrix", "Text after Figure 1 (a)."},
+		{"text-then-float", "Text first.\n::: {#tbl-x}\n| a |\n|---|\n\nCap\n:::", "matrix", "Text first."},
 		{"admonition-heading", ":::{note}\n## Inside\nBody.\n:::\n\n### Outside", "Outside", "Note Inside Body."},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
