@@ -2,8 +2,9 @@ package markdown
 
 // floatCases are Quarto's float divs (figures, tables and listings
 // whose content is any Markdown and whose caption is its last
-// paragraph) and subfigures; MyST's form of a figure and a table is its
-// {figure} and {table} directive, in matrixCases.
+// paragraph) and subfigures, and grid tables' spans (Pandoc 3's); MyST's
+// form of a figure and a table is its {figure} and {table} directive,
+// in matrixCases; MyST has no grid tables.
 func floatCases() []matrixCase {
 	return []matrixCase{
 		{name: "float-figure/quarto", cells: []matrixCell{md("::: {#fig-fish}\n![](fish.png)\n\nThe *fish*\n:::\n\nSee @fig-fish.")},
@@ -27,6 +28,9 @@ func floatCases() []matrixCase {
 			page: []string{"<figure id=\"lst-sum\" class=\"float float-listing\">\n<figcaption><span class=\"caption-number\">Listing 1:</span> The sum</figcaption>",
 				"In <a class=\"ref\" href=\"#lst-sum\">Listing\u00a01</a>."},
 			post: []string{"<a id=\"lst-sum\"></a>\n\n*Listing 1:* The sum\n\n```go\nfunc sum() {}\n```", "In [Listing\u00a01](#lst-sum)."}},
+		{name: "grid-span/quarto", cells: []matrixCell{md("+---+---+---+\n| a | wide  |\n+===+===+===+\n| 1 | 2 | 3 |\n+---+---+   +\n| 4 | 5 |   |\n+---+---+---+\n")},
+			page: []string{"<th>a</th>\n<th colspan=\"2\">wide</th>", "<td>2</td>\n<td rowspan=\"2\">3</td>", "<td>4</td>\n<td>5</td>\n</tr>"},
+			post: []string{"| a | wide |   |\n| --- | --- | --- |\n| 1 | 2 | 3 |\n| 4 | 5 |   |\n"}},
 		{name: "float-hostile/quarto", cells: []matrixCell{md("::: {#fig-x fig-cap=\"<script>alert(1)</script>\" layout-ncol=\"2);background:red\" onclick=\"b\" .a}\n<img src=x onerror=alert(1)>\n:::\n\n::: {#fig-<script>}\nx\n\n<b onclick=alert(1)>cap</b>\n:::\n\n@fig-x")},
 			page:   []string{"<figure id=\"fig-x\" class=\"float float-figure a\">\n<div class=\"float-body\">", "<span class=\"caption-number\">Figure 1:</span>", "<a class=\"ref\" href=\"#fig-x\">Figure\u00a01</a>"},
 			post:   []string{"<a id=\"fig-x\"></a>", "*Figure 1:*", "[Figure\u00a01](#fig-x)"},
