@@ -210,10 +210,10 @@ func (g *grid) check() bool {
 		return false
 	}
 	for i, l := range g.lines {
-		if !strings.ContainsRune(l.text, '=') {
-			continue
+		if !headLine.MatchString(l.text) {
+			continue // a line with another "=" is text, or no border
 		}
-		if !headLine.MatchString(l.text) || g.head != 0 || i == 0 || i == n-1 {
+		if g.head != 0 || i == 0 || i == n-1 {
 			return false
 		}
 		g.head = i

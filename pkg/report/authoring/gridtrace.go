@@ -14,8 +14,9 @@ type tracedCell struct{ top, left, bottom, right int }
 // right border to a "+", back left along the bottom border and up the
 // left one; a cell so traced may span rows and columns. It reports
 // whether the cells fill the table, each bounded by the lines and
-// columns where the others' corners are, and none crosses the line of
-// its head; else the lines are no table. The work is bounded by a
+// columns where the others' corners are; else the lines are no table.
+// (No cell crosses the line of the head: a border meets that line at a
+// "+", which closes the cell, or at a "=", which stops it.) The work is bounded by a
 // constant times the table's size: a table that asks for more is none.
 func (g *grid) trace() bool {
 	t := &tracer{g: g, budget: 16*len(g.lines)*g.width + 1024}
@@ -51,16 +52,10 @@ func (g *grid) trace() bool {
 	if len(g.cells) == 0 || g.rows[len(g.rows)-1] != len(g.lines)-1 || g.cols[len(g.cols)-1] != g.width-1 {
 		return false
 	}
-	if g.head != 0 && !slices.Contains(g.rows, g.head) {
-		return false
-	}
 	// The cells fill the grid of rows and columns, each place once.
 	rowOf, colOf := indexOf(g.rows), indexOf(g.cols)
 	filled := make([]bool, (len(g.rows)-1)*(len(g.cols)-1))
 	for _, c := range g.cells {
-		if g.head != 0 && c.top < g.head && c.bottom > g.head {
-			return false
-		}
 		for r := rowOf[c.top]; r < rowOf[c.bottom]; r++ {
 			for k := colOf[c.left]; k < colOf[c.right]; k++ {
 				i := r*(len(g.cols)-1) + k
