@@ -177,7 +177,7 @@ var matrixCases = append(append(statementCases(), floatCases()...), []matrixCase
 		page: []string{`id="eq-energy"`, `<span class="equation-number">(1)</span>`, `By <a class="ref" href="#eq-energy">(1)</a> and <a class="ref" href="#eq-energy">(1)</a>.`},
 		post: []string{"<a id=\"eq-energy\"></a>\n\n$$\nE = mc^2\n\\tag{1}\n$$", "By [(1)](#eq-energy) and [(1)](#eq-energy)."}},
 	{name: "equation/tex", cells: []matrixCell{md("$$\n\\begin{equation}\\label{eq:tex} a = b \\end{equation}\n$$\n\nBy $\\eqref{eq:tex}$.")},
-		page: []string{`<span class="math-tag"`, `<mtext>(1)</mtext></math></span></span></div>`, `<semantics><mtext>(1)</mtext><annotation encoding="application/x-tex">\eqref{eq:tex}</annotation>`},
+		page: []string{`<span class="math-tag"`, `<mtext>(1)</mtext></math></span></span></div>`, `<span class="equation-anchor" id="eq:tex"></span>`, `<semantics><mtext><a href="#eq:tex">(1)</a></mtext><annotation encoding="application/x-tex">\eqref{eq:tex}</annotation>`},
 		post: []string{"$$\n\\begin{equation}\\label{eq:tex} a = b \\end{equation}\n$$", "By $\\eqref{eq:tex}$."}},
 	{name: "table/quarto", cells: []matrixCell{md("| n | g |\n|---|---|\n| 1 | 1 |\n\n: Values of *g* {#tbl-values}\n\nIn @tbl-values.")},
 		page: []string{"<figure class=\"table\" id=\"tbl-values\">\n<figcaption>Table 1: Values of <em>g</em></figcaption>\n<table>", "In <a class=\"ref\" href=\"#tbl-values\">Table\u00a01</a>."},
