@@ -376,6 +376,7 @@ func textDefaults(nb *notebook.Notebook, fm int, wantTitle, wantPara bool) (stri
 		lines = append(lines, t)
 		return false
 	}
+	inFloat := false // in a float div, a figure or a table, which is no summary
 	markdownLines(nb, fm, func(line string) bool {
 		m := colonFence.FindStringSubmatch(line)
 		opens, closes := m != nil && m[1] != "", m != nil && m[1] == "" && depth > 0
@@ -384,6 +385,15 @@ func textDefaults(nb *notebook.Notebook, fm int, wantTitle, wantPara bool) (stri
 		}
 		if closes {
 			depth--
+		}
+		if opens && depth == 1 && floatFence.MatchString(m[1]) {
+			inFloat = true
+			// It ends the paragraph before it.
+			paraDone = paraDone || len(lines) > 0 && hasText()
+		}
+		if inFloat {
+			inFloat = depth > 0
+			return !titleDone || !paraDone
 		}
 		titleDone = titleDone || depth == 0 && m == nil && heading(line)
 		paraDone = paraDone || paragraph(line, opens, closes)
@@ -396,6 +406,10 @@ func textDefaults(nb *notebook.Notebook, fm int, wantTitle, wantPara bool) (stri
 // Quarto's div or MyST's directive: what follows the colons, "" on a
 // line that closes one.
 var colonFence = regexp.MustCompile(`^ {0,3}:{3,}[ \t]*(.*?)[ \t]*$`)
+
+// floatFence matches the attributes of Quarto's float div, a figure, a
+// table or a listing: "{#fig-x}".
+var floatFence = regexp.MustCompile(`^\{\s*#(?:fig|tbl|lst)-`)
 
 // imageAttributes matches the attributes after an image or a link,
 // Pandoc's "){#fig-x width=50%}".

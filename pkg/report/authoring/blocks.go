@@ -55,9 +55,17 @@ func (b *Blocks) Extend(m goldmark.Markdown) {
 			util.Prioritized(gridParser{}, 95),
 			util.Prioritized(&alertParser{}, 790),
 		),
-		parser.WithASTTransformers(util.Prioritized(&transformer{b: b}, 100)),
+		parser.WithASTTransformers(
+			util.Prioritized(&transformer{b: b}, 100),
+			util.Prioritized(&floatTransformer{}, 110),
+			// After Refs' transformer, which makes Markdown figures.
+			util.Prioritized(&floatTransformer{last: true}, 950),
+		),
 	)
-	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(&htmlRenderer{b: b}, 100)))
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(
+		util.Prioritized(&htmlRenderer{b: b}, 100),
+		util.Prioritized(floatRenderer{}, 100),
+	))
 }
 
 // warn reports a message about the text at pos.

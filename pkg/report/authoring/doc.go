@@ -45,7 +45,11 @@
 // attributes after it, "![Caption](fish.png){#fig-fish fig-alt="A fish"
 // width=50% fig-align=left .class}", is a figure (ImageFigure) whose
 // caption is the image's text, numbered with the cells' figures when
-// its id starts "fig-".
+// its id starts "fig-". Quarto's float divs, "::: {#fig-x}", "{#tbl-x}"
+// and "{#lst-x}" around any content, are Floats: numbered as figures,
+// tables and listings, their caption their last paragraph (file
+// float.go); floats and labelled Markdown figures inside one are its
+// subfloats, lettered, "@fig-x-a" reading "Figure 1 (a)".
 //
 // Numbers and texts follow Quarto and mystmd: "@fig-x" reads "Figure 1"
 // (with a no-break space), "-@fig-x" "1", "@eq-x" "Equation 1", MyST's

@@ -31,6 +31,7 @@ type Formula struct {
 	tag           string // the number to show as \tag, once numbered
 	before, after int    // the equations numbered before and after it
 	start, stop   int
+	anchors       []string // labels of its TeX it gives an anchor on the page
 }
 
 // Kind returns KindFormula.

@@ -121,6 +121,8 @@ func blockOf(n ast.Node) *block {
 		return &n.block
 	case *Div:
 		return &n.block
+	case *Float:
+		return &n.block
 	case *Figure:
 		return &n.block
 	case *Table:

@@ -16,9 +16,12 @@ import (
 var KindGridTable = ast.NewNodeKind("GridTable")
 
 // A GridTable is Pandoc's grid table: rows between lines of "+---+",
-// cells between bars, a header row above a line of "+===+", columns
+// cells between bars, header rows above a line of "+===+", columns
 // aligned by colons in that line (or the first, when there is no
-// header), each cell's lines Markdown blocks of their own. Its children
+// header), each cell's lines Markdown blocks of their own. A cell whose
+// borders enclose more than one row or column spans them, as Pandoc 3
+// reads it; columns are counted as a monospaced font shows them, a wide
+// character taking two. Its children
 // are Rows of Cells. A caption paragraph beside it, ": Caption {#tbl-x}",
 // makes it a numbered table as it does a pipe table.
 type GridTable struct {
@@ -93,25 +96,29 @@ func (gridParser) CanInterruptParagraph() bool { return false }
 func (gridParser) CanAcceptIndentedLine() bool { return false }
 
 // A grid is a grid table's lines as read: where each starts in the
-// source, past the markers of its containers, and its text.
+// source, past the markers of its containers, and its text; and the
+// cells traced in them.
 type grid struct {
 	lines []gridLine
-	// bounds are the columns, in characters, of the first line's "+".
-	bounds []int
+	width int // every line's, in columns
 	// head is the index of the "+===+" line, 0 for none.
 	head int
+	// cells are the cells traced, in order of their top, then left.
+	cells []tracedCell
+	// rows and cols are the lines and columns that bound cells, in order.
+	rows, cols []int
 	// align is each column's alignment: "", "left", "center" or "right".
 	align []string
 	stop  int // the end of the last line, its newline included
 }
 
 // A gridLine is one line of a grid table: its text at source[at:], and
-// the byte offset in it of each column boundary.
+// the byte offset in it of each column's character, -1 for the second
+// column of a wide character.
 type gridLine struct {
 	at   int
 	text string
-	cuts []int
-	sep  bool // a line of "+---+" or "+===+"
+	col  []int
 }
 
 // readGrid reads the grid table whose first line starts at start, the
@@ -140,15 +147,8 @@ func readGrid(source []byte, start int, prefix string) (*grid, bool) {
 		if text == "" || (text[0] != '+' && text[0] != '|') {
 			break
 		}
-		if first {
-			if !gridBorder.MatchString(text) {
-				return nil, false
-			}
-			for i := range len(text) {
-				if text[i] == '+' {
-					g.bounds = append(g.bounds, i)
-				}
-			}
+		if first && !gridBorder.MatchString(text) {
+			return nil, false
 		}
 		l, ok := g.line(at, text)
 		if !ok {
@@ -158,104 +158,121 @@ func readGrid(source []byte, start int, prefix string) (*grid, bool) {
 		g.stop = next
 		pos = next
 	}
-	return g, g.check()
+	return g, g.check() && g.trace()
 }
 
-// line reads one line of the table, reporting false if its boundaries
-// are not where the first line's are, counted in characters.
+// line reads one line of the table, its characters counted in columns
+// (runeWidth: a wide character takes two, a combining mark none),
+// reporting false if it is not as wide as the first line.
 func (g *grid) line(at int, text string) (gridLine, bool) {
-	l := gridLine{at: at, text: text, sep: text[0] == '+'}
+	l := gridLine{at: at, text: text}
 	if strings.ContainsRune(text, '\t') {
 		return l, false // a tab's width is not the one character it is
 	}
-	col, b := 0, 0
 	for i, r := range text {
-		if b < len(g.bounds) && col == g.bounds[b] {
-			want := '|'
-			if l.sep {
-				want = '+'
-			}
-			if r != want {
+		switch runeWidth(r) {
+		case 0:
+			if len(l.col) == 0 {
 				return l, false
 			}
-			l.cuts = append(l.cuts, i)
-			b++
-		} else if l.sep && r != '-' && r != '=' && r != ':' {
-			return l, false
+		case 2:
+			l.col = append(l.col, i, -1)
+		default:
+			l.col = append(l.col, i)
 		}
-		col++
 	}
-	// The line ends at the last boundary, which it must reach.
-	return l, b == len(g.bounds) && col == g.bounds[b-1]+1
+	if len(g.lines) == 0 {
+		g.width = len(l.col)
+	}
+	last := text[len(text)-1]
+	return l, len(l.col) == g.width && (last == '+' || last == '|')
 }
 
-// check reports whether the lines read are a table: separators first
-// and last, a row between any two, at most one header line of "=",
-// which closes the first row; it sets the alignment of the columns.
+// char returns the character at line i, column j: 0 for the second
+// column of a wide character.
+func (g *grid) char(i, j int) byte {
+	l := g.lines[i]
+	if j < 0 || j >= len(l.col) || l.col[j] < 0 {
+		return 0
+	}
+	return l.text[l.col[j]]
+}
+
+// headLine matches the line between a table's head and its body.
+var headLine = regexp.MustCompile(`^\+(?::?=+:?\+)+$`)
+
+// check reports whether the lines read may be a table: a line of "=",
+// if any, stands between the first line and the last, and only once; it
+// sets the alignment of the columns, from that line or the first.
 func (g *grid) check() bool {
 	n := len(g.lines)
-	if n < 3 || !g.lines[n-1].sep {
+	if n < 3 {
 		return false
 	}
 	for i, l := range g.lines {
-		if !l.sep {
-			continue
+		if !headLine.MatchString(l.text) {
+			continue // a line with another "=" is text, or no border
 		}
-		if i > 0 && g.lines[i-1].sep {
-			return false // a row of no lines
-		}
-		eq := strings.ContainsRune(l.text, '=')
-		dash := strings.ContainsRune(l.text, '-')
-		switch {
-		case eq && dash:
+		if g.head != 0 || i == 0 || i == n-1 {
 			return false
-		case eq && (g.head != 0 || i == n-1):
-			return false
-		case eq:
-			g.head = i
 		}
-	}
-	if g.head != 0 {
-		for _, l := range g.lines[1:g.head] {
-			if l.sep {
-				return false // Pandoc's header is one row
-			}
-		}
-	}
-	spec := g.lines[g.head]
-	for c := range len(g.bounds) - 1 {
-		col := spec.text[spec.cuts[c]+1 : spec.cuts[c+1]]
-		left, right := col[0] == ':', col[len(col)-1] == ':'
-		switch {
-		case left && right:
-			g.align = append(g.align, "center")
-		case right:
-			g.align = append(g.align, "right")
-		case left:
-			g.align = append(g.align, "left")
-		default:
-			g.align = append(g.align, "")
-		}
+		g.head = i
 	}
 	return true
 }
 
-// build gives t its rows and cells.
-func (g *grid) build(t *GridTable, source []byte) {
-	top := 0
-	for i := 1; i < len(g.lines); i++ {
-		if !g.lines[i].sep {
+// columnAligns returns the alignment of the columns that start after
+// each "+" of the line that sets them: the head line, or the first.
+func (g *grid) columnAligns() map[int]string {
+	spec := g.lines[g.head]
+	out := map[int]string{}
+	left := 0
+	for j := 1; j < g.width; j++ {
+		if g.char(g.head, j) != '+' {
 			continue
 		}
-		row := &Row{Header: g.head != 0 && i == g.head}
-		for c := range len(g.bounds) - 1 {
-			cell := &Cell{Header: row.Header, Align: g.align[c]}
-			g.cell(cell, g.lines[top+1:i], c, source)
+		colText := spec.text[spec.col[left]+1 : spec.col[j]]
+		l, r := colText[0] == ':', colText[len(colText)-1] == ':'
+		switch {
+		case l && r:
+			out[left] = "center"
+		case r:
+			out[left] = "right"
+		case l:
+			out[left] = "left"
+		}
+		left = j
+	}
+	return out
+}
+
+// build gives t its rows and cells, a cell spanning the rows and columns
+// its borders enclose.
+func (g *grid) build(t *GridTable, source []byte) {
+	rowOf := indexOf(g.rows)
+	colOf := indexOf(g.cols)
+	aligns := g.columnAligns()
+	k := 0
+	for r := range len(g.rows) - 1 {
+		row := &Row{Header: g.head != 0 && g.rows[r] < g.head}
+		for ; k < len(g.cells) && rowOf[g.cells[k].top] == r; k++ {
+			tc := g.cells[k]
+			cell := &Cell{Header: row.Header, Align: aligns[tc.left], col: colOf[tc.left],
+				RowSpan: rowOf[tc.bottom] - r, ColSpan: colOf[tc.right] - colOf[tc.left]}
+			g.cell(cell, tc, source)
 			row.AppendChild(row, cell)
 		}
 		t.AppendChild(t, row)
-		top = i
 	}
+}
+
+// indexOf maps each of xs to its index.
+func indexOf(xs []int) map[int]int {
+	m := make(map[int]int, len(xs))
+	for i, x := range xs {
+		m[x] = i
+	}
+	return m
 }
 
 // cellParser reads the blocks of a cell: CommonMark's, headings with
@@ -268,12 +285,12 @@ var cellParser = parser.NewParser(
 	parser.WithAttribute(),
 )
 
-// cell reads column c of lines as the blocks of cell. The cell's text is
-// its column of each line, less one leading space where each line that
+// cell reads the text inside a traced cell's borders as the blocks of
+// cell. The cell's text is its part of each line, less one leading space where each line that
 // is not blank has one, as Pandoc reads it; its blocks are read from
 // that text on its own, then their lines moved back into the source, so
 // that the document's parser reads their inline content where it is.
-func (g *grid) cell(cell *Cell, lines []gridLine, c int, source []byte) {
+func (g *grid) cell(cell *Cell, tc tracedCell, source []byte) {
 	type piece struct{ at, from, n int } // source offset, cell text offset, length
 	var pieces []piece
 	// pieceAt returns the index of the piece holding the cell text's
@@ -285,17 +302,24 @@ func (g *grid) cell(cell *Cell, lines []gridLine, c int, source []byte) {
 		}
 		return max(i, 0)
 	}
+	lines := g.lines[tc.top+1 : tc.bottom]
+	// column returns a line's text inside the cell's borders, and where
+	// it starts in the line.
+	column := func(l gridLine) (string, int) {
+		from, to := l.col[tc.left]+1, l.col[tc.right]
+		return l.text[from:to], from
+	}
 	var buf []byte
 	drop := 1
 	for _, l := range lines {
-		col := l.text[l.cuts[c]+1 : l.cuts[c+1]]
+		col, _ := column(l)
 		if strings.TrimSpace(col) != "" && col[0] != ' ' {
 			drop = 0
 		}
 	}
 	for _, l := range lines {
-		col := l.text[l.cuts[c]+1 : l.cuts[c+1]]
-		at := l.at + l.cuts[c] + 1
+		col, from := column(l)
+		at := l.at + from
 		if len(col) >= drop {
 			col, at = col[drop:], at+drop
 		}

@@ -104,6 +104,8 @@ func TestGridMalformed(t *testing.T) {
 		"first line text":  "+-x-+\n| a |\n+---+\n",
 		"in a paragraph":   "text\n+---+\n| a |\n+---+\n",
 		"bad continuation": "> +---+\n| a |\n> +---+\n",
+		// Borders that do not close cells which fill the table.
+		"gap": "+---+---+\n| a | b |\n+---+---+\n| c   d |\n+---+   +\n",
 	} {
 		t.Run(name, func(t *testing.T) {
 			out, _ := page(t, md)
@@ -161,6 +163,9 @@ var gridPandoc = []string{
 	"+---+:--:+---:+\n| a | b  | c  |\n+---+----+----+\n| d | e  | f  |\n+---+----+----+\n",
 	"+-------+------+\n| x     | y    |\n+=======+======+\n| 1     | two  |\n|       | more |\n+-------+------+\n| *3*   | `4`  |\n+-------+------+\n",
 	"+------------------+-----+\n|     indented     | p   |\n|     code         |     |\n|                  | q   |\n+------------------+-----+\n",
+	// Wide characters take two columns, combining marks none, as Pandoc
+	// lines them up.
+	"+------+-----+\n| 漢字 | ab  |\n+======+=====+\n| 中文 | e\u0301   |\n| Ｆ   | ｶﾅ  |\n+------+-----+\n",
 }
 
 // TestGridAgainstPandoc checks the cells of grid tables, their order,

@@ -281,7 +281,7 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 			if th, ok := n.(*Theorem); ok && th.of != nil {
 				x.solution(cell, t, th.of.Label)
 			}
-			x.number(t)
+			x.numberNode(t, n)
 			x.entries = append(x.entries, entry{target: t, count: x.conv.Equations()})
 			if err := x.name(t, cmp.Or(n.Label(), label)); err != nil {
 				x.warn(cell, "%s %v", describe(t), err)

@@ -260,6 +260,8 @@ func (p *fenceParser) div(f *fence, info []byte, infoAt int, source []byte) ast.
 	var node ast.Node
 	prefix, _, _ := strings.Cut(id, "-")
 	switch {
+	case floatKinds[prefix] != "" && strings.Contains(id, "-"):
+		node = p.float(&a, prefix, classes, source, infoAt)
 	case quartoTheorems[prefix] != "" && strings.Contains(id, "-"):
 		t := &Theorem{Env: quartoTheorems[prefix], Classes: classes}
 		t.AppendChild(t, title(a.segment("name")))

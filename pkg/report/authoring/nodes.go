@@ -256,8 +256,13 @@ type Cell struct {
 	// Align is a grid table's column alignment: "left", "center",
 	// "right", or "" for none.
 	Align string
+	// RowSpan and ColSpan are the rows and columns a grid table's cell
+	// spans, 1 for one (0 is read as 1).
+	RowSpan, ColSpan int
 	// item is the list item the cell was, for the post.
 	item ast.Node
+	// col is a grid table's cell's first column, counted from 0.
+	col int
 }
 
 // Kind returns KindCell.

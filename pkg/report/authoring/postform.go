@@ -297,19 +297,29 @@ func rowsOnly(t *Table) bool {
 
 // pipeTable writes the rows of a list table or a grid table as a pipe
 // table, the first row its header, the columns aligned as the first
-// row's cells are.
+// row's cells are. A grid table's cell that spans rows or columns is
+// written in its first place, the places it covers left empty: a pipe
+// table spans nothing.
 func (p *postBlock) pipeTable(t ast.Node) {
 	width := 0
 	var align []string
 	for n := t.FirstChild(); n != nil; n = n.NextSibling() {
-		if r, ok := n.(*Row); ok {
-			width = max(width, r.ChildCount())
-			if align == nil {
-				for c := r.FirstChild(); c != nil; c = c.NextSibling() {
-					align = append(align, c.(*Cell).Align)
-				}
+		r, ok := n.(*Row)
+		if !ok {
+			continue
+		}
+		firstRow := align == nil
+		k := 0
+		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
+			cell := c.(*Cell)
+			pos := max(k, cell.col)
+			k = pos + max(cell.ColSpan, 1)
+			if firstRow {
+				align = append(align, make([]string, k-len(align))...)
+				align[pos] = cell.Align
 			}
 		}
+		width = max(width, k)
 	}
 	var delim strings.Builder
 	for i := range width {
@@ -332,12 +342,21 @@ func (p *postBlock) pipeTable(t ast.Node) {
 		}
 		k := 0
 		for c := r.FirstChild(); c != nil; c = c.NextSibling() {
+			cell := c.(*Cell)
+			for ; k < cell.col; k++ {
+				p.text("|   ")
+			}
 			p.text("| ")
 			p.cellText(c)
 			p.text(" ")
 			k++
+			// The columns it spans, but its first, are empty.
+			for range max(cell.ColSpan, 1) - 1 {
+				p.text("|   ")
+				k++
+			}
 		}
-		p.text(strings.Repeat("|   ", width-k) + "|\n")
+		p.text(strings.Repeat("|   ", max(width-k, 0)) + "|\n")
 		if first && r.Header {
 			p.text(delim.String())
 		}

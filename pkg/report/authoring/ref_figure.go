@@ -29,6 +29,8 @@ type ImageFigure struct {
 	stop    int
 	caption *FigureCaption
 	image   *ast.Image
+	// sub is set for a subfloat of a Float, lettered in its caption.
+	sub
 }
 
 // Kind returns KindImageFigure.
@@ -72,11 +74,14 @@ func (n *ImageFigure) WritePost(w *strings.Builder, source []byte, body func(sta
 		return
 	}
 	w.WriteString("\n\n")
+	lead := captionNumber(CounterFigure, n.number, n.letter)
 	switch {
-	case n.number != "" && c.start < c.stop:
-		w.WriteString("*Figure " + n.number + ":* ")
-	case n.number != "":
-		w.WriteString("*Figure " + n.number + "*")
+	case lead != "" && c.start < c.stop && n.letter == "":
+		w.WriteString("*" + lead + ":* ")
+	case lead != "" && c.start < c.stop:
+		w.WriteString("*" + lead + "* ")
+	case lead != "":
+		w.WriteString("*" + lead + "*")
 	}
 	if c.start < c.stop {
 		body(c.start, c.stop)
@@ -204,9 +209,9 @@ func figureCaptionHTML(w util.BufWriter, n *FigureCaption, entering bool) {
 		return
 	}
 	w.WriteString("\n<figcaption>")
-	if num := n.figure.number; num != "" {
-		w.WriteString(`<span class="caption-number">Figure ` + html.EscapeString(num))
-		if n.HasChildren() {
+	if lead := captionNumber(CounterFigure, n.figure.number, n.figure.letter); lead != "" {
+		w.WriteString(`<span class="caption-number">` + html.EscapeString(lead))
+		if n.HasChildren() && n.figure.letter == "" {
 			w.WriteString(":")
 		}
 		w.WriteString("</span> ")

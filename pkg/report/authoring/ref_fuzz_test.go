@@ -30,6 +30,8 @@ func FuzzRefs(f *testing.F) {
 		"See @tbl-g.\n\n+---+:--:+\n| a | b  |\n| `c | d  |\n+===+====+\n|  $x$ [@a] |\n+---+----+\n\n: Grid *g* {#tbl-g}\n\n> +--+\n> |é |\n> +--+\n",
 		"![The *fish* @fig-b](fish.png){#fig-a fig-alt=\"A \\\"fish\\\"\" width=50% fig-align=left .c}\n\n> ![x](javascript:alert(1)){#fig-b}\n\n@fig-a @fig-b [f](fig-a)",
 		":::{exercise}\n:label: ex\nE.\n:::\n\n:::{solution} ex\n:label: so\nS.\n:::\n\n:::{solution} nothing\nN.\n:::\n\n[](#so)",
+		":::: {#fig-a layout-ncol=2}\n![x](x.png){#fig-a-x}\n\n::: {#fig-a-y}\ny\n\nY\n:::\n\nCap *a*\n::::\n\n::: {#tbl-t tbl-cap=\"T \\\" <b>\"}\n| a |\n|---|\n\n: inner {#tbl-i}\n:::\n\n@fig-a @fig-a-x -@fig-a-y @tbl-t @tbl-i",
+		"> ::: {#lst-l cap-location=bottom}\n> ```go\n> x\n> ```\n>\n> L\n> :::\n\n- ::: {#fig-<b>}\n  z\n  :::\n\n@lst-l",
 		"## A\n\n(s)=\n### B\n\n$$\n\\begin{align}a\\\\b\\end{align}\n$$\n\n```{math}\n:enumerated: false\nz\n```\n\n{ref}`s` [](#s) {numref}`%s <s>`",
 	} {
 		f.Add(seed)

@@ -25,6 +25,8 @@ type TableFigure struct {
 	// there, above the table, as the page shows it.
 	at      int
 	caption *TableCaption
+	// sub is set for a subtable of a Float, lettered in its caption.
+	sub
 }
 
 // Span returns the range of the table and the caption that follows it,
@@ -95,8 +97,8 @@ func (n *TableCaption) writeCaption(w *strings.Builder, body func(start, stop in
 	if n.table.label != "" && ValidLabel(n.table.label) {
 		w.WriteString(`<a id="` + html.EscapeString(n.table.label) + `"></a>`)
 	}
-	if n.table.number != "" {
-		w.WriteString("Table " + n.table.number + ": ")
+	if lead := captionNumber(CounterTable, n.table.number, n.table.letter); lead != "" {
+		w.WriteString(tableLead(lead, n.table.letter))
 	}
 	body(n.text[0], n.text[1])
 }
@@ -192,4 +194,13 @@ func tableStart(t *east.Table, source []byte) int {
 		return -1
 	}
 	return first
+}
+
+// tableLead returns what starts a table's caption: "Table 1: ", or a
+// subtable's letter, "(a) ".
+func tableLead(lead, letter string) string {
+	if letter != "" {
+		return lead + " "
+	}
+	return lead + ": "
 }

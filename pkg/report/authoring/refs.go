@@ -40,6 +40,8 @@ type Refs struct {
 	cursor int  // the next entry of the index
 	lost   bool // the pieces parsed no longer match the index's entries
 	seeded bool // the Converter knows the labels of the index's equations
+	// anchored are the labels of equations given an id on the page.
+	anchored map[string]bool
 }
 
 // Extend installs the parsers, the transformer and the renderers.
@@ -222,6 +224,7 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 			if en, ok := e.next(CounterEquation); ok {
 				n.tag, n.before, n.after = en.tag, en.before, en.count
 				n.id = en.target.Label
+				e.anchorLabels(n)
 				if en.star {
 					n.TeX = starEnvironments(n.TeX)
 				}
@@ -475,8 +478,8 @@ func (r *refRenderer) tableCaption(w util.BufWriter, source []byte, node ast.Nod
 		return ast.WalkContinue, nil
 	}
 	w.WriteString("<figcaption>")
-	if n.table.number != "" {
-		w.WriteString("Table " + html.EscapeString(n.table.number) + ": ")
+	if lead := captionNumber(CounterTable, n.table.number, n.table.letter); lead != "" {
+		w.WriteString(html.EscapeString(tableLead(lead, n.table.letter)))
 	}
 	return ast.WalkContinue, nil
 }
@@ -555,6 +558,7 @@ func (r *refRenderer) equation(w util.BufWriter, source []byte, node ast.Node, e
 		w.WriteString(` id="` + html.EscapeString(n.id) + `"`)
 	}
 	w.WriteString(">")
+	writeAnchors(w, n)
 	return ast.WalkContinue, nil
 }
 

@@ -405,8 +405,15 @@ func (r *htmlRenderer) cell(w util.BufWriter, source []byte, node ast.Node, ente
 		tag = "th"
 	}
 	if entering {
+		c := node.(*Cell)
 		w.WriteString("<" + tag)
-		switch a := node.(*Cell).Align; a {
+		if c.RowSpan > 1 {
+			w.WriteString(` rowspan="` + strconv.Itoa(c.RowSpan) + `"`)
+		}
+		if c.ColSpan > 1 {
+			w.WriteString(` colspan="` + strconv.Itoa(c.ColSpan) + `"`)
+		}
+		switch a := c.Align; a {
 		case "left", "center", "right":
 			w.WriteString(` style="text-align:` + a + `"`)
 		}

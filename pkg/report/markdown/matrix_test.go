@@ -124,7 +124,7 @@ func statementCases() []matrixCase {
 // matrixCases are issue 31's constructs, each in the forms Quarto and
 // MyST write it ("gfm" for GitHub's alerts, "tex" for LaTeX inside
 // math, "nbformat" for what neither names).
-var matrixCases = append(statementCases(), []matrixCase{
+var matrixCases = append(append(statementCases(), floatCases()...), []matrixCase{
 	{name: "proof/quarto", cells: []matrixCell{md("::: {.proof}\nBy induction on the options.\n:::")},
 		page: []string{`<div class="theorem proof">`, `<strong class="theorem-lead">Proof.</strong> By induction on the options.`},
 		post: []string{"**Proof.** By induction on the options. ∎"}},
@@ -177,7 +177,7 @@ var matrixCases = append(statementCases(), []matrixCase{
 		page: []string{`id="eq-energy"`, `<span class="equation-number">(1)</span>`, `By <a class="ref" href="#eq-energy">(1)</a> and <a class="ref" href="#eq-energy">(1)</a>.`},
 		post: []string{"<a id=\"eq-energy\"></a>\n\n$$\nE = mc^2\n\\tag{1}\n$$", "By [(1)](#eq-energy) and [(1)](#eq-energy)."}},
 	{name: "equation/tex", cells: []matrixCell{md("$$\n\\begin{equation}\\label{eq:tex} a = b \\end{equation}\n$$\n\nBy $\\eqref{eq:tex}$.")},
-		page: []string{`<span class="math-tag"`, `<mtext>(1)</mtext></math></span></span></div>`, `<semantics><mtext>(1)</mtext><annotation encoding="application/x-tex">\eqref{eq:tex}</annotation>`},
+		page: []string{`<span class="math-tag"`, `<mtext>(1)</mtext></math></span></span></div>`, `<span class="equation-anchor" id="eq:tex"></span>`, `<semantics><mtext><a href="#eq:tex">(1)</a></mtext><annotation encoding="application/x-tex">\eqref{eq:tex}</annotation>`},
 		post: []string{"$$\n\\begin{equation}\\label{eq:tex} a = b \\end{equation}\n$$", "By $\\eqref{eq:tex}$."}},
 	{name: "table/quarto", cells: []matrixCell{md("| n | g |\n|---|---|\n| 1 | 1 |\n\n: Values of *g* {#tbl-values}\n\nIn @tbl-values.")},
 		page: []string{"<figure class=\"table\" id=\"tbl-values\">\n<figcaption>Table 1: Values of <em>g</em></figcaption>\n<table>", "In <a class=\"ref\" href=\"#tbl-values\">Table\u00a01</a>."},
@@ -461,6 +461,8 @@ func TestMatrixMeta(t *testing.T) {
 		{"tab-heading", "::: {.panel-tabset}\n## Go tab\nGo body.\n:::\n\nText.", "matrix", "Go tab Go body."},
 		{"theorem-heading", "::: {#thm-a}\n## Named\nStatement.\n:::\n\n# The page", "The page", "Theorem 1 (Named). Statement."},
 		{"lone-figure", "![A fish](fish.png){#fig-fish}\n\nText after @fig-fish.", "matrix", "Text after Figure 1."},
+		{"float-figure", "::: {#fig-pair layout-ncol=2}\n![Left](l.png){#fig-pair-a}\n\nA *pair*\n:::\n\nText after @fig-pair-a.", "matrix", "Text after Figure 1 (a)."},
+		{"text-then-float", "Text first.\n::: {#tbl-x}\n| a |\n|---|\n\nCap\n:::", "matrix", "Text first."},
 		{"admonition-heading", ":::{note}\n## Inside\nBody.\n:::\n\n### Outside", "Outside", "Note Inside Body."},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

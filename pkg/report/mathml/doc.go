@@ -32,7 +32,9 @@
 //
 // Formulas come from notebooks nobody here wrote. Every <math> element
 // Convert returns has passed package sanitize's MathML policy (MathML Core
-// elements and presentational attributes only), whatever the TeX. Before
+// elements and presentational attributes only, and the links of \eqref
+// and \ref to a label on the page, an <a> in <mtext>, which a browser
+// follows where it follows no href of MathML), whatever the TeX. Before
 // conversion, the TeX is rewritten: \text and its kind become escaped text;
 // \color takes only a colour name, #rgb or #rrggbb, or a [rgb], [RGB],
 // [HTML] or [gray] model; \class, \cssId, \style, \href and the \html...

@@ -2,6 +2,8 @@ package mathml
 
 import (
 	"fmt"
+	"html"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -69,17 +71,32 @@ func (r *rewriter) cmdEqref(toks []token, i int, name string, depth int) (int, e
 	if err != nil {
 		return i, fmt.Errorf(`\%s: %w`, name, err)
 	}
-	ref, ok := r.c.labels[plain(a)]
+	label := plain(a)
+	ref, ok := r.c.labels[label]
 	if !ok {
 		ref = "???"
-		r.warn(`\%s{%s}: no such label`, name, plain(a))
+		r.warn(`\%s{%s}: no such label`, name, label)
 	}
 	if name == "eqref" {
 		ref = "(" + ref + ")"
 	}
-	r.emitMathML(textElement(ref, ""))
+	if !ok || !anchorForm.MatchString(label) || len(label) > maxAnchor {
+		r.emitMathML(textElement(ref, ""))
+		return next, nil
+	}
+	// A link to the equation, which a browser follows: an HTML <a> in a
+	// token element, where HTML's parser reads HTML, since Chromium
+	// follows no href on a MathML element (checked with Chromium 156).
+	r.emitMathML(`<mtext><a href="#` + label + `">` + html.EscapeString(ref) + `</a></mtext>`)
 	return next, nil
 }
+
+// anchorForm matches a label that the page gives its equation as an
+// id: ASCII words joined by "-", ".", ":" or "/", as package authoring
+// reads labels; maxAnchor bounds its length.
+var anchorForm = regexp.MustCompile(`^[A-Za-z0-9_]+(?:[-.:/][A-Za-z0-9_]+)*$`)
+
+const maxAnchor = 128
 
 // unnumber rewrites \notag and \nonumber: the current row or equation
 // takes no number.

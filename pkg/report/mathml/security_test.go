@@ -3,6 +3,7 @@ package mathml
 import (
 	"bytes"
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -78,7 +79,11 @@ func checkSafe(t testing.TB, in, page string) {
 		if n.Type != html.ElementNode {
 			continue
 		}
-		allowed := mathCore[n.Data] && n.Namespace == "math" ||
+		// An \eqref's link to its equation: an <a> in <mtext>, linking
+		// within the page.
+		eqref := n.Namespace == "" && n.Data == "a" && n.Parent != nil && n.Parent.Data == "mtext" &&
+			len(n.Attr) == 1 && n.Attr[0].Key == "href" && anchorLink.MatchString(n.Attr[0].Val)
+		allowed := mathCore[n.Data] && n.Namespace == "math" || eqref ||
 			n.Namespace == "" && (n.Data == "code" || n.Data == "p" || n.Data == "div" || n.Data == "span")
 		if !allowed {
 			t.Errorf("%q: element <%s> (namespace %q) in %s", in, n.Data, n.Namespace, page)
@@ -87,7 +92,7 @@ func checkSafe(t testing.TB, in, page string) {
 			key := strings.ToLower(a.Key)
 			val := strings.ToLower(a.Val)
 			if key == "xmlns" && a.Val == "http://www.w3.org/1998/Math/MathML" && n.Data == "math" ||
-				key == "title" && n.Data == "code" {
+				key == "title" && n.Data == "code" || eqref {
 				continue
 			}
 			switch {
@@ -101,6 +106,9 @@ func checkSafe(t testing.TB, in, page string) {
 		}
 	}
 }
+
+// anchorLink matches a link to a label on the page.
+var anchorLink = regexp.MustCompile(`^#[A-Za-z0-9_]+(?:[-.:/][A-Za-z0-9_]+)*$`)
 
 // checkMathSafe checks a page of Markdown, whose own markup (headings,
 // links, images) is not the math's: every <math> element holds only what

@@ -27,7 +27,7 @@ func TestMathJaxConstructs(t *testing.T) {
 		{`\begin{equation*} x \end{equation*}`, true, []string{`<mi>x</mi>`}},
 		{`\begin{align} a &= b \label{two} \\ c &= d \notag \\ e &= f \nonumber \\ g &= h \end{align}`, true,
 			[]string{`<mtext>(2)</mtext>`, `<mtext>(3)</mtext>`}},
-		{`\text{see } \eqref{one}, \ref{two} \text{ and } \eqref{three}`, false, []string{`<mtext>(1)</mtext>`, `<mtext>2</mtext>`, `<mtext>(???)</mtext>`}},
+		{`\text{see } \eqref{one}, \ref{two} \text{ and } \eqref{three}`, false, []string{`<mtext><a href="#one">(1)</a></mtext>`, `<mtext><a href="#two">2</a></mtext>`, `<mtext>(???)</mtext>`}},
 		{`\begin{align*} a &= b \\ c &= d \tag{x} \end{align*}`, true, []string{`<mtext>(x)</mtext>`}},
 		{`\begin{gather} a \\ b \end{gather}`, true, []string{`<mtext>(4)</mtext>`, `<mtext>(5)</mtext>`, `displaystyle="true"`}},
 		{`\begin{multline} a \\ b \end{multline}`, true, []string{`<mtext>(6)</mtext>`}},

@@ -31,8 +31,9 @@
 //
 // MathML applies a stricter policy to the MathML of a formula, whatever its
 // origin: only the elements and presentational attributes of MathML Core,
-// with values of the expected form, and nothing of HTML or SVG inside; its
-// output has every element's attributes in sorted order.
+// with values of the expected form, and nothing of HTML or SVG inside but
+// <a> linking to a label within the page (an \eqref's link); its output
+// has every element's attributes in sorted order.
 //
 //	clean := sanitize.MathML(`<math><mtext><img src=x onerror=steal()></mtext></math>`)
 //	// clean == "<math><mtext></mtext></math>"

@@ -149,8 +149,12 @@ var globalMathAttributes = map[string]*regexp.Regexp{
 
 // coreAttributes are the elements of MathML Core with the attributes each
 // may have besides the global ones; <menclose> and <mlabeledtr>, which
-// browsers render as <mrow> and <mtr>, are not among them.
+// browsers render as <mrow> and <mtr>, are not among them. HTML's <a> is,
+// with a link within the page only: an \eqref inside a formula links to
+// its equation through an <a> in <mtext>, which a browser follows where
+// it follows no href on a MathML element.
 var coreAttributes = map[string]map[string]*regexp.Regexp{
+	"a": {"href": regexp.MustCompile(`^#[A-Za-z0-9_]+(?:[-.:/][A-Za-z0-9_]+)*$`)},
 	"math": {
 		"xmlns":   regexp.MustCompile(`^http://www\.w3\.org/1998/Math/MathML$`),
 		"display": regexp.MustCompile(`^(?:block|inline)$`),

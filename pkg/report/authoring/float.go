@@ -1,0 +1,440 @@
+package authoring
+
+import (
+	"cmp"
+	"html"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// floatKinds maps the id prefixes of Quarto's float divs to the counters
+// they are numbered in: "::: {#fig-x}" is a figure, whatever it holds.
+var floatKinds = map[string]string{"fig": CounterFigure, "tbl": CounterTable, "lst": CounterListing}
+
+// CounterListing is the counter of Quarto's listings, "::: {#lst-x}".
+const CounterListing = "listing"
+
+// maxColumns bounds layout-ncol: a wider layout is refused.
+const maxColumns = 12
+
+// KindFloat is the kind of a Float node.
+var KindFloat = ast.NewNodeKind("Float")
+
+// A Float is Quarto's cross-reference div: "::: {#fig-x}", "::: {#tbl-x}"
+// or "::: {#lst-x}" around any content (images, a table, code, text),
+// numbered as a figure, a table or a listing. Its caption is its last
+// paragraph when it holds more than that one block, as Quarto reads it
+// (an image alone in its paragraph is content, never the caption), else
+// its "fig-cap" (tbl-cap, lst-cap) attribute. Figures show their caption
+// below, tables and listings above, as Quarto's defaults and the
+// "cap-location" attributes place them.
+//
+// A float inside a float, and a Markdown figure or a captioned table
+// labelled "fig-" or "tbl-" inside one, are its subfloats: lettered (a), (b)... in order, with
+// no number of their own; a reference to one reads "Figure 1 (a)", as
+// Quarto writes it. "layout-ncol=N" sets a float's content in N columns.
+//
+// Its children are a FloatCaption and a FloatBody, the caption first
+// when it stands above.
+type Float struct {
+	block
+	// Sequence is the counter the float is numbered in: "figure", "table"
+	// or "listing".
+	Sequence string
+	// Columns is the number of columns layout-ncol asks for, 0 for none.
+	Columns int
+	// Classes are the div's classes, validated.
+	Classes []string
+	// Top is set for a caption shown above the content.
+	Top bool
+
+	sub
+	// target is the float's target while an Index scans the document,
+	// for its subfloats' numbers.
+	target *Target
+}
+
+// sub is what a subfloat knows of the float it is in.
+type sub struct {
+	parent *Float
+	letter string // "a", "b", ... "z", "aa"...
+}
+
+// parentFloat returns the float a subfloat is in and its letter; nil for
+// a float of its own.
+func (s *sub) parentFloat() (*Float, string) { return s.parent, s.letter }
+
+// Kind returns KindFloat.
+func (*Float) Kind() ast.NodeKind { return KindFloat }
+
+// Counter returns the float's type, "figure", "table" or "listing".
+func (f *Float) Counter() string { return f.Sequence }
+
+// Dump writes the node for debugging.
+func (f *Float) Dump(source []byte, level int) {
+	dump(f, source, level, "Sequence", f.Sequence, "Label", f.label, "Number", f.number, "Sub", f.letter)
+}
+
+// caption returns the float's caption.
+func (f *Float) caption() *FloatCaption {
+	for c := f.FirstChild(); c != nil; c = c.NextSibling() {
+		if fc, ok := c.(*FloatCaption); ok {
+			return fc
+		}
+	}
+	return nil
+}
+
+// KindFloatCaption is the kind of a FloatCaption node.
+var KindFloatCaption = ast.NewNodeKind("FloatCaption")
+
+// A FloatCaption is a Float's caption, its inline content; empty when the
+// float has none.
+type FloatCaption struct {
+	ast.BaseBlock
+	// start and stop are the caption's text in the source, for the post;
+	// equal when it has none there (an attribute with escapes).
+	start, stop int
+	// para is set for a caption that was the float's last paragraph.
+	para bool
+	// text is a caption given in an attribute with escapes, as it reads.
+	text string
+}
+
+// Kind returns KindFloatCaption.
+func (*FloatCaption) Kind() ast.NodeKind { return KindFloatCaption }
+
+// Dump writes the node for debugging.
+func (c *FloatCaption) Dump(source []byte, level int) { dump(c, source, level) }
+
+// KindFloatBody is the kind of a FloatBody node.
+var KindFloatBody = ast.NewNodeKind("FloatBody")
+
+// A FloatBody holds a Float's content, the blocks but its caption.
+type FloatBody struct {
+	ast.BaseBlock
+}
+
+// Kind returns KindFloatBody.
+func (*FloatBody) Kind() ast.NodeKind { return KindFloatBody }
+
+// Dump writes the node for debugging.
+func (b *FloatBody) Dump(source []byte, level int) { dump(b, source, level) }
+
+// float makes the node of a float div, with the caption its attributes
+// give.
+func (p *fenceParser) float(a *attributes, prefix string, classes []string, source []byte, at int) *Float {
+	f := &Float{Sequence: floatKinds[prefix], Classes: classes, Top: prefix != "fig"}
+	switch cmp.Or(a.value(prefix+"-cap-location"), a.value("cap-location")) {
+	case "top":
+		f.Top = true
+	case "bottom", "margin":
+		f.Top = false
+	}
+	if n := a.value("layout-ncol"); n != "" {
+		k, err := strconv.Atoi(n)
+		if err != nil || k < 1 || k > maxColumns {
+			p.b.warn(source, at, "layout-ncol %s is not a number of columns from 1 to %d: dropped", short(n), maxColumns)
+		} else {
+			f.Columns = k
+		}
+	}
+	c := &FloatCaption{}
+	if seg := a.segment(prefix + "-cap"); seg.Len() > 0 {
+		c.Lines().Append(seg)
+		c.start, c.stop = seg.Start, seg.Stop
+	} else {
+		// A value with escapes is not as written: shapeFloat makes it the
+		// caption's text, once the inline parsers are done.
+		c.text = a.value(prefix + "-cap")
+	}
+	f.AppendChild(f, c)
+	return f
+}
+
+// floatTransformer gives floats their shape: while blocks are read
+// (first), a caption taken from the last paragraph and a body; once
+// Markdown figures are made (last), subfloats lettered.
+type floatTransformer struct{ last bool }
+
+func (t *floatTransformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	var floats []*Float
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if f, ok := n.(*Float); ok && entering {
+			floats = append(floats, f)
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, f := range floats {
+		if t.last {
+			letterSubfloats(f)
+		} else {
+			shapeFloat(f, reader.Source())
+		}
+	}
+}
+
+// shapeFloat takes a float's caption from its last paragraph, if it has
+// one and more, and puts its content in a FloatBody.
+func shapeFloat(f *Float, source []byte) {
+	c := f.caption()
+	if c == nil {
+		return
+	}
+	f.RemoveChild(f, c)
+	if c.text != "" {
+		c.AppendChild(c, ast.NewString([]byte(c.text)))
+	}
+	if p, ok := f.LastChild().(*ast.Paragraph); ok && f.ChildCount() > 1 && p.Lines().Len() > 0 && !loneImage(p, source) {
+		c = &FloatCaption{para: true}
+		lines := p.Lines()
+		c.start, c.stop = lines.At(0).Start, lines.At(lines.Len()-1).Stop
+		for c.stop > c.start && (source[c.stop-1] == '\n' || source[c.stop-1] == '\r') {
+			c.stop--
+		}
+		moveChildren(c, p)
+		f.RemoveChild(f, p)
+	}
+	body := &FloatBody{}
+	moveChildren(body, f)
+	if f.Top {
+		f.AppendChild(f, c)
+		f.AppendChild(f, body)
+	} else {
+		f.AppendChild(f, body)
+		f.AppendChild(f, c)
+	}
+}
+
+// loneImage reports whether a paragraph is an image alone, with or
+// without attributes after it: a figure in Pandoc 3, no caption.
+func loneImage(p *ast.Paragraph, source []byte) bool {
+	img, ok := p.FirstChild().(*ast.Image)
+	if !ok {
+		return false
+	}
+	if img.NextSibling() == nil {
+		return true
+	}
+	lines := p.Lines()
+	rest := strings.TrimSpace(string(source[lastText(img):lines.At(lines.Len()-1).Stop]))
+	// After the image's text: "](dest)" and perhaps "{...}".
+	if i := strings.Index(rest, ")"); i >= 0 {
+		rest = strings.TrimSpace(rest[i+1:])
+	}
+	return strings.HasPrefix(rest, "{") && strings.HasSuffix(rest, "}")
+}
+
+// letterSubfloats letters the subfloats of f: the floats and the
+// Markdown figures labelled as floats that it holds, not those inside
+// them.
+func letterSubfloats(f *Float) {
+	if f.parent != nil {
+		return // its subfloats are its parent's
+	}
+	k := 0
+	_ = ast.Walk(f, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering || n == f {
+			return ast.WalkContinue, nil
+		}
+		var s *sub
+		switch n := n.(type) {
+		case *Float:
+			s = &n.sub
+		case *ImageFigure:
+			if n.Counter() != "" {
+				s = &n.sub
+			}
+		case *TableFigure:
+			if strings.HasPrefix(n.label, "tbl-") {
+				s = &n.sub
+			}
+		}
+		if s == nil {
+			return ast.WalkContinue, nil
+		}
+		k++
+		s.parent, s.letter = f, subLetter(k)
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+// subLetter returns the letter of the kth subfloat: a to z, then aa, ab...
+func subLetter(k int) string {
+	var b []byte
+	for k > 0 {
+		k--
+		b = append([]byte{byte('a' + k%26)}, b...)
+		k /= 26
+	}
+	return string(b)
+}
+
+// subfloat is a node that may be a subfloat: a Float, an ImageFigure or
+// a TableFigure.
+type subfloat interface {
+	parentFloat() (*Float, string)
+}
+
+// numberNode gives t, the target of n, its number: a subfloat's is its
+// float's and its letter, "1 (a)", as Quarto refers to it; another's
+// the next of its counter.
+func (x *Index) numberNode(t *Target, n Numbered) {
+	if s, ok := n.(subfloat); ok {
+		if p, letter := s.parentFloat(); p != nil && p.target != nil {
+			t.Number = p.target.Number + " (" + letter + ")"
+			return
+		}
+	}
+	x.number(t)
+	if f, ok := n.(*Float); ok {
+		f.target = t
+	}
+}
+
+// captionNumber returns what a caption starts with: "Figure 1" for a
+// float of its own, "(a)" for a subfloat, "" for neither.
+func captionNumber(counter, number, letter string) string {
+	switch {
+	case letter != "":
+		return "(" + letter + ")"
+	case number != "":
+		return counterName(counter) + " " + number
+	}
+	return ""
+}
+
+// floatRenderer writes floats as HTML: a <figure> with its id and its
+// <figcaption>, the content in a <div>, set in columns by layout-ncol.
+type floatRenderer struct{}
+
+func (floatRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(KindFloat, floatHTML)
+	reg.Register(KindFloatCaption, floatCaptionHTML)
+	reg.Register(KindFloatBody, floatBodyHTML)
+}
+
+func floatHTML(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	f := node.(*Float)
+	if !entering {
+		w.WriteString("</figure>\n")
+		return ast.WalkContinue, nil
+	}
+	classes := []string{"float", "float-" + f.Sequence}
+	if f.parent != nil {
+		classes = append(classes, "subfloat")
+	}
+	open(w, "figure", f.label, append(classes, f.Classes...)...)
+	w.WriteString("\n")
+	return ast.WalkContinue, nil
+}
+
+func floatCaptionHTML(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	c := node.(*FloatCaption)
+	f, _ := c.Parent().(*Float)
+	if f == nil {
+		return ast.WalkSkipChildren, nil
+	}
+	lead := captionNumber(f.Sequence, f.number, f.letter)
+	if lead == "" && !c.HasChildren() {
+		return ast.WalkSkipChildren, nil
+	}
+	if !entering {
+		w.WriteString("</figcaption>\n")
+		return ast.WalkContinue, nil
+	}
+	w.WriteString("<figcaption>")
+	if lead != "" {
+		w.WriteString(`<span class="caption-number">` + html.EscapeString(lead))
+		if c.HasChildren() && f.letter == "" {
+			w.WriteString(":")
+		}
+		w.WriteString("</span>")
+		if c.HasChildren() {
+			w.WriteString(" ")
+		}
+	}
+	return ast.WalkContinue, nil
+}
+
+func floatBodyHTML(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		w.WriteString("</div>\n")
+		return ast.WalkContinue, nil
+	}
+	style := ""
+	if f, ok := node.Parent().(*Float); ok && f.Columns > 0 {
+		style = ` style="grid-template-columns: repeat(` + strconv.Itoa(f.Columns) + `, minmax(0, 1fr))"`
+	}
+	openWith(w, "div", "", style, "float-body")
+	w.WriteString("\n")
+	return ast.WalkContinue, nil
+}
+
+// WritePost writes a float as its anchor, its content as written and its
+// caption, "*Figure 1:* Caption" (a subfloat's "*(a)* Caption"), below
+// the content or above it as on the page. A blog shows its subfloats one
+// under another.
+func (f *Float) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
+	p := newPostBlock(w, source, body, &f.block)
+	p.anchor()
+	if f.label != "" {
+		p.paragraph()
+	}
+	c := f.caption()
+	stop := f.bodyStop
+	if c != nil && c.para {
+		// The content ends with its last line that is not blank.
+		stop = min(max(lineStart(source, c.start), f.bodyStart), f.bodyStop)
+		for stop > f.bodyStart && strings.IndexByte(" \t\r\n", source[stop-1]) >= 0 {
+			stop--
+		}
+		if stop > f.bodyStart {
+			stop = lineEnd(source, stop)
+		}
+	}
+	if f.Top {
+		if p.writeCaption(f, c) {
+			p.paragraph()
+		}
+		p.copy(f.bodyStart, stop)
+	} else {
+		p.copy(f.bodyStart, stop)
+		if p.open {
+			p.text("\n")
+		}
+		p.text("\n")
+		p.writeCaption(f, c)
+	}
+	p.end()
+}
+
+// writeCaption writes a float's caption in the post, reporting whether
+// it wrote anything.
+func (p *postBlock) writeCaption(f *Float, c *FloatCaption) bool {
+	lead := captionNumber(f.Sequence, f.number, f.letter)
+	text := c != nil && (c.stop > c.start || c.text != "")
+	switch {
+	case lead != "" && text && f.letter == "":
+		p.text("*" + lead + ":* ")
+	case lead != "":
+		p.text("*" + lead + "*")
+		if text {
+			p.text(" ")
+		}
+	}
+	switch {
+	case !text:
+	case c.stop > c.start:
+		p.copy(c.start, c.stop)
+	default:
+		p.text(postText(c.text))
+	}
+	return lead != "" || text
+}
