@@ -13,7 +13,7 @@ import (
 
 // timings matches the durations in render's lines, which differ from run
 // to run.
-var timings = regexp.MustCompile(`[0-9.]+(ns|µs|ms|s|m)\b`)
+var timings = regexp.MustCompile(`([0-9.]+(ns|µs|ms|s|m|h))+\b`)
 
 // TestJobs renders a folder of Python notebooks, the second of which
 // fails and the first of which runs longest, with -j 1 and with -j 3: the

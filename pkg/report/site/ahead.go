@@ -1,9 +1,15 @@
 package site
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
+
+	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/textnotebook"
 )
 
 // prepared is the outcome of preparing one notebook.
@@ -40,7 +46,8 @@ func (s *Site) prepareAhead(ctx context.Context, git string, entries []entry) *a
 	a.wg.Add(1)
 	go func() {
 		defer a.wg.Done()
-		for i, e := range entries {
+		for _, i := range s.startOrder(entries) {
+			e := entries[i]
 			if e.file == "" {
 				continue
 			}
@@ -62,6 +69,37 @@ func (s *Site) prepareAhead(ctx context.Context, git string, entries []entry) *a
 		}
 	}()
 	return a
+}
+
+// startOrder returns the order in which the notebooks of entries start
+// being prepared, as indexes into entries: the site's order, or, with
+// Jobs above one, the notebooks with the most code cells first, ties in
+// the site's order, so that a long run does not start last and leave one
+// kernel working alone at the end. A notebook that cannot be read counts
+// no cells; prepare reports it.
+func (s *Site) startOrder(entries []entry) []int {
+	order := make([]int, len(entries))
+	for i := range order {
+		order[i] = i
+	}
+	if s.Jobs <= 1 {
+		return order
+	}
+	cells := make([]int, len(entries))
+	for i, e := range entries {
+		if e.file == "" {
+			continue
+		}
+		if f, err := textnotebook.ReadFile(e.file); err == nil {
+			for _, c := range f.Notebook.Cells {
+				if c.Type == notebook.Code && strings.TrimSpace(c.Source) != "" {
+					cells[i]++
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(cells[b], cells[a]) })
+	return order
 }
 
 // take returns the prepared notebook of entry i once it is ready. What

@@ -243,3 +243,47 @@ func BenchmarkJobs(b *testing.B) {
 		})
 	}
 }
+
+// TestStartOrder checks the order in which notebooks start: side by side,
+// the most code cells first, ties and unreadable notebooks in the site's
+// order; one at a time, the site's order.
+func TestStartOrder(t *testing.T) {
+	src := t.TempDir()
+	cells := map[string]int{"a": 1, "b": 3, "c": 2, "d": 3, "e": 0}
+	var entries []entry
+	for _, name := range []string{"a", "b", "c", "", "d", "e", "broken"} {
+		if name == "" {
+			entries = append(entries, entry{name: "elsewhere", exists: true})
+			continue
+		}
+		path := filepath.Join(src, name+".ipynb")
+		nb := notebook.New()
+		nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Markdown, Source: "# " + name})
+		for i := range cells[name] {
+			nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Code, Source: fmt.Sprintf("x := %d", i)})
+		}
+		// A blank code cell runs nothing and counts for nothing.
+		nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Code, Source: " \n"})
+		if name == "broken" {
+			if err := os.WriteFile(path, []byte("{"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		} else if err := notebook.WriteFile(path, nb); err != nil {
+			t.Fatal(err)
+		}
+		entries = append(entries, entry{name: name, file: path})
+	}
+	for _, tt := range []struct {
+		jobs int
+		want []int
+	}{
+		{1, []int{0, 1, 2, 3, 4, 5, 6}},
+		{2, []int{1, 4, 2, 0, 3, 5, 6}},
+		{4, []int{1, 4, 2, 0, 3, 5, 6}},
+	} {
+		s := &Site{Jobs: tt.jobs}
+		if got := s.startOrder(entries); !slices.Equal(got, tt.want) {
+			t.Errorf("Jobs %d: start order %v, want %v", tt.jobs, got, tt.want)
+		}
+	}
+}

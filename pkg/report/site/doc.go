@@ -99,8 +99,9 @@
 // do: a file of the user's in their place is not replaced.
 //
 // Side by side: with Jobs above one, up to Jobs notebooks are read, run
-// and made ready at once, each in a kernel of its own, started in the
-// index's order, while the pages are written one at a time in that order.
+// and made ready at once, each in a kernel of its own, started with the
+// most code cells first (so that a long run does not start last and end
+// alone), while the pages are written one at a time in the index's order.
 // What a notebook reports before its turn (its warnings, and through
 // Report the events of its run) is held and shown when its turn comes, so
 // that pages, errors and reports are those of a build running them one

@@ -65,7 +65,6 @@ func (e *Executor) cacheKey(ctx context.Context, root, dir, kernelID string, nb 
 		}
 		field("folder", filepath.ToSlash(rel))
 	}
-	var imports []string
 	for _, c := range nb.Cells {
 		if c.Type != notebook.Code {
 			continue
@@ -76,18 +75,29 @@ func (e *Executor) cacheKey(ctx context.Context, root, dir, kernelID string, nb 
 		field("eval", strconv.FormatBool(runnable(c, choice.language)))
 		field("raises", strconv.FormatBool(asked(choice.language, c).Error))
 		field("code", c.Source)
-		if choice.isGo() && runnable(c, choice.language) {
-			imports = append(imports, cellImports(c.Source)...)
-		}
 	}
-	slices.Sort(imports)
-	imports = slices.Compact(imports)
-	d, err := e.importsDigest(ctx, root, imports)
+	d, err := e.importsDigest(ctx, root, notebookImports(nb, choice))
 	if err != nil {
 		return "", err
 	}
 	field("imports", d)
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// notebookImports returns the import paths of the code cells of a Go
+// notebook that run, sorted, each once; none for another language.
+func notebookImports(nb *notebook.Notebook, choice kernelChoice) []string {
+	if !choice.isGo() {
+		return nil
+	}
+	var imports []string
+	for _, c := range nb.Cells {
+		if runnable(c, choice.language) {
+			imports = append(imports, cellImports(c.Source)...)
+		}
+	}
+	slices.Sort(imports)
+	return slices.Compact(imports)
 }
 
 // importsDigest returns importDigest for the module and imports, computed

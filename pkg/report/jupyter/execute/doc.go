@@ -71,6 +71,12 @@
 // an Executor remembers, for one that lives on while packages are edited
 // (render -serve).
 //
+// Before a Go notebook's kernel starts, the packages its cells import are
+// compiled into the Go build cache (`go build -o /dev/null` in the
+// module), each once per Executor, and the module's other notebooks wait
+// for it: kernels started side by side on an empty cache would otherwise
+// compile the same packages at once.
+//
 // The outputs of a run never show where the project is checked out or the
 // user's home folder: a path in the Go module is written relative to the
 // notebook's folder, one in the home folder as "~/...".

@@ -109,9 +109,10 @@ type Executor struct {
 	KernelOptions *kernel.Options
 
 	mu      sync.Mutex
-	kernels map[string]Kernel // kernels by kind and module root or name
-	modules map[string]string // module root by notebook folder
-	digests map[string]string // digests of imported packages by module root and imports
+	kernels map[string]Kernel  // kernels by kind and module root or name
+	warmed  map[string]*warmth // what warm compiled, by module root
+	modules map[string]string  // module root by notebook folder
+	digests map[string]string  // digests of imported packages by module root and imports
 }
 
 // A CellError reports a cell that failed or timed out, or a kernel that
@@ -225,7 +226,8 @@ func (e *Executor) Execute(ctx context.Context, path string, nb *notebook.Notebo
 			return hit, nil
 		}
 	}
-	if err := e.run(ctx, path, dir, kern, out, choice.language, injected, start); err != nil {
+	warmup := func() { e.warm(ctx, root, notebookImports(out, choice)) }
+	if err := e.run(ctx, path, dir, kern, out, choice.language, injected, start, warmup); err != nil {
 		return nil, err
 	}
 	newPathScrubber(root, dir, userHome()).notebook(out)
@@ -254,10 +256,12 @@ func (e *Executor) maxOutput() int {
 	return e.MaxOutput
 }
 
-// run executes the cells of nb, in the language lang, in a fresh kernel.
-func (e *Executor) run(ctx context.Context, path, dir string, kern Kernel, nb *notebook.Notebook, lang string, injected int, start time.Time) error {
+// run executes the cells of nb, in the language lang, in a fresh kernel,
+// which starts once warmup has returned.
+func (e *Executor) run(ctx context.Context, path, dir string, kern Kernel, nb *notebook.Notebook, lang string, injected int, start time.Time, warmup func()) error {
 	e.report(Progress{Notebook: path, Event: Starting, Cells: len(nb.Cells)})
 	began := time.Now()
+	warmup()
 	opts := kernel.Options{}
 	if e.KernelOptions != nil {
 		opts = *e.KernelOptions

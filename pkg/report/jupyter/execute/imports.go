@@ -71,12 +71,7 @@ func importDigest(ctx context.Context, root string, imports []string) (string, e
 	// Only import paths go to go list: a relative or absolute folder, or
 	// anything like a flag, counts by its text alone (GoNB cannot build it
 	// either), so that a notebook cannot make render read files elsewhere.
-	var listed []string
-	for _, p := range imports {
-		if p != "" && !strings.ContainsAny(p[:1], "./-\\") && !strings.Contains(p, "..") {
-			listed = append(listed, p)
-		}
-	}
+	listed := listable(imports)
 	if len(listed) == 0 {
 		return hex.EncodeToString(h.Sum(nil)), nil
 	}
@@ -100,6 +95,18 @@ func importDigest(ctx context.Context, root string, imports []string) (string, e
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// listable returns the import paths among imports, in their order: not a
+// relative or absolute folder, nor anything like a flag.
+func listable(imports []string) []string {
+	var paths []string
+	for _, p := range imports {
+		if p != "" && !strings.ContainsAny(p[:1], "./-\\") && !strings.Contains(p, "..") {
+			paths = append(paths, p)
+		}
+	}
+	return paths
 }
 
 // hashPackage writes what identifies a listed package's content to h.

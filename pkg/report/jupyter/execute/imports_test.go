@@ -51,6 +51,18 @@ func FuzzCellImports(f *testing.F) {
 		if again := cellImports(b.String()); len(paths) > 0 && !slices.Equal(again, paths) {
 			t.Errorf("cellImports(%q) = %q, but written back they read %q", src, paths, again)
 		}
+		// What warm builds is each of them once, sorted, import paths only.
+		want := slices.Sorted(slices.Values(paths))
+		want = slices.Compact(want)
+		built := listable(notebookImports(newNotebook(code(src)), kernelChoice{GoNBKernel, "go"}))
+		if !slices.Equal(built, listable(want)) {
+			t.Errorf("for %q warm builds %q, want %q", src, built, listable(want))
+		}
+		for _, p := range built {
+			if strings.HasPrefix(p, "-") || strings.HasPrefix(p, ".") || filepath.IsAbs(p) || strings.Contains(p, "..") {
+				t.Errorf("for %q warm builds %q, not an import path", src, p)
+			}
+		}
 	})
 }
 

@@ -23,7 +23,8 @@
 // that a notebook anywhere needs only Go. Start runs `gonb --kernel FILE
 // --raw_error` through package kernel with the notebook's folder as
 // working directory, which GoNB exports as GONB_DIR, and with goimports
-// and go first on PATH. KernelSpec describes the same kernel for Jupyter,
+// and go first on PATH, and with -ldflags=-s added to GOFLAGS (see
+// KernelGoflags), since each cell's program is linked to run once. KernelSpec describes the same kernel for Jupyter,
 // to install it where Jupyter finds it.
 //
 // GoNB reports a cell whose program fails at run time (a panic, os.Exit(1))

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -58,6 +59,10 @@ func TestEnvPath(t *testing.T) {
 	if n != 1 || path != want {
 		t.Errorf("PATH = %q (%d entries), want %q", path, n, want)
 	}
+	t.Setenv("GOFLAGS", "-buildvcs=false")
+	if env := strings.Join(tools.Env(), "\n"); !strings.Contains(env, "\nGOFLAGS=-buildvcs=false -ldflags=-s") || strings.Count(env, "GOFLAGS=") != 1 {
+		t.Errorf("Env has not the user's GOFLAGS with -ldflags=-s once:\n%s", env)
+	}
 	ks := tools.KernelSpec()
 	if ks.Name != "gonb" || ks.Language != "go" || ks.InterruptMode != "message" || ks.Argv[0] != tools.GoNB ||
 		ks.Env["PATH"] != "/cache/tools/k"+string(os.PathListSeparator)+"/opt/go/bin"+string(os.PathListSeparator)+"${PATH}" {
@@ -67,6 +72,24 @@ func TestEnvPath(t *testing.T) {
 	if spec.Dir != "/nb" || spec.InterruptMode != "message" || !spec.PrivateTemp ||
 		!strings.Contains(strings.Join(spec.Argv, " "), "--kernel "+kernel.ConnectionFileArg+" --raw_error") {
 		t.Errorf("Spec = %+v", spec)
+	}
+}
+
+func TestKernelGoflags(t *testing.T) {
+	tests := []struct{ user, want string }{
+		{"", "-ldflags=-s"},
+		{"-buildvcs=false", "-buildvcs=false -ldflags=-s"},
+		{"  -mod=mod  ", "-mod=mod -ldflags=-s"},
+		{"-ldflags=-X=main.v=1", "-ldflags=-X=main.v=1"},
+		{"--ldflags=-w", "--ldflags=-w"},
+		{"-race '-ldflags=-s -w'", "-race '-ldflags=-s -w'"},
+		{"-gcflags=-ldflags", "-gcflags=-ldflags -ldflags=-s"},
+		{"-ldflagsx=1", "-ldflagsx=1 -ldflags=-s"},
+	}
+	for _, tt := range tests {
+		if got := KernelGoflags(tt.user); got != tt.want {
+			t.Errorf("KernelGoflags(%q) = %q, want %q", tt.user, got, tt.want)
+		}
 	}
 }
 
@@ -347,6 +370,18 @@ func TestGoNB(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(panicked.stderr, ""), "panic: boom") {
 		t.Errorf("panic text missing from stderr %q", panicked.stderr)
+	}
+	// The cells' programs are linked without symbol table and DWARF
+	// (KernelGoflags), and a panic's trace still names the function, its
+	// file and line.
+	flags := execute(t, k, "!go env GOFLAGS")
+	if got := strings.TrimSpace(flags.stdout.String()); !strings.Contains(" "+got+" ", " -ldflags=-s ") {
+		t.Errorf("the kernel's GOFLAGS = %q, want -ldflags=-s among them", got)
+	}
+	deep := execute(t, k, "func fail(n int) {\n\tif n == 0 {\n\t\tpanic(\"deep\")\n\t}\n\tfail(n - 1)\n}\n\n%%\nfail(2)")
+	trace := strings.Join(deep.stderr, "")
+	if !regexp.MustCompile(`main\.fail\(.*\)\n\t[^\n]*main\.go:\d+ `).MatchString(trace) || !strings.Contains(trace, "main.main()") {
+		t.Errorf("a panic's trace names no function with its file and line:\n%s", trace)
 	}
 
 	pid := k.Pid()
