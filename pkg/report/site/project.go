@@ -1,0 +1,85 @@
+package site
+
+import (
+	"cmp"
+	"os"
+	"path/filepath"
+
+	"github.com/grundylab/grundy/pkg/report/authoring"
+	"github.com/grundylab/grundy/pkg/report/siteconf"
+)
+
+// join makes the labels of each notebook known to the others of its
+// project before any page is written, so that a reference to a label
+// another notebook defines links to that page and reads as the target
+// reads there (authoring.Project). A project is the notebooks under the
+// nearest folder holding a project's settings (_quarto.yml, myst.yml or
+// Jupyter Book's _config.yml), up to the build's top folder; the
+// notebooks outside any such folder are one project. A label two
+// notebooks of a project define is warned of, naming both, and names
+// neither from a third. ready holds nil for a notebook that failed.
+func (s *Site) join(ready []*rendered) {
+	projects := map[string]*authoring.Project{}
+	of := make([]*authoring.Project, len(ready))
+	for i, r := range ready {
+		if r == nil {
+			continue
+		}
+		key := s.projectFolder(r.path)
+		if projects[key] == nil {
+			projects[key] = authoring.NewProject()
+		}
+		of[i] = projects[key]
+		pg := authoring.Page{Name: r.path, URL: PageURL(r.name), Post: postURL(r.name), Title: r.view.Meta.Title}
+		if abs, err := filepath.Abs(r.path); err == nil {
+			if rel, err := filepath.Rel(cmp.Or(key, s.top), abs); err == nil && filepath.IsLocal(rel) {
+				pg.File = filepath.ToSlash(rel)
+			}
+		}
+		for _, msg := range of[i].Add(pg, r.view.Index) {
+			s.warn("notebook %s: %s", r.path, msg)
+		}
+	}
+	for i, r := range ready {
+		if r != nil {
+			r.view.Join(of[i], r.path)
+		}
+	}
+}
+
+// projectFolder returns the folder of the project the notebook file is
+// in: the nearest holding a project's settings, from the notebook's
+// folder up to the build's top folder; "" for none.
+func (s *Site) projectFolder(file string) string {
+	abs, err := filepath.Abs(file)
+	if err != nil || s.top == "" {
+		return ""
+	}
+	for dir := filepath.Dir(abs); ; dir = filepath.Dir(dir) {
+		rel, err := filepath.Rel(s.top, dir)
+		if err != nil || rel != "." && !filepath.IsLocal(rel) {
+			return ""
+		}
+		for _, name := range []string{siteconf.QuartoFile, siteconf.MystFile, siteconf.BookFile} {
+			if info, err := os.Stat(filepath.Join(dir, name)); err == nil && info.Mode().IsRegular() {
+				return dir
+			}
+		}
+		if rel == "." {
+			return ""
+		}
+	}
+}
+
+// isNotebook returns whether a path relative to the folder of the
+// notebook file names a notebook of the build (see
+// report.ViewOptions.Notebooks).
+func (s *Site) isNotebook(file string) func(string) bool {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return nil
+	}
+	return func(rel string) bool {
+		return s.notebooks[filepath.Join(filepath.Dir(abs), filepath.FromSlash(rel))]
+	}
+}
