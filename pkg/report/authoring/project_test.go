@@ -323,3 +323,54 @@ func TestMystProject(t *testing.T) {
 		t.Errorf("warnings %v", s.warnings[0])
 	}
 }
+
+// FuzzProject reads any Markdown as the first page of a project whose
+// other pages define targets, as a site does: the page stays within a
+// constant times the input, nothing it links or writes runs script, on
+// the page or in the post as a blog reads it, and every address it
+// links to another page is one of that page's.
+func FuzzProject(f *testing.F) {
+	for _, seed := range []string{
+		threeDocs[0],
+		"Links: [text](b.md), [](b.md), [](b.md#fig-b1), [see](c.md#eq-c), [](./c.md), [self](a.md), [y](b.md#a%22b), [z](sub/../b.md)",
+		"[](b.md#\"><script>alert(1)</script>) [x](b.md#javascript:alert(1)) [](c.md?x#eq-c) [](/b.md) [](b.md#fig-b1#x)",
+		"{numref}`<img src=x onerror=alert(1)> %s <fig-b1>` [](#fig-b0) {ref}`text <sec-b>` @fig-b1 [@fig-b1; @eq-c]",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > 1<<14 {
+			return
+		}
+		s := buildSite(t, true, src, threeDocs[1], threeDocs[2])
+		if limit := 64*len(src) + 8192; len(s.pages[0]) > limit && !strings.Contains(src, "$") && !strings.Contains(src, "\\") {
+			t.Fatalf("page of %d bytes from %d bytes of Markdown", len(s.pages[0]), len(src))
+		}
+		if limit := 16*len(src) + 4096; len(s.posts[0]) > limit {
+			t.Fatalf("post of %d bytes from %d bytes of Markdown", len(s.posts[0]), len(src))
+		}
+		checkHTML(t, s.pages[0])
+		for _, m := range otherPage.FindAllStringSubmatch(s.pages[0], -1) {
+			if !validAnchor(m[2]) {
+				t.Fatalf("link to %s%s in\n%s", m[1], m[2], s.pages[0])
+			}
+		}
+		var blog bytes.Buffer
+		if err := goldmark.New(goldmark.WithRendererOptions(gmhtml.WithUnsafe())).Convert([]byte(s.posts[0]), &blog); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(blog.String(), "<script") {
+			t.Fatalf("script in the post as a blog reads it:\n%s", s.posts[0])
+		}
+	})
+}
+
+// otherPage matches a link on a page to another page of buildSite's
+// project, "b.html" or "c.html", and what follows up to the quote.
+var otherPage = regexp.MustCompile(`href="([bc]\.html)([^"]*)"`)
+
+// validAnchor reports whether what follows a page's address in a link is
+// nothing or "#" and a label.
+func validAnchor(s string) bool {
+	return s == "" || s[0] == '#' && ValidLabel(s[1:])
+}

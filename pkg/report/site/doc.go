@@ -114,7 +114,8 @@
 // naming both, and is each one's own. A notebook's warnings are shown as
 // its page is written, once the references are resolved; a build stopped
 // before every notebook is read writes no page. Rebuild, rendering only
-// some notebooks, resolves references among those it renders only.
+// some notebooks, reads the others as they are stored, without running
+// them, for their labels.
 //
 // Side by side: with Jobs above one, up to Jobs notebooks are read, run
 // and made ready at once, each in a kernel of its own, started in the

@@ -57,8 +57,9 @@ func (e *entry) link(title string) *htmlpage.Link {
 // takes them, and what they reported, one at a time in the site's order,
 // so that pages and console are those of a build that ran them one after
 // another. Every notebook is prepared before any page is written, so that
-// a reference to a label of another page resolves (see join).
-func (s *Site) renderAll(ctx context.Context, k *keeper, files, names []string, fontURL string) []error {
+// a reference to a label of another page resolves (see join); others are
+// the notebooks of the site not rendered, whose labels count all the same.
+func (s *Site) renderAll(ctx context.Context, k *keeper, files, names []string, others []*rendered, fontURL string) []error {
 	git, _ := exec.LookPath("git") // none: pages are dated by their files
 	entries := s.order(k, files, names)
 	pre := s.prepareAhead(ctx, git, entries)
@@ -90,7 +91,7 @@ func (s *Site) renderAll(ctx context.Context, k *keeper, files, names []string, 
 		}
 		ready[i] = r
 	}
-	s.join(ready)
+	s.join(ready, others)
 	// pending waits for its next neighbour; last is the page before the
 	// one at hand.
 	var pending *rendered

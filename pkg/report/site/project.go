@@ -4,9 +4,12 @@ import (
 	"cmp"
 	"os"
 	"path/filepath"
+	"slices"
 
+	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/authoring"
 	"github.com/grundylab/grundy/pkg/report/siteconf"
+	"github.com/grundylab/grundy/pkg/report/textnotebook"
 )
 
 // join makes the labels of each notebook known to the others of its
@@ -17,11 +20,13 @@ import (
 // Jupyter Book's _config.yml), up to the build's top folder; the
 // notebooks outside any such folder are one project. A label two
 // notebooks of a project define is warned of, naming both, and names
-// neither from a third. ready holds nil for a notebook that failed.
-func (s *Site) join(ready []*rendered) {
+// neither from a third. ready holds nil for a notebook that failed; the
+// labels of others, notebooks not rendered, count as theirs.
+func (s *Site) join(ready, others []*rendered) {
 	projects := map[string]*authoring.Project{}
-	of := make([]*authoring.Project, len(ready))
-	for i, r := range ready {
+	all := slices.Concat(ready, others)
+	of := make([]*authoring.Project, len(all))
+	for i, r := range all {
 		if r == nil {
 			continue
 		}
@@ -45,6 +50,21 @@ func (s *Site) join(ready []*rendered) {
 			r.view.Join(of[i], r.path)
 		}
 	}
+}
+
+// labelsOf reads the notebook file, as it is stored and without running
+// it, for its labels alone; nil if it cannot be read. Its warnings are
+// its own page's, which this build does not write.
+func (s *Site) labelsOf(path, name string) *rendered {
+	f, err := textnotebook.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	v, err := report.NewView(f.Notebook, report.ViewOptions{Name: name, Title: cmp.Or(Name(path), name), Notebooks: s.isNotebook(path)})
+	if err != nil {
+		return nil
+	}
+	return &rendered{path: path, name: name, file: f, view: v}
 }
 
 // projectFolder returns the folder of the project the notebook file is

@@ -81,4 +81,22 @@ func TestSiteRefs(t *testing.T) {
 	if strings.Join(refs, "\n") != strings.Join(want, "\n") {
 		t.Errorf("warnings about references:\n%s\nwant\n%s", strings.Join(refs, "\n"), strings.Join(want, "\n"))
 	}
+
+	// A Rebuild of alpha alone, as render -serve makes on a save, reads
+	// the others' labels.
+	warnings = nil
+	if err := s.Rebuild(context.Background(), []string{src, book}, []string{filepath.Join(src, "alpha.ipynb")}); err != nil {
+		t.Fatal(err)
+	}
+	page := read("alpha.html")
+	for _, w := range []string{`<a class="ref" href="beta.html#fig-b">Figure~2</a>`, `<a class="ref" href="gamma.html#sec-c">Third part</a>`} {
+		if !strings.Contains(page, w) {
+			t.Errorf("rebuilt alone, alpha.html lacks %s", w)
+		}
+	}
+	for _, w := range warnings {
+		if strings.Contains(w, ": reference ") && !strings.Contains(w, "fig-book") {
+			t.Errorf("rebuilt alone: %s", w)
+		}
+	}
 }

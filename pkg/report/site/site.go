@@ -166,15 +166,28 @@ func (s *Site) Rebuild(ctx context.Context, paths, changed []string) error {
 	if err := s.removeGone(k, paths, files, names); err != nil {
 		return err
 	}
+	// The notebooks a Rebuild does not render still lend their labels to
+	// those it does.
+	var others []*rendered
 	if changed != nil {
 		keep := map[string]bool{}
 		for _, c := range changed {
 			keep[filepath.Clean(c)] = true
 		}
-		var f, n []string
+		var f, n, of, on []string
 		for i := range files {
 			if keep[filepath.Clean(files[i])] {
 				f, n = append(f, files[i]), append(n, names[i])
+			} else {
+				of, on = append(of, files[i]), append(on, names[i])
+			}
+		}
+		for i := range of {
+			if len(f) == 0 {
+				break // nothing rendered refers to them
+			}
+			if r := s.labelsOf(of[i], on[i]); r != nil {
+				others = append(others, r)
 			}
 		}
 		files, names = f, n
@@ -186,7 +199,7 @@ func (s *Site) Rebuild(ctx context.Context, paths, changed []string) error {
 	if err := s.shipStylesheet(k); err != nil {
 		return fmt.Errorf("stylesheet: %w", err)
 	}
-	errs := s.renderAll(ctx, k, files, names, fontURL)
+	errs := s.renderAll(ctx, k, files, names, others, fontURL)
 	if err := s.writeIndex(k, fontURL); err != nil {
 		errs = append(errs, err)
 	}
