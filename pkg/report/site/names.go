@@ -221,12 +221,6 @@ func truncate(s string, n int) string {
 	return s[:n]
 }
 
-// postURL returns the address of the post of the page named name
-// relative to the other posts, percent-encoded as PageURL encodes a page's.
-func postURL(name string) string {
-	return strings.ReplaceAll(url.PathEscape(name+".md"), ":", "%3A")
-}
-
 // PageURL returns the address of the page named name relative to the
 // index: the file name percent-encoded, so that "#", "?", "%", spaces and
 // a colon (which would start a scheme) are taken literally by a browser.

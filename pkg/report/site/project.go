@@ -2,9 +2,11 @@ package site
 
 import (
 	"cmp"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/grundylab/grundy/pkg/report"
 	"github.com/grundylab/grundy/pkg/report/authoring"
@@ -35,7 +37,7 @@ func (s *Site) join(ready, others []*rendered) {
 			projects[key] = authoring.NewProject()
 		}
 		of[i] = projects[key]
-		pg := authoring.Page{Name: r.path, URL: PageURL(r.name), Post: postURL(r.name), Title: r.view.Meta.Title}
+		pg := authoring.Page{Name: r.path, URL: address(r.name + ".html"), Post: address(r.name + ".md"), Title: r.view.Meta.Title}
 		if abs, err := filepath.Abs(r.path); err == nil {
 			if rel, err := filepath.Rel(cmp.Or(key, s.top), abs); err == nil && filepath.IsLocal(rel) {
 				pg.File = filepath.ToSlash(rel)
@@ -102,4 +104,22 @@ func (s *Site) isNotebook(file string) func(string) bool {
 	return func(rel string) bool {
 		return s.notebooks[filepath.Join(filepath.Dir(abs), filepath.FromSlash(rel))]
 	}
+}
+
+// address returns a file name of Dir as a relative address in which
+// every byte but ASCII letters, digits, "-", ".", "_" and "~" is
+// percent-encoded: the same file as PageURL names, written so that no
+// reader of a page or a post, Markdown's, HTML's or MathJax's, finds
+// anything in it but an address.
+func address(file string) string {
+	var b strings.Builder
+	for i := 0; i < len(file); i++ {
+		c := file[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
 }

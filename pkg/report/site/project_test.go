@@ -100,3 +100,20 @@ func TestSiteRefs(t *testing.T) {
 		}
 	}
 }
+
+// TestAddress: a page's address in a reference from another page holds
+// no byte a reader of HTML, Markdown or MathJax would take for more.
+func TestAddress(t *testing.T) {
+	for in, want := range map[string]string{
+		"pe310.html":             "pe310.html",
+		"a b(1).md":              "a%20b%281%29.md",
+		`$x$&y+z=@"'<>.html`:     "%24x%24%26y%2Bz%3D%40%22%27%3C%3E.html",
+		"été:#?.html":            "%C3%A9t%C3%A9%3A%23%3F.html",
+		"d1-same_x~.html":        "d1-same_x~.html",
+		"javascript:alert(1).md": "javascript%3Aalert%281%29.md",
+	} {
+		if got := address(in); got != want {
+			t.Errorf("address(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
