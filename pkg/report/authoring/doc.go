@@ -74,7 +74,9 @@
 // build --jats on a two-page project, TestMystProject). MyST's forms
 // resolve across pages, Quarto's ("@fig-x") in a MyST document only: a
 // Quarto website leaves them unresolved, cross-references across
-// documents being a feature of its books. A label two pages define is
+// documents being a feature of its books: such a reference is marked
+// <mark class="ref-missing ref-elsewhere">, and its warning says why. A
+// label two pages define is
 // each page's own, and names neither from a third, with a warning naming
 // both pages.
 package authoring

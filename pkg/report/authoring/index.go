@@ -455,6 +455,8 @@ func (x *Index) Check() []Warning {
 			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("citation @%s: the document names no bibliography (bibliography: in its front matter, or its project's _quarto.yml, myst.yml or _config.yml), shown marked", clip(p.label))})
 		case p.cite:
 			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("citation @%s: no such work in the bibliography, shown marked", clip(p.label))})
+		case p.quarto && x.elsewhere(p.label):
+			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("reference %s: another page has this label, which Quarto resolves across documents in books only; shown marked, as a Quarto website shows it", clip(p.label))})
 		default:
 			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("reference %s: no figure, table, equation, section or block has this label, shown marked", clip(p.label))})
 		}

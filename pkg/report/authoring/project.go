@@ -163,6 +163,17 @@ func (x *Index) lookup(label string, quarto bool) (Target, *Page, bool) {
 	return t.Target, &pg, true
 }
 
+// elsewhere reports whether another page of the project defines label,
+// which a reference in Quarto's form in a document not MyST's does not
+// reach (see lookup).
+func (x *Index) elsewhere(label string) bool {
+	if x.project == nil {
+		return false
+	}
+	t, ok := x.project.targets[label]
+	return ok && t.page != x.page
+}
+
 // pageLink returns the page of the project a link's destination names by
 // its notebook's file, relative to this document's ("b.md",
 // "../sub/c.ipynb#label"), and the label after "#"; nil for a destination

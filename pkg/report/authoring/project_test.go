@@ -81,11 +81,14 @@ func TestProjectRefs(t *testing.T) {
 			1: {"[Figure~2](a.md#fig-a2)", "[(2)](c.md#eq-c)", "[Figure~2](#fig-b1)"},
 			2: {"[Figure~1](a.md#fig-a1)", "[Alpha](a.md#sec-a)"},
 		}
-		quarto := `<mark class="ref-missing" title="no target has this label">?@fig-b1</mark>`
+		quarto := `<mark class="ref-missing ref-elsewhere" title="another page has this label; Quarto resolves references across documents in books only">?@fig-b1</mark>`
 		if myst {
 			quarto = `<a class="ref" href="b.html#fig-b1">Figure~2</a>`
 		}
 		pageWant[0] = append(pageWant[0], quarto)
+		if !myst {
+			postWant[0] = append(postWant[0], `<mark class="ref-missing ref-elsewhere">?@fig-b1</mark>`)
+		}
 		for i := range threeDocs {
 			for _, w := range pageWant[i] {
 				if !strings.Contains(s.pages[i], nbsp(w)) {

@@ -59,6 +59,9 @@ type Ref struct {
 	found       bool
 	checked     bool  // resolved against an index
 	page        *Page // the other page of the project the target is on; nil for this document
+	// elsewhere is set for a reference in Quarto's form that another page
+	// of the project could resolve, which Quarto leaves unresolved.
+	elsewhere bool
 }
 
 // Kind returns KindRef.
@@ -85,6 +88,7 @@ func (n *Ref) resolve(x *Index) {
 	n.found = ok
 	if !ok {
 		n.resolved = n.Source
+		n.elsewhere = x != nil && n.quarto() && x.elsewhere(n.Label)
 		return
 	}
 	n.resolved = refText(n.Form, n.Own, t, x.MyST)
@@ -178,10 +182,19 @@ func (n *Ref) WritePost(w *strings.Builder, source []byte, body func(start, stop
 		return
 	}
 	if !n.found || !ValidLabel(n.Label) {
-		w.WriteString(`<mark class="ref-missing">` + postText(missingText(n)) + `</mark>`)
+		w.WriteString(`<mark class="` + missingClass(n) + `">` + postText(missingText(n)) + `</mark>`)
 		return
 	}
 	w.WriteString("[" + escapeMarkdown(n.resolved) + "](" + n.postHref() + ")")
+}
+
+// missingClass returns the classes of an unresolved reference's mark:
+// "ref-missing", and "ref-elsewhere" for one another page could resolve.
+func missingClass(n *Ref) string {
+	if n.elsewhere {
+		return "ref-missing ref-elsewhere"
+	}
+	return "ref-missing"
 }
 
 // quarto reports whether the reference is written in Quarto's form,

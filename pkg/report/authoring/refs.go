@@ -512,6 +512,9 @@ func refHTML(n *Ref) string {
 		return html.EscapeString(n.Source) // no index: nothing resolved, nothing missing
 	}
 	if !n.found || !ValidLabel(n.Label) {
+		if n.elsewhere {
+			return `<mark class="` + missingClass(n) + `" title="another page has this label; Quarto resolves references across documents in books only">` + html.EscapeString(missingText(n)) + `</mark>`
+		}
 		return `<mark class="ref-missing" title="no target has this label">` + html.EscapeString(missingText(n)) + `</mark>`
 	}
 	return `<a class="ref" href="` + html.EscapeString(n.href()) + `">` + html.EscapeString(n.resolved) + `</a>`
