@@ -12,7 +12,9 @@ import (
 
 // TestSiteRefs builds three notebooks that refer to each other's
 // figures, equations and sections, a fourth in a project of its own (a
-// folder with a myst.yml), and a label two of the three define: each
+// folder with a myst.yml), a Quarto document that refers to a figure of
+// another (which a Quarto website leaves unresolved), and a label two of
+// the three define: each
 // reference to another page of its project links to it, page to page and
 // post to post, with the number the target has there; the others are
 // marked and warned of, and the duplicate is warned of naming both
@@ -27,6 +29,10 @@ func TestSiteRefs(t *testing.T) {
 		"Back to [](#fig-a), and {ref}`dup`.")
 	notebooktest.WriteMarkdown(t, filepath.Join(src, "gamma.ipynb"), "# Gamma", "(dup)=\n## Again",
 		"(sec-c)=\n## Third part", "$$ x $$ (eq-c0)\n\n$$ y $$ (eq-c)", "See [](#fig-a), [text](fig-b), [the beta page](beta.ipynb) and [](alpha.ipynb#fig-a).")
+	// Quarto's syntax: a website leaves "@fig-a" to another page unresolved.
+	if err := os.WriteFile(filepath.Join(src, "delta.qmd"), []byte("---\ntitle: Delta\njupyter: python3\n---\n\nSee @fig-a.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	book := filepath.Join(src, "book")
 	notebooktest.WriteMarkdown(t, filepath.Join(book, "chapter.ipynb"), "# Chapter",
 		":::{figure} x.png\n:name: fig-book\nOf the book\n:::", "See [](#fig-a).")
@@ -55,6 +61,8 @@ func TestSiteRefs(t *testing.T) {
 		"gamma.html": {`<a class="ref" href="alpha.html#fig-a">Figure~1</a>`, `<a href="beta.html#fig-b">text</a>`,
 			`<a href="beta.html">the beta page</a>`, `<a href="alpha.html#fig-a">Figure~1</a>`},
 		"gamma.md":     {"[Figure~1](alpha.md#fig-a)", "[text](beta.md#fig-b)", "[the beta page](beta.md)", "[Figure~1](alpha.md#fig-a)"},
+		"delta.html":   {`<mark class="ref-missing ref-elsewhere" title="another page has this label; Quarto resolves references across documents in books only">?@fig-a</mark>`},
+		"delta.md":     {`<mark class="ref-missing ref-elsewhere">?@fig-a</mark>`},
 		"chapter.html": {`<mark class="ref-missing" title="no target has this label">[](#fig-a)</mark>`},
 	} {
 		page := read(file)
@@ -76,6 +84,7 @@ func TestSiteRefs(t *testing.T) {
 		"notebook alpha.ipynb: cell 4: reference fig-book: no figure, table, equation, section or block has this label, shown marked",
 		"notebook beta.ipynb: cell 4: reference dup: no figure, table, equation, section or block has this label, shown marked",
 		"notebook book/chapter.ipynb: cell 3: reference fig-a: no figure, table, equation, section or block has this label, shown marked",
+		"notebook delta.qmd:6: cell 2: reference fig-a: another page has this label, which Quarto resolves across documents in books only; shown marked, as a Quarto website shows it",
 	}
 	want[0] = strings.ReplaceAll(want[0], src+string(filepath.Separator), "")
 	if strings.Join(refs, "\n") != strings.Join(want, "\n") {
