@@ -18,7 +18,11 @@
 //     ("[!NOTE]");
 //   - unresolved: the marks the writers put on a reference to nothing, a
 //     citation of no work and a glue of no value (mark.ref-missing,
-//     mark.cite-missing, mark.glue-missing);
+//     mark.cite-missing, mark.glue-missing), but a reference in Quarto's
+//     form to a label of another page, which Quarto resolves across
+//     the documents of a book only (quarto.org, "Book Crossrefs") and
+//     a website leaves unresolved (mark.ref-elsewhere): that is shown,
+//     as outside issue 31, and not counted;
 //   - lost: a heading of the page that the post does not have, Markdown
 //     the post form dropped (counted with the post's literal text).
 //
@@ -396,6 +400,14 @@ func htmlReport(data []byte) (*report, error) {
 				// its front matter.
 				return
 			case atom.Mark:
+				// A reference in Quarto's form to another page's label
+				// is left unresolved as a Quarto website leaves it:
+				// faithful, shown and not counted.
+				if slices.Contains(strings.Fields(attr(n, "class")), "ref-elsewhere") {
+					kind := outside("Quarto's reference to another document, unresolved as in a Quarto website")
+					r.literal[kind] = append(r.literal[kind], htmltext.Text(n))
+					return
+				}
 				// What is unresolved is counted once, as such, not as
 				// the literal text it shows.
 				for _, c := range missingMarks {

@@ -59,6 +59,12 @@ type ViewOptions struct {
 	// (*os.Root).FS, so that no path, by ".." or through a symbolic
 	// link, leads out of the folder.
 	Local fs.FS
+	// Notebooks, if set, reports whether a path relative to the
+	// notebook's folder (cleaned, slash-separated, as "sub/other.md")
+	// names another notebook of the site: a link to it is left as
+	// written, not copied, for the writers to link that notebook's page
+	// once the view is joined to the site's (View.Join).
+	Notebooks func(path string) bool
 	// Bibliography holds the works the notebook's citations refer to,
 	// read from the files its front matter names ("bibliography:"); nil
 	// for none, when Pandoc's citations ("[@key]", "@key") are text.
@@ -101,6 +107,13 @@ type View struct {
 	// (MyST-NB's glue); the Markdown blocks already show them where
 	// their roles and directives quote them.
 	Glue map[string]*Glued
+
+	// unresolved are the Warnings of references to no target and
+	// citations of no work, which Join checks again.
+	unresolved []Warning
+	// summary is the Markdown Meta.Summary is made from, which Join
+	// reads again.
+	summary summarySource
 }
 
 // A File is written beside a post.

@@ -106,7 +106,10 @@
 // "@key", {cite}) are formatted from ViewOptions.Bibliography (package
 // bib, Chicago author–date as pandoc writes it), and the writers end the
 // page and the post with the references; without a bibliography, "@key"
-// that names no target is text, as Quarto reads it.
+// that names no target is text, as Quarto reads it. A site joins its
+// views (View.Join) so that a reference to a label of another of its
+// notebooks resolves to that page (see authoring.Project and package
+// site); a view alone resolves its own labels only.
 //
 // In a Go notebook, GoNB's directives are not shown with the code: the
 // "%%" line (with or without arguments), other "%" special commands, and

@@ -365,7 +365,9 @@ func (b *builder) record(blocks []Block) {
 func (b *builder) references() {
 	for _, w := range b.index.Check() {
 		b.warn(w.Cell, 0, "%s", w.Msg)
+		b.v.unresolved = append(b.v.unresolved, b.v.Warnings[len(b.v.Warnings)-1])
 	}
+	b.v.summary = b.summary
 	b.v.Meta.Summary = summaryText(b.summary.markdown, b.summary.fromText, b.index)
 }
 

@@ -21,7 +21,7 @@ import (
 // attachments, its outputs, its figures), then the references between
 // them, and each step hands its results down, never back up.
 var viewLayers = [][]string{
-	{"view.go"},                              // NewView: the pass, cell by cell
+	{"view.go", "project.go"},                // NewView: the pass, cell by cell; Join: a site's other pages
 	{"meta.go", "metaimage.go", "fold.go"},   // the notebook's metadata and image; how a cell is shown and folded
 	{"attach.go", "local.go"},                // a Markdown cell's attachments; files beside the notebook
 	{"gluepaste.go"},                         // Markdown with glued values put where it quotes them

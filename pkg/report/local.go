@@ -65,7 +65,7 @@ func (b *builder) localFiles() {
 				return "", false
 			}
 			clean := path.Clean(name)
-			if b.files[clean] || activeExt[strings.ToLower(path.Ext(clean))] {
+			if b.files[clean] || activeExt[strings.ToLower(path.Ext(clean))] || b.opts.Notebooks != nil && b.opts.Notebooks(clean) {
 				return "", false // a file of the view, or a page of the site
 			}
 			file, seen := copied[clean]

@@ -68,4 +68,19 @@
 // {headings: true}, references to them then reading "Section 1.2". Labels are ASCII words joined by "-", ".", "/" or
 // ":", at most 128 bytes, and at most MaxTargets of them; a duplicate is
 // a warning and names nothing.
+//
+// Across the pages of a site (project.go): a Project holds the labelled
+// targets of every page's Index, and Index.Join gives a page the others',
+// so that a reference to a label another page defines links to that
+// page's address and the label ("b.html#fig-x" on a page, "b.md#fig-x" in
+// a post), with the text the target has on its own page: mystmd numbers
+// per page, and its references across pages read so (checked with myst
+// build --jats on a two-page project, TestMystProject). MyST's forms
+// resolve across pages, Quarto's ("@fig-x") in a MyST document only: a
+// Quarto website leaves them unresolved, cross-references across
+// documents being a feature of its books: such a reference is marked
+// <mark class="ref-missing ref-elsewhere">, and its warning says why. A
+// label two pages define is
+// each page's own, and names neither from a third, with a warning naming
+// both pages.
 package authoring

@@ -100,6 +100,9 @@ type Index struct {
 
 	styleOnce sync.Once
 	style     *bib.Styler
+
+	project *Project // the site's other pages (Join); nil for none
+	page    string   // this document's name among them
 }
 
 // A Warning is something odd about the document, placed by cell.
@@ -129,6 +132,9 @@ type pending struct {
 	label string
 	cite  bool
 	role  bool // in brackets or a MyST role, a citation whatever the document holds
+	// quarto is set for Quarto's forms ("@fig-x", "[@key]"), which name
+	// another page's target in a MyST document only (see lookup).
+	quarto bool
 }
 
 // NewIndex returns an empty Index.
@@ -254,7 +260,7 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 			return ast.WalkSkipChildren, nil // a link's text links nowhere else
 		case *Ref:
 			if len(x.refs) < MaxTargets {
-				x.refs = append(x.refs, pending{cell: cell, label: n.Label})
+				x.refs = append(x.refs, pending{cell: cell, label: n.Label, quarto: n.quarto()})
 			}
 			return ast.WalkSkipChildren, nil
 		case *RefList:
@@ -267,7 +273,7 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 			return ast.WalkContinue, nil
 		case *Cite:
 			for _, it := range n.Items {
-				x.cite(cell, it.Key, n.explicit())
+				x.cite(cell, it.Key, n.explicit(), !strings.HasPrefix(n.Source, "{"))
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.Heading:
@@ -404,14 +410,15 @@ func (x *Index) nameEquation(cell int, t *Target, label string) {
 var texLabels = regexp.MustCompile(`\\label\s*\{\s*([^{}\s]+)\s*\}`)
 
 // cite records a citation of key, and a warning when the document has a
-// bibliography without it.
-func (x *Index) cite(cell int, key string, role bool) {
+// bibliography without it; role is set for a citation in brackets or a
+// MyST role, quarto for one in Pandoc's form rather than a role.
+func (x *Index) cite(cell int, key string, role, quarto bool) {
 	if !x.citedSet[key] && len(x.cited) < MaxTargets {
 		x.citedSet[key] = true
 		x.cited = append(x.cited, key)
 	}
 	if len(x.refs) < MaxTargets {
-		x.refs = append(x.refs, pending{cell: cell, label: key, cite: true, role: role})
+		x.refs = append(x.refs, pending{cell: cell, label: key, cite: true, role: role, quarto: quarto})
 	}
 }
 
@@ -423,18 +430,22 @@ func (x *Index) Check() []Warning {
 	perCell := map[int]int{}
 	seen := map[pending]bool{}
 	for _, p := range x.refs {
-		if seen[p] {
-			continue
-		}
-		seen[p] = true
 		switch {
-		case p.cite && x.Bibliography == nil && (!p.role || x.targets[p.label] != nil):
+		case p.cite && x.Bibliography == nil && (!p.role || x.has(p.label, p.quarto)):
 			continue
-		case p.cite && x.Bibliography != nil && x.has(p.label):
+		case p.cite && x.Bibliography != nil && x.cites(p.label, p.quarto):
 			continue
-		case !p.cite && x.targets[p.label] != nil:
+		case !p.cite && x.has(p.label, p.quarto):
 			continue
 		}
+		// One warning for a label unresolved in a cell, in whichever
+		// form it is written.
+		key := p
+		key.quarto = false
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
 		perCell[p.cell]++
 		if perCell[p.cell] > maxWarnings {
 			continue
@@ -444,6 +455,8 @@ func (x *Index) Check() []Warning {
 			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("citation @%s: the document names no bibliography (bibliography: in its front matter, or its project's _quarto.yml, myst.yml or _config.yml), shown marked", clip(p.label))})
 		case p.cite:
 			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("citation @%s: no such work in the bibliography, shown marked", clip(p.label))})
+		case p.quarto && x.elsewhere(p.label):
+			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("reference %s: another page has this label, which Quarto resolves across documents in books only; shown marked, as a Quarto website shows it", clip(p.label))})
 		default:
 			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("reference %s: no figure, table, equation, section or block has this label, shown marked", clip(p.label))})
 		}
@@ -460,13 +473,21 @@ func (x *Index) Check() []Warning {
 // named in a warning.
 const maxWarnings = 5
 
-// has reports whether the bibliography holds key, or a target has it as
-// its label (mystmd reads "@label" as a reference).
-func (x *Index) has(key string) bool {
+// cites reports whether the bibliography holds key, or a target has it
+// as its label (mystmd reads "@label" as a reference), in a citation of
+// Quarto's form or not.
+func (x *Index) cites(key string, quarto bool) bool {
 	if _, ok := x.Bibliography.Entry(key); ok {
 		return true
 	}
-	return x.targets[key] != nil
+	return x.has(key, quarto)
+}
+
+// has reports whether a target has the label that a reference of
+// Quarto's form or not names (see lookup).
+func (x *Index) has(label string, quarto bool) bool {
+	_, _, ok := x.lookup(label, quarto)
+	return ok
 }
 
 // Cited returns the keys of the works cited, in the order first cited.

@@ -1,16 +1,12 @@
 package authoring
 
 import (
-	"bytes"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/grundylab/grundy/pkg/report/mathml"
 	"github.com/grundylab/grundy/pkg/report/notebook"
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/extension"
-	"github.com/yuin/goldmark/parser"
 )
 
 // configuredPage renders one Markdown cell as a page does, the index
@@ -20,14 +16,7 @@ func configuredPage(t *testing.T, front map[string]any, body string) (string, *I
 	x := NewIndex()
 	x.Configure(front, &notebook.Notebook{Cells: []*notebook.Cell{{Type: notebook.Markdown, Source: body}}})
 	x.Markdown(1, body)
-	conv := mathml.New()
-	md := goldmark.New(goldmark.WithExtensions(extension.GFM, &mathml.Extender{Converter: conv}, &Blocks{Math: conv.Display}, &Refs{Index: x, Converter: conv}),
-		goldmark.WithParserOptions(parser.WithAttribute()))
-	var out bytes.Buffer
-	if err := md.Convert(mathml.JoinLines([]byte(body)), &out); err != nil {
-		t.Fatal(err)
-	}
-	return out.String(), x
+	return renderPage(t, x, body), x
 }
 
 // mystNumbering is a MyST document whose headings and displayed formulas

@@ -57,7 +57,11 @@ type Ref struct {
 	start, stop int
 	resolved    string // the text, once resolved
 	found       bool
-	checked     bool // resolved against an index
+	checked     bool  // resolved against an index
+	page        *Page // the other page of the project the target is on; nil for this document
+	// elsewhere is set for a reference in Quarto's form that another page
+	// of the project could resolve, which Quarto leaves unresolved.
+	elsewhere bool
 }
 
 // Kind returns KindRef.
@@ -79,11 +83,12 @@ func (n *Ref) resolve(x *Index) {
 	n.checked = true
 	t, ok := Target{}, false
 	if x != nil {
-		t, ok = x.Target(n.Label)
+		t, n.page, ok = x.lookup(n.Label, n.quarto())
 	}
 	n.found = ok
 	if !ok {
 		n.resolved = n.Source
+		n.elsewhere = x != nil && n.quarto() && x.elsewhere(n.Label)
 		return
 	}
 	n.resolved = refText(n.Form, n.Own, t, x.MyST)
@@ -177,10 +182,41 @@ func (n *Ref) WritePost(w *strings.Builder, source []byte, body func(start, stop
 		return
 	}
 	if !n.found || !ValidLabel(n.Label) {
-		w.WriteString(`<mark class="ref-missing">` + postText(missingText(n)) + `</mark>`)
+		w.WriteString(`<mark class="` + missingClass(n) + `">` + postText(missingText(n)) + `</mark>`)
 		return
 	}
-	w.WriteString("[" + escapeMarkdown(n.resolved) + "](#" + n.Label + ")")
+	w.WriteString("[" + escapeMarkdown(n.resolved) + "](" + n.postHref() + ")")
+}
+
+// missingClass returns the classes of an unresolved reference's mark:
+// "ref-missing", and "ref-elsewhere" for one another page could resolve.
+func missingClass(n *Ref) string {
+	if n.elsewhere {
+		return "ref-missing ref-elsewhere"
+	}
+	return "ref-missing"
+}
+
+// quarto reports whether the reference is written in Quarto's form,
+// "@fig-x" or "-@fig-x".
+func (n *Ref) quarto() bool { return n.Form == FormAt || n.Form == FormNumber }
+
+// href returns the address a resolved reference links on a page:
+// "#label", or the other page's address and the label.
+func (n *Ref) href() string {
+	if n.page != nil {
+		return n.page.URL + "#" + n.Label
+	}
+	return "#" + n.Label
+}
+
+// postHref returns the address a resolved reference links in a post:
+// "#label", or the other post's address and the label.
+func (n *Ref) postHref() string {
+	if n.page != nil {
+		return n.page.Post + "#" + n.Label
+	}
+	return "#" + n.Label
 }
 
 // markdownEscaper escapes the characters that have a meaning in

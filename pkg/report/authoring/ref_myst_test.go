@@ -82,21 +82,29 @@ func needTool(t *testing.T, name, install string) string {
 // mystmd, and fails without it when CI is set.
 func mystJATS(t *testing.T, doc string) string {
 	t.Helper()
+	return mystProjectJATS(t, map[string]string{"doc.md": doc}, "doc")
+}
+
+// mystProjectJATS writes the files of a MyST project, by name, beside a
+// myst.yml, builds the page name.md with mystmd and returns its JATS, as
+// mystJATS does.
+func mystProjectJATS(t *testing.T, files map[string]string, name string) string {
+	t.Helper()
 	myst := needTool(t, "myst", "npm install -g mystmd")
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "myst.yml"), []byte("version: 1\nproject: {}\n"), 0o644); err != nil {
-		t.Fatal(err)
+	files["myst.yml"] = "version: 1\nproject: {}\n"
+	for file, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, file), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if err := os.WriteFile(filepath.Join(dir, "doc.md"), []byte(doc), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(myst, "build", "doc.md", "--jats")
+	cmd := exec.Command(myst, "build", name+".md", "--jats")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "HOME="+dir, "MYST_NO_UPDATE_CHECK=1")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("myst build: %v\n%s", err, out)
 	}
-	jats, err := os.ReadFile(filepath.Join(dir, "_build", "exports", "doc.xml"))
+	jats, err := os.ReadFile(filepath.Join(dir, "_build", "exports", name+".xml"))
 	if err != nil {
 		t.Fatal(err)
 	}

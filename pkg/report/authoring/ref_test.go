@@ -27,6 +27,13 @@ func pageWith(t testing.TB, db *bib.Database, cells ...string) (string, *Index) 
 	for i, c := range cells {
 		x.Markdown(i+1, c)
 	}
+	return renderPage(t, x, cells...), x
+}
+
+// renderPage renders the cells of a document that x recorded as a page
+// does, with one Refs and one Converter.
+func renderPage(t testing.TB, x *Index, cells ...string) string {
+	t.Helper()
 	conv := mathml.New()
 	md := goldmark.New(goldmark.WithExtensions(extension.GFM, &mathml.Extender{Converter: conv}, &Blocks{Math: conv.Display}, &Refs{Index: x, Converter: conv}),
 		goldmark.WithParserOptions(parser.WithAttribute()))
@@ -36,7 +43,7 @@ func pageWith(t testing.TB, db *bib.Database, cells ...string) (string, *Index) 
 			t.Fatal(err)
 		}
 	}
-	return out.String(), x
+	return out.String()
 }
 
 // TestRefTexts checks the text of each form of reference, as Quarto

@@ -104,7 +104,7 @@ func (x *Index) PlainText(s string) string {
 		if capital {
 			label = strings.ToLower(label[:1]) + label[1:]
 		}
-		t, ok := x.Target(label)
+		t, _, ok := x.lookup(label, true)
 		if !ok {
 			return whole
 		}

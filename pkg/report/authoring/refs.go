@@ -250,12 +250,17 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 			for _, c := range refsIn(n) {
 				after = append(after, func() { replace(c, ast.NewString([]byte(sourceOf(c)))) })
 			}
+			if e.linkPage(n, source, &after) {
+				return ast.WalkContinue, nil
+			}
 			dest := string(n.Destination)
 			if ValidLabel(dest) && !strings.Contains(dest, ":") && !strings.Contains(dest, "/") && !strings.Contains(dest, ".") {
-				if _, ok := x.Target(dest); ok {
-					n.Destination = []byte("#" + dest) // MyST's [text](label)
+				if _, pg, ok := x.lookup(dest, false); ok {
+					// MyST's [text](label)
+					r := &Ref{Label: dest, page: pg}
+					n.Destination = []byte(r.href())
 					if at := destinationAt(n, source, dest); at >= 0 {
-						after = append(after, func() { n.AppendChild(n, &labelDestination{label: dest, at: at}) })
+						after = append(after, func() { n.AppendChild(n, &labelDestination{label: dest, post: r.postHref(), at: at}) })
 					}
 				}
 			}
@@ -295,7 +300,13 @@ var kindLabelDestination = ast.NewNodeKind("LabelDestination")
 type labelDestination struct {
 	ast.BaseInline
 	label string
+	post  string // the address the post links: "#label", or another post's and the label
 	at    int
+	// start and lead, for a link with no text to another page, are
+	// where the link starts and what the post writes from there to the
+	// address: "[", the link's text, "](".
+	start int
+	lead  string
 }
 
 func (*labelDestination) Kind() ast.NodeKind { return kindLabelDestination }
@@ -304,12 +315,18 @@ func (n *labelDestination) Dump(source []byte, level int) {
 	ast.DumpHelper(n, source, level, map[string]string{"Label": n.label}, nil)
 }
 
-// Span returns the label's range in the source.
-func (n *labelDestination) Span() (start, stop int) { return n.at, n.at + len(n.label) }
+// Span returns the label's range in the source, from the link's start
+// when the post writes its text.
+func (n *labelDestination) Span() (start, stop int) {
+	if n.lead != "" {
+		return n.start, n.at + len(n.label)
+	}
+	return n.at, n.at + len(n.label)
+}
 
 // WritePost writes the label as a link to its anchor.
 func (n *labelDestination) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
-	w.WriteString("#" + n.label)
+	w.WriteString(n.lead + n.post)
 }
 
 // replace puts by in n's place, unless n was taken out already: a
@@ -369,7 +386,7 @@ func (e *Refs) next(counter string) (entry, bool) {
 func (e *Refs) citeAsText(c *Cite) ast.Node {
 	x := e.Index
 	if len(c.Items) == 1 && !strings.HasPrefix(c.Source, "{") {
-		if _, ok := x.Target(c.Items[0].Key); ok {
+		if x.has(c.Items[0].Key, true) {
 			r := &Ref{Form: FormAt, Label: c.Items[0].Key, Source: c.Source, start: c.start, stop: c.stop}
 			if c.Bare {
 				r.Form = FormNumber
@@ -498,9 +515,12 @@ func refHTML(n *Ref) string {
 		return html.EscapeString(n.Source) // no index: nothing resolved, nothing missing
 	}
 	if !n.found || !ValidLabel(n.Label) {
+		if n.elsewhere {
+			return `<mark class="` + missingClass(n) + `" title="another page has this label; Quarto resolves references across documents in books only">` + html.EscapeString(missingText(n)) + `</mark>`
+		}
 		return `<mark class="ref-missing" title="no target has this label">` + html.EscapeString(missingText(n)) + `</mark>`
 	}
-	return `<a class="ref" href="#` + html.EscapeString(n.Label) + `">` + html.EscapeString(n.resolved) + `</a>`
+	return `<a class="ref" href="` + html.EscapeString(n.href()) + `">` + html.EscapeString(n.resolved) + `</a>`
 }
 
 // leadRefHTML returns a reference in a block's title, a solution's to
@@ -511,7 +531,7 @@ func leadRefHTML(n *Ref) string {
 	case !n.checked:
 		return `<a href="#` + html.EscapeString(n.Label) + `">` + html.EscapeString(n.Label) + `</a>`
 	case n.found && ValidLabel(n.Label):
-		return `<a href="#` + html.EscapeString(n.Label) + `">` + html.EscapeString(n.resolved) + `</a>`
+		return `<a href="` + html.EscapeString(n.href()) + `">` + html.EscapeString(n.resolved) + `</a>`
 	}
 	return refHTML(n)
 }

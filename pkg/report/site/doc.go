@@ -98,6 +98,25 @@
 // one it wrote. The feed and stylesheet go through the manifest as pages
 // do: a file of the user's in their place is not replaced.
 //
+// References across pages: every notebook of a build is read before any
+// page is written, and a reference to a label another notebook of its
+// project defines links to that notebook's page ("b.html#fig-x") and, in
+// the post, to its post ("b.md#fig-x", a link between the Markdown files
+// as MyST writes one, which a blog that publishes posts at other addresses
+// maps as it maps such links), reading as the
+// target reads on its own page ("Figure 2", its page's second figure), as
+// mystmd resolves labels across a project's pages (authoring.Project). A
+// project is the notebooks under the nearest folder holding a _quarto.yml,
+// myst.yml or Jupyter Book's _config.yml, up to the build's top folder;
+// those under none are one project. Quarto's "@fig-x" resolves across
+// pages in a MyST notebook only, as a Quarto website leaves it
+// unresolved. A label two notebooks of a project define is warned of,
+// naming both, and is each one's own. A notebook's warnings are shown as
+// its page is written, once the references are resolved; a build stopped
+// before every notebook is read writes no page. Rebuild, rendering only
+// some notebooks, reads the others as they are stored, without running
+// them, for their labels.
+//
 // Side by side: with Jobs above one, up to Jobs notebooks are read, run
 // and made ready at once, each in a kernel of its own, started with the
 // most code cells first (so that a long run does not start last and end

@@ -56,8 +56,10 @@ func (e *entry) link(title string) *htmlpage.Link {
 // notebooks are prepared ahead, up to Jobs at once (see ahead); this loop
 // takes them, and what they reported, one at a time in the site's order,
 // so that pages and console are those of a build that ran them one after
-// another.
-func (s *Site) renderAll(ctx context.Context, k *keeper, files, names []string, fontURL string) []error {
+// another. Every notebook is prepared before any page is written, so that
+// a reference to a label of another page resolves (see join); others are
+// the notebooks of the site not rendered, whose labels count all the same.
+func (s *Site) renderAll(ctx context.Context, k *keeper, files, names []string, others []*rendered, fontURL string) []error {
 	git, _ := exec.LookPath("git") // none: pages are dated by their files
 	entries := s.order(k, files, names)
 	pre := s.prepareAhead(ctx, git, entries)
@@ -65,6 +67,31 @@ func (s *Site) renderAll(ctx context.Context, k *keeper, files, names []string, 
 	// are stopped, and their kernels shut down, before the build returns.
 	defer pre.stop()
 	var errs []error
+	ready := make([]*rendered, len(entries))
+	failed := make([]bool, len(entries))
+	done := 0
+	for i, e := range entries {
+		if e.file == "" {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			// A build stopped before every notebook is ready writes no
+			// page: each stays as it was.
+			return append(errs, err)
+		}
+		if s.Progress != nil {
+			s.Progress(done, len(files), e.file)
+		}
+		done++
+		r, err := pre.take(i)
+		if err != nil {
+			errs = append(errs, err)
+			failed[i] = true
+			continue
+		}
+		ready[i] = r
+	}
+	s.join(ready, others)
 	// pending waits for its next neighbour; last is the page before the
 	// one at hand.
 	var pending *rendered
@@ -82,7 +109,6 @@ func (s *Site) renderAll(ctx context.Context, k *keeper, files, names []string, 
 		}
 		pending = nil
 	}
-	done := 0
 	for i, e := range entries {
 		if e.file == "" {
 			link := e.link(e.title)
@@ -90,17 +116,8 @@ func (s *Site) renderAll(ctx context.Context, k *keeper, files, names []string, 
 			last = link
 			continue
 		}
-		if err := ctx.Err(); err != nil {
-			errs = append(errs, err)
-			break
-		}
-		if s.Progress != nil {
-			s.Progress(done, len(files), e.file)
-		}
-		done++
-		r, err := pre.take(i)
-		if err != nil {
-			errs = append(errs, err)
+		r := ready[i]
+		if failed[i] {
 			if e.exists { // its earlier page stays
 				link := e.link(e.title)
 				flush(link)

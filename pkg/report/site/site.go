@@ -96,6 +96,9 @@ type Site struct {
 	// top is the folder holding all the build's notebooks, the highest
 	// in which a notebook's project bibliography is looked for.
 	top string
+	// notebooks are the absolute paths of the notebooks the build's
+	// paths name, whose pages a link to their files leads to.
+	notebooks map[string]bool
 }
 
 // A Printer prints pages to PDF.
@@ -137,6 +140,12 @@ func (s *Site) Rebuild(ctx context.Context, paths, changed []string) error {
 		return err
 	}
 	s.top = topFolder(files)
+	s.notebooks = map[string]bool{}
+	for _, f := range files {
+		if abs, err := filepath.Abs(f); err == nil {
+			s.notebooks[abs] = true
+		}
+	}
 	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
 		return err
 	}
@@ -157,15 +166,28 @@ func (s *Site) Rebuild(ctx context.Context, paths, changed []string) error {
 	if err := s.removeGone(k, paths, files, names); err != nil {
 		return err
 	}
+	// The notebooks a Rebuild does not render still lend their labels to
+	// those it does.
+	var others []*rendered
 	if changed != nil {
 		keep := map[string]bool{}
 		for _, c := range changed {
 			keep[filepath.Clean(c)] = true
 		}
-		var f, n []string
+		var f, n, of, on []string
 		for i := range files {
 			if keep[filepath.Clean(files[i])] {
 				f, n = append(f, files[i]), append(n, names[i])
+			} else {
+				of, on = append(of, files[i]), append(on, names[i])
+			}
+		}
+		for i := range of {
+			if len(f) == 0 {
+				break // nothing rendered refers to them
+			}
+			if r := s.labelsOf(of[i], on[i]); r != nil {
+				others = append(others, r)
 			}
 		}
 		files, names = f, n
@@ -177,7 +199,7 @@ func (s *Site) Rebuild(ctx context.Context, paths, changed []string) error {
 	if err := s.shipStylesheet(k); err != nil {
 		return fmt.Errorf("stylesheet: %w", err)
 	}
-	errs := s.renderAll(ctx, k, files, names, fontURL)
+	errs := s.renderAll(ctx, k, files, names, others, fontURL)
 	if err := s.writeIndex(k, fontURL); err != nil {
 		errs = append(errs, err)
 	}
@@ -290,12 +312,10 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 	v, err := report.NewView(nb, report.ViewOptions{
 		Name: name, Title: cmp.Or(Name(path), name), ModTime: date,
 		Trust: s.Trust, MaxOutput: s.MaxOutput, Local: local.FS(), Bibliography: db,
+		Notebooks: s.isNotebook(path),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("notebook %s: %w", path, err)
-	}
-	for _, w := range v.Warnings {
-		s.warnAbout(path, "notebook %s: %s", place(f, w.Cell), w)
 	}
 	v.Provenance = s.provenance(path, nb, g, inGit)
 	if len(v.Meta.Authors) == 0 {
@@ -305,9 +325,14 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 }
 
 // finish writes a prepared notebook's files, with the links to its
-// neighbours, and its PDF when the site prints.
+// neighbours, and its PDF when the site prints. The view's warnings are
+// shown first: joined to the site's other pages, it no longer warns of
+// references to them.
 func (s *Site) finish(ctx context.Context, k *keeper, r *rendered, fontURL string, prev, next *htmlpage.Link) error {
 	path := r.path
+	for _, w := range r.view.Warnings {
+		s.warn("notebook %s: %s", place(r.file, w.Cell), w)
+	}
 	post := markdown.Render(r.view)
 	page, err := htmlpage.Render(r.view, htmlpage.Options{
 		MathFont: fontURL, Home: "index.html", Prev: prev, Next: next,
