@@ -17,6 +17,11 @@ const maxCandidate = 1 << 16
 type solver struct {
 	r   *rules
 	cur *pretension // the quotient of heaps 0..n, proven
+	// minimal holds, for each element x of cur's monoid, sets T(W) of sums
+	// W of heaps with element x, every such set holding one of them: the
+	// minimal sets of a full check (see nFailure). nil until needed, and
+	// again when the monoid changes.
+	minimal [][][]uint64
 }
 
 func newSolver(r *rules) *solver {
@@ -24,10 +29,10 @@ func newSolver(r *rules) *solver {
 }
 
 // next adds the next heap. When some element of the quotient so far can
-// stand for it, so that every sum stays right (the check of failure), the
-// quotient does not change; that is the common case, and the elements of
-// earlier heaps with the same option elements are tried first, as
-// MisereSolver's mex interpolation does. Otherwise the quotient grows: the
+// stand for it, so that every sum stays right (the check of extends, or
+// else of failure), the quotient does not change; that is the common case,
+// and the elements of earlier heaps with the same option elements are
+// tried first. Otherwise the quotient grows: the
 // new heap gets a cyclic monoid of its own beside the old quotient, play
 // on least words decides the P-portion, indistinguishable elements merge,
 // and the result is checked. The least sum it gets wrong names the heaps to
@@ -46,7 +51,22 @@ func (s *solver) next() error {
 	for _, t := range trn {
 		wantP = wantP && !s.cur.m.p[t]
 	}
-	for _, x := range s.order(trn) {
+	xs := s.order(trn)
+	if s.minimal == nil {
+		_, minimal, err := s.cur.nFailure(s.cur.liveHeaps(), nil, true)
+		if err != nil {
+			return err
+		}
+		s.minimal = minimal
+	}
+	for _, x := range xs {
+		if s.cur.m.p[x] == wantP && s.extends(x, trn) {
+			cand.phi[n] = x
+			s.cur = cand
+			return nil
+		}
+	}
+	for _, x := range xs {
 		if s.cur.m.p[x] != wantP {
 			continue
 		}
@@ -81,7 +101,40 @@ func (s *solver) next() error {
 	return fmt.Errorf("%w: no quotient at heap %d after %d recalibrations", ErrBound, n, maxRecalibrations)
 }
 
-func (s *solver) accept(p *pretension) { s.cur = p }
+func (s *solver) accept(p *pretension) {
+	s.cur = p
+	s.minimal = nil
+}
+
+// extends reports whether the heap after cur's, whose options have the
+// elements trn, can take the element x, of the P-portion just when no
+// element of trn is, with every sum right; that needs no search when T(W)
+// is within trn for a sum W of cur's heaps with element x. This is
+// MisereSolver's mex interpolation, and the proof is by induction on the
+// copies of the new heap n in a sum U = S+n. Every sum with fewer is right,
+// and U's element is that of S+W, which has one copy fewer, so T(S+W) =
+// xT(S) ∪ e(S)T(W) is within T(U) = xT(S) ∪ e(S)trn. If U's element is
+// outside the P-portion, T(S+W) has an element in it, and so has T(U). If
+// it is in the P-portion, xT(S) has none, as T(S+W) has none, and e(S)trn
+// has none by the check below, made for every element z = e(S).
+func (s *solver) extends(x int32, trn []int32) bool {
+	m := s.cur.m
+	for z := range int32(m.size) {
+		if !m.p[m.prod(z, x)] {
+			continue
+		}
+		for _, t := range trn {
+			if m.p[m.prod(z, t)] {
+				return false
+			}
+		}
+	}
+	t := make([]uint64, (m.size+63)/64)
+	for _, y := range trn {
+		t[y/64] |= 1 << (y % 64)
+	}
+	return subsumed(s.minimal[x], t)
+}
 
 // trans returns the elements of the options of heap n under pt.
 func (s *solver) trans(pt *pretension, n int) []int32 {

@@ -118,7 +118,8 @@ func (pt *pretension) failure(least bool) (word, error) {
 			}
 		}
 	}
-	return pt.nFailure(live, best, least)
+	f, _, err := pt.nFailure(live, best, least)
+	return f, err
 }
 
 // A signature is an element with the elements of a sum's options, and the
@@ -157,8 +158,10 @@ func (q *sigQueue) Pop() any {
 // the same heaps keeps the order of words. So each sum has a sum before it
 // or equal to it, taken and extended, with its element and a set T within
 // its own, and the least failure is found (MisereSolver's depth-first
-// search in the same order prunes alike).
-func (pt *pretension) nFailure(live []int, best word, least bool) (word, error) {
+// search in the same order prunes alike). With no failure, the minimal
+// sets T of each element's sums come back too: every sum's set holds one
+// of its element's.
+func (pt *pretension) nFailure(live []int, best word, least bool) (word, [][][]uint64, error) {
 	m := pt.m
 	nw := (m.size + 63) / 64
 	type kind struct {
@@ -222,7 +225,7 @@ func (pt *pretension) nFailure(live []int, best word, least bool) (word, error) 
 			if m.p[e] == intersects(t, pBits) {
 				w := s.w.plus(k.heap)
 				if !least {
-					return w, nil
+					return w, nil, nil
 				}
 				if best == nil || compareWords(w, best) < 0 {
 					best = w
@@ -233,13 +236,16 @@ func (pt *pretension) nFailure(live []int, best word, least bool) (word, error) 
 				continue
 			}
 			if signatures*nw >= maxSignatureWords {
-				return nil, fmt.Errorf("%w: more than %d signatures of a quotient of order %d", ErrBound, signatures, m.size)
+				return nil, nil, fmt.Errorf("%w: more than %d signatures of a quotient of order %d", ErrBound, signatures, m.size)
 			}
 			signatures++
 			heap.Push(queue, signature{e: e, t: t, w: s.w.plus(k.heap)})
 		}
 	}
-	return best, nil
+	if best != nil {
+		return best, nil, nil
+	}
+	return nil, anti, nil
 }
 
 // subsumed reports whether one of the sets kept is within t.
