@@ -194,7 +194,7 @@ func NewBoardGame(cols, rows heap.Set, c Convention, limit int) (*Game[Board], e
 	if err != nil {
 		return fail(err)
 	}
-	g, err := newGame(BoardMoves(widths, heights), c, limit)
+	g, err := newGame(boardMoves(widths, heights), c, limit)
 	if err != nil {
 		return fail(err)
 	}
@@ -215,10 +215,10 @@ func NewBoardGame(cols, rows heap.Set, c Convention, limit int) (*Game[Board], e
 	return g, nil
 }
 
-// BoardMoves returns the move function of the product of the coin-turning
+// boardMoves returns the move function of the product of the coin-turning
 // games whose moves turn runs of the given widths (on columns) and heights
 // (on rows).
-func BoardMoves(widths, heights []int) func(Board) []Board {
+func boardMoves(widths, heights []int) func(Board) []Board {
 	return func(b Board) []Board {
 		var out []Board
 		for _, c := range b.Heads() {

@@ -98,7 +98,7 @@ func NewHeapGame(code string, c Convention, limit int) (*Game[Heaps], error) {
 	if err != nil {
 		return nil, gameerr.New("play.NewHeapGame", gameerr.Clip(code), err)
 	}
-	g, err := newGame(HeapMoves(r), c, limit)
+	g, err := newGame(heapMoves(r), c, limit)
 	if err != nil {
 		return nil, gameerr.New("play.NewHeapGame", gameerr.Clip(code), err)
 	}
@@ -130,9 +130,9 @@ func NewHeapGame(code string, c Convention, limit int) (*Game[Heaps], error) {
 	return g, nil
 }
 
-// HeapMoves returns the move function of the take-and-break game r on sums
+// heapMoves returns the move function of the take-and-break game r on sums
 // of heaps.
-func HeapMoves(r heap.Rule) func(Heaps) []Heaps {
+func heapMoves(r heap.Rule) func(Heaps) []Heaps {
 	return func(p Heaps) []Heaps {
 		sizes := p.Sizes()
 		var out []Heaps

@@ -92,16 +92,16 @@ func NewRowGame(set heap.Set, c Convention, limit int) (*Game[Row], error) {
 	lengths, err := set.Members(MaxRow)
 	if err == nil {
 		var g *Game[Row]
-		if g, err = newGame(RowMoves(lengths), c, limit); err == nil {
+		if g, err = newGame(rowMoves(lengths), c, limit); err == nil {
 			return g, nil
 		}
 	}
 	return nil, gameerr.New("play.NewRowGame", set.String(), err)
 }
 
-// RowMoves returns the move function of the coin-turning game whose moves
+// rowMoves returns the move function of the coin-turning game whose moves
 // turn runs of the given lengths.
-func RowMoves(lengths []int) func(Row) []Row {
+func rowMoves(lengths []int) func(Row) []Row {
 	return func(r Row) []Row {
 		var out []Row
 		for _, x := range r.Heads() {
