@@ -76,7 +76,7 @@ type rulePart struct {
 func ParseRule(code string) (Rule, error) {
 	r, err := parseRule(code)
 	if err != nil {
-		return Rule{}, gameerr.New("coins.ParseRule", shortCode(code), err)
+		return Rule{}, gameerr.New("coins.ParseRule", gameerr.Clip(code), err)
 	}
 	return r, nil
 }

@@ -35,7 +35,7 @@ const (
 func Turning(rule string, n int) (heap.Sequence, error) {
 	t, err := newTurning(rule, n)
 	if err != nil {
-		return nil, gameerr.New("coins.Turning", shortCode(rule), err)
+		return nil, gameerr.New("coins.Turning", gameerr.Clip(rule), err)
 	}
 	return t.Values(), nil
 }
@@ -64,7 +64,7 @@ type TurningGame struct {
 func NewTurning(rule string, n int) (*TurningGame, error) {
 	t, err := newTurning(rule, n)
 	if err != nil {
-		return nil, gameerr.New("coins.NewTurning", shortCode(rule), err)
+		return nil, gameerr.New("coins.NewTurning", gameerr.Clip(rule), err)
 	}
 	return t, nil
 }
@@ -92,14 +92,6 @@ func newTurning(rule string, n int) (*TurningGame, error) {
 	return &TurningGame{rule: r, g: g}, nil
 }
 
-// shortCode cuts a code for an error message.
-func shortCode(code string) string {
-	if len(code) > 32 {
-		return code[:32] + "..."
-	}
-	return code
-}
-
 // Rule returns the game's turning code.
 func (t *TurningGame) Rule() Rule { return t.rule }
 
@@ -125,7 +117,7 @@ const MaxMoves = 1 << 20
 // turns in increasing order, x last. More than MaxMoves moves, or x off the
 // row, are an error naming TurningGame.Moves and the code.
 func (t *TurningGame) Moves(x int) ([][]int, error) {
-	fail := func(err error) error { return gameerr.New("coins.TurningGame.Moves", shortCode(t.rule.code), err) }
+	fail := func(err error) error { return gameerr.New("coins.TurningGame.Moves", gameerr.Clip(t.rule.code), err) }
 	if x < 1 || x > t.Len() {
 		return nil, fail(fmt.Errorf("%w: coin %d off a row of %d", ErrBoard, x, t.Len()))
 	}

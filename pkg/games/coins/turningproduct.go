@@ -52,13 +52,13 @@ func (p *TurningProduct) name() string {
 	return turningName(p.cols) + " x " + turningName(p.rows)
 }
 
-// turningName describes a game for an error: its code, cut as shortCode
+// turningName describes a game for an error: its code, cut as gameerr.Clip
 // cuts it, or nil.
 func turningName(t *TurningGame) string {
 	if t == nil {
 		return "nil"
 	}
-	return shortCode(t.rule.code)
+	return gameerr.Clip(t.rule.code)
 }
 
 // Columns returns the game played on the columns.

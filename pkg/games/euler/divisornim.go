@@ -1,32 +1,16 @@
 package euler
 
 import (
-	"errors"
-	"sync"
+	"fmt"
 
 	"github.com/grundylab/grundy/pkg/games"
 	"github.com/grundylab/grundy/pkg/games/heap"
 )
 
-// divisorNimEvidence is how many heaps of Divisor Nim are computed to
-// recognise the closed form of its Grundy values.
-const divisorNimEvidence = 1 << 12
-
-// divisorNimForm computes Divisor Nim's Grundy values once per process and
-// recognises their closed form, the 2-adic valuation, which DivisorNim's
-// documentation proves for every heap.
-var divisorNimForm = sync.OnceValues(func() (heap.Form, error) {
-	g, err := heap.ProperDivisor(divisorNimEvidence)
-	if err != nil {
-		return nil, err
-	}
-	for _, fit := range heap.Recognize(g) {
-		if v, ok := fit.Form.(heap.Valuation); ok {
-			return v, nil
-		}
-	}
-	return nil, errors.New("no valuation fits the computed Grundy values")
-})
+// divisorNimForm is the closed form of Divisor Nim's Grundy values, the
+// 2-adic valuation of the heap, which DivisorNim's documentation proves and
+// TestDivisorNimForm checks against the values computed by the rules.
+var divisorNimForm = heap.Valuation{Base: 2}
 
 // DivisorNim returns S(n) modulo m: the number of winning positions for the
 // player to move, over ordered triples 1 <= a, b, c <= n, in Divisor Nim,
@@ -43,18 +27,18 @@ var divisorNimForm = sync.OnceValues(func() (heap.Form, error) {
 // of valuation above k. So the mex of the options' values is k.
 func DivisorNim(n, m int64) (int64, error) {
 	if n < 0 {
-		return 0, divisorNim.negative(n)
+		return 0, fail("DivisorNim", negative(n), n, m)
 	}
 	if m < 1 {
-		return 0, divisorNim.errorf("modulus %d is below 1", m)
+		return 0, fail("DivisorNim", fmt.Errorf("%w: modulus %d is below 1", ErrDomain, m), n, m)
 	}
-	form, err := divisorNimForm()
+	hist, err := divisorNimForm.Histogram(1, n)
 	if err != nil {
-		return 0, divisorNim.wrap(err)
+		return 0, fail("DivisorNim", err, n, m)
 	}
-	hist, err := form.Histogram(1, n)
+	count, err := games.CountTuplesMod(hist, 3, games.Nonzero, m)
 	if err != nil {
-		return 0, divisorNim.wrap(err)
+		return 0, fail("DivisorNim", err, n, m)
 	}
-	return games.CountTuplesMod(hist, 3, games.Nonzero, m)
+	return count, nil
 }

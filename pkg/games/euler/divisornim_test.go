@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/grundylab/grundy/pkg/games"
+	"github.com/grundylab/grundy/pkg/games/heap"
 )
 
 func TestDivisorNimAgainstSolver(t *testing.T) {
@@ -85,5 +86,27 @@ func BenchmarkDivisorNim(b *testing.B) {
 		if _, err := DivisorNim(1e18, 1234567890); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestDivisorNimForm checks the closed form DivisorNim counts with, the
+// 2-adic valuation, against the Grundy values the rules give for the heaps
+// up to 2^12, and that heap.Recognize finds it there.
+func TestDivisorNimForm(t *testing.T) {
+	g, err := heap.ProperDivisor(1 << 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for h := 1; h < len(g); h++ {
+		if v, err := divisorNimForm.Value(int64(h)); err != nil || v != g[h] {
+			t.Fatalf("heap %d: form gives %d, %v; the rules %d", h, v, err, g[h])
+		}
+	}
+	found := false
+	for _, fit := range heap.Recognize(g) {
+		found = found || fit.Form == heap.Form(divisorNimForm)
+	}
+	if !found {
+		t.Errorf("heap.Recognize does not find %v", divisorNimForm)
 	}
 }

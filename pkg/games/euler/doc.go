@@ -9,7 +9,12 @@
 //	sum, err := euler.StoneGame(1000)                       // PE 260
 //
 // Arguments outside a problem's domain (negative sizes, a modulus below 1)
-// are errors, as are failures of the packages beneath; every error starts
-// with the problem's name ("nim square: n = -1 is negative"). Results are
-// exact: big integers where they can grow without bound.
+// are errors, as are failures of the packages beneath. Errors are
+// *games.Error values, like *strconv.NumError: the function called, its
+// arguments and the cause, which begins with the sentinel it wraps for
+// errors.Is (ErrDomain, ErrOverflow, or a sentinel of the package beneath):
+//
+//	euler.NimSquare "-1": argument outside the problem's domain: n = -1 is negative
+//
+// Results are exact: big integers where they can grow without bound.
 package euler

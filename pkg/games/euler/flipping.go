@@ -1,6 +1,7 @@
 package euler
 
 import (
+	"fmt"
 	"math/big"
 
 	"github.com/grundylab/grundy/pkg/games/coins"
@@ -23,11 +24,11 @@ import (
 // them.
 func FlippingGame(n int) (*big.Int, error) {
 	if n < 1 {
-		return nil, flippingGame.errorf("board size %d is less than 1", n)
+		return nil, fail("FlippingGame", fmt.Errorf("%w: board of %d×%d coins, want n at least 1", ErrDomain, n, n), int64(n))
 	}
 	p, err := coins.NewProduct(heap.Squares(), n, heap.Triangular(), n)
 	if err != nil {
-		return nil, flippingGame.wrap(err)
+		return nil, fail("FlippingGame", err, int64(n))
 	}
 	return p.AllHeadsWinningMoves(), nil
 }

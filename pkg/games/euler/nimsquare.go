@@ -16,11 +16,15 @@ import (
 // such unordered triples comes from the histogram of the values.
 func NimSquare(n int) (*big.Int, error) {
 	if n < 0 {
-		return nil, nimSquare.negative(int64(n))
+		return nil, fail("NimSquare", negative(int64(n)), int64(n))
 	}
 	g, err := heap.Subtraction(heap.Squares(), n)
 	if err != nil {
-		return nil, nimSquare.wrap(err)
+		return nil, fail("NimSquare", err, int64(n))
 	}
-	return games.CountMultisets(g.Histogram(), 3, 0)
+	count, err := games.CountMultisets(g.Histogram(), 3, 0)
+	if err != nil {
+		return nil, fail("NimSquare", err, int64(n))
+	}
+	return count, nil
 }

@@ -28,15 +28,15 @@ var paperStripPeriod = sync.OnceValues(func() (heap.PeriodProof, error) {
 // constant time.
 func PaperStrip(n int64) (int64, error) {
 	if n < 0 {
-		return 0, paperStrip.negative(n)
+		return 0, fail("PaperStrip", negative(n), n)
 	}
 	p, err := paperStripPeriod()
 	if err != nil {
-		return 0, paperStrip.wrap(err)
+		return 0, fail("PaperStrip", err, n)
 	}
 	hist, err := p.Form.Histogram(1, n)
 	if err != nil {
-		return 0, paperStrip.wrap(err)
+		return 0, fail("PaperStrip", err, n)
 	}
 	var losing int64 // lengths of value 0; hist is empty for n = 0
 	if len(hist) > 0 {

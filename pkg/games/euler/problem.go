@@ -1,36 +1,36 @@
 package euler
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
 
-// problem is a Project Euler problem as its errors name it. Every problem
-// has one shape: check its arguments against its domain, ask the general
-// packages for the game's values or P-positions, and count; every error on
-// the way starts with the problem's name, so a caller composing several
-// problems can tell which one failed.
-type problem string
-
-// The problems of the package, one file each.
-const (
-	divisorNim   problem = "divisor nim"   // PE 509
-	flippingGame problem = "flipping game" // PE 459
-	nimSquare    problem = "nim square"    // PE 310
-	paperStrip   problem = "paper strip"   // PE 306
-	stoneGame    problem = "stone game"    // PE 260
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
-// errorf returns an error about an argument of the problem.
-func (p problem) errorf(format string, a ...any) error {
-	return fmt.Errorf("%s: %s", p, fmt.Sprintf(format, a...))
+var (
+	// ErrDomain is wrapped by the errors for an argument outside a
+	// problem's domain: a negative size, a modulus below 1, a board
+	// smaller than one coin.
+	ErrDomain = errors.New("argument outside the problem's domain")
+	// ErrOverflow is wrapped by the errors for an answer that int64 cannot
+	// hold.
+	ErrOverflow = errors.New("answer overflows int64")
+)
+
+// fail returns the *games.Error of the problem's function fn, called with
+// the arguments args, for the cause err.
+func fail(fn string, err error, args ...int64) error {
+	in := make([]string, len(args))
+	for i, a := range args {
+		in[i] = strconv.FormatInt(a, 10)
+	}
+	return gameerr.New("euler."+fn, strings.Join(in, ", "), err)
 }
 
-// negative returns the error for a size n below 0, the least size of every
+// negative returns the cause for a size n below 0, the least size of every
 // problem but FlippingGame's board.
-func (p problem) negative(n int64) error {
-	return p.errorf("n = %d is negative", n)
-}
-
-// wrap returns err, from a package the problem composes, with the problem's
-// name before it.
-func (p problem) wrap(err error) error {
-	return fmt.Errorf("%s: %w", p, err)
+func negative(n int64) error {
+	return fmt.Errorf("%w: n = %d is negative", ErrDomain, n)
 }

@@ -1,6 +1,7 @@
 package euler
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/grundylab/grundy/pkg/games/piles"
@@ -15,21 +16,21 @@ import (
 // by the claimed-lines method of package piles.
 func StoneGame(n int) (int64, error) {
 	if n < 0 {
-		return 0, stoneGame.negative(int64(n))
+		return 0, fail("StoneGame", negative(int64(n)), int64(n))
 	}
 	g, err := piles.Subsets(3)
 	if err != nil {
-		return 0, stoneGame.wrap(err)
+		return 0, fail("StoneGame", err, int64(n))
 	}
 	seq, err := g.PPositions(n)
 	if err != nil {
-		return 0, stoneGame.wrap(err)
+		return 0, fail("StoneGame", err, int64(n))
 	}
 	var sum int64
 	for p := range seq {
 		s := int64(p[0]) + int64(p[1]) + int64(p[2])
 		if sum > math.MaxInt64-s {
-			return 0, stoneGame.errorf("n = %d: the sum overflows int64", n)
+			return 0, fail("StoneGame", fmt.Errorf("%w: the sum of the losing positions up to %d", ErrOverflow, n), int64(n))
 		}
 		sum += s
 	}

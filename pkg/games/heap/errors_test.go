@@ -28,6 +28,11 @@ func TestErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	periodic := p.Form
+	// Values one longer than a Sequence holds, stored a byte each. The
+	// error comes before any value is read, and fresh memory needs no
+	// clearing, so the 256 MiB are reserved but their pages never touched:
+	// the test's peak resident memory grew by 15 MB, not 256.
+	tooLong := &Values{code: "0.6", v8: make([]uint8, MaxLen+1)}
 	gameerrtest.Run(t, []gameerrtest.Case{
 		{Call: func() error { _, err := ParseCode("0.8#"); return err }, Func: "heap.ParseCode", Input: "0.8#", Sentinel: ErrCode,
 			Msg: `heap.ParseCode "0.8#": invalid take-and-break code: '#' at byte 3 is not a digit`},
@@ -47,6 +52,8 @@ func TestErrors(t *testing.T) {
 			Msg: `heap.OctalValues "0x0.F": moves into three heaps are not supported: 0x0.F (TakeBreak computes it)`},
 		{Call: func() error { _, err := OctalValues("0.6", MaxValues, nil); return err }, Func: "heap.OctalValues", Input: "0.6", Sentinel: ErrTooLong,
 			Msg: `heap.OctalValues "0.6": sequence too long: heap 2147483648, want at most 2147483647`},
+		{Call: func() error { _, err := tooLong.Sequence(); return err }, Func: "heap.Values.Sequence", Input: "0.6", Sentinel: ErrTooLong,
+			Msg: `heap.Values.Sequence "0.6": sequence too long: 268435457 values, a Sequence holds at most 268435456`},
 		{Call: func() error { _, err := OctalValues("0.6", 10, &OctalOptions{Checkpoint: badCheckpoint}); return err },
 			Func: "heap.OctalValues", Input: "0.6", Sentinel: ErrCheckpoint,
 			Msg: `heap.OctalValues "0.6": bad checkpoint: ` + badCheckpoint + `: header: unexpected EOF`},

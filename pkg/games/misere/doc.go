@@ -44,16 +44,19 @@
 // Q_n is computed for n = 1, 2, ... as Siegel's MisereSolver does: the
 // new heap takes the element of the quotient so far that keeps every sum
 // right, when one does; otherwise the quotient grows (the new heap, and if
-// need be the heaps of a sum the candidate gets wrong, get cyclic monoids of
-// their own; play on the least sum of each element decides the P-portion;
-// indistinguishable elements merge). Each Q_n is proven by a finite check
-// before the next heap: a candidate (Q, P, Φ) gives every sum of A_n its
-// outcome exactly when, for every sum G with a move, Φ(G) is in P just
-// when no element of the set T(G) of its options' elements is, and the
-// pairs (Φ(G), T(G)) are finitely many and compose under addition (see
-// the method failure in verify.go). A candidate that passes, reduced, is
-// Q_n: its map is onto and faithful to outcomes, and no two of its elements
-// are indistinguishable.
+// need be the heaps of the least sum the candidate gets wrong, get cyclic
+// monoids of their own; play on the least sum of each element decides the
+// P-portion; indistinguishable elements merge). Each Q_n is proven by a
+// finite check before the next heap: a candidate (Q, P, Φ) gives every sum
+// of A_n its outcome exactly when, for every sum G with a move, Φ(G) is in
+// P just when no element of the set T(G) of its options' elements is, and
+// the pairs (Φ(G), T(G)) are finitely many and compose under addition (see
+// the method failure in verify.go). The check finds the least sum that
+// fails it, in an order in which every option of a sum comes before the
+// sum, so that sum's options come out right and the sum itself wrong: its
+// outcome is known without playing it out. A candidate that passes,
+// reduced, is Q_n: its map is onto and faithful to outcomes, and no two of
+// its elements are indistinguishable.
 //
 // # Completeness
 //
@@ -111,17 +114,21 @@
 // 71 too, and the theorem applies at N = 167: TestKaylesComplete checks it.
 //
 // Solve stops with an error wrapping ErrBound rather than answer beyond its
-// bounds: a candidate monoid above 8,192 elements, more than 2^20
-// signatures in one check, 64 recalibrations for one heap, or direct play
-// of more than 2^20 sums or 2^22 options. Its recalibration gives heaps
-// cyclic monoids of period 2 only, and a game whose quotient keeps growing
-// makes its candidates, and the play that settles them, grow fast: 0.06
-// and 0.07 (Dawson's Kayles) get no further than heaps 16 and 24 in a
-// minute, and such a code can take minutes to reach a bound (4.77 to heap
-// 6 takes about 20 s of CPU).
-// Kayles' complete quotient takes about half a second (BenchmarkSolve),
-// and the tables in table_test.go list the 56 octal games 0.d1d2 with
-// d2 > 0: 26 proven complete, 30 bounded, each with the heap it reached.
+// bounds: a quotient above 4,096 elements (its table takes 64 MiB), a
+// candidate above 65,536 elements before it is reduced (a direct product,
+// kept without a table), signatures whose sets take more than 64 MiB in one
+// check, or 64 recalibrations for one heap. No sum is played out: the check
+// names the least sum a candidate gets wrong, whose outcome is then known.
+// A game whose quotient keeps growing still makes its candidates grow fast.
+// In ten seconds of CPU, 0.07 (Dawson's Kayles) gets to heap 33 (order
+// 638), its orders heap by heap those of Siegel's MisereSolver as far as
+// that got in twenty seconds, heap 32; 0.06 stops at heap 17, where a
+// reduced candidate passes 4,096 elements, and 4.77 at heap 6 for the same
+// reason, at once.
+// Kayles' complete quotient takes about 40 ms (BenchmarkSolve), and the
+// tables in table_test.go list the 56 octal games 0.d1d2 with d2 > 0: 28
+// proven complete (0.44 and 0.46 from 335 heaps), 28 bounded, each with
+// the heap its test checks.
 //
 // The tests check the quotients four ways: against a referee that plays
 // every sum of heaps of up to 22 to 32 tokens by the rules alone; against
@@ -131,10 +138,11 @@
 // the monoid the quotient of those sums, and where, for Kayles' heaps up to
 // 9, classes of sums by their outcome vectors reach the same orders;
 // against direct play of random sums (property_test.go); and, for Kayles,
-// against the quotients of heaps up to 260 computed past the proof. For Kayles the order of the quotient of the heaps up to n
-// becomes 2, 6, 12, 18, 24, 32 and 40 at n = 1, 2, 5, 9, 12, 25 and 27 and
-// stays 40 to n = 400: a faithful map onto 40 elements leaves the quotient
-// no room for more.
+// against the quotients of heaps up to 260 computed past the proof. For
+// Kayles the order of the quotient of the heaps up to n becomes 2, 6, 12,
+// 18, 24, 32 and 40 at n = 1, 2, 5, 9, 12, 25 and 27 and stays 40 to
+// n = 400: a faithful map onto 40 elements leaves the quotient no room for
+// more.
 //
 // The tests in published_test.go hold the quotients to what the
 // literature below states, each fact with the place it was read: the

@@ -17,6 +17,10 @@ const GenusTerms = 8
 // maxGenusTerms bounds the terms HeapGenus computes.
 const maxGenusTerms = 32
 
+// maxPlayed bounds the sums whose misère Grundy value HeapGenus remembers,
+// so that a heap whose play cannot settle soon ends with ErrBound.
+const maxPlayed = 1 << 20
+
 // A Genus is Conway's genus of a game G (On Numbers and Games, ch. 12;
 // Winning Ways, ch. 13), written g^(γ0 γ1 γ2 ...): g is the normal-play
 // Grundy value of G and γk the misère Grundy value of G plus k Nim heaps of

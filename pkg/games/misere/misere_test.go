@@ -185,7 +185,10 @@ func TestMonoids(t *testing.T) {
 	m.p[1*4+1] = true
 	m.p[1*4+2] = true
 	m.p[1*4+3] = true
-	r, to := m.reduce([]int32{4, 1})
+	r, to, err := m.reduce([]int32{4, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if r.size != 2 || to[0] != 0 || !r.p[to[4]] || r.p[0] {
 		t.Errorf("reduced to order %d, map %v", r.size, to)
 	}

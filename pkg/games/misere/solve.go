@@ -9,32 +9,36 @@ import (
 // the quotient.
 const maxRecalibrations = 64
 
-// maxCandidate bounds the order of a candidate monoid before reduction.
-const maxCandidate = 1 << 13
+// maxCandidate bounds the order of a candidate monoid before reduction, a
+// direct product kept without a table of its own.
+const maxCandidate = 1 << 16
 
 // A solver builds the quotients of the heaps up to n, for n = 1, 2, ...
 type solver struct {
 	r   *rules
 	cur *pretension // the quotient of heaps 0..n, proven
-	pl  *player
+	// minimal holds, for each element x of cur's monoid, sets T(W) of sums
+	// W of heaps with element x, every such set holding one of them: the
+	// minimal sets of a full check (see nFailure). nil until needed, and
+	// again when the monoid changes.
+	minimal [][][]uint64
 }
 
 func newSolver(r *rules) *solver {
-	cur := &pretension{m: trivial(), phi: []int32{0}, tr: [][]int32{nil}}
-	return &solver{r: r, cur: cur, pl: &player{r: r, memo: map[string]bool{}, known: cur}}
+	return &solver{r: r, cur: &pretension{m: trivial(), phi: []int32{0}, tr: [][]int32{nil}}}
 }
 
 // next adds the next heap. When some element of the quotient so far can
-// stand for it, so that every sum stays right (the check of failure), the
-// quotient does not change; that is the common case, and the elements of
-// earlier heaps with the same option elements are tried first, as
-// MisereSolver's mex interpolation does. Otherwise the quotient grows: the
+// stand for it, so that every sum stays right (the check of extends, or
+// else of failure), the quotient does not change; that is the common case,
+// and the elements of earlier heaps with the same option elements are
+// tried first. Otherwise the quotient grows: the
 // new heap gets a cyclic monoid of its own beside the old quotient, play
 // on least words decides the P-portion, indistinguishable elements merge,
-// and the result is checked. A sum it gets wrong names the heaps to
+// and the result is checked. The least sum it gets wrong names the heaps to
 // recalibrate: they get cyclic components of their own, long enough for
-// the sum's exponents, until the sum comes out as direct play says; then
-// the check runs again (Plambeck and Siegel's MisereSolver works this way).
+// the sum's exponents, until the sum comes out right; then the check runs
+// again (Plambeck and Siegel's MisereSolver works this way).
 func (s *solver) next() error {
 	n := len(s.cur.phi)
 	trn := s.trans(s.cur, n)
@@ -47,7 +51,22 @@ func (s *solver) next() error {
 	for _, t := range trn {
 		wantP = wantP && !s.cur.m.p[t]
 	}
-	for _, x := range s.order(trn) {
+	xs := s.order(trn)
+	if s.minimal == nil {
+		_, minimal, err := s.cur.nFailure(s.cur.liveHeaps(), nil, true)
+		if err != nil {
+			return err
+		}
+		s.minimal = minimal
+	}
+	for _, x := range xs {
+		if s.cur.m.p[x] == wantP && s.extends(x, trn) {
+			cand.phi[n] = x
+			s.cur = cand
+			return nil
+		}
+	}
+	for _, x := range xs {
 		if s.cur.m.p[x] != wantP {
 			continue
 		}
@@ -84,7 +103,37 @@ func (s *solver) next() error {
 
 func (s *solver) accept(p *pretension) {
 	s.cur = p
-	s.pl.known = p
+	s.minimal = nil
+}
+
+// extends reports whether the heap after cur's, whose options have the
+// elements trn, can take the element x, of the P-portion just when no
+// element of trn is, with every sum right; that needs no search when T(W)
+// is within trn for a sum W of cur's heaps with element x. This is
+// MisereSolver's mex interpolation, and the proof is by induction on the
+// copies of the new heap n in a sum U = S+n. Every sum with fewer is right,
+// and U's element is that of S+W, which has one copy fewer, so T(S+W) =
+// xT(S) ∪ e(S)T(W) is within T(U) = xT(S) ∪ e(S)trn. If U's element is
+// outside the P-portion, T(S+W) has an element in it, and so has T(U). If
+// it is in the P-portion, xT(S) has none, as T(S+W) has none, and e(S)trn
+// has none by the check below, made for every element z = e(S).
+func (s *solver) extends(x int32, trn []int32) bool {
+	m := s.cur.m
+	for z := range int32(m.size) {
+		if !m.p[m.prod(z, x)] {
+			continue
+		}
+		for _, t := range trn {
+			if m.p[m.prod(z, t)] {
+				return false
+			}
+		}
+	}
+	t := make([]uint64, (m.size+63)/64)
+	for _, y := range trn {
+		t[y/64] |= 1 << (y % 64)
+	}
+	return subsumed(s.minimal[x], t)
 }
 
 // trans returns the elements of the options of heap n under pt.
@@ -147,7 +196,10 @@ func (s *solver) build(base *pretension, own map[int]int) (*pretension, error) {
 	pt := &pretension{m: m, phi: phi}
 	pt.transitions(s.r)
 	leastWords(m, phi, pt.tr, pt.liveHeaps(), true)
-	red, to := m.reduce(phi)
+	red, to, err := m.reduce(phi)
+	if err != nil {
+		return nil, err
+	}
 	for i := range phi {
 		phi[i] = to[phi[i]]
 	}
@@ -157,12 +209,11 @@ func (s *solver) build(base *pretension, own map[int]int) (*pretension, error) {
 }
 
 // recalibrate returns a candidate that gets the sum f right, giving the
-// fewest of its heaps cyclic components of their own.
+// fewest of its heaps cyclic components of their own. f is the least sum
+// that cand gets wrong (see failure), so its outcome is the opposite of
+// the one cand says.
 func (s *solver) recalibrate(cand *pretension, f word) (*pretension, error) {
-	f, lost, err := s.wrong(cand, f)
-	if err != nil {
-		return nil, err
-	}
+	lost := !cand.m.p[elementOf(cand.m, cand.phi, f)]
 	var heaps []int
 	count := map[int]int{}
 	for _, h := range f {
@@ -187,58 +238,6 @@ func (s *solver) recalibrate(cand *pretension, f word) (*pretension, error) {
 		}
 	}
 	return nil, fmt.Errorf("%w: at heap %d no candidate gets the sum %v right", ErrBound, len(cand.phi)-1, []int(f))
-}
-
-// wrong returns a sum whose outcome cand gets wrong, and its outcome, from
-// a sum f that the check of cand rejects. The check finds sums whose element
-// disagrees with their options' elements; when f's own element is right,
-// the element of one of its options is wrong, and so on down, as the
-// options of a sum are smaller sums. MisereSolver takes the least failing
-// sum, whose outcome is always wrong, to the same end.
-func (s *solver) wrong(cand *pretension, f word) (word, bool, error) {
-	for {
-		lost, err := s.pl.lost(f)
-		if err != nil {
-			return nil, false, err
-		}
-		if cand.m.p[elementOf(cand.m, cand.phi, f)] != lost {
-			return f, lost, nil
-		}
-		next, err := s.wrongOption(cand, f)
-		if err != nil {
-			return nil, false, err
-		}
-		if next == nil {
-			return nil, false, fmt.Errorf("sum %v: rejected, yet it and its options come out right", []int(f))
-		}
-		f = next
-	}
-}
-
-// wrongOption returns an option of f whose outcome cand gets wrong, or nil.
-func (s *solver) wrongOption(cand *pretension, f word) (word, error) {
-	for i, h := range f {
-		if i > 0 && f[i-1] == h {
-			continue
-		}
-		for _, o := range s.r.options(h) {
-			var parts []int
-			for _, part := range o {
-				if s.r.live(part) {
-					parts = append(parts, part)
-				}
-			}
-			w := f.minus(i, parts...)
-			lost, err := s.pl.lost(w)
-			if err != nil {
-				return nil, err
-			}
-			if cand.m.p[elementOf(cand.m, cand.phi, w)] != lost {
-				return w, nil
-			}
-		}
-	}
-	return nil, nil
 }
 
 // combinations returns the k-element subsets of s, in order.

@@ -66,13 +66,23 @@ func (q *wordQueue) Pop() any {
 // order and every option of a word is smaller than it, so the element of
 // each option already has its status.
 //
-// A word that is not the least of its element is not extended: if v < w
-// have one element, v+u < w+u have one element too, so w+u is never the
-// least word of its element.
+// Only the least heap of each element makes words, and a word is extended
+// only by heaps no larger than its smallest, so each word is made once.
+// That finds every least word W: without its smallest heap h, W is W'+h,
+// and W' is the least word of its element, for if v < W' had that element,
+// v+h < W would have W's (adding the same heaps keeps the order). For the
+// same reason a word that is not the least of its element is not extended.
 func leastWords(m *monoid, phi []int32, tr [][]int32, live []int, mark bool) []word {
+	var heaps []int // the least live heap of each element
+	seen := map[int32]bool{}
+	for _, h := range live {
+		if !seen[phi[h]] {
+			seen[phi[h]] = true
+			heaps = append(heaps, h)
+		}
+	}
 	least := make([]word, m.size)
 	done := make([]bool, m.size)
-	pushed := map[string]bool{"": true}
 	q := &wordQueue{word{}}
 	for q.Len() > 0 {
 		w := heap.Pop(q).(word)
@@ -84,11 +94,9 @@ func leastWords(m *monoid, phi []int32, tr [][]int32, live []int, mark bool) []w
 		if mark {
 			m.p[e] = len(w) > 0 && !hasMoveToP(m, phi, tr, w)
 		}
-		for _, h := range live {
-			v := w.plus(h)
-			if k := v.key(); !pushed[k] {
-				pushed[k] = true
-				heap.Push(q, v)
+		for _, h := range heaps {
+			if len(w) == 0 || h <= w[len(w)-1] {
+				heap.Push(q, append(slices.Clip(w), h))
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/grundylab/grundy/pkg/games/coins"
 	"github.com/grundylab/grundy/pkg/games/heap"
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // MaxBoard is the most coins a Board holds.
@@ -26,13 +27,14 @@ type Board struct {
 // product at most MaxBoard, or both 0 for the empty board; anything else,
 // or a coin off the board, is an error wrapping ErrPosition.
 func NewBoard(width, height int, heads ...[2]int) (Board, error) {
+	size := fmt.Sprintf("%dx%d", width, height)
 	if err := checkSize(width, height); err != nil {
-		return Board{}, err
+		return Board{}, gameerr.New("play.NewBoard", size, err)
 	}
 	b := Board{width: width, height: height}
 	for _, c := range heads {
 		if c[0] < 1 || c[0] > width || c[1] < 1 || c[1] > height {
-			return Board{}, fmt.Errorf("play: coin (%d, %d) of a %d×%d board: %w", c[0], c[1], width, height, ErrPosition)
+			return Board{}, gameerr.New("play.NewBoard", size, fmt.Errorf("%w: coin (%d, %d) off the board", ErrPosition, c[0], c[1]))
 		}
 		b.heads |= 1 << b.bit(c[0], c[1])
 	}
@@ -44,7 +46,7 @@ func checkSize(width, height int) error {
 	case width == 0 && height == 0:
 		return nil
 	case width < 1 || height < 1 || width > MaxBoard || height > MaxBoard || width*height > MaxBoard:
-		return fmt.Errorf("play: board of %d×%d coins (each side at least 1, at most %d coins): %w", width, height, MaxBoard, ErrPosition)
+		return fmt.Errorf("%w: board of %d×%d coins, want each side at least 1 and at most %d coins", ErrPosition, width, height, MaxBoard)
 	}
 	return nil
 }
@@ -58,19 +60,22 @@ func ParseBoard(s string) (Board, error) {
 	}
 	// A board holds at most MaxBoard coins and as many separators, so a
 	// longer text is refused before it is split.
+	fail := func(err error) (Board, error) {
+		return Board{}, gameerr.New("play.ParseBoard", gameerr.Clip(s), err)
+	}
 	if len(s) > 2*MaxBoard {
-		return Board{}, fmt.Errorf("play: board of %d bytes (at most %d coins): %w", len(s), MaxBoard, ErrPosition)
+		return fail(fmt.Errorf("%w: board of %d bytes, want at most %d coins", ErrPosition, len(s), MaxBoard))
 	}
 	rows := strings.Split(s, "/")
 	width, height := len(rows[0]), len(rows)
 	if err := checkSize(width, height); err != nil {
-		return Board{}, fmt.Errorf("play: board %q: %w", s, err)
+		return fail(err)
 	}
 	b := Board{width: width, height: height}
 	for i, row := range rows {
 		y := height - i
 		if len(row) != width {
-			return Board{}, fmt.Errorf("play: board %q: row %d has %d coins, row %d has %d: %w", s, y, len(row), height, width, ErrPosition)
+			return fail(fmt.Errorf("%w: row %d has %d coins, row %d has %d", ErrPosition, y, len(row), height, width))
 		}
 		for j, c := range []byte(row) {
 			switch c {
@@ -78,7 +83,7 @@ func ParseBoard(s string) (Board, error) {
 				b.heads |= 1 << b.bit(j+1, y)
 			case 'T':
 			default:
-				return Board{}, fmt.Errorf("play: board %q: coin (%d, %d) is %q, not H or T: %w", s, j+1, y, c, ErrPosition)
+				return fail(fmt.Errorf("%w: coin (%d, %d) is %q, not H or T", ErrPosition, j+1, y, c))
 			}
 		}
 	}
@@ -178,21 +183,27 @@ func rectangle(boardWidth, x, y, w, h int) uint64 {
 // g(x) ⊗ h(y), g and h the values of the coins of the two games alone. In
 // misère play it comes by brute force, for small boards.
 func NewBoardGame(cols, rows heap.Set, c Convention, limit int) (*Game[Board], error) {
+	fail := func(err error) (*Game[Board], error) {
+		return nil, gameerr.New("play.NewBoardGame", cols.String()+" x "+rows.String(), err)
+	}
 	widths, err := cols.Members(MaxBoard)
 	if err != nil {
-		return nil, fmt.Errorf("play: board game of %v × %v: %w", cols, rows, err)
+		return fail(err)
 	}
 	heights, err := rows.Members(MaxBoard)
 	if err != nil {
-		return nil, fmt.Errorf("play: board game of %v × %v: %w", cols, rows, err)
+		return fail(err)
 	}
-	g, err := New(BoardMoves(widths, heights), c, limit)
-	if err != nil || c == Misere {
-		return g, err
+	g, err := newGame(boardMoves(widths, heights), c, limit)
+	if err != nil {
+		return fail(err)
+	}
+	if c == Misere {
+		return g, nil
 	}
 	product, err := coins.NewProduct(cols, MaxBoard, rows, MaxBoard)
 	if err != nil {
-		return nil, fmt.Errorf("play: board game of %v × %v: %w", cols, rows, err)
+		return fail(err)
 	}
 	g.value = func(b Board) (int, error) {
 		v := 0
@@ -204,10 +215,10 @@ func NewBoardGame(cols, rows heap.Set, c Convention, limit int) (*Game[Board], e
 	return g, nil
 }
 
-// BoardMoves returns the move function of the product of the coin-turning
+// boardMoves returns the move function of the product of the coin-turning
 // games whose moves turn runs of the given widths (on columns) and heights
 // (on rows).
-func BoardMoves(widths, heights []int) func(Board) []Board {
+func boardMoves(widths, heights []int) func(Board) []Board {
 	return func(b Board) []Board {
 		var out []Board
 		for _, c := range b.Heads() {

@@ -47,4 +47,15 @@
 // reaching more positions than the limit given to the constructor, or with a
 // cycle, gives an error wrapping games.ErrLimit or games.ErrCycle rather
 // than running on.
+//
+// # Errors
+//
+// Errors are *games.Error values, like *strconv.NumError: the function
+// called ("play.NewHeaps", or "play.Game.Value" for a method), its input
+// (cut to 32 bytes when longer) and the cause, which begins with the
+// sentinel it wraps for errors.Is: ErrPosition, ErrGame, or a sentinel of
+// the package beneath (heap.ErrCode for a malformed code, games.ErrLimit,
+// games.ErrCycle):
+//
+//	play.NewHeaps "[5 -1]": invalid position: heap of -1 tokens, want 0 to 4096
 package play

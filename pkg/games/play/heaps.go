@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/games/heap"
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // Bounds of a Heaps position: brute force over heaps much larger, or many
@@ -30,16 +31,19 @@ type Heaps struct {
 // more than MaxHeaps heaps is an error wrapping ErrPosition.
 func NewHeaps(sizes ...int) (Heaps, error) {
 	s := make([]int, 0, len(sizes))
+	fail := func(err error) (Heaps, error) {
+		return Heaps{}, gameerr.New("play.NewHeaps", gameerr.Clip(fmt.Sprint(sizes)), err)
+	}
 	for _, h := range sizes {
 		if h < 0 || h > MaxHeap {
-			return Heaps{}, fmt.Errorf("play: heap of %d tokens (0 to %d): %w", h, MaxHeap, ErrPosition)
+			return fail(fmt.Errorf("%w: heap of %d tokens, want 0 to %d", ErrPosition, h, MaxHeap))
 		}
 		if h > 0 {
 			s = append(s, h)
 		}
 	}
 	if len(s) > MaxHeaps {
-		return Heaps{}, fmt.Errorf("play: %d heaps (at most %d): %w", len(s), MaxHeaps, ErrPosition)
+		return fail(fmt.Errorf("%w: %d heaps, want at most %d", ErrPosition, len(s), MaxHeaps))
 	}
 	return heapsOf(s), nil
 }
@@ -92,11 +96,14 @@ func (h Heaps) String() string {
 func NewHeapGame(code string, c Convention, limit int) (*Game[Heaps], error) {
 	r, err := heap.ParseRule(code)
 	if err != nil {
-		return nil, fmt.Errorf("play: heap game %q: %w", code, err)
+		return nil, gameerr.New("play.NewHeapGame", gameerr.Clip(code), err)
 	}
-	g, err := New(HeapMoves(r), c, limit)
-	if err != nil || c == Misere {
-		return g, err
+	g, err := newGame(heapMoves(r), c, limit)
+	if err != nil {
+		return nil, gameerr.New("play.NewHeapGame", gameerr.Clip(code), err)
+	}
+	if c == Misere {
+		return g, nil
 	}
 	// In normal play a sum of heaps has the nim-sum of its heaps' values
 	// (the Sprague–Grundy theorem), so one Grundy sequence, grown as larger
@@ -110,7 +117,7 @@ func NewHeapGame(code string, c Convention, limit int) (*Game[Heaps], error) {
 		if sizes[0] >= len(seq) {
 			s, err := heap.Octal(code, max(sizes[0], 2*len(seq)))
 			if err != nil {
-				return 0, fmt.Errorf("play: values of %q: %w", code, err)
+				return 0, err
 			}
 			seq = s
 		}
@@ -123,9 +130,9 @@ func NewHeapGame(code string, c Convention, limit int) (*Game[Heaps], error) {
 	return g, nil
 }
 
-// HeapMoves returns the move function of the take-and-break game r on sums
+// heapMoves returns the move function of the take-and-break game r on sums
 // of heaps.
-func HeapMoves(r heap.Rule) func(Heaps) []Heaps {
+func heapMoves(r heap.Rule) func(Heaps) []Heaps {
 	return func(p Heaps) []Heaps {
 		sizes := p.Sizes()
 		var out []Heaps

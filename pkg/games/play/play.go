@@ -3,8 +3,10 @@ package play
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/grundylab/grundy/pkg/games"
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // Convention is the rule that decides who wins when no move is left.
@@ -17,20 +19,24 @@ const (
 	Misere
 )
 
-// String returns "normal" or "misère".
+// String returns "normal" or "misère", or "Convention(7)" for a value
+// that is neither.
 func (c Convention) String() string {
-	if c == Misere {
+	switch c {
+	case Normal:
+		return "normal"
+	case Misere:
 		return "misère"
 	}
-	return "normal"
+	return "Convention(" + strconv.Itoa(int(c)) + ")"
 }
 
 // ErrPosition is wrapped by the errors for a position a game cannot hold:
 // a negative heap, a row of coins too long or with heads beyond its end.
 var ErrPosition = errors.New("invalid position")
 
-// ErrGame is wrapped by the errors of a Game made without a move function
-// or with a convention other than Normal and Misere.
+// ErrGame is wrapped by the errors of a Game made without a move function,
+// with a convention other than Normal and Misere or a negative limit.
 var ErrGame = errors.New("invalid game")
 
 // A Game is a finite impartial game played under a convention, with the
@@ -54,23 +60,47 @@ type node[P comparable] struct {
 	end bool
 }
 
+// String writes the node as its position, for the solver's errors.
+func (n node[P]) String() string {
+	if n.end {
+		return "the end of the game"
+	}
+	return fmt.Sprint(n.pos)
+}
+
 // New returns the game whose options from p are moves(p), played under the
 // convention c. The solver stores at most limit positions; 0 means
 // games.DefaultLimit. A nil moves, a negative limit or an unknown
 // convention is an error wrapping ErrGame.
 func New[P comparable](moves func(P) []P, c Convention, limit int) (*Game[P], error) {
+	g, err := newGame(moves, c, limit)
+	if err != nil {
+		return nil, gameerr.New("play.New", settings(c, limit), err)
+	}
+	return g, nil
+}
+
+func newGame[P comparable](moves func(P) []P, c Convention, limit int) (*Game[P], error) {
 	switch {
 	case moves == nil:
-		return nil, fmt.Errorf("play: nil move function: %w", ErrGame)
+		return nil, fmt.Errorf("%w: nil move function", ErrGame)
 	case c != Normal && c != Misere:
-		return nil, fmt.Errorf("play: convention %d: %w", c, ErrGame)
+		return nil, fmt.Errorf("%w: convention %d, want Normal or Misere", ErrGame, c)
 	case limit < 0:
-		return nil, fmt.Errorf("play: position limit %d is negative: %w", limit, ErrGame)
+		return nil, fmt.Errorf("%w: position limit %d is negative", ErrGame, limit)
 	}
 	g := &Game[P]{moves: moves, convention: c}
 	g.solver = games.NewSolver(g.nodeMoves, limit)
 	return g, nil
 }
+
+// settings is the Input of New's errors: the convention and the limit.
+func settings(c Convention, limit int) string {
+	return c.String() + ", limit " + strconv.Itoa(limit)
+}
+
+// position is the Input of a method's errors: the position, cut short.
+func position[P comparable](p P) string { return gameerr.Clip(fmt.Sprint(p)) }
 
 func (g *Game[P]) nodeMoves(n node[P]) []node[P] {
 	if n.end {
@@ -97,20 +127,27 @@ func (g *Game[P]) Moves(p P) []P { return g.moves(p) }
 // Grundy value g⁻ in misère play (see the package documentation). The
 // player to move wins exactly when it is not 0.
 func (g *Game[P]) Value(p P) (int, error) {
-	if g.value != nil {
-		return g.value(p)
-	}
-	v, err := g.solver.Grundy(node[P]{pos: p})
+	v, err := g.valueOf(p)
 	if err != nil {
-		return 0, fmt.Errorf("play: value of %v: %w", p, err)
+		return 0, gameerr.New("play.Game.Value", position(p), err)
 	}
 	return v, nil
 }
 
+func (g *Game[P]) valueOf(p P) (int, error) {
+	if g.value != nil {
+		return g.value(p)
+	}
+	return g.solver.Grundy(node[P]{pos: p})
+}
+
 // Wins reports whether the player to move from p wins with perfect play.
 func (g *Game[P]) Wins(p P) (bool, error) {
-	v, err := g.Value(p)
-	return v != 0, err
+	v, err := g.valueOf(p)
+	if err != nil {
+		return false, gameerr.New("play.Game.Wins", position(p), err)
+	}
+	return v != 0, nil
 }
 
 // An Option is a move from a position: the position it leads to, that
@@ -125,10 +162,18 @@ type Option[P comparable] struct {
 // Options returns the options of p with their values, in the order of the
 // move function.
 func (g *Game[P]) Options(p P) ([]Option[P], error) {
+	out, err := g.options(p)
+	if err != nil {
+		return nil, gameerr.New("play.Game.Options", position(p), err)
+	}
+	return out, nil
+}
+
+func (g *Game[P]) options(p P) ([]Option[P], error) {
 	moves := g.moves(p)
 	out := make([]Option[P], len(moves))
 	for i, m := range moves {
-		v, err := g.Value(m)
+		v, err := g.valueOf(m)
 		if err != nil {
 			return nil, err
 		}
@@ -142,9 +187,12 @@ func (g *Game[P]) Options(p P) ([]Option[P], error) {
 // play, so the reply waits for the opponent's mistake). ok is false when p
 // has no options: the game is over.
 func (g *Game[P]) Reply(p P) (to P, ok bool, err error) {
-	opts, err := g.Options(p)
-	if err != nil || len(opts) == 0 {
-		return to, false, err
+	opts, err := g.options(p)
+	if err != nil {
+		return to, false, gameerr.New("play.Game.Reply", position(p), err)
+	}
+	if len(opts) == 0 {
+		return to, false, nil
 	}
 	for _, o := range opts {
 		if o.Winning {

@@ -82,7 +82,15 @@ func TestRow(t *testing.T) {
 
 func TestRowMovesLongRun(t *testing.T) {
 	r, _ := play.NewRow(64, 64)
-	got := play.RowMoves([]int{64})(r)
+	whole, err := heap.Finite(64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := play.NewRowGame(whole, play.Normal, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := g.Moves(r)
 	if len(got) != 1 || got[0].String() != "HHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHT" {
 		t.Errorf("run of 64 from coin 64: %v", got)
 	}

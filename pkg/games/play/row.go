@@ -3,9 +3,11 @@ package play
 import (
 	"fmt"
 	"math/bits"
+	"strconv"
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/games/heap"
+	"github.com/grundylab/grundy/pkg/games/internal/gameerr"
 )
 
 // MaxRow is the most coins a Row holds.
@@ -23,12 +25,12 @@ type Row struct {
 // wrapping ErrPosition.
 func NewRow(n int, heads ...int) (Row, error) {
 	if n < 0 || n > MaxRow {
-		return Row{}, fmt.Errorf("play: row of %d coins (0 to %d): %w", n, MaxRow, ErrPosition)
+		return Row{}, gameerr.New("play.NewRow", strconv.Itoa(n), fmt.Errorf("%w: row of %d coins, want 0 to %d", ErrPosition, n, MaxRow))
 	}
 	r := Row{n: n}
 	for _, x := range heads {
 		if x < 1 || x > n {
-			return Row{}, fmt.Errorf("play: coin %d of a row of %d: %w", x, n, ErrPosition)
+			return Row{}, gameerr.New("play.NewRow", strconv.Itoa(n), fmt.Errorf("%w: coin %d off a row of %d", ErrPosition, x, n))
 		}
 		r.heads |= 1 << (x - 1)
 	}
@@ -39,7 +41,7 @@ func NewRow(n int, heads ...int) (Row, error) {
 // tails, coin 1 first.
 func ParseRow(s string) (Row, error) {
 	if len(s) > MaxRow {
-		return Row{}, fmt.Errorf("play: row of %d coins (at most %d): %w", len(s), MaxRow, ErrPosition)
+		return Row{}, gameerr.New("play.ParseRow", gameerr.Clip(s), fmt.Errorf("%w: row of %d coins, want at most %d", ErrPosition, len(s), MaxRow))
 	}
 	r := Row{n: len(s)}
 	for i, c := range []byte(s) {
@@ -48,7 +50,7 @@ func ParseRow(s string) (Row, error) {
 			r.heads |= 1 << i
 		case 'T':
 		default:
-			return Row{}, fmt.Errorf("play: row %q: coin %d is %q, not H or T: %w", s, i+1, c, ErrPosition)
+			return Row{}, gameerr.New("play.ParseRow", s, fmt.Errorf("%w: coin %d is %q, not H or T", ErrPosition, i+1, c))
 		}
 	}
 	return r, nil
@@ -88,15 +90,18 @@ func (r Row) String() string {
 // then by length, both increasing.
 func NewRowGame(set heap.Set, c Convention, limit int) (*Game[Row], error) {
 	lengths, err := set.Members(MaxRow)
-	if err != nil {
-		return nil, fmt.Errorf("play: coin-turning game of %v: %w", set, err)
+	if err == nil {
+		var g *Game[Row]
+		if g, err = newGame(rowMoves(lengths), c, limit); err == nil {
+			return g, nil
+		}
 	}
-	return New(RowMoves(lengths), c, limit)
+	return nil, gameerr.New("play.NewRowGame", set.String(), err)
 }
 
-// RowMoves returns the move function of the coin-turning game whose moves
+// rowMoves returns the move function of the coin-turning game whose moves
 // turn runs of the given lengths.
-func RowMoves(lengths []int) func(Row) []Row {
+func rowMoves(lengths []int) func(Row) []Row {
 	return func(r Row) []Row {
 		var out []Row
 		for _, x := range r.Heads() {

@@ -11,6 +11,7 @@ package gameerr
 
 import (
 	"errors"
+	"unicode/utf8"
 
 	"github.com/grundylab/grundy/pkg/games"
 )
@@ -25,4 +26,21 @@ func New(fn, input string, err error) error {
 		err = inner.Err
 	}
 	return &games.Error{Func: fn, Input: input, Err: err}
+}
+
+// maxInput is the most bytes of an input that Clip keeps.
+const maxInput = 32
+
+// Clip returns s for an error's Input, cut to its first 32 bytes and "..."
+// when it is longer: an input can be a long text, and the message quotes
+// it. The cut falls before a character, never inside one.
+func Clip(s string) string {
+	if len(s) <= maxInput {
+		return s
+	}
+	i := maxInput
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "..."
 }

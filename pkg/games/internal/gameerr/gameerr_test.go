@@ -3,6 +3,7 @@ package gameerr
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/grundylab/grundy/pkg/games"
@@ -26,6 +27,21 @@ func TestNew(t *testing.T) {
 		}
 		if errors.Unwrap(e) != cause {
 			t.Errorf("%v: cause %v, want %v", tc.err, errors.Unwrap(e), cause)
+		}
+	}
+}
+
+func TestClip(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"", ""},
+		{"0.77", "0.77"},
+		{strings.Repeat("H", 32), strings.Repeat("H", 32)},
+		{strings.Repeat("H", 33), strings.Repeat("H", 32) + "..."},
+		// é takes bytes 31 and 32: the cut falls before it.
+		{strings.Repeat("x", 31) + "éz", strings.Repeat("x", 31) + "..."},
+	} {
+		if got := Clip(tc.in); got != tc.want {
+			t.Errorf("Clip(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }
