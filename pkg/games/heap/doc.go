@@ -216,8 +216,9 @@
 // earlier, the engine before used 0.45 of ogs's CPU time alone and 0.56
 // with the helper. Issue 34 asks for 0.4: at that lower load, 9% fewer
 // pairs a heap (below) and the hints Officers no longer tries (5% of its
-// time, measured by turns in one process) would take 0.45 to about 0.40,
-// an estimate that this run could not confirm. Wall times under such load
+// time, measured by turns in one process) might bring 0.45 near 0.4: an
+// estimate (fewer pairs is not as much less time), not a measurement, and
+// not confirmed by this run. Wall times under such load
 // say little. .354 to 20,126,194 peaks at 24.0 MB, against 45.6 MB
 // before. Octal, which returns a Sequence of eight bytes a value (32 MB of
 // it), took 47 MB for Officers to 2^22 before, the figure issue 34

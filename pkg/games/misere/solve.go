@@ -114,9 +114,12 @@ func (s *solver) accept(p *pretension) {
 // copies of the new heap n in a sum U = S+n. Every sum with fewer is right,
 // and U's element is that of S+W, which has one copy fewer, so T(S+W) =
 // xT(S) ∪ e(S)T(W) is within T(U) = xT(S) ∪ e(S)trn. If U's element is
-// outside the P-portion, T(S+W) has an element in it, and so has T(U). If
-// it is in the P-portion, xT(S) has none, as T(S+W) has none, and e(S)trn
-// has none by the check below, made for every element z = e(S).
+// outside the P-portion and S+W has a move, T(S+W) has an element in it,
+// and so has T(U); if S+W has no move, S is heaps without moves and U's
+// options are the new heap's, right because x is in the P-portion just
+// when no element of trn is. If U's element is in the P-portion, xT(S) has
+// none, as T(S+W) has none, and e(S)trn has none by the check below, made
+// for every element z = e(S).
 func (s *solver) extends(x int32, trn []int32) bool {
 	m := s.cur.m
 	for z := range int32(m.size) {
