@@ -141,8 +141,9 @@
 // against the quotients of heaps up to 260 computed past the proof. For
 // Kayles the order of the quotient of the heaps up to n becomes 2, 6, 12,
 // 18, 24, 32 and 40 at n = 1, 2, 5, 9, 12, 25 and 27 and stays 40 to
-// n = 400, as it must: the quotient of the sums of heaps up to n is an image
-// of theirs in the game's quotient, proven to have 40 elements at n = 167.
+// n = 400, as it must: the quotient of the sums of heaps up to n is a
+// quotient of their image in the game's, proven to have 40 elements at
+// n = 167.
 //
 // The tests in published_test.go hold the quotients to what the
 // literature below states, each fact with the place it was read: the
