@@ -231,10 +231,18 @@ var altEscaper = strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`, "<", `\<`,
 func (f *Figure) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
 	p := newPostBlock(w, source, body, &f.block)
 	p.anchor()
-	if f.Src != "" {
+	switch {
+	case f.Src != "":
 		p.text("![" + altEscaper.Replace(f.Alt) + "](" + pathURL(f.Src) + ")")
-	} else {
+	case f.Eval != "":
+		p.text("(The image is the value of an expression, which is not evaluated here.)")
+	default:
 		p.text("(The image is not shown: its path is not a file beside the notebook.)")
+	}
+	if f.Image {
+		// An {image} has no caption: its body, if any, is not shown.
+		p.end()
+		return
 	}
 	p.paragraph()
 	switch {
@@ -244,6 +252,14 @@ func (f *Figure) WritePost(w *strings.Builder, source []byte, body func(start, s
 		p.text("*Figure " + f.number + "*")
 	}
 	p.copy(f.bodyStart, f.bodyStop)
+	p.end()
+}
+
+// WritePost writes an index entry as its anchor alone: the index is not
+// shown.
+func (e *IndexEntry) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
+	p := newPostBlock(w, source, body, &e.block)
+	p.anchor()
 	p.end()
 }
 
