@@ -266,7 +266,8 @@ func (e *IndexEntry) WritePost(w *strings.Builder, source []byte, body func(star
 // WritePost writes a table as its anchor and caption, "**Table 1:**" and
 // the caption's text, in one paragraph, then the table: a {table}'s as
 // written, a list table's as a pipe table of the cells' text (or as its
-// list, if it holds more than rows).
+// list, if it holds more than rows or a cell holds a block such as an
+// {image}).
 func (t *Table) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
 	p := newPostBlock(w, source, body, &t.block)
 	p.anchor()
@@ -304,11 +305,28 @@ func rowsOnly(t *Table) bool {
 		case *Title:
 		case *Row:
 			rows++
+			if holdsBlockForm(n) {
+				return false
+			}
 		default:
 			return false
 		}
 	}
 	return rows > 0
+}
+
+// holdsBlockForm reports whether a row holds a block with a post form
+// of its own, such as an {image}, which a cell's text would lose.
+func holdsBlockForm(row ast.Node) bool {
+	found := false
+	_ = ast.Walk(row, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if _, ok := n.(PostNode); ok && entering && n.Type() == ast.TypeBlock {
+			found = true
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return found
 }
 
 // pipeTable writes the rows of a list table or a grid table as a pipe
