@@ -85,6 +85,7 @@ func TestWarnings(t *testing.T) {
 		{"```{image} a.png\n:align: top\n```\n", `align "top" is not left, center or right`},
 		{"```{image} a.png\n:class: a\"b\n```\n", "is not a class name"},
 		{"```{index} x\n:name: a b\n```\n", "is not a label"},
+		{"```{image} a.png\nA body.\n```\n", "an {image} takes no body"},
 		{"```{eval:figure} plot(1)\n:name: fig-e\nCap.\n```\n", `eval:figure "plot(1)": the expression is not evaluated here`},
 		{":::{note}\nnever closed\n", "not closed"},
 		{":::{list-table}\nplain text\n:::\n", "holds no list"},

@@ -239,13 +239,10 @@ func (f *Figure) WritePost(w *strings.Builder, source []byte, body func(start, s
 	default:
 		p.text("(The image is not shown: its path is not a file beside the notebook.)")
 	}
-	if f.Image {
-		// An {image} has no caption: its body, if any, is not shown.
-		p.end()
-		return
-	}
 	p.paragraph()
 	switch {
+	case f.Image:
+		// An {image} has no caption: its body, if any, follows the image.
 	case f.number != "" && f.HasChildren():
 		p.text("*Figure " + f.number + ":* ")
 	case f.number != "":

@@ -292,7 +292,7 @@ func (r *htmlRenderer) div(w util.BufWriter, source []byte, node ast.Node, enter
 
 func (r *htmlRenderer) figure(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	f := node.(*Figure)
-	// An {image} has no caption: its body, if any, is not shown.
+	// An {image} has no caption: its body, if any, follows the image.
 	captioned := !f.Image && (f.HasChildren() || f.number != "")
 	tag, class := "figure", "figure"
 	if f.Image {
@@ -317,9 +317,6 @@ func (r *htmlRenderer) figure(w util.BufWriter, source []byte, node ast.Node, en
 		w.WriteString(`<p class="figure-refused">The image is the value of <code>` + html.EscapeString(f.Eval) + `</code>, which is not evaluated here.</p>` + "\n")
 	default:
 		w.WriteString(`<p class="figure-refused">The image is not shown: its path is not a file beside the notebook.</p>` + "\n")
-	}
-	if f.Image {
-		return ast.WalkSkipChildren, nil
 	}
 	if captioned {
 		w.WriteString("<figcaption>")
