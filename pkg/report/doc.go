@@ -88,7 +88,7 @@
 //
 // One index (authoring.Index, View.Index) numbers what the notebook
 // numbers, in cell order, as Quarto and mystmd do: figures (a cell's,
-// a glue:figure's, a {figure} directive's, Quarto's
+// a glue:figure's, a {figure} or {eval:figure} directive's, Quarto's
 // "![Caption](f.png){#fig-x}"), tables (Pandoc's ": Caption
 // {#tbl-x}" under a pipe table, {list-table} and {table} with :name:),
 // equations in one sequence (labelled ones, by "$$ ... $$ {#eq-x}", MyST's

@@ -49,7 +49,17 @@
 // and "{#lst-x}" around any content, are Floats: numbered as figures,
 // tables and listings, their caption their last paragraph (file
 // float.go); floats and labelled Markdown figures inside one are its
-// subfloats, lettered, "@fig-x-a" reading "Figure 1 (a)".
+// subfloats, lettered, "@fig-x-a" reading "Figure 1 (a)". MyST's
+// {figure} is numbered; its {image} is not, a reference to it reading
+// "Image", as mystmd 1.8.3 writes it; MyST-NB's {eval:figure}, whose
+// image is the value of an expression that only its kernel computes, is
+// a numbered figure of its caption, with a warning. A target that takes
+// no number, "(label)=" or an {index} entry's :name:, reads as mystmd
+// names the block after it: "Paragraph", "List", "Blockquote", a
+// heading's title; an entry with nothing after it in its container, or
+// before a block labelled otherwise, is a target of its own, read by its
+// label, as Sphinx makes it (mystmd leaves it unresolved). The index
+// itself is not shown, as mystmd shows none.
 //
 // Numbers and texts follow Quarto and mystmd: "@fig-x" reads "Figure 1"
 // (with a no-break space), "-@fig-x" "1", "@eq-x" "Equation 1", MyST's

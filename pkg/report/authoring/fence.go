@@ -131,6 +131,8 @@ func blockOf(n ast.Node) *block {
 		return &n.block
 	case *Unknown:
 		return &n.block
+	case *IndexEntry:
+		return &n.block
 	}
 	return nil
 }

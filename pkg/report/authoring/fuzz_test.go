@@ -29,6 +29,11 @@ func FuzzBlocks(f *testing.F) {
 		"+---+---+\n| a | b |\n+---+ - +\n| c | d |\n+---+---+\n",
 		":::: {#fig-a layout-ncol=2 fig-cap=\"c\"}\n::: {#fig-b}\nb\n\nB\n:::\n![i](i.png){#fig-c}\n::::\n",
 		"+--------+\n| ::: {} |\n| # h {} |\n| :::    |\n+--------+\n",
+		"```{list-table}\n* - ```{image} a.png\n    :name: img-a\n    :align: center\n    ```\n  - b\n```\n",
+		"```{image} ../a.png\n:width: 50%\n:class: x\nbody\n```\n",
+		"```{index} single: a ; b\n:name: idx-a\n```\n\nText.\n",
+		"::::{note}\n```{index} x\n:name: idx-b\n```\n::::\n",
+		"```{eval:figure} plot(x)\n:name: fig-e\nCap {eval}`x`.\n```\n",
 	} {
 		f.Add(s)
 	}

@@ -251,9 +251,25 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 			pendingLabel = t.label
 			return ast.WalkSkipChildren, nil
 		}
+		if e, ok := n.(*IndexEntry); ok {
+			next, numbered := e.NextSibling().(Numbered)
+			switch {
+			case e.label == "":
+			case e.NextSibling() == nil, numbered && next.Label() != "":
+				// Nothing follows to take the name: a target at the
+				// entry, as Sphinx makes one, read by its label.
+				x.plainTarget(cell, e.label, "")
+			default:
+				pendingLabel = e.label
+			}
+			return ast.WalkSkipChildren, nil
+		}
 		label := ""
 		if n.Type() == ast.TypeBlock && n.Kind() != ast.KindDocument {
 			label, pendingLabel = pendingLabel, ""
+		}
+		if name := blockNames[n.Kind()]; name != "" && label != "" {
+			x.plainTarget(cell, label, name)
 		}
 		switch n := n.(type) {
 		case *ast.Link, *ast.Image:
@@ -284,6 +300,9 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 			return ast.WalkSkipChildren, nil
 		case Numbered:
 			t := &Target{Counter: n.Counter(), Cell: cell}
+			if tt, ok := n.(interface{ targetTitle() string }); ok {
+				t.Title = tt.targetTitle()
+			}
 			if th, ok := n.(*Theorem); ok && th.of != nil {
 				x.solution(cell, t, th.of.Label)
 			}
@@ -299,6 +318,21 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 		}
 		return ast.WalkContinue, nil
 	})
+}
+
+// blockNames are the names mystmd 1.8.3 gives a "(label)=" target's
+// block when it takes no number: a reference to it reads the name.
+var blockNames = map[ast.NodeKind]string{
+	ast.KindParagraph: "Paragraph", ast.KindList: "List", ast.KindBlockquote: "Blockquote",
+}
+
+// plainTarget records a target that takes no number, read by its title,
+// or by its label for none.
+func (x *Index) plainTarget(cell int, label, title string) {
+	t := &Target{Title: title, Cell: cell}
+	if err := x.name(t, label); err != nil {
+		x.warn(cell, "%s %v", describe(t), err)
+	}
 }
 
 // solution records a solution's reference to the exercise it solves,

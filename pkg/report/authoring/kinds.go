@@ -100,14 +100,22 @@ func (p *fenceParser) directive(f *fence, arg text.Segment, source []byte) ast.N
 		}
 		node = t
 		node.AppendChild(node, title(arg))
-	case name == "figure":
-		fig := &Figure{}
+	case name == "figure", name == "image":
+		fig := &Figure{Image: name == "image"}
 		if src := string(arg.Value(source)); localPath(src) {
 			fig.Src = src
 		} else {
-			p.b.warn(source, arg.Start, "figure %s: only a relative path inside the notebook's folder is shown", short(src))
+			p.b.warn(source, arg.Start, "%s %s: only a relative path inside the notebook's folder is shown", name, short(src))
 		}
 		node = fig
+	case name == "eval:figure":
+		// MyST-NB's figure of an expression's value, which only its
+		// kernel computes: the figure keeps its number and caption.
+		expr := string(arg.Value(source))
+		p.b.warn(source, arg.Start, "eval:figure %s: the expression is not evaluated here, the figure shows its caption alone", short(expr))
+		node = &Figure{Eval: expr}
+	case name == "index":
+		node = &IndexEntry{}
 	case name == "table", name == "list-table":
 		node = &Table{list: name == "list-table"}
 		node.AppendChild(node, title(arg))
@@ -176,6 +184,14 @@ func (p *fenceParser) apply(f *fence, source []byte) {
 	case *Equation:
 		n.Unnumbered = opts["enumerated"] == "false"
 	case *Figure:
+		n.Classes = classes
+		if a := opts["align"]; a != "" {
+			if a == "left" || a == "center" || a == "right" {
+				n.Classes = append(n.Classes, "align-"+a)
+			} else {
+				p.b.warn(source, f.b.start, "align %s is not left, center or right: dropped", short(a))
+			}
+		}
 		n.Alt = opts["alt"]
 		if w := opts["width"]; w != "" {
 			if widthForm.MatchString(w) {

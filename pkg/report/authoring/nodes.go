@@ -183,28 +183,72 @@ func (d *Div) Dump(source []byte, level int) { dump(d, source, level, "Label", d
 var KindFigure = ast.NewNodeKind("Figure")
 
 // A Figure is MyST's {figure} directive: an image from a file beside the
-// notebook, with its caption, the directive's body, as children.
+// notebook, with its caption, the directive's body, as children. It is
+// also MyST's {image}, an image alone, unnumbered, and MyST-NB's
+// {eval:figure}, whose image is the value of an expression.
 type Figure struct {
 	block
 	// Src is the image's path as written, relative to the notebook's
-	// folder; "" when the path was refused.
+	// folder; "" when the path was refused or the figure is evaluated.
 	Src string
 	// Alt is the image's alternative text.
 	Alt string
 	// Width is a width in px or %, validated, or "".
 	Width string
+	// Classes are the class names given, validated, and "align-left",
+	// "align-center" or "align-right" for an :align: option.
+	Classes []string
+	// Image is true for an {image}: no caption, no number, and a
+	// reference to it reads "Image", as mystmd 1.8.3 writes it.
+	Image bool
+	// Eval is an {eval:figure}'s expression, as written; it is not
+	// evaluated here.
+	Eval string
 }
 
 // Kind returns KindFigure.
 func (*Figure) Kind() ast.NodeKind { return KindFigure }
 
-// Counter returns "figure".
-func (*Figure) Counter() string { return "figure" }
+// Counter returns "figure", "" for an {image}.
+func (f *Figure) Counter() string {
+	if f.Image {
+		return ""
+	}
+	return CounterFigure
+}
+
+// targetTitle returns the text a reference to an {image} reads.
+func (f *Figure) targetTitle() string {
+	if f.Image {
+		return "Image"
+	}
+	return ""
+}
 
 // Dump writes the node for debugging.
 func (f *Figure) Dump(source []byte, level int) {
-	dump(f, source, level, "Src", f.Src, "Alt", f.Alt, "Label", f.label)
+	dump(f, source, level, "Src", f.Src, "Alt", f.Alt, "Eval", f.Eval, "Label", f.label)
 }
+
+// KindIndexEntry is the kind of an IndexEntry node.
+var KindIndexEntry = ast.NewNodeKind("IndexEntry")
+
+// An IndexEntry is MyST's {index} directive: entries of a book's general
+// index, which a page does not show (mystmd shows none either). Its
+// :name: is a target at its place, which a reference names as mystmd
+// names a "(label)=" target's: by the block after it.
+type IndexEntry struct {
+	block
+}
+
+// Kind returns KindIndexEntry.
+func (*IndexEntry) Kind() ast.NodeKind { return KindIndexEntry }
+
+// IsRaw reports true: the entries are not Markdown.
+func (*IndexEntry) IsRaw() bool { return true }
+
+// Dump writes the node for debugging.
+func (e *IndexEntry) Dump(source []byte, level int) { dump(e, source, level, "Label", e.label) }
 
 // KindTable is the kind of a Table node.
 var KindTable = ast.NewNodeKind("Table")

@@ -231,13 +231,18 @@ var altEscaper = strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`, "<", `\<`,
 func (f *Figure) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
 	p := newPostBlock(w, source, body, &f.block)
 	p.anchor()
-	if f.Src != "" {
+	switch {
+	case f.Src != "":
 		p.text("![" + altEscaper.Replace(f.Alt) + "](" + pathURL(f.Src) + ")")
-	} else {
+	case f.Eval != "":
+		p.text("(The image is the value of an expression, which is not evaluated here.)")
+	default:
 		p.text("(The image is not shown: its path is not a file beside the notebook.)")
 	}
 	p.paragraph()
 	switch {
+	case f.Image:
+		// An {image} has no caption: its body, if any, follows the image.
 	case f.number != "" && f.HasChildren():
 		p.text("*Figure " + f.number + ":* ")
 	case f.number != "":
@@ -247,10 +252,19 @@ func (f *Figure) WritePost(w *strings.Builder, source []byte, body func(start, s
 	p.end()
 }
 
+// WritePost writes an index entry as its anchor alone: the index is not
+// shown.
+func (e *IndexEntry) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
+	p := newPostBlock(w, source, body, &e.block)
+	p.anchor()
+	p.end()
+}
+
 // WritePost writes a table as its anchor and caption, "**Table 1:**" and
 // the caption's text, in one paragraph, then the table: a {table}'s as
 // written, a list table's as a pipe table of the cells' text (or as its
-// list, if it holds more than rows).
+// list, if it holds more than rows or a cell holds a block such as an
+// {image}).
 func (t *Table) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
 	p := newPostBlock(w, source, body, &t.block)
 	p.anchor()
@@ -288,11 +302,28 @@ func rowsOnly(t *Table) bool {
 		case *Title:
 		case *Row:
 			rows++
+			if holdsBlockForm(n) {
+				return false
+			}
 		default:
 			return false
 		}
 	}
 	return rows > 0
+}
+
+// holdsBlockForm reports whether a row holds a block with a post form
+// of its own, such as an {image}, which a cell's text would lose.
+func holdsBlockForm(row ast.Node) bool {
+	found := false
+	_ = ast.Walk(row, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if _, ok := n.(PostNode); ok && entering && n.Type() == ast.TypeBlock {
+			found = true
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return found
 }
 
 // pipeTable writes the rows of a list table or a grid table as a pipe

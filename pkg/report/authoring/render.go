@@ -38,6 +38,7 @@ func (r *htmlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindCell, r.cell)
 	reg.Register(KindEquation, r.equation)
 	reg.Register(KindUnknown, r.unknown)
+	reg.Register(KindIndexEntry, r.indexEntry)
 }
 
 // open writes the start tag of an element with an id (if any) and
@@ -291,22 +292,30 @@ func (r *htmlRenderer) div(w util.BufWriter, source []byte, node ast.Node, enter
 
 func (r *htmlRenderer) figure(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	f := node.(*Figure)
-	captioned := f.HasChildren() || f.number != ""
+	// An {image} has no caption: its body, if any, follows the image.
+	captioned := !f.Image && (f.HasChildren() || f.number != "")
+	tag, class := "figure", "figure"
+	if f.Image {
+		tag, class = "div", "image"
+	}
 	if !entering {
 		if captioned {
 			w.WriteString("</figcaption>\n")
 		}
-		w.WriteString("</figure>\n")
+		w.WriteString("</" + tag + ">\n")
 		return ast.WalkContinue, nil
 	}
-	open(w, "figure", f.label, "figure")
-	if f.Src != "" {
+	open(w, tag, f.label, append([]string{class}, f.Classes...)...)
+	switch {
+	case f.Src != "":
 		w.WriteString(`<img src="` + html.EscapeString(pathURL(f.Src)) + `" alt="` + html.EscapeString(f.Alt) + `"`)
 		if f.Width != "" {
 			w.WriteString(` style="width: ` + html.EscapeString(cssWidth(f.Width)) + `"`)
 		}
 		w.WriteString(">\n")
-	} else {
+	case f.Eval != "":
+		w.WriteString(`<p class="figure-refused">The image is the value of <code>` + html.EscapeString(f.Eval) + `</code>, which is not evaluated here.</p>` + "\n")
+	default:
 		w.WriteString(`<p class="figure-refused">The image is not shown: its path is not a file beside the notebook.</p>` + "\n")
 	}
 	if captioned {
@@ -450,6 +459,14 @@ func (r *htmlRenderer) equation(w util.BufWriter, source []byte, node ast.Node, 
 		w.WriteString(`<span class="equation-number">(` + html.EscapeString(e.number) + `)</span>`)
 	}
 	w.WriteString("</div>\n")
+	return ast.WalkSkipChildren, nil
+}
+
+func (r *htmlRenderer) indexEntry(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if e := node.(*IndexEntry); entering && e.label != "" {
+		open(w, "div", e.label, "target")
+		w.WriteString("</div>\n")
+	}
 	return ast.WalkSkipChildren, nil
 }
 
