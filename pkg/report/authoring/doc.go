@@ -90,7 +90,8 @@
 // Quarto website leaves them unresolved, cross-references across
 // documents being a feature of its books: such a reference is marked
 // <mark class="ref-missing ref-elsewhere">, and its warning says why. A
-// label two pages define is
-// each page's own, and names neither from a third, with a warning naming
-// both pages.
+// label two pages define is each page's own and names neither from a
+// third, where a reference to it is warned of naming both pages; the
+// repeated label alone is no fault (pages that never refer to each other,
+// as a Quarto website's, may share labels).
 package authoring

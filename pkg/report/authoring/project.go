@@ -76,8 +76,10 @@ func NewProject() *Project {
 }
 
 // Add records the labelled targets of a page, whose Index has recorded
-// the whole page, and returns a message for each label another page
-// recorded already, naming both pages. A page added twice under one name
+// the whole page. A label that two pages define is each page's own, and
+// Check warns of a reference to it from a third page, naming both: a
+// label repeated in pages that never refer to each other, as Quarto's
+// websites cannot, is no fault. A page added twice under one name
 // replaces nothing: its second recording is ignored. A page whose URL or
 // Post is not a relative address of safe characters (ASCII letters,
 // digits, "-", ".", "_", "~", "/" and "%") is not recorded, with a
@@ -100,13 +102,11 @@ func (p *Project) Add(pg Page, x *Index) []string {
 	for _, label := range slices.Sorted(maps.Keys(x.targets)) {
 		if names, ok := p.dup[label]; ok {
 			p.dup[label] = append(names, pg.Name)
-			out = append(out, fmt.Sprintf("label %q: defined in %s and in %s; a reference to it from another page is left unresolved", clip(label), names[0], pg.Name))
 			continue
 		}
 		if prev, ok := p.targets[label]; ok {
 			delete(p.targets, label)
 			p.dup[label] = []string{prev.page, pg.Name}
-			out = append(out, fmt.Sprintf("label %q: defined in %s and in %s; a reference to it from another page is left unresolved", clip(label), prev.page, pg.Name))
 			continue
 		}
 		if len(p.targets) >= MaxProjectTargets {
@@ -172,6 +172,15 @@ func (x *Index) elsewhere(label string) bool {
 	}
 	t, ok := x.project.targets[label]
 	return ok && t.page != x.page
+}
+
+// duplicated returns the pages of the project that define label, when
+// two or more do and this document does not; nil otherwise.
+func (x *Index) duplicated(label string) []string {
+	if x.project == nil || x.targets[label] != nil {
+		return nil
+	}
+	return x.project.dup[label]
 }
 
 // pageLink returns the page of the project a link's destination names by
