@@ -6,11 +6,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report/internal/safeyaml"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
-	"gopkg.in/yaml.v3"
 )
 
 // A fence is an open div or directive while its lines are read.
@@ -286,7 +286,7 @@ func (p *fenceParser) endOptions(f *fence, source []byte) {
 	}
 	if len(f.yaml) > 0 {
 		var m map[string]any
-		if err := yaml.Unmarshal(f.yaml, &m); err != nil {
+		if err := safeyaml.Unmarshal(f.yaml, safeyaml.CellOptionsLimit, &m); err != nil {
 			p.b.warn(source, f.b.start, "the options of directive {%s} are not YAML (%v): ignored", f.name, err)
 		}
 		if f.options == nil {

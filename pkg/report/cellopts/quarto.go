@@ -65,7 +65,8 @@ func Parse(lang, src string) (opts Options, code string, err error) {
 	}
 	code = strings.Join(lines[:start], "") + strings.Join(lines[end:], "")
 	var m map[string]any
-	if err := safeyaml.Unmarshal([]byte(yamlText.String()), safeyaml.CellOptionsLimit, &m); err != nil {
+	b := safeyaml.NewBudget(yamlText.Len(), safeyaml.CellOptionsSlack)
+	if err := b.Unmarshal([]byte(yamlText.String()), safeyaml.CellOptionsLimit, &m); err != nil {
 		return opts, code, fmt.Errorf("cell options (%s lines) are not used: %w", prefix, err)
 	}
 	return opts, code, opts.setQuarto(m)

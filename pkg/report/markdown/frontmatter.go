@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/internal/safeyaml"
 	"gopkg.in/yaml.v3"
 )
 
@@ -137,7 +138,7 @@ func ReadFrontMatter(data []byte) (report.Meta, error) {
 		}
 	}
 	var fm frontMatter
-	if err := yaml.Unmarshal(rest[:end], &fm); err != nil {
+	if err := safeyaml.Unmarshal(rest[:end], safeyaml.FrontMatterLimit, &fm); err != nil {
 		return report.Meta{}, errorf("front matter: %w", err)
 	}
 	date, err := time.ParseInLocation(report.DateLayout, fm.Date, time.Local)

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report/internal/safeyaml"
 	"github.com/grundylab/grundy/pkg/report/mdcost"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
@@ -113,7 +114,8 @@ func frontMatterOf(lines []string) map[string]any {
 	}
 	for i := 1; i < len(lines); i++ {
 		if frontMatterRule.MatchString(lines[i]) {
-			m, _ := yamlMapping(strings.Join(lines[1:i], "\n"))
+			text := strings.Join(lines[1:i], "\n")
+			m, _ := yamlMapping(safeyaml.NewBudget(len(text), safeyaml.Slack), text)
 			return m
 		}
 	}

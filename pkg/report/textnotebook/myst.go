@@ -153,7 +153,7 @@ func (r *reader) mystFrontMatter() (int, error) {
 		if !frontMatterRule.MatchString(r.lines[i]) {
 			continue
 		}
-		m, err := yamlMapping(strings.Join(r.lines[1:i], "\n"))
+		m, err := yamlMapping(r.yaml, strings.Join(r.lines[1:i], "\n"))
 		if err != nil {
 			return 0, r.errorAt(0, err, "front matter")
 		}
@@ -185,7 +185,7 @@ func (r *reader) directiveCell(typ notebook.CellType, content string, line int) 
 	body, yamlText := directiveOptions(content)
 	c := &notebook.Cell{Type: typ}
 	if yamlText != "" {
-		m, err := yamlMapping(yamlText)
+		m, err := yamlMapping(r.yaml, yamlText)
 		if err == nil {
 			c.Metadata, err = metadataOf(m)
 		}

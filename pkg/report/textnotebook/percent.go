@@ -411,7 +411,7 @@ func (r *reader) percentHeader(s *script) (int, error) {
 		return start, r.setJupytext(extra, 0)
 	}
 	if len(jupyter) > 0 {
-		m, err := yamlMapping(strings.Join(jupyter, "\n"))
+		m, err := yamlMapping(r.yaml, strings.Join(jupyter, "\n"))
 		if err != nil {
 			return 0, r.errorAt(headerLine, err, "header")
 		}

@@ -189,7 +189,7 @@ func (r *reader) quartoHeader() (int, error) {
 		return 0, r.errorAt(start, nil, "front matter opened here is never closed by a --- line")
 	}
 	yamlLines := r.lines[start+1 : end]
-	m, err := yamlMapping(strings.Join(yamlLines, "\n"))
+	m, err := yamlMapping(r.yaml, strings.Join(yamlLines, "\n"))
 	if err != nil {
 		return 0, r.errorAt(start, err, "front matter")
 	}
@@ -319,7 +319,7 @@ func (r *reader) copyOptions(c *notebook.Cell, line int) {
 	if len(opts) == 0 {
 		return
 	}
-	m, err := yamlMapping(dedent(opts))
+	m, err := yamlMapping(r.yaml, dedent(opts))
 	if err != nil {
 		// The view reports option lines that are not YAML, naming the cell.
 		return

@@ -11,6 +11,7 @@ import (
 
 	"github.com/grundylab/grundy/pkg/report/internal/boundedfile"
 	"github.com/grundylab/grundy/pkg/report/internal/errfmt"
+	"github.com/grundylab/grundy/pkg/report/internal/safeyaml"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
@@ -171,7 +172,7 @@ func Parse(name string, data []byte) (*File, error) {
 	}
 	// A byte order mark, which some editors write, is not text.
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	r := &reader{path: name, lines: splitLines(data), nb: notebook.New()}
+	r := &reader{path: name, lines: splitLines(data), nb: notebook.New(), yaml: safeyaml.NewBudget(len(data), safeyaml.Slack)}
 	switch format {
 	case MyST:
 		err = r.myst(data)
@@ -199,6 +200,7 @@ type reader struct {
 	nb       *notebook.Notebook
 	starts   []int
 	warnings []string
+	yaml     *safeyaml.Budget // yaml is what the file's YAML may expand to.
 }
 
 // add appends a cell that starts at the 0-based line.

@@ -217,7 +217,7 @@ func TestErrors(t *testing.T) {
 		{"a.qmd", "---\ntitle: x\n", ErrSyntax, "a.qmd:1: front matter opened here is never closed"},
 		{"a.qmd", "---\njupyter: [1]\n---\n", ErrSyntax, "a.qmd:1: jupyter is a list"},
 		{"a.qmd", "---\njupyter:\n  kernelspec: {language: python}\n---\n", ErrSyntax, "a.qmd:1: jupyter.kernelspec has no name"},
-		{"a.qmd", "---\ntitle: [\n---\n", ErrSyntax, "a.qmd:1: front matter: yaml:"},
+		{"a.qmd", "---\ntitle: [\n---\n", ErrSyntax, "a.qmd:1: front matter: not valid YAML:"},
 		{"a.md", "text\n\n```{code-cell} python\nx = 1\n", ErrSyntax, "a.md:3: {code-cell} fence opened here is never closed"},
 		{"a.md", "---\n- a list\n---\n", ErrSyntax, "a.md:1: front matter: a list, not a mapping"},
 		{"a.md", "---\njupytext:\n  text_representation:\n    format_name: markdown\n---\n", ErrFormat, `a.md:1: jupytext's "markdown" format is not read`},

@@ -5,17 +5,19 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/grundylab/grundy/pkg/report/internal/safeyaml"
 	"github.com/grundylab/grundy/pkg/report/notebook"
-	"gopkg.in/yaml.v3"
 )
 
 // yamlMapping parses YAML text that should hold a mapping (or nothing)
 // into a JSON-ready value: a mapping with string keys, YAML's dates kept
-// as the text they were written as. yaml.v3 refuses documents that alias
-// excessively, so a small file cannot expand into a large value.
-func yamlMapping(text string) (map[string]any, error) {
+// as the text they were written as. What its aliases expand to is
+// charged to b: every YAML document of one file, its header and each
+// cell's options, shares one budget, so that a file cannot expand into
+// metadata more than a few times its size.
+func yamlMapping(b *safeyaml.Budget, text string) (map[string]any, error) {
 	var v any
-	if err := yaml.Unmarshal([]byte(text), &v); err != nil {
+	if err := b.Unmarshal([]byte(text), safeyaml.FrontMatterLimit, &v); err != nil {
 		return nil, err
 	}
 	if v == nil {

@@ -17,6 +17,15 @@
 // the input plus Slack. A document without aliases always fits: its
 // expanded size is at most about twice its text.
 //
+// A file that holds many documents, each cell's options say, shares one
+// Budget among them, so that its Slack is granted once, not once a cell:
+//
+//	b := safeyaml.NewBudget(len(file), safeyaml.Slack)
+//	for _, doc := range docs {
+//		err := b.Unmarshal(doc, safeyaml.CellOptionsLimit, &opts)
+//		...
+//	}
+//
 // Errors are short, one line, and say what was refused; they wrap
 // ErrTooLarge, ErrAliases or ErrSyntax.
 package safeyaml

@@ -18,10 +18,13 @@ const (
 )
 
 // Growth and Slack bound what a document's aliases may expand it to:
-// Growth times its size in bytes plus Slack.
+// Growth times its size in bytes plus Slack. A cell's options are given
+// the smaller CellOptionsSlack: a notebook holds thousands of cells, and
+// what each may add beyond Growth times its text adds up.
 const (
-	Growth = 4
-	Slack  = 4 << 10
+	Growth           = 4
+	Slack            = 4 << 10
+	CellOptionsSlack = 512
 )
 
 // Sentinel errors of Unmarshal, for errors.Is.
@@ -43,6 +46,27 @@ var (
 // text that is not YAML, or not of v's shape, gives one wrapping
 // ErrSyntax, with the parser's first complaint.
 func Unmarshal(src []byte, limit int, v any) error {
+	return NewBudget(len(src), Slack).Unmarshal(src, limit, v)
+}
+
+// A Budget is what the documents of one file may expand to together. A
+// file that holds many small documents (a cell's options each) would
+// otherwise be granted a Slack for each, and a few bytes a document
+// could expand a thousandfold.
+type Budget struct {
+	left int64
+}
+
+// NewBudget returns the budget of a file of size bytes: Growth*size
+// plus slack.
+func NewBudget(size, slack int) *Budget {
+	return &Budget{left: int64(Growth)*int64(size) + int64(slack)}
+}
+
+// Unmarshal decodes src into v as the package's Unmarshal does, charging
+// its expanded size to b; a document that does not fit in what is left
+// is refused with an error wrapping ErrAliases, and charges nothing.
+func (b *Budget) Unmarshal(src []byte, limit int, v any) error {
 	if len(src) > limit {
 		return fmt.Errorf("%w: %d bytes, more than the %d allowed", ErrTooLarge, len(src), limit)
 	}
@@ -50,16 +74,18 @@ func Unmarshal(src []byte, limit int, v any) error {
 	if err := yaml.Unmarshal(src, &doc); err != nil {
 		return fmt.Errorf("%w: %w", ErrSyntax, short(err))
 	}
-	budget := int64(Growth)*int64(len(src)) + Slack
-	m := measure{sizes: map[*yaml.Node]int64{}, budget: budget}
-	if size, err := m.size(&doc); err != nil {
+	m := measure{sizes: map[*yaml.Node]int64{}, budget: b.left}
+	size, err := m.size(&doc)
+	if err != nil {
 		return err
-	} else if size > budget {
-		return fmt.Errorf("%w: %d bytes of YAML expand to more than %d", ErrAliases, len(src), budget)
+	}
+	if size > b.left {
+		return fmt.Errorf("%w: %d bytes of YAML expand to more than the %d left", ErrAliases, len(src), b.left)
 	}
 	if err := doc.Decode(v); err != nil {
 		return fmt.Errorf("%w: %w", ErrSyntax, short(err))
 	}
+	b.left -= size
 	return nil
 }
 

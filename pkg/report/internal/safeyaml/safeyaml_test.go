@@ -92,6 +92,28 @@ func TestUnmarshalBudget(t *testing.T) {
 	}
 }
 
+// TestBudgetShared: documents that share a Budget share its slack; each
+// fits alone, together they do not, and a refused one charges nothing.
+func TestBudgetShared(t *testing.T) {
+	doc := aliasBomb(6, 1000) // expands to about 7,000 bytes: within 4*len+Slack alone
+	var v map[string]any
+	for i := range 3 {
+		if err := Unmarshal([]byte(doc), 1<<20, &v); err != nil {
+			t.Fatalf("document %d alone: %v", i, err)
+		}
+	}
+	b := NewBudget(len(doc), Slack)
+	if err := b.Unmarshal([]byte(doc), 1<<20, &v); err != nil {
+		t.Fatalf("first document: %v", err)
+	}
+	if err := b.Unmarshal([]byte(doc), 1<<20, &v); !errors.Is(err, ErrAliases) {
+		t.Fatalf("second document: %v, want ErrAliases", err)
+	}
+	if err := b.Unmarshal([]byte("a: 1"), 1<<20, &v); err != nil {
+		t.Errorf("a small document after a refused one: %v", err)
+	}
+}
+
 // FuzzUnmarshal: whatever the input, a value decoded is at most Growth
 // times the input plus Slack, counted as Unmarshal counts it, and an
 // error is one short line.
