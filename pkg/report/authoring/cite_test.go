@@ -69,6 +69,27 @@ func TestCitations(t *testing.T) {
 	}
 }
 
+// TestCiteRoleForms checks the cite roles' forms that mystmd reads (its
+// citations guide; mystmd 1.8.3's JATS for the same roles reads "(see
+// Cockett et al., 2015, fig 1)", its own style): keys separated by ";"
+// or ",", a prefix and a suffix in braces; in the page and the post.
+func TestCiteRoleForms(t *testing.T) {
+	cell := "A {cite:p}`knuth1984; winning`. B {cite:p}`{see}knuth1984{fig 1}`. C {cite:t}`{see}knuth1984{p. 3}`. " +
+		"D {cite:p}`{see}knuth1984{and more}; grundy1939`. E {cite:p}`knuth1984 , winning`. F {cite:p}`{open knuth1984`."
+	want := "A (Knuth 1984; Berlekamp, Conway, and Guy 2001). B (see Knuth 1984, fig 1). C see Knuth (1984, 3). " +
+		"D (see Knuth 1984, and more; Grundy 1939). E (Knuth 1984; Berlekamp, Conway, and Guy 2001). F ({open knuth1984?)."
+	out, _ := citePage(t, cell)
+	if got := strings.Join(strings.Fields(html.UnescapeString(tags.ReplaceAllString(out, ""))), " "); got != want {
+		t.Errorf("page text\n got %s\nwant %s", got, want)
+	}
+	post := postWith(t, testBib(t, ""), cell)
+	for _, w := range []string{"(see [Knuth 1984](#ref-knuth1984), fig 1)", "see Knuth ([1984, 3](#ref-knuth1984))"} {
+		if !strings.Contains(post, w) {
+			t.Errorf("post lacks %q:\n%s", w, post)
+		}
+	}
+}
+
 // pandocForms are citations whose reading TestCitationsAgainstPandoc
 // checks: "ch." kept as written, a narrative citation's bracketed
 // suffix, suffixes of bare text with and without a comma, a group over

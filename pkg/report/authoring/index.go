@@ -4,16 +4,17 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"github.com/grundylab/grundy/pkg/report/bib"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/grundylab/grundy/pkg/report/bib"
 	"github.com/grundylab/grundy/pkg/report/mathml"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 )
@@ -270,6 +271,14 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 		}
 		if name := blockNames[n.Kind()]; name != "" && label != "" {
 			x.plainTarget(cell, label, name)
+		}
+		if n.Kind() == east.KindDefinitionList && label != "" {
+			// mystmd reads a definition list by its first term.
+			term := ""
+			if t := n.FirstChild(); t != nil && t.Kind() == east.KindDefinitionTerm {
+				term = plainText(t, source)
+			}
+			x.plainTarget(cell, label, cmp.Or(term, "Definition List"))
 		}
 		switch n := n.(type) {
 		case *ast.Link, *ast.Image:

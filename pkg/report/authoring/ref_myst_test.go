@@ -130,7 +130,8 @@ func TestMystNumbers(t *testing.T) {
 // mystTargets holds the targets that take no number: an {image} (the
 // figure after it is Figure 1 all the same), one in a list table's
 // cell, an {index} entry's :name: before a paragraph and before a
-// heading, and "(label)=" before a paragraph, a list and a quote.
+// heading, and "(label)=" before a paragraph, a list, a quote and a
+// definition list (read by its first term, also as "@label").
 const mystTargets = `---
 title: Targets
 ---
@@ -138,15 +139,15 @@ title: Targets
 ` + "```{image} a.png\n:name: img-a\n:alt: A\n:width: 200px\n:align: center\n:class: shadow\n```\n\n```{figure} b.png\n:name: fig-b\nCaption.\n```\n\n" +
 	"```{list-table} Cells\n:name: tbl-c\n* - ```{image} c.png\n    :name: img-c\n    ```\n  - text\n```\n\n" +
 	"```{index} Grundy value\n:name: idx-para\n```\n\nA paragraph.\n\n```{index} Heading entry\n:name: idx-head\n```\n\n## A heading\n\n" +
-	"(t-para)=\n\nAnother paragraph.\n\n(t-list)=\n\n- an item\n\n(t-quote)=\n\n> a quote\n\n" +
+	"(t-para)=\n\nAnother paragraph.\n\n(t-list)=\n\n- an item\n\n(t-quote)=\n\n> a quote\n\n(t-dl)=\n\nFirst term\n: its definition\n\nSecond\n: more\n\n" +
 	"See {ref}`img-a`, {numref}`img-a`, [](#img-a), {numref}`fig-b`, {ref}`img-c`, [](#img-c), {numref}`Image %s <img-c>`, {ref}`own <img-a>`, {numref}`tbl-c`, " +
-	"{ref}`idx-para`, [](#idx-para), {ref}`idx-head`, [](#idx-head), {ref}`t-para`, [](#t-list), {ref}`t-quote`.\n"
+	"{ref}`idx-para`, [](#idx-para), {ref}`idx-head`, [](#idx-head), {ref}`t-para`, [](#t-list), {ref}`t-quote`, {ref}`t-dl`, [](#t-dl), @t-dl.\n"
 
 // TestMystTargets checks the targets of mystTargets against mystmd: an
 // {image} reads "Image" and takes no number, a target at a paragraph
 // "Paragraph", at a heading its title.
 func TestMystTargets(t *testing.T) {
-	if n := sameRefsAsMystmd(t, mystTargets); n != 16 {
-		t.Errorf("mystmd resolved %d references, want 16", n)
+	if n := sameRefsAsMystmd(t, mystTargets); n != 19 {
+		t.Errorf("mystmd resolved %d references, want 19", n)
 	}
 }

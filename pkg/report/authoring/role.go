@@ -54,11 +54,7 @@ func (roleParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) a
 		if name == "cite:t" || name == "cite:ts" {
 			c.Mode = bib.Narrative
 		}
-		for _, key := range strings.Split(content, ",") {
-			if key = strings.TrimSpace(key); key != "" {
-				c.Items = append(c.Items, bib.Item{Key: key})
-			}
-		}
+		c.Items = roleCiteItems(content)
 		return c
 	}
 	r := &Ref{Label: content, Source: source, start: start, stop: stop}
@@ -67,6 +63,48 @@ func (roleParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) a
 	}
 	r.Form = roleForm(name)
 	return r
+}
+
+// roleCiteItems reads the works a cite role names: keys separated by
+// ";" (mystmd's form) or "," (sphinxcontrib-bibtex's), each with an
+// optional prefix and suffix in braces, "{see}knuth1984{p. 3}", as
+// mystmd reads them. A suffix follows the year after a comma, as mystmd
+// writes it; a locator in it ("p. 3", "fig 1") is styled as Pandoc
+// styles one.
+func roleCiteItems(content string) []bib.Item {
+	var items []bib.Item
+	for len(content) > 0 {
+		var it bib.Item
+		content = strings.TrimLeft(content, " \t;,")
+		if rest, ok := strings.CutPrefix(content, "{"); ok {
+			end := strings.IndexByte(rest, '}')
+			if end < 0 {
+				// No key can be told from an open brace: the text is
+				// shown as a work missing from the bibliography.
+				return append(items, bib.Item{Key: strings.TrimSpace(content)})
+			}
+			it.Prefix, content = strings.TrimSpace(rest[:end]), rest[end+1:]
+		}
+		end := strings.IndexAny(content, ";,{")
+		if end < 0 {
+			end = len(content)
+		}
+		it.Key, content = strings.TrimSpace(content[:end]), content[end:]
+		if rest, ok := strings.CutPrefix(content, "{"); ok {
+			end := strings.IndexByte(rest, '}')
+			if end < 0 {
+				end = len(rest)
+			}
+			if sfx := strings.TrimSpace(rest[:end]); sfx != "" {
+				it.Suffix = ", " + sfx
+			}
+			content = rest[min(end+1, len(rest)):]
+		}
+		if it.Key != "" {
+			items = append(items, it)
+		}
+	}
+	return items
 }
 
 // roleForm returns the form of reference a MyST role makes.

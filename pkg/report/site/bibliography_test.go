@@ -65,7 +65,8 @@ func TestBibliography(t *testing.T) {
 
 // TestProjectBibliography reads the files the nearest project file names
 // for a notebook with no bibliography of its own, through a root at the
-// site's top folder: a link that leads out of it is not read.
+// site's top folder: a link that leads out of it is not read, nor one
+// among the .bib files a MyST project takes when it names none.
 func TestProjectBibliography(t *testing.T) {
 	outer := t.TempDir()
 	top := filepath.Join(outer, "site")
@@ -75,6 +76,9 @@ func TestProjectBibliography(t *testing.T) {
 		"book/refs.bib":        entry,
 		"quarto/_quarto.yml":   "bibliography: [link.bib, ../book/refs.bib]\n",
 		"myst/myst.yml":        "project: {bibliography: [missing.bib]}\n",
+		"mystall/myst.yml":     "version: 1\nproject: {title: T}\n",
+		"mystall/refs/a.bib":   strings.ReplaceAll(entry, "{k,", "{a,"),
+		"mystall/ch/b.bib":     strings.ReplaceAll(entry, "{k,", "{b,"),
 		"../outside/evil.bib":  strings.ReplaceAll(entry, "{k,", "{o,"),
 		"plain/notebook.ipynb": "{}",
 	} {
@@ -86,8 +90,10 @@ func TestProjectBibliography(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := os.Symlink(filepath.Join(outer, "outside", "evil.bib"), filepath.Join(top, "quarto", "link.bib")); err != nil {
-		t.Fatal(err)
+	for _, link := range []string{"quarto/link.bib", "mystall/link.bib"} {
+		if err := os.Symlink(filepath.Join(outer, "outside", "evil.bib"), filepath.Join(top, filepath.FromSlash(link))); err != nil {
+			t.Fatal(err)
+		}
 	}
 	tests := []struct {
 		dir      string
@@ -97,6 +103,7 @@ func TestProjectBibliography(t *testing.T) {
 		{"book/part/ch1", []string{"k"}, nil},
 		{"quarto", nil, []string{`"../book/refs.bib": outside`, `"quarto/link.bib"`}},
 		{"myst", nil, []string{`"myst/missing.bib"`}},
+		{"mystall/ch", []string{"b", "a"}, nil}, // every .bib of a myst.yml that names none, as mystmd reads them
 		{"plain", nil, nil},
 		{"../outside", nil, nil},
 	}

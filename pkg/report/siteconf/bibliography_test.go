@@ -1,6 +1,7 @@
 package siteconf
 
 import (
+	"fmt"
 	"os"
 	"path"
 	"path/filepath"
@@ -40,6 +41,17 @@ func TestBibliography(t *testing.T) {
 		{"too many", map[string]string{MystFile: "project:\n  bibliography: [" + strings.Repeat("a.bib, ", 20) + "a.bib]\n"}, ".",
 			strings.Split(strings.Repeat("a.bib ", MaxBibFiles), " ")[:MaxBibFiles], []string{"names 21 files; the first 16 are read"}},
 		{"not a string", map[string]string{QuartoFile: "bibliography: {a: b}\n"}, ".", nil, []string{"not a file name"}},
+		// mystmd reads every .bib file of a project whose myst.yml names
+		// none (checked with myst build --jats, mystmd 1.8.3).
+		{"myst: every .bib below", map[string]string{MystFile: "version: 1\nproject: {title: T}\n", "refs.bib": "", "sub/deep/more.BIB": "",
+			"sub/a.md": "", ".hidden/x.bib": "", "_build/y.bib": "", "node_modules/z.bib": "", "sub/.h.bib": ""}, "sub",
+			[]string{"refs.bib", "sub/deep/more.BIB"}, nil},
+		{"myst: named ones only", map[string]string{MystFile: "project:\n  bibliography: [a.bib]\n", "b.bib": ""}, ".",
+			[]string{"a.bib"}, nil},
+		{"myst: named as none", map[string]string{MystFile: "project:\n  bibliography: []\n", "b.bib": ""}, ".", nil, nil},
+		{"myst: from its own folder", map[string]string{"book/" + MystFile: "version: 1\n", "top.bib": "", "book/ch/c.bib": ""}, "book/ch",
+			[]string{"book/ch/c.bib"}, nil},
+		{"myst: too many", mystBibs(MaxBibFiles + 3), ".", mystBibNames(MaxBibFiles), []string{"the first 16 are read"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -120,7 +132,7 @@ func FuzzBibliography(f *testing.F) {
 			return
 		}
 		for _, k := range bibKeys {
-			files, _ := parseBibliography(name, []byte(data), k.key)
+			files, _, _ := parseBibliography(name, []byte(data), k.key)
 			for _, p := range files {
 				rel := strings.TrimPrefix(p, path.Dir(name)+"/")
 				if path.Dir(name) == "." {
@@ -132,4 +144,71 @@ func FuzzBibliography(f *testing.F) {
 			}
 		}
 	})
+}
+
+// mystBibs returns a MyST project that holds n .bib files and names none.
+func mystBibs(n int) map[string]string {
+	files := map[string]string{MystFile: "version: 1\n"}
+	for _, name := range mystBibNames(n) {
+		files[name] = ""
+	}
+	return files
+}
+
+// mystBibNames returns n .bib file names in lexical order.
+func mystBibNames(n int) []string {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("r%03d.bib", i)
+	}
+	return names
+}
+
+// TestProjectBibFilesLinks: a link to a folder outside the project is not
+// followed, nor is a link to a .bib file read as one.
+func TestProjectBibFilesLinks(t *testing.T) {
+	outside, dir := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "secret.bib"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "own.bib"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, link := range []struct{ name, target string }{{"out", outside}, {"link.bib", filepath.Join(outside, "secret.bib")}} {
+		if err := os.Symlink(link.target, filepath.Join(dir, link.name)); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	files, warnings := ProjectBibFiles(root, ".")
+	if !reflect.DeepEqual(files, []string{"own.bib"}) || len(warnings) > 0 {
+		t.Errorf("got %q, warnings %q; want [own.bib]", files, warnings)
+	}
+}
+
+// TestProjectBibFilesBounded: a tree of more than MaxBibWalk entries is
+// searched that far, with a warning.
+func TestProjectBibFilesBounded(t *testing.T) {
+	dir := t.TempDir()
+	for i := range MaxBibWalk + 10 {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%05d.txt", i)), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "z.bib"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	files, warnings := ProjectBibFiles(root, ".")
+	if len(files) != 0 || len(warnings) != 1 || !strings.Contains(warnings[0], "more than 20000 files and folders") {
+		t.Errorf("got %q, warnings %q", files, warnings)
+	}
 }

@@ -24,7 +24,9 @@
 // documents, for a notebook whose front matter names none: _quarto.yml's
 // bibliography, myst.yml's project.bibliography or Jupyter Book's
 // _config.yml bibtex_bibfiles, in the notebook's folder or the nearest
-// ancestor, up to the site's root, that names one:
+// ancestor, up to the site's root, that names one; a myst.yml that names
+// none takes every .bib file in its folder and below (ProjectBibFiles),
+// as mystmd does:
 //
 //	files, warnings := siteconf.Bibliography(root, "chapter1")
 //
