@@ -71,7 +71,7 @@ func citeHTML(x *Index, c *Cite) string {
 		if anchor != "" {
 			b.WriteString(`<a href="#` + html.EscapeString(anchor) + `">`)
 		}
-		spansHTML(&b, run, false)
+		spansHTML(&b, run, anchor == "") // a DOI's own link, outside any other
 		if anchor != "" {
 			b.WriteString("</a>")
 		}
@@ -125,8 +125,9 @@ func (n *Cite) WritePost(w *strings.Builder, source []byte, body func(start, sto
 		return
 	}
 	for _, run := range keyRuns(spans) {
-		text := spansMarkdown(run, false)
-		if anchor := entryAnchor(run[0].Key); anchor != "" && strings.TrimSpace(text) != "" {
+		anchor := entryAnchor(run[0].Key)
+		text := spansMarkdown(run, anchor == "")
+		if anchor != "" && strings.TrimSpace(text) != "" {
 			text = "[" + text + "](#" + anchor + ")"
 		}
 		w.WriteString(text)
@@ -156,10 +157,19 @@ func (x *Index) citation(c *Cite) ([]bib.Span, []string, bool) {
 // styler returns the style of the document's citations, made once from
 // every key it cites; nil without a bibliography.
 func (x *Index) styler() *bib.Styler {
-	if x == nil || x.Bibliography == nil {
+	if x == nil {
 		return nil
 	}
-	x.styleOnce.Do(func() { x.style = x.Bibliography.Styler(x.cited) })
+	x.styleOnce.Do(func() {
+		db := x.Bibliography
+		if db == nil && x.MyST && slices.ContainsFunc(x.cited, bib.IsDOI) {
+			db = &bib.Database{} // a MyST document cites DOIs without one
+		}
+		if db != nil {
+			x.style = db.Styler(x.cited)
+			x.style.LinkDOIs = x.MyST
+		}
+	})
 	return x.style
 }
 

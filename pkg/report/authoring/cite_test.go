@@ -90,6 +90,46 @@ func TestCiteRoleForms(t *testing.T) {
 	}
 }
 
+// TestCiteDOI: a MyST document cites a DOI it has no entry for as a link
+// to doi.org, as mystmd 1.8.3 writes one it does not look up (myst build
+// --jats offline: an ext-link to https://doi.org/10.1093/nar/22.22.4673),
+// with a bibliography or without; a Quarto document, whose Pandoc reads
+// no DOIs, marks it missing.
+func TestCiteDOI(t *testing.T) {
+	cell := "A {cite}`10.1093/nar/22.22.4673` B [@10.1093/nar/22.22.4673; @knuth1984]."
+	link := `<a href="https://doi.org/10.1093/nar/22.22.4673">10.1093/nar/22.22.4673</a>`
+	for _, tt := range []struct {
+		name  string
+		db    *bib.Database
+		myst  bool
+		links int
+		warns int
+	}{
+		{"myst with a bibliography", testBib(t, ""), true, 2, 0},
+		{"myst without", nil, true, 2, 1}, // knuth1984: no bibliography
+		{"quarto", testBib(t, ""), false, 0, 1}, // one warning a label a cell
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			x := NewIndex()
+			x.Bibliography, x.MyST = tt.db, tt.myst
+			x.Markdown(1, cell)
+			out := renderPage(t, x, cell)
+			if got := strings.Count(out, link); got != tt.links {
+				t.Errorf("%d DOI links, want %d:\n%s", got, tt.links, out)
+			}
+			if w := x.Check(); len(w) != tt.warns {
+				t.Errorf("warnings %v, want %d", w, tt.warns)
+			}
+			if tt.links > 0 {
+				post := postOf(x, cell)
+				if !strings.Contains(post, "[10.1093/nar/22.22.4673](https://doi.org/10.1093/nar/22.22.4673)") {
+					t.Errorf("post lacks the DOI's link:\n%s", post)
+				}
+			}
+		})
+	}
+}
+
 // pandocForms are citations whose reading TestCitationsAgainstPandoc
 // checks: "ch." kept as written, a narrative citation's bracketed
 // suffix, suffixes of bare text with and without a comma, a group over
@@ -119,6 +159,11 @@ func postWith(t testing.TB, db *bib.Database, cells ...string) string {
 	for i, c := range cells {
 		x.Markdown(i+1, c)
 	}
+	return postOf(x, cells...)
+}
+
+// postOf renders the cells of a document that x recorded as a post does.
+func postOf(x *Index, cells ...string) string {
 	refs := &Refs{Index: x}
 	var out strings.Builder
 	for _, c := range cells {

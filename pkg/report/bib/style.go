@@ -1,6 +1,7 @@
 package bib
 
 import (
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -43,6 +44,11 @@ type Reference struct {
 // told apart by their initials, two lists of authors that "et al." would
 // confuse show more names. A Styler is safe for concurrent use.
 type Styler struct {
+	// LinkDOIs, when set, writes a cited key that the database lacks
+	// and that is a DOI (IsDOI) as a link to https://doi.org/, as mystmd
+	// writes a DOI it does not look up, rather than as missing.
+	LinkDOIs bool
+
 	db    *Database
 	works map[*Entry]*work
 	order []*work // reference-list order
@@ -137,7 +143,7 @@ func (s *Styler) Cite(items []Item, mode Mode) (spans []Span, missing []string) 
 	seen := map[string]bool{}
 	for i, it := range items {
 		cs[i] = s.cite(it)
-		if cs[i].w == nil && !seen[it.Key] {
+		if cs[i].w == nil && !seen[it.Key] && !s.linked(it.Key) {
 			seen[it.Key] = true
 			missing = append(missing, it.Key)
 		}
@@ -151,7 +157,7 @@ func (s *Styler) Cite(items []Item, mode Mode) (spans []Span, missing []string) 
 			f = append(f, affix("", plain(c.item.Prefix), " ")...)
 			switch {
 			case c.w == nil:
-				f = append(f, plain(c.item.Key+"?")...)
+				f = append(f, s.unknown(c.item.Key)...)
 			case c.item.SuppressAuthor:
 				f = append(f, affix("(", c.tail, ")")...)
 			default:
@@ -169,6 +175,29 @@ func (s *Styler) Cite(items []Item, mode Mode) (spans []Span, missing []string) 
 	}
 	return finish(affix("(", f, ")")), missing
 }
+
+// unknown returns the text of a cited key the database lacks: the key
+// marked "?", or a DOI's link when the styler links them.
+func (s *Styler) unknown(key string) frag {
+	if s.linked(key) {
+		return frag{{Text: key, Link: "https://doi.org/" + key}}
+	}
+	return plain(key + "?")
+}
+
+// linked reports whether a key the database lacks is written as a link.
+func (s *Styler) linked(key string) bool { return s.LinkDOIs && IsDOI(key) }
+
+// doiForm matches a DOI as Crossref suggests matching modern ones:
+// "10.", a registrant code of 4 to 9 digits, "/", and a suffix of
+// letters, digits and -._;()/: only.
+var doiForm = regexp.MustCompile(`(?i)^10\.[0-9]{4,9}/[-._;()/:a-z0-9]+$`)
+
+// IsDOI reports whether key is a DOI, such as "10.1093/nar/22.22.4673".
+func IsDOI(key string) bool { return len(key) <= maxDOI && doiForm.MatchString(key) }
+
+// maxDOI is the longest key IsDOI takes for a DOI.
+const maxDOI = 256
 
 // A cite is one item of a citation, read.
 type cite struct {
@@ -227,7 +256,7 @@ func (s *Styler) citeGroup(g []cite) frag {
 	f := affix("", plain(first.item.Prefix), " ")
 	switch {
 	case first.w == nil:
-		return append(f, plain(first.item.Key+"?")...)
+		return append(f, s.unknown(first.item.Key)...)
 	case !first.item.SuppressAuthor:
 		// The authors and the year are one link, "Knuth 1984", as pandoc
 		// links them.

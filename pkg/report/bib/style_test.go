@@ -132,6 +132,46 @@ func TestCite(t *testing.T) {
 	}
 }
 
+// TestLinkDOIs: with LinkDOIs a DOI the database lacks is its link to
+// doi.org and not missing; without it, or for a key that is no DOI, it
+// is missing as any key.
+func TestLinkDOIs(t *testing.T) {
+	db := testDB(t)
+	doi := "10.1093/nar/22.22.4673"
+	items := []Item{{Key: doi}, {Key: "sprague1935"}, {Key: "10.12/x"}}
+	for _, link := range []bool{false, true} {
+		s := db.Styler([]string{doi, "sprague1935"})
+		s.LinkDOIs = link
+		spans, missing := s.Cite(items, Parenthetical)
+		want, wantMissing := "(10.1093/nar/22.22.4673?; Sprague 1935; 10.12/x?)", doi+",10.12/x"
+		if link {
+			want, wantMissing = "(10.1093/nar/22.22.4673; Sprague 1935; 10.12/x?)", "10.12/x"
+		}
+		if got := plainText(spans); got != want || strings.Join(missing, ",") != wantMissing {
+			t.Errorf("LinkDOIs %v: %q missing %q, want %q missing %q", link, got, missing, want, wantMissing)
+		}
+		linked := ""
+		for _, sp := range spans {
+			linked += sp.Link
+		}
+		if wantLink := map[bool]string{true: "https://doi.org/" + doi}[link]; linked != wantLink {
+			t.Errorf("LinkDOIs %v: links %q, want %q", link, linked, wantLink)
+		}
+	}
+}
+
+func TestIsDOI(t *testing.T) {
+	for key, want := range map[string]bool{
+		"10.1093/nar/22.22.4673": true, "10.1016/S0098-3004(15)30056-X": true, "10.1000/a;b:c": true,
+		"10.12/x": false, "11.1093/x": false, "10.1093/": false, "10.1093/a b": false, `10.1093/a"b`: false,
+		"10.1093/<script>": false, "knuth1984": false, "10.1093/" + strings.Repeat("a", 300): false,
+	} {
+		if got := IsDOI(key); got != want {
+			t.Errorf("IsDOI(%q) = %v, want %v", key, got, want)
+		}
+	}
+}
+
 func TestReferences(t *testing.T) {
 	db := testDB(t)
 	refs := db.References([]string{"guy1956", "knuth1984tex", "knuth1984lp", "missing", "guy1956", "ferguson"})
