@@ -49,6 +49,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -58,6 +59,8 @@ import (
 	"unicode"
 
 	"github.com/grundylab/grundy/internal/htmltext"
+	"github.com/grundylab/grundy/pkg/report/jupyter/execute"
+	"github.com/grundylab/grundy/pkg/report/notebook"
 	"github.com/grundylab/grundy/pkg/report/site"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -166,6 +169,7 @@ func (r *report) count() (literal, missing int) {
 
 func main() {
 	verbose := flag.Bool("v", false, "print the figures of every notebook, not only of those at fault")
+	flag.StringVar(&runPattern, "run", "", "run the notebooks whose path matches this regular expression in their kernels first, with .ci/acceptance-python (a stand-in for MyST-NB's glue) on PYTHONPATH")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: go run .ci/acceptance.go [-v] DIR...")
 		flag.PrintDefaults()
@@ -232,6 +236,13 @@ func run(dirs []string, verbose bool) (bool, error) {
 	defer os.RemoveAll(out)
 	var warnings []string
 	s := &site.Site{Dir: out, Warn: func(msg string) { warnings = append(warnings, msg) }}
+	if runPattern != "" {
+		x, err := runner(out)
+		if err != nil {
+			return false, err
+		}
+		s.Executor = x
+	}
 	buildErr := s.Build(context.Background(), nbs)
 	names, err := site.PageNames(nbs)
 	if err != nil {
@@ -470,4 +481,38 @@ func attr(n *html.Node, key string) string {
 		}
 	}
 	return ""
+}
+
+// runPattern selects the notebooks -run runs.
+var runPattern string
+
+// selective runs the notebooks whose path re matches and leaves the
+// others as stored.
+type selective struct {
+	re *regexp.Regexp
+	x  *execute.Executor
+}
+
+func (s selective) Execute(ctx context.Context, path string, nb *notebook.Notebook) (*notebook.Notebook, error) {
+	if !s.re.MatchString(path) {
+		return nb, nil
+	}
+	return s.x.Execute(ctx, path, nb)
+}
+
+// runner returns the executor of -run: each selected notebook run afresh
+// in its kernel, a failing cell kept in its outputs, with the stand-in
+// for MyST-NB's glue on PYTHONPATH; its runs are kept under dir.
+func runner(dir string) (site.Executor, error) {
+	re, err := regexp.Compile(runPattern)
+	if err != nil {
+		return nil, fmt.Errorf("-run: %w", err)
+	}
+	standIn, err := filepath.Abs(filepath.Join(".ci", "acceptance-python"))
+	if err != nil {
+		return nil, err
+	}
+	os.Setenv("PYTHONPATH", strings.Join(append([]string{standIn}, filepath.SplitList(os.Getenv("PYTHONPATH"))...), string(filepath.ListSeparator)))
+	x := &execute.Executor{Mode: execute.Always, AllowErrors: true, CacheDir: filepath.Join(dir, ".runs"), Log: io.Discard}
+	return selective{re: re, x: x}, nil
 }

@@ -272,9 +272,23 @@ func (p *fenceParser) option(f *fence, line []byte, seg text.Segment, source []b
 	if f.options == nil {
 		f.options = map[string]string{}
 	}
-	f.options[string(m[1])] = string(m[2])
+	f.options[string(m[1])] = optionValue(string(m[2]))
 	f.b.bodyStart = seg.Stop
 	return true
+}
+
+// optionValue returns an option's value as mystmd and MyST-Parser read
+// it: a value in quotes is a YAML string, ':name: "fig-x"' names fig-x;
+// any other is taken as written.
+func optionValue(raw string) string {
+	if len(raw) < 2 || raw[0] != raw[len(raw)-1] || raw[0] != '"' && raw[0] != '\'' {
+		return raw
+	}
+	var v string
+	if safeyaml.Unmarshal([]byte(raw), safeyaml.CellOptionsLimit, &v) != nil {
+		return raw
+	}
+	return v
 }
 
 // endOptions ends a directive's options and applies them to its node.

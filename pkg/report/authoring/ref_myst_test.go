@@ -131,7 +131,8 @@ func TestMystNumbers(t *testing.T) {
 // figure after it is Figure 1 all the same), one in a list table's
 // cell, an {index} entry's :name: before a paragraph and before a
 // heading, and "(label)=" before a paragraph, a list, a quote and a
-// definition list (read by its first term, also as "@label").
+// definition list (read by its first term, also as "@label"), and
+// figures whose labels are quoted YAML strings.
 const mystTargets = `---
 title: Targets
 ---
@@ -140,14 +141,15 @@ title: Targets
 	"```{list-table} Cells\n:name: tbl-c\n* - ```{image} c.png\n    :name: img-c\n    ```\n  - text\n```\n\n" +
 	"```{index} Grundy value\n:name: idx-para\n```\n\nA paragraph.\n\n```{index} Heading entry\n:name: idx-head\n```\n\n## A heading\n\n" +
 	"(t-para)=\n\nAnother paragraph.\n\n(t-list)=\n\n- an item\n\n(t-quote)=\n\n> a quote\n\n(t-dl)=\n\nFirst term\n: its definition\n\nSecond\n: more\n\n" +
+	"```{figure} q.png\n:name: \"fig-q\"\nQ.\n```\n\n```{figure} r.png\n:label: 'fig-r'\nR.\n```\n\n" +
 	"See {ref}`img-a`, {numref}`img-a`, [](#img-a), {numref}`fig-b`, {ref}`img-c`, [](#img-c), {numref}`Image %s <img-c>`, {ref}`own <img-a>`, {numref}`tbl-c`, " +
-	"{ref}`idx-para`, [](#idx-para), {ref}`idx-head`, [](#idx-head), {ref}`t-para`, [](#t-list), {ref}`t-quote`, {ref}`t-dl`, [](#t-dl), @t-dl.\n"
+	"{ref}`idx-para`, [](#idx-para), {ref}`idx-head`, [](#idx-head), {ref}`t-para`, [](#t-list), {ref}`t-quote`, {ref}`t-dl`, [](#t-dl), @t-dl, {numref}`fig-q`, [](#fig-r).\n"
 
 // TestMystTargets checks the targets of mystTargets against mystmd: an
 // {image} reads "Image" and takes no number, a target at a paragraph
 // "Paragraph", at a heading its title.
 func TestMystTargets(t *testing.T) {
-	if n := sameRefsAsMystmd(t, mystTargets); n != 19 {
-		t.Errorf("mystmd resolved %d references, want 19", n)
+	if n := sameRefsAsMystmd(t, mystTargets); n != 21 {
+		t.Errorf("mystmd resolved %d references, want 21", n)
 	}
 }
