@@ -106,7 +106,7 @@ func TestCiteDOI(t *testing.T) {
 		warns int
 	}{
 		{"myst with a bibliography", testBib(t, ""), true, 2, 0},
-		{"myst without", nil, true, 2, 1}, // knuth1984: no bibliography
+		{"myst without", nil, true, 2, 1},       // knuth1984: no bibliography
 		{"quarto", testBib(t, ""), false, 0, 1}, // one warning a label a cell
 	} {
 		t.Run(tt.name, func(t *testing.T) {
