@@ -34,7 +34,16 @@
 // Usage, from the repository root, on the set .ci/acceptance.list names
 // (it says how to fetch it):
 //
-//	go run .ci/acceptance.go [-v] DIR...
+//	go run .ci/acceptance.go [-v] [-run REGEXP] DIR...
+//
+// With -run, the notebooks whose path matches REGEXP are run in their
+// kernels first (as render -execute always runs them, a failing cell kept
+// in its outputs): MyST-NB's documentation notebooks glue their values
+// from Python. MyST-NB itself cannot be installed here (no PyPI, no
+// Debian package), so .ci/acceptance-python, put first on PYTHONPATH,
+// holds a stand-in for its glue() written from its documented output;
+// the notebooks also need Debian's python3-numpy, python3-pandas,
+// python3-matplotlib and python3-sympy.
 //
 // It prints the faults of each notebook (with -v, every notebook's
 // figures), the totals, and exits with status 1 if any construct of

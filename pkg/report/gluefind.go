@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report/authoring"
 	"github.com/grundylab/grundy/pkg/report/mathml"
 	"github.com/grundylab/grundy/pkg/report/plaintext"
 	"github.com/yuin/goldmark/ast"
@@ -258,7 +259,7 @@ func directiveBody(s string) (map[string]string, string) {
 			if !strings.HasPrefix(line, ":") || !ok || key == "" || strings.ContainsAny(key, " \t") {
 				break
 			}
-			opts[key] = strings.TrimSpace(value)
+			opts[key] = authoring.OptionValue(strings.TrimSpace(value))
 		}
 	}
 	body := strings.Join(lines[min(k, len(lines)):], "")

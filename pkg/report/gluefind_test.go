@@ -121,6 +121,7 @@ func TestDirectiveBody(t *testing.T) {
 		{"", map[string]string{}, ""},
 		{":alt: An image: red\n:name: fig-1\n\nCaption", map[string]string{"alt": "An image: red", "name": "fig-1"}, "Caption"},
 		{":label:\n", map[string]string{"label": ""}, ""},
+		{":name: \"fig-boot\"\n:alt: 'it''s'\n:width: \"300px\n", map[string]string{"name": "fig-boot", "alt": "it's", "width": `"300px`}, ""},
 		{"---\nalt: \"quoted\"\nname: x\n---\nCaption\n", map[string]string{"alt": "quoted", "name": "x"}, "Caption"},
 		{"Caption :not: an option", map[string]string{}, "Caption :not: an option"},
 		{":two words: no\nCaption", map[string]string{}, ":two words: no\nCaption"},

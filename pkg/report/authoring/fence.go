@@ -272,15 +272,15 @@ func (p *fenceParser) option(f *fence, line []byte, seg text.Segment, source []b
 	if f.options == nil {
 		f.options = map[string]string{}
 	}
-	f.options[string(m[1])] = optionValue(string(m[2]))
+	f.options[string(m[1])] = OptionValue(string(m[2]))
 	f.b.bodyStart = seg.Stop
 	return true
 }
 
-// optionValue returns an option's value as mystmd and MyST-Parser read
-// it: a value in quotes is a YAML string, ':name: "fig-x"' names fig-x;
-// any other is taken as written.
-func optionValue(raw string) string {
+// OptionValue returns a directive option's value, written after ":key:",
+// as mystmd and MyST-Parser read it: a value in quotes is a YAML string,
+// ':name: "fig-x"' names fig-x; any other is taken as written.
+func OptionValue(raw string) string {
 	if len(raw) < 2 || raw[0] != raw[len(raw)-1] || raw[0] != '"' && raw[0] != '\'' {
 		return raw
 	}
