@@ -1,0 +1,42 @@
+package authoring
+
+// A Chapter places a document in a Quarto book, whose chapters Quarto
+// numbers in the order the book lists them (quarto.org, "Book
+// Crossrefs"): in chapter 2 the figures, tables, listings, equations and
+// theorem-like blocks of each kind are numbered "2.1", "2.2", …, its
+// sections "2.1", "2.1.1", its title "2", which a reference reads
+// "Chapter 2"; in an appendix the chapter's letter stands for its
+// number, "A.1", its title read "Appendix A". An unnumbered chapter
+// (its title marked ".unnumbered", as a book's preface) numbers its
+// targets 1, 2, … and its sections not at all.
+type Chapter struct {
+	// Number is the chapter's number, "2", or among the appendices its
+	// letter, "A"; "" for an unnumbered chapter.
+	Number string
+	// Appendix is set for a chapter of the book's appendices.
+	Appendix bool
+}
+
+// numbered reports whether the document is a numbered chapter of a
+// book.
+func (x *Index) numbered() bool { return x.Chapter != nil && x.Chapter.Number != "" }
+
+// inChapter returns n, a number within the document, as the document's
+// chapter prefixes it: "2.n" in chapter 2, n outside a numbered chapter.
+func (x *Index) inChapter(n string) string {
+	if !x.numbered() {
+		return n
+	}
+	return x.Chapter.Number + "." + n
+}
+
+// chapterTitle numbers t, the target of a numbered chapter's title, as
+// the chapter, and names it as a reference reads it: "Chapter 2",
+// "Appendix A".
+func (x *Index) chapterTitle(t *Target) {
+	t.Number = x.Chapter.Number
+	t.name = "Chapter"
+	if x.Chapter.Appendix {
+		t.name = "Appendix"
+	}
+}

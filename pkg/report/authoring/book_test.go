@@ -1,0 +1,101 @@
+package authoring
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/grundylab/grundy/pkg/report/mathml"
+)
+
+// bookDocs are a Quarto book's preface (unnumbered), two chapters and an
+// appendix, each referring within itself and to the others.
+var bookDocs = []struct {
+	chapter Chapter
+	doc     string
+}{
+	{Chapter{}, "# Preface {.unnumbered}\n\n![P](p.png){#fig-pre}\n\n## About\n\nSee @fig-pre, @sec-games, @fig-sum and @thm-a.\n"},
+	{Chapter{Number: "1"}, "# Games {#sec-games}\n\n## Sums {#sec-sums}\n\n![Sum](s.png){#fig-sum}\n\n![Other](o.png){#fig-other}\n\n" +
+		"::: {#thm-sg}\n## Sprague–Grundy\nText.\n:::\n\n$$ a = b $$ {#eq-ab}\n\nSee @fig-other, @eq-ab, @sec-sums, @thm-sg, @fig-two, @tbl-two, @eq-two, @sec-more, @thm-a and @sec-apx.\n"},
+	{Chapter{Number: "2"}, "# More {#sec-more}\n\n## First\n\n## Second {#sec-second}\n\n![Two](t.png){#fig-two}\n\n| a |\n|---|\n| 1 |\n\n: T {#tbl-two}\n\n" +
+		"$$\n\\begin{equation} c \\end{equation}\n$$\n\n$$ d $$ {#eq-two}\n\n::: {#lem-two}\nL.\n:::\n\nSee @fig-sum, -@fig-sum, [@fig-sum; @eq-ab], @Sec-sums and @sec-second.\n"},
+	{Chapter{Number: "A", Appendix: true}, "# Proofs {#sec-apx}\n\n## Lemma\n\n![A](a.png){#fig-a}\n\n::: {#thm-a}\nT.\n:::\n\nSee @fig-a, @thm-sg, @eq-two and @lem-two.\n"},
+}
+
+// buildBook renders bookDocs as a site renders a book's chapters:
+// numbered each as its chapter, joined in a Project that is a Book.
+func buildBook(t *testing.T) site {
+	t.Helper()
+	p := NewProject()
+	p.Book = true
+	var s site
+	xs := make([]*Index, len(bookDocs))
+	for i, d := range bookDocs {
+		xs[i] = NewIndex()
+		xs[i].Chapter = &d.chapter
+		xs[i].Configure(nil, nil)
+		xs[i].Markdown(1, d.doc)
+		s.added = append(s.added, p.Add(docPage(i), xs[i])...)
+	}
+	for i, d := range bookDocs {
+		xs[i].Join(p, docPage(i).Name)
+		s.warnings = append(s.warnings, xs[i].Check())
+		s.pages = append(s.pages, renderPage(t, xs[i], d.doc))
+		s.posts = append(s.posts, string(Post([]byte(d.doc), &mathml.Extender{}, &Blocks{}, &Refs{Index: xs[i]})))
+	}
+	return s
+}
+
+// TestBook: in a Quarto book, figures, tables, equations, theorem-like
+// blocks and sections are numbered by chapter, "Figure 1.2", "(2.1)",
+// "Section 2.2", an appendix's by its letter, "Figure A.1", a chapter's
+// title read "Chapter 1" or "Appendix A", an unnumbered chapter's targets
+// numbered on their own; Quarto's "@fig-x" resolves across chapters, on
+// the page and in the post, as quarto.org's "Book Crossrefs" describes.
+func TestBook(t *testing.T) {
+	nbsp := func(s string) string { return strings.ReplaceAll(s, "~", "\u00a0") }
+	s := buildBook(t)
+	pageWant := [][]string{
+		{`<a class="ref" href="#fig-pre">Figure~1</a>`, `<a class="ref" href="b.html#sec-games">Chapter~1</a>`,
+			`<a class="ref" href="b.html#fig-sum">Figure~1.1</a>`, `<a class="ref" href="d.html#thm-a">Theorem~A.1</a>`},
+		{`<span class="header-section-number">1</span> Games`, `<span class="header-section-number">1.1</span> Sums`,
+			`<a class="ref" href="#fig-other">Figure~1.2</a>`, `<a class="ref" href="#eq-ab">Equation~1.1</a>`,
+			`<a class="ref" href="#sec-sums">Section~1.1</a>`, `<a class="ref" href="#thm-sg">Theorem~1.1</a>`,
+			`<a class="ref" href="c.html#fig-two">Figure~2.1</a>`, `<a class="ref" href="c.html#tbl-two">Table~2.1</a>`,
+			`<a class="ref" href="c.html#eq-two">Equation~2.2</a>`, `<a class="ref" href="c.html#sec-more">Chapter~2</a>`,
+			`<a class="ref" href="d.html#thm-a">Theorem~A.1</a>`, `<a class="ref" href="d.html#sec-apx">Appendix~A</a>`},
+		{`<span class="header-section-number">2.2</span> Second`, `(2.1)`, `(2.2)`,
+			`<a class="ref" href="b.html#fig-sum">Figure~1.1</a>`, `<a class="ref" href="b.html#fig-sum">1.1</a>`,
+			`<a class="ref" href="b.html#eq-ab">Equation~1.1</a>`, `<a class="ref" href="b.html#sec-sums">Section~1.1</a>`,
+			`<a class="ref" href="#sec-second">Section~2.2</a>`},
+		{`<span class="header-section-number">A.1</span> Lemma`, `<a class="ref" href="#fig-a">Figure~A.1</a>`,
+			`<a class="ref" href="b.html#thm-sg">Theorem~1.1</a>`, `<a class="ref" href="c.html#eq-two">Equation~2.2</a>`,
+			`<a class="ref" href="c.html#lem-two">Lemma~2.1</a>`},
+	}
+	postWant := [][]string{
+		{"[Chapter~1](b.md#sec-games)", "[Figure~1.1](b.md#fig-sum)", "[Theorem~A.1](d.md#thm-a)"},
+		{"1.1 Sums", "[Figure~2.1](c.md#fig-two)", "[Appendix~A](d.md#sec-apx)"},
+		{"2.2 Second", "[1.1](b.md#fig-sum)", "[Section~1.1](b.md#sec-sums)"},
+		{"A.1 Lemma", "[Theorem~1.1](b.md#thm-sg)"},
+	}
+	for i := range bookDocs {
+		for _, w := range pageWant[i] {
+			if !strings.Contains(s.pages[i], nbsp(w)) {
+				t.Errorf("page %c lacks %s:\n%s", 'a'+i, w, s.pages[i])
+			}
+		}
+		for _, w := range postWant[i] {
+			if !strings.Contains(s.posts[i], nbsp(w)) {
+				t.Errorf("post %c lacks %s:\n%s", 'a'+i, w, s.posts[i])
+			}
+		}
+		if len(s.warnings[i]) > 0 {
+			t.Errorf("page %c warns %v", 'a'+i, s.warnings[i])
+		}
+		if strings.Contains(s.pages[i], "ref-missing") {
+			t.Errorf("page %c marks a reference missing:\n%s", 'a'+i, s.pages[i])
+		}
+	}
+	if strings.Contains(s.pages[0], "header-section-number") {
+		t.Errorf("the unnumbered preface numbers its sections:\n%s", s.pages[0])
+	}
+}
