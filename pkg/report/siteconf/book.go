@@ -1,0 +1,105 @@
+package siteconf
+
+import "fmt"
+
+// A Chapter is a file of a Quarto book (Settings.Book), in the order of
+// _quarto.yml's book.chapters, then book.appendices.
+type Chapter struct {
+	// File is the chapter's notebook, a '/'-separated path relative to
+	// Settings.Dir.
+	File string
+	// Appendix is set for a chapter of book.appendices, which Quarto
+	// letters A, B, … where the chapters before are numbered 1, 2, ….
+	Appendix bool
+	// Part is set for the file of a part ("- part: part1.qmd"), which
+	// takes no number.
+	Part bool
+}
+
+// book reads a Quarto book's chapters, book.chapters then
+// book.appendices, as the site's Listed order and its Book: a file
+// name, or a part, a mapping of its title or file ("part:") and its
+// chapters. A chapter that is not a file in the folder, or is listed
+// twice, is left out with a warning (the first few named, the rest
+// counted); past MaxPages files, the rest.
+func (r *reader) book(book map[string]any) {
+	r.s.Book = []Chapter{}
+	r.text("book.title", book["title"], MaxText, &r.s.Title)
+	before := len(r.warnings)
+	r.chapters("book.chapters", book["chapters"], false, 0)
+	r.chapters("book.appendices", book["appendices"], true, 0)
+	if n := len(r.warnings) - before; n > maxChapterWarnings {
+		r.warnings = r.warnings[:before+maxChapterWarnings]
+		r.warnf("book: %d more chapters left out", n-maxChapterWarnings)
+	}
+	r.unread("book.", book, "title", "chapters", "appendices")
+}
+
+// maxChapterWarnings is the number of chapters left out that are each
+// named in a warning.
+const maxChapterWarnings = 10
+
+// chapters reads a list of a book's chapters, and the chapters of its
+// parts.
+func (r *reader) chapters(key string, v any, appendix bool, depth int) {
+	if v == nil {
+		return
+	}
+	list, ok := v.([]any)
+	if !ok {
+		r.warnf("%s: not a list of chapters; left out", key)
+		return
+	}
+	for i, item := range list {
+		if len(r.s.Book) >= MaxPages {
+			r.warnf("%s: more than %d chapters; the rest are left out", key, MaxPages)
+			return
+		}
+		k := fmt.Sprintf("%s[%d]", key, i)
+		switch item := item.(type) {
+		case string:
+			r.chapter(k, item, Chapter{Appendix: appendix})
+		case map[string]any:
+			if depth > 0 {
+				r.warnf("%s: a part within a part; left out", k)
+				continue
+			}
+			if part, ok := item["part"].(string); ok && isNotebookFile(part) {
+				r.chapter(k+".part", part, Chapter{Appendix: appendix, Part: true})
+			}
+			r.chapters(k+".chapters", item["chapters"], appendix, depth+1)
+		default:
+			r.warnf("%s: not a chapter's file or a part; left out", k)
+		}
+	}
+}
+
+// chapter adds a chapter of the book, once.
+func (r *reader) chapter(key, file string, c Chapter) {
+	p := r.file(key, file)
+	if p == "" {
+		return
+	}
+	if r.chapterSeen[p] {
+		r.warnf("%s %q: listed before; left out", key, short(p))
+		return
+	}
+	if r.chapterSeen == nil {
+		r.chapterSeen = map[string]bool{}
+	}
+	r.chapterSeen[p] = true
+	c.File = p
+	r.s.Book = append(r.s.Book, c)
+	r.page(key, p)
+}
+
+// isNotebookFile reports whether a part's value names a file, rather
+// than being its title: Quarto's own forms end in .qmd, .ipynb or .md.
+func isNotebookFile(s string) bool {
+	for _, ext := range []string{".qmd", ".ipynb", ".md", ".Rmd"} {
+		if len(s) > len(ext) && s[len(s)-len(ext):] == ext {
+			return true
+		}
+	}
+	return false
+}
