@@ -1,5 +1,14 @@
 package authoring
 
+import (
+	"regexp"
+	"strings"
+
+	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+)
+
 // A Chapter places a document in a Quarto book, whose chapters Quarto
 // numbers in the order the book lists them (quarto.org, "Book
 // Crossrefs"): in chapter 2 the figures, tables, listings, equations and
@@ -39,4 +48,55 @@ func (x *Index) chapterTitle(t *Target) {
 	if x.Chapter.Appendix {
 		t.name = "Appendix"
 	}
+}
+
+// NumberedChapter reports whether a document a Quarto book lists takes a
+// chapter's number, as Quarto decides it (quarto-cli's
+// isNumberedChapter): unless its title, the front matter's or else its
+// first level-1 heading, is marked unnumbered, "# Preface {.unnumbered}"
+// or "{-}".
+func NumberedChapter(front map[string]any, nb *notebook.Notebook) bool {
+	if title, ok := front["title"].(string); ok {
+		m := titleAttributes.FindStringSubmatch(title)
+		return m == nil || !unnumberedClass(m[1])
+	}
+	if nb == nil {
+		return true
+	}
+	for _, c := range nb.Cells {
+		if c == nil || c.Type != notebook.Markdown {
+			continue
+		}
+		src := []byte(c.Source)
+		var h *ast.Heading
+		_ = ast.Walk(scanner.Parse(text.NewReader(src)), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if hh, ok := n.(*ast.Heading); ok && entering && hh.Level == 1 {
+				h = hh
+				return ast.WalkStop, nil
+			}
+			return ast.WalkContinue, nil
+		})
+		if h != nil {
+			class, _ := h.AttributeString("class")
+			b, _ := class.([]byte)
+			m := titleAttributes.FindStringSubmatch(plainText(h, src))
+			return !unnumberedClass(string(b)) && (m == nil || !unnumberedClass(m[1]))
+		}
+	}
+	return true
+}
+
+// titleAttributes finds the attributes after a title, "Preface
+// {.unnumbered}".
+var titleAttributes = regexp.MustCompile(`\{([^{}]*)\}\s*$`)
+
+// unnumberedClass reports whether attributes or classes mark a heading
+// unnumbered, as Pandoc reads ".unnumbered" and "-".
+func unnumberedClass(attrs string) bool {
+	for _, f := range strings.Fields(attrs) {
+		if f == "unnumbered" || f == ".unnumbered" || f == "-" {
+			return true
+		}
+	}
+	return false
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/grundylab/grundy/pkg/report/mathml"
+	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
 // bookDocs are a Quarto book's preface (unnumbered), two chapters and an
@@ -97,5 +98,36 @@ func TestBook(t *testing.T) {
 	}
 	if strings.Contains(s.pages[0], "header-section-number") {
 		t.Errorf("the unnumbered preface numbers its sections:\n%s", s.pages[0])
+	}
+}
+
+// TestNumberedChapter: a chapter is numbered unless its title, the front
+// matter's or its first level-1 heading, is marked unnumbered.
+func TestNumberedChapter(t *testing.T) {
+	tests := []struct {
+		name  string
+		front map[string]any
+		cells []string
+		want  bool
+	}{
+		{"a heading", nil, []string{"# Games\n\nText.\n"}, true},
+		{"unnumbered", nil, []string{"Some text.\n", "# Preface {.unnumbered}\n"}, false},
+		{"dash", nil, []string{"# Preface {-}\n"}, false},
+		{"with an id", nil, []string{"# Preface {#sec-pre .unnumbered}\n"}, false},
+		{"a later heading", nil, []string{"# Games\n\n# Other {.unnumbered}\n"}, true},
+		{"a level-2 heading", nil, []string{"## Aside {.unnumbered}\n\n# Games\n"}, true},
+		{"a code block", nil, []string{"```\n# Preface {.unnumbered}\n```\n"}, true},
+		{"front matter title", map[string]any{"title": "Preface {.unnumbered}"}, []string{"# Games\n"}, false},
+		{"front matter title wins", map[string]any{"title": "Games"}, []string{"# Preface {.unnumbered}\n"}, true},
+		{"no heading", nil, nil, true},
+	}
+	for _, tt := range tests {
+		nb := &notebook.Notebook{}
+		for _, c := range tt.cells {
+			nb.Cells = append(nb.Cells, &notebook.Cell{Type: notebook.Markdown, Source: c})
+		}
+		if got := NumberedChapter(tt.front, nb); got != tt.want {
+			t.Errorf("%s: NumberedChapter = %v, want %v", tt.name, got, tt.want)
+		}
 	}
 }

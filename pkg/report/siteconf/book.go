@@ -1,6 +1,11 @@
 package siteconf
 
-import "fmt"
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
 
 // A Chapter is a file of a Quarto book (Settings.Book), in the order of
 // _quarto.yml's book.chapters, then book.appendices.
@@ -102,4 +107,40 @@ func isNotebookFile(s string) bool {
 		}
 	}
 	return false
+}
+
+// LoadBook returns the chapters of the Quarto book whose _quarto.yml is
+// in the folder dir, as Load reads them (Settings.Book), with the
+// warnings of reading them; nil for a folder whose _quarto.yml is no
+// book's, or that has none. The file is read as Load reads it, through
+// an os.Root of dir and at most MaxSize bytes; the error is for one that
+// cannot be read or is refused.
+func LoadBook(dir string) ([]Chapter, []string, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, nil, fmt.Errorf("book: %w", err)
+	}
+	defer root.Close()
+	if info, err := root.Stat(QuartoFile); err != nil || !info.Mode().IsRegular() {
+		return nil, nil, nil
+	}
+	file := filepath.Join(dir, QuartoFile)
+	data, err := readBounded(root, QuartoFile, MaxSize)
+	if err != nil {
+		return nil, nil, fmt.Errorf("book %s: %w", file, err)
+	}
+	s, warnings, err := Parse(QuartoFile, data)
+	if err != nil || s.Book == nil {
+		if err != nil {
+			err = fmt.Errorf("book %s: %w", file, err)
+		}
+		return nil, nil, err
+	}
+	var out []string
+	for _, w := range warnings {
+		if strings.HasPrefix(w, "book") {
+			out = append(out, "book "+file+": "+w)
+		}
+	}
+	return s.Book, out, nil
 }
