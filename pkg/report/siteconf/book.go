@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -22,8 +23,8 @@ type Chapter struct {
 }
 
 // book reads a Quarto book's chapters, book.chapters then
-// book.appendices, as the site's Listed order and its Book: a file
-// name, or a part, a mapping of its title or file ("part:") and its
+// book.appendices, its index file first, as the site's Listed order and
+// its Book: a file name, or a part, a mapping of its title or file ("part:") and its
 // chapters. A chapter that is not a file in the folder, or is listed
 // twice, is left out with a warning (the first few named, the rest
 // counted); past MaxPages files, the rest.
@@ -33,6 +34,14 @@ func (r *reader) book(book map[string]any) {
 	before := len(r.warnings)
 	r.chapters("book.chapters", book["chapters"], false, 0)
 	r.chapters("book.appendices", book["appendices"], true, 0)
+	// Quarto puts the book's home page, its index file, first, wherever
+	// it is listed (quarto-cli's bookRenderItems).
+	if i := slices.IndexFunc(r.s.Book, func(c Chapter) bool { return strings.HasPrefix(c.File, "index.") }); i > 0 {
+		index := r.s.Book[i]
+		r.s.Book = slices.Insert(slices.Delete(r.s.Book, i, i+1), 0, index)
+		j := slices.Index(r.s.Pages, index.File)
+		r.s.Pages = slices.Insert(slices.Delete(r.s.Pages, j, j+1), 0, index.File)
+	}
 	if n := len(r.warnings) - before; n > maxChapterWarnings {
 		r.warnings = r.warnings[:before+maxChapterWarnings]
 		r.warnf("book: %d more chapters left out", n-maxChapterWarnings)

@@ -42,6 +42,10 @@ func TestBook(t *testing.T) {
 			warn: []string{`"../outside.qmd": outside`, `"/etc/passwd": outside`, `"https://example.org/x.qmd": not a file`,
 				"a hidden file", "book.chapters[4]", "book.chapters[5]: not a chapter", `"ok.qmd": listed before`, "a part within a part"},
 		},
+		{
+			name: "the index first", yaml: "project: {type: book}\nbook:\n  chapters: [intro.qmd, sub/index.qmd, index.ipynb]\n  appendices: [a.qmd]\n",
+			book: []Chapter{{File: "index.ipynb"}, {File: "intro.qmd"}, {File: "sub/index.qmd"}, {File: "a.qmd", Appendix: true}}, nowarn: true,
+		},
 		{name: "not a list", yaml: "project: {type: book}\nbook: {chapters: intro.qmd}\n", book: []Chapter{}, warn: []string{"book.chapters: not a list"}},
 		{name: "one file 10^5 times", yaml: long, book: []Chapter{{File: "a"}}, warn: []string{"listed before", "more chapters left out"}},
 		{name: "too many", yaml: many.String(), warn: []string{fmt.Sprintf("more than %d chapters", MaxPages)}},

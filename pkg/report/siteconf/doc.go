@@ -16,7 +16,8 @@
 //     of website.navbar's left and right items), in order, and
 //     format.html.css; in a book (project.type: book), book.title and
 //     the files of book.chapters, their parts' included, then of
-//     book.appendices, in order, as the pages' order and as Settings.Book,
+//     book.appendices, in order but the index file first, as Quarto
+//     orders them, as the pages' order and as Settings.Book,
 //     which says which are appendices, for the book's numbering.
 //   - myst.yml: site.title (else project.title), project.authors (or
 //     author), project.description, the files of project.toc, depth first,
