@@ -86,6 +86,21 @@ func NumberedChapter(front map[string]any, nb *notebook.Notebook) bool {
 	return true
 }
 
+// ChapterTitle returns a book's chapter title as Quarto shows it: with
+// the attributes after it, "Preface {.unnumbered}", left out.
+func ChapterTitle(title string) string {
+	m := titleAttributes.FindStringSubmatchIndex(title)
+	if m == nil || m[0] == 0 {
+		return title
+	}
+	for _, f := range strings.Fields(title[m[2]:m[3]]) {
+		if !strings.ContainsAny(f[:1], ".#-") && !strings.Contains(f, "=") {
+			return title // braces of the title's own, "Sets {a, b}"
+		}
+	}
+	return strings.TrimSpace(title[:m[0]])
+}
+
 // titleAttributes finds the attributes after a title, "Preface
 // {.unnumbered}".
 var titleAttributes = regexp.MustCompile(`\{([^{}]*)\}\s*$`)

@@ -131,3 +131,14 @@ func TestNumberedChapter(t *testing.T) {
 		}
 	}
 }
+
+func TestChapterTitle(t *testing.T) {
+	for in, want := range map[string]string{
+		"Preface {.unnumbered}": "Preface", "Intro {#sec-intro .unnumbered}": "Intro", "Sets {a, b}": "Sets {a, b}", "Wide {width=50%}": "Wide",
+		"Plain": "Plain", "{.unnumbered}": "{.unnumbered}", "": "",
+	} {
+		if got := ChapterTitle(in); got != want {
+			t.Errorf("ChapterTitle(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -65,6 +65,7 @@ func TestBook(t *testing.T) {
 		return strings.ReplaceAll(string(data), "\u00a0", "~")
 	}
 	for file, want := range map[string][]string{
+		"001-index.md": {"title: Preface\n"},
 		"001-index.html": {`<span class="caption-number">Figure 1:</span>`, `<a class="ref" href="zeta.html#fig-sum">Figure~1.1</a>`,
 			`<a class="ref" href="alpha.html#sec-more">Chapter~2</a>`, `<a class="ref" href="proofs.html#thm-apx">Theorem~A.1</a>`},
 		"zeta.html": {`<span class="header-section-number">1.1</span> Disjunctive`, `<span class="caption-number">Figure 1.1:</span>`,
