@@ -111,3 +111,43 @@ func TestBook(t *testing.T) {
 		}
 	}
 }
+
+// TestBookHostile: a book's chapter list that names files outside its
+// folder, things that are no file, or one file many times is read for
+// what it names well, each fault warned of, and every notebook rendered.
+func TestBookHostile(t *testing.T) {
+	src := t.TempDir()
+	const jupyter = "---\njupyter: python3\n---\n\n"
+	writeFiles(t, src, map[string]string{
+		"_quarto.yml": "project: {type: book}\nbook:\n  chapters: [../outside.qmd, /etc/passwd, 3, {x: y}, one.qmd, one.qmd, gone.qmd, two.qmd" +
+			strings.Repeat(", one.qmd", 5000) + "]\n",
+		"one.qmd": jupyter + "# One\n\n![O](o.png){#fig-one}\n",
+		"two.qmd": jupyter + "# Two\n\n## Part {#sec-part}\n\nSee @fig-one and @sec-part.\n",
+	})
+	out := t.TempDir()
+	var warnings []string
+	s := &Site{Dir: out, Warn: func(m string) { warnings = append(warnings, m) }}
+	if err := s.Build(context.Background(), []string{src}); err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(warnings, "\n")
+	for _, w := range []string{`"../outside.qmd": outside`, `"/etc/passwd": outside`, "book.chapters[2]: not a chapter", "book.chapters[3]: a part with no title",
+		`"one.qmd": listed before`, "chapter gone.qmd", "more chapters left out"} {
+		if !strings.Contains(all, w) {
+			t.Errorf("no warning of %s in:\n%s", w, all)
+		}
+	}
+	if n := strings.Count(all, "listed before"); n > 10 {
+		t.Errorf("%d warnings of a chapter listed before, want a few and a count", n)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "two.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := `<a class="ref" href="one.html#fig-one">Figure` + "\u00a0" + `1.1</a>`; !strings.Contains(string(data), w) {
+		t.Errorf("two.html lacks %s", w)
+	}
+	if w := `<a class="ref" href="#sec-part">Section` + "\u00a0" + `2.1</a>`; !strings.Contains(string(data), w) {
+		t.Errorf("two.html lacks %s: gone.qmd, which is not there, takes no number", w)
+	}
+}

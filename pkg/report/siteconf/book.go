@@ -78,7 +78,12 @@ func (r *reader) chapters(key string, v any, appendix bool, depth int) {
 				r.warnf("%s: a part within a part; left out", k)
 				continue
 			}
-			if part, ok := item["part"].(string); ok && isNotebookFile(part) {
+			part, ok := item["part"].(string)
+			if !ok && item["chapters"] == nil {
+				r.warnf("%s: a part with no title or file, and no chapters; left out", k)
+				continue
+			}
+			if isNotebookFile(part) {
 				r.chapter(k+".part", part, Chapter{Appendix: appendix, Part: true})
 			}
 			r.chapters(k+".chapters", item["chapters"], appendix, depth+1)
