@@ -142,3 +142,19 @@ func TestChapterTitle(t *testing.T) {
 		}
 	}
 }
+
+// FuzzChapterTitle checks that reading a chapter's title never panics,
+// keeps a prefix of the title, and that NumberedChapter reads any heading.
+func FuzzChapterTitle(f *testing.F) {
+	for _, s := range []string{"Preface {.unnumbered}", "# Preface {-}\n", "Sets {a, b}", "{", "x {#a .b c=d}", "# A {.unnumbered\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got := ChapterTitle(s); got != s && !strings.HasPrefix(strings.TrimSpace(s), got) {
+			t.Errorf("ChapterTitle(%q) = %q, not a prefix", s, got)
+		}
+		nb := &notebook.Notebook{Cells: []*notebook.Cell{{Type: notebook.Markdown, Source: s}}}
+		NumberedChapter(map[string]any{"title": s}, nb)
+		NumberedChapter(nil, nb)
+	})
+}
