@@ -158,3 +158,32 @@ func FuzzChapterTitle(f *testing.F) {
 		NumberedChapter(nil, nb)
 	})
 }
+
+// TestBookDuplicate: a label two chapters define is each one's own, and a
+// reference to it from a third is warned of naming both.
+func TestBookDuplicate(t *testing.T) {
+	p := NewProject()
+	p.Book = true
+	docs := []string{"# A\n\n![X](x.png){#fig-x}\n\nSee @fig-x.\n", "# B\n\n![X](x.png){#fig-x}\n", "# C\n\nSee @fig-x.\n"}
+	xs := make([]*Index, len(docs))
+	for i, doc := range docs {
+		xs[i] = NewIndex()
+		xs[i].Chapter = &Chapter{Number: string(rune('1' + i))}
+		xs[i].Configure(nil, nil)
+		xs[i].Markdown(1, doc)
+		p.Add(docPage(i), xs[i])
+	}
+	for i := range docs {
+		xs[i].Join(p, docPage(i).Name)
+	}
+	if w := xs[0].Check(); len(w) != 0 {
+		t.Errorf("chapter 1 warns %v of its own label", w)
+	}
+	w := xs[2].Check()
+	if len(w) != 1 || !strings.Contains(w[0].Msg, "2 pages have this label (a and b") {
+		t.Errorf("chapter 3 warns %v, want one warning naming pages a and b", w)
+	}
+	if page := renderPage(t, xs[0], docs[0]); !strings.Contains(page, `<a class="ref" href="#fig-x">Figure`+"\u00a0"+`1.1</a>`) {
+		t.Errorf("chapter 1 does not resolve its own label:\n%s", page)
+	}
+}

@@ -517,7 +517,7 @@ func (x *Index) Check() []Warning {
 			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("citation @%s: no such work in the bibliography, shown marked", clip(p.label))})
 		case p.quarto && x.elsewhere(p.label):
 			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("reference %s: another page has this label, which Quarto resolves across documents in books only; shown marked, as a Quarto website shows it", clip(p.label))})
-		case (!p.quarto || x.MyST) && len(x.duplicated(p.label)) > 1:
+		case (!p.quarto || x.MyST || x.inBook()) && len(x.duplicated(p.label)) > 1:
 			pages := x.duplicated(p.label)
 			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("reference %s: %d pages have this label (%s and %s first), and a reference from another page cannot choose; shown marked", clip(p.label), len(pages), pages[0], pages[1])})
 		default:

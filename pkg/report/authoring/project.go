@@ -157,7 +157,7 @@ func (x *Index) lookup(label string, quarto bool) (Target, *Page, bool) {
 	if t := x.targets[label]; t != nil {
 		return *t, nil, true
 	}
-	if x.project == nil || quarto && !x.MyST && !x.project.Book {
+	if x.project == nil || quarto && !x.MyST && !x.inBook() {
 		return Target{}, nil, false
 	}
 	t, ok := x.project.targets[label]
@@ -167,6 +167,9 @@ func (x *Index) lookup(label string, quarto bool) (Target, *Page, bool) {
 	pg := x.project.pages[t.page]
 	return t.Target, &pg, true
 }
+
+// inBook reports whether the document is a page of a Quarto book.
+func (x *Index) inBook() bool { return x.project != nil && x.project.Book }
 
 // elsewhere reports whether another page of the project defines label,
 // which a reference in Quarto's form in a document not MyST's does not
