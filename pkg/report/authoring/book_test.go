@@ -16,9 +16,9 @@ var bookDocs = []struct {
 }{
 	{Chapter{}, "# Preface {.unnumbered}\n\n![P](p.png){#fig-pre}\n\n## About\n\nSee @fig-pre, @sec-games, @fig-sum and @thm-a.\n"},
 	{Chapter{Number: "1"}, "# Games {#sec-games}\n\n## Sums {#sec-sums}\n\n![Sum](s.png){#fig-sum}\n\n![Other](o.png){#fig-other}\n\n" +
-		"::: {#thm-sg}\n## Sprague–Grundy\nText.\n:::\n\n$$ a = b $$ {#eq-ab}\n\nSee @fig-other, @eq-ab, @sec-sums, @thm-sg, @fig-two, @tbl-two, @eq-two, @sec-more, @thm-a and @sec-apx.\n"},
+		"::: {#thm-sg}\n## Sprague–Grundy\nText.\n:::\n\n$$ a = b $$ {#eq-ab}\n\nSee @fig-other, @eq-ab, @sec-sums, @thm-sg, @fig-two, @tbl-two, @eq-two, @lst-two, @sec-more, @thm-a and @sec-apx.\n"},
 	{Chapter{Number: "2"}, "# More {#sec-more}\n\n## First\n\n## Second {#sec-second}\n\n![Two](t.png){#fig-two}\n\n| a |\n|---|\n| 1 |\n\n: T {#tbl-two}\n\n" +
-		"$$\n\\begin{equation} c \\end{equation}\n$$\n\n$$ d $$ {#eq-two}\n\n::: {#lem-two}\nL.\n:::\n\nSee @fig-sum, -@fig-sum, [@fig-sum; @eq-ab], @Sec-sums and @sec-second.\n"},
+		"$$\n\\begin{equation} c \\end{equation}\n$$\n\n$$ d $$ {#eq-two}\n\n::: {#lem-two}\nL.\n:::\n\n::: {#lst-two}\n```go\nx := 1\n```\n\nCode\n:::\n\nSee @fig-sum, -@fig-sum, [@fig-sum; @eq-ab], @Sec-sums and @sec-second.\n"},
 	{Chapter{Number: "A", Appendix: true}, "# Proofs {#sec-apx}\n\n## Lemma\n\n![A](a.png){#fig-a}\n\n::: {#thm-a}\nT.\n:::\n\nSee @fig-a, @thm-sg, @eq-two and @lem-two.\n"},
 }
 
@@ -63,6 +63,7 @@ func TestBook(t *testing.T) {
 			`<a class="ref" href="#sec-sums">Section~1.1</a>`, `<a class="ref" href="#thm-sg">Theorem~1.1</a>`,
 			`<a class="ref" href="c.html#fig-two">Figure~2.1</a>`, `<a class="ref" href="c.html#tbl-two">Table~2.1</a>`,
 			`<a class="ref" href="c.html#eq-two">Equation~2.2</a>`, `<a class="ref" href="c.html#sec-more">Chapter~2</a>`,
+			`<a class="ref" href="c.html#lst-two">Listing~2.1</a>`,
 			`<a class="ref" href="d.html#thm-a">Theorem~A.1</a>`, `<a class="ref" href="d.html#sec-apx">Appendix~A</a>`},
 		{`<span class="header-section-number">2.2</span> Second`, `(2.1)`, `(2.2)`,
 			`<a class="ref" href="b.html#fig-sum">Figure~1.1</a>`, `<a class="ref" href="b.html#fig-sum">1.1</a>`,
