@@ -18,6 +18,12 @@ import (
 // number, "A.1", its title read "Appendix A". An unnumbered chapter
 // (its title marked ".unnumbered", as a book's preface) numbers its
 // targets 1, 2, … and its sections not at all.
+//
+// In a numbered chapter a displayed formula that takes a number, being
+// labelled or holding an AMS environment, takes one for the whole of
+// it, "(2.1)", its rows' \label naming that number: Quarto numbers the
+// labelled formula so, and a number per row, as MathJax gives it, would
+// not carry the chapter's.
 type Chapter struct {
 	// Number is the chapter's number, "2", or among the appendices its
 	// letter, "A"; "" for an unnumbered chapter.
