@@ -30,7 +30,14 @@ type Chapter struct {
 // counted); past MaxPages files, the rest.
 func (r *reader) book(book map[string]any) {
 	r.s.Book = []Chapter{}
+	// A book's keys stand for a website's (quarto.org, "Book Options").
 	r.text("book.title", book["title"], MaxText, &r.s.Title)
+	if _, ok := book["author"]; ok {
+		r.s.Authors = nil
+		r.authors("book.author", book["author"])
+	}
+	r.siteURL("book.site-url", book["site-url"])
+	r.text("book.description", book["description"], MaxDescription, &r.s.Description)
 	before := len(r.warnings)
 	r.chapters("book.chapters", book["chapters"], false, 0)
 	r.chapters("book.appendices", book["appendices"], true, 0)
@@ -46,7 +53,7 @@ func (r *reader) book(book map[string]any) {
 		r.warnings = r.warnings[:before+maxChapterWarnings]
 		r.warnf("book: %d more chapters left out", n-maxChapterWarnings)
 	}
-	r.unread("book.", book, "title", "chapters", "appendices")
+	r.unread("book.", book, "title", "author", "site-url", "description", "chapters", "appendices")
 }
 
 // maxChapterWarnings is the number of chapters left out that are each

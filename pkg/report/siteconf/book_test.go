@@ -92,3 +92,42 @@ func TestBook(t *testing.T) {
 		})
 	}
 }
+
+// TestRealBook reads the book settings of a real project, as they are
+// written there: quarto-cli's test book tests/docs/books/
+// visualization-curriculum/_quarto.yml (quarto-dev/quarto-cli at
+// 5d1da592dacaa784e061be1744e51484283220b5), cut to its keys for books.
+func TestRealBook(t *testing.T) {
+	yaml := `project:
+  type: book
+  output-dir: docs
+
+book:
+  title: Visualization Curriculum
+  author: Jeffrey Heer, Dominik Moritz, Jake VanderPlas, and Brock Craft
+  repo-url: https://github.com/uwdata/visualization-curriculum
+  chapters:
+    - index.md
+    - part: Curriculum
+      chapters:
+        - altair_introduction.ipynb
+        - altair_marks_encoding.ipynb
+    - part: Support
+      chapters:
+        - altair_debugging.ipynb
+  sidebar:
+    logo: altair-hist.png
+`
+	s, warnings, err := Parse(QuartoFile, []byte(yaml))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Chapter{{File: "index.md"}, {File: "altair_introduction.ipynb"}, {File: "altair_marks_encoding.ipynb"}, {File: "altair_debugging.ipynb"}}
+	if !reflect.DeepEqual(s.Book, want) || s.Title != "Visualization Curriculum" || s.Order != Listed || len(s.Pages) != 4 ||
+		!reflect.DeepEqual(s.Authors, []string{"Jeffrey Heer, Dominik Moritz, Jake VanderPlas, and Brock Craft"}) {
+		t.Errorf("read %q by %q, %v, pages %v (order %v)", s.Title, s.Authors, s.Book, s.Pages, s.Order)
+	}
+	if w := strings.Join(warnings, "\n"); !strings.Contains(w, "book.repo-url, book.sidebar") || !strings.Contains(w, "project.output-dir") {
+		t.Errorf("warnings %q do not name the keys left unread", warnings)
+	}
+}

@@ -14,8 +14,8 @@
 //   - _quarto.yml: website.title (else title), author, website.site-url,
 //     website.description, the files of website.sidebar's contents (else
 //     of website.navbar's left and right items), in order, and
-//     format.html.css; in a book (project.type: book), book.title and
-//     the files of book.chapters, their parts' included, then of
+//     format.html.css; in a book (project.type: book), book.title,
+//     book.author, book.site-url and book.description, and the files of book.chapters, their parts' included, then of
 //     book.appendices, in order but the index file first, as Quarto
 //     orders them, as the pages' order and as Settings.Book,
 //     which says which are appendices, for the book's numbering.
