@@ -22,8 +22,8 @@ type Chapter struct {
 	Part bool
 }
 
-// book reads a Quarto book's chapters, book.chapters then
-// book.appendices, its index file first, as the site's Listed order and
+// book reads a Quarto book's chapters, book.chapters, book.references
+// then book.appendices, its index file first, as the site's Listed order and
 // its Book: a file name, or a part, a mapping of its title or file ("part:") and its
 // chapters. A chapter that is not a file in the folder, or is listed
 // twice, is left out with a warning (the first few named, the rest
@@ -40,6 +40,10 @@ func (r *reader) book(book map[string]any) {
 	r.text("book.description", book["description"], MaxDescription, &r.s.Description)
 	before := len(r.warnings)
 	r.chapters("book.chapters", book["chapters"], false, 0)
+	if v, ok := book["references"]; ok {
+		// Quarto's chapter of the bibliography, after the others.
+		r.chapters("book.references", []any{v}, false, 1)
+	}
 	r.chapters("book.appendices", book["appendices"], true, 0)
 	// Quarto puts the book's home page, its index file, first, wherever
 	// it is listed (quarto-cli's bookRenderItems).
@@ -53,7 +57,7 @@ func (r *reader) book(book map[string]any) {
 		r.warnings = r.warnings[:before+maxChapterWarnings]
 		r.warnf("book: %d more chapters left out", n-maxChapterWarnings)
 	}
-	r.unread("book.", book, "title", "author", "site-url", "description", "chapters", "appendices")
+	r.unread("book.", book, "title", "author", "site-url", "description", "chapters", "references", "appendices")
 }
 
 // maxChapterWarnings is the number of chapters left out that are each

@@ -29,9 +29,9 @@ func TestBook(t *testing.T) {
 			name: "chapters, a part, appendices",
 			yaml: "project:\n  type: book\nbook:\n  title: Games\n  chapters:\n    - index.qmd\n    - intro.qmd\n" +
 				"    - part: Theory\n      chapters: [sums.ipynb, misere.qmd]\n    - part: part2.qmd\n      chapters: [two.qmd]\n" +
-				"  appendices:\n    - proofs.qmd\n",
+				"  references: references.qmd\n  appendices:\n    - proofs.qmd\n",
 			book: []Chapter{{File: "index.qmd"}, {File: "intro.qmd"}, {File: "sums.ipynb"}, {File: "misere.qmd"},
-				{File: "part2.qmd", Part: true}, {File: "two.qmd"}, {File: "proofs.qmd", Appendix: true}},
+				{File: "part2.qmd", Part: true}, {File: "two.qmd"}, {File: "references.qmd"}, {File: "proofs.qmd", Appendix: true}},
 			nowarn: true,
 		},
 		{
