@@ -69,6 +69,11 @@ type ViewOptions struct {
 	// read from the files its front matter names ("bibliography:"); nil
 	// for none, when Pandoc's citations ("[@key]", "@key") are text.
 	Bibliography *bib.Database
+	// Chapter places the notebook in a Quarto book, which numbers its
+	// figures, tables, equations, theorems and sections as the chapter's
+	// ("Figure 2.1"; see authoring.Chapter); nil for a notebook of its
+	// own.
+	Chapter *authoring.Chapter
 	// FoldLines is the number of lines past which a stream or text output
 	// shows only its first FoldLines/2 lines, the rest a click away (a
 	// Rest block). Zero means DefaultFoldLines; negative never folds.

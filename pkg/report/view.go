@@ -50,6 +50,10 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	text := b.glueMeta(nb)
 	skip, front, frontErr := frontmatter.Find(text)
 	b.v.Meta, b.summary, b.v.Warnings = metaOf(text, front, skip, cmp.Or(opts.Title, opts.Name), opts.ModTime)
+	b.index.Chapter = opts.Chapter
+	if opts.Chapter != nil {
+		b.v.Meta.Title = authoring.ChapterTitle(b.v.Meta.Title)
+	}
 	b.index.Configure(front, text)
 	b.index.Bibliography = opts.Bibliography
 	b.v.Warnings = append(b.v.Warnings, glueWarnings...)

@@ -94,4 +94,14 @@
 // third, where a reference to it is warned of naming both pages; the
 // repeated label alone is no fault (pages that never refer to each other,
 // as a Quarto website's, may share labels).
+//
+// In a Quarto book (book.go) the Project is a Book, and "@fig-x" to
+// another chapter resolves as Quarto resolves it; each document's Index
+// is given its Chapter before it records anything, numbering its
+// targets as Quarto numbers a book's: "Figure 2.1", "Theorem 3.2",
+// "(2.1)", "Section 2.1", "Chapter 2", "Figure A.1" and "Appendix A" in
+// the first appendix; an unnumbered chapter's 1, 2, … (TestBook):
+//
+//	x.Chapter = &authoring.Chapter{Number: "2"}
+//	x.Configure(front, nb)
 package authoring

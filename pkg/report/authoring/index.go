@@ -57,6 +57,8 @@ type Target struct {
 	Title string
 	// Cell is the notebook cell it is in, counted from 1.
 	Cell int
+
+	name string // what a reference calls it in place of its counter's name: "Chapter"
 }
 
 // An Index numbers the targets of one document in order, as Quarto and
@@ -79,6 +81,12 @@ type Index struct {
 	// Quarto numbers them: labelled ones, and AMS environments as
 	// MathJax numbers them. Configure sets it.
 	MyST bool
+	// Chapter places the document in a Quarto book, numbering its
+	// targets as the chapter's (see Chapter); nil for a document of its
+	// own. It is set before Configure, which then numbers the sections
+	// of a numbered chapter unless the front matter says
+	// "number-sections: false", as a book numbers them.
+	Chapter *Chapter
 
 	frontTitle string // the front matter's title, "" for none
 
@@ -161,10 +169,10 @@ func (x *Index) number(t *Target) {
 	case CounterEquation:
 		n := x.conv.Equations() + 1
 		x.conv.SetEquations(n)
-		t.Number = strconv.Itoa(n)
+		t.Number = x.inChapter(strconv.Itoa(n))
 	default:
 		x.counts[t.Counter]++
-		t.Number = strconv.Itoa(x.counts[t.Counter])
+		t.Number = x.inChapter(strconv.Itoa(x.counts[t.Counter]))
 	}
 }
 
@@ -366,6 +374,9 @@ func (x *Index) heading(cell int, h *ast.Heading, source []byte, label string) {
 	// titles the document otherwise.
 	title := x.headings == 0 && h.Level == 1 && (x.frontTitle == "" || x.frontTitle == t.Title)
 	x.headings++
+	if title && x.numbered() {
+		x.chapterTitle(t)
+	}
 	if x.NumberSections && !unnumbered && !title {
 		if x.top == 0 || h.Level < x.top {
 			x.top = h.Level
@@ -380,7 +391,7 @@ func (x *Index) heading(cell int, h *ast.Heading, source []byte, label string) {
 		for i, s := range x.sections {
 			parts[i] = strconv.Itoa(s)
 		}
-		t.Number = strings.Join(parts, ".")
+		t.Number = x.inChapter(strings.Join(parts, "."))
 	}
 	if id, ok := h.AttributeString("id"); ok && label == "" {
 		label, _ = id.(string)
@@ -406,6 +417,21 @@ func (x *Index) equation(cell int, eq *Formula, label string) {
 	e := entry{target: t, before: before}
 	labels := texLabels.FindAllStringSubmatch(eq.TeX, -1)
 	switch {
+	case x.numbered() && !x.MyST && (label != "" || len(labels) > 0 || err == nil && x.conv.Equations() > before):
+		// In a book's chapter, one number for the whole formula, "2.1",
+		// as Quarto numbers a labelled one; the labels of its rows name
+		// that number.
+		x.conv.SetEquations(before)
+		x.number(t)
+		e.tag, e.star = t.Number, true
+		if label == "" && len(labels) > 0 {
+			label = labels[0][1]
+		}
+		for _, m := range labels {
+			if m[1] != label && x.targets[m[1]] == nil {
+				x.nameEquation(cell, &Target{Counter: CounterEquation, Number: t.Number, Cell: cell}, m[1])
+			}
+		}
 	case x.MyST:
 		// One number for the whole formula, as mystmd gives it; the
 		// labels of its rows name that number.
@@ -502,7 +528,7 @@ func (x *Index) Check() []Warning {
 			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("citation @%s: no such work in the bibliography, shown marked", clip(p.label))})
 		case p.quarto && x.elsewhere(p.label):
 			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("reference %s: another page has this label, which Quarto resolves across documents in books only; shown marked, as a Quarto website shows it", clip(p.label))})
-		case (!p.quarto || x.MyST) && len(x.duplicated(p.label)) > 1:
+		case (!p.quarto || x.MyST || x.inBook()) && len(x.duplicated(p.label)) > 1:
 			pages := x.duplicated(p.label)
 			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("reference %s: %d pages have this label (%s and %s first), and a reference from another page cannot choose; shown marked", clip(p.label), len(pages), pages[0], pages[1])})
 		default:

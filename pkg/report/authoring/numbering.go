@@ -32,6 +32,8 @@ func (x *Index) Configure(front map[string]any, nb *notebook.Notebook) {
 	case x.MyST:
 		m, _ := numbering.(map[string]any)
 		x.NumberSections = m["headings"] == true
+	case x.numbered():
+		x.NumberSections = front["number-sections"] != false
 	default:
 		x.NumberSections = front["number-sections"] == true
 	}

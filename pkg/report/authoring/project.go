@@ -32,6 +32,10 @@ import (
 // two other pages define names neither, with a warning naming both, as
 // mystmd warns of it. At most MaxProjectTargets labels are held.
 type Project struct {
+	// Book makes the project a Quarto book, whose documents' references
+	// in Quarto's form ("@fig-x") resolve across them too.
+	Book bool
+
 	targets map[string]projectTarget
 	dup     map[string][]string // a label defined on two pages or more: their names
 	pages   map[string]Page
@@ -146,13 +150,14 @@ func (x *Index) Join(p *Project, page string) {
 // one of another page of the project it joined, with that page. A
 // reference in Quarto's form (quarto) names only the document's own
 // targets unless the document is MyST's: Quarto resolves cross-references
-// across documents in a book alone (quarto.org, "Book Crossrefs"), and a
-// website leaves them unresolved, where mystmd's labels are project-wide.
+// across documents in a book alone (quarto.org, "Book Crossrefs";
+// Project.Book), and a website leaves them unresolved, where mystmd's
+// labels are project-wide.
 func (x *Index) lookup(label string, quarto bool) (Target, *Page, bool) {
 	if t := x.targets[label]; t != nil {
 		return *t, nil, true
 	}
-	if x.project == nil || quarto && !x.MyST {
+	if x.project == nil || quarto && !x.MyST && !x.inBook() {
 		return Target{}, nil, false
 	}
 	t, ok := x.project.targets[label]
@@ -162,6 +167,9 @@ func (x *Index) lookup(label string, quarto bool) (Target, *Page, bool) {
 	pg := x.project.pages[t.page]
 	return t.Target, &pg, true
 }
+
+// inBook reports whether the document is a page of a Quarto book.
+func (x *Index) inBook() bool { return x.project != nil && x.project.Book }
 
 // elsewhere reports whether another page of the project defines label,
 // which a reference in Quarto's form in a document not MyST's does not

@@ -104,7 +104,7 @@ func (n *Ref) resolve(x *Index) {
 func refText(form RefForm, own string, t Target, myst bool) string {
 	// A no-break space, as Quarto and mystmd write it: "Figure" never
 	// ends a line without its number.
-	name := counterName(t.Counter)
+	name := cmp.Or(t.name, counterName(t.Counter))
 	numbered := name + "\u00a0" + t.Number
 	switch {
 	case t.Number == "":

@@ -110,7 +110,13 @@
 // myst.yml or Jupyter Book's _config.yml, up to the build's top folder;
 // those under none are one project. Quarto's "@fig-x" resolves across
 // pages in a MyST notebook only, as a Quarto website leaves it
-// unresolved. A label two notebooks of a project define is warned of,
+// unresolved, and across the chapters of a Quarto book (a _quarto.yml of
+// project type book): there each notebook book.chapters and
+// book.appendices list is numbered as its chapter, in the book's order
+// (the index file first, a chapter titled ".unnumbered" passed over,
+// the appendices lettered), "Figure 2.1", "(2.1)", "Section 2.1",
+// "Figure A.1" (authoring.Chapter), and a book at the build's top
+// folder orders the pages as it lists them (siteconf). A label two notebooks of a project define is warned of,
 // naming both, and is each one's own. A notebook's warnings are shown as
 // its page is written, once the references are resolved; a build stopped
 // before every notebook is read writes no page. Rebuild, rendering only

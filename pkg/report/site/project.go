@@ -22,7 +22,8 @@ import (
 // Jupyter Book's _config.yml), up to the build's top folder; the
 // notebooks outside any such folder are one project. A label two
 // notebooks of a project define is warned of, naming both, and names
-// neither from a third. ready holds nil for a notebook that failed; the
+// neither from a third. The notebooks of a Quarto book resolve one
+// another's references in Quarto's form too (numberBooks). ready holds nil for a notebook that failed; the
 // labels of others, notebooks not rendered, count as theirs.
 func (s *Site) join(ready, others []*rendered) {
 	projects := map[string]*authoring.Project{}
@@ -35,6 +36,7 @@ func (s *Site) join(ready, others []*rendered) {
 		key := s.projectFolder(r.path)
 		if projects[key] == nil {
 			projects[key] = authoring.NewProject()
+			projects[key].Book = s.books[key]
 		}
 		of[i] = projects[key]
 		pg := authoring.Page{Name: r.path, URL: address(r.name + ".html"), Post: address(r.name + ".md"), Title: r.view.Meta.Title}
@@ -62,7 +64,7 @@ func (s *Site) labelsOf(path, name string) *rendered {
 	if err != nil {
 		return nil
 	}
-	v, err := report.NewView(f.Notebook, report.ViewOptions{Name: name, Title: cmp.Or(Name(path), name), Notebooks: s.isNotebook(path)})
+	v, err := report.NewView(f.Notebook, report.ViewOptions{Name: name, Title: cmp.Or(Name(path), name), Notebooks: s.isNotebook(path), Chapter: s.chapterOf(path)})
 	if err != nil {
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/authoring"
 	"github.com/grundylab/grundy/pkg/report/htmlpage"
 	"github.com/grundylab/grundy/pkg/report/markdown"
 	"github.com/grundylab/grundy/pkg/report/notebook"
@@ -99,6 +100,10 @@ type Site struct {
 	// notebooks are the absolute paths of the notebooks the build's
 	// paths name, whose pages a link to their files leads to.
 	notebooks map[string]bool
+	// chapters are the chapters of Quarto books, by their notebooks'
+	// absolute paths, and books the folders of those books (numberBooks).
+	chapters map[string]*authoring.Chapter
+	books    map[string]bool
 }
 
 // A Printer prints pages to PDF.
@@ -146,6 +151,7 @@ func (s *Site) Rebuild(ctx context.Context, paths, changed []string) error {
 			s.notebooks[abs] = true
 		}
 	}
+	s.numberBooks(files)
 	if err := os.MkdirAll(s.Dir, 0o755); err != nil {
 		return err
 	}
@@ -312,7 +318,7 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 	v, err := report.NewView(nb, report.ViewOptions{
 		Name: name, Title: cmp.Or(Name(path), name), ModTime: date,
 		Trust: s.Trust, MaxOutput: s.MaxOutput, Local: local.FS(), Bibliography: db,
-		Notebooks: s.isNotebook(path),
+		Notebooks: s.isNotebook(path), Chapter: s.chapterOf(path),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("notebook %s: %w", path, err)

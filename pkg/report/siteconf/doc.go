@@ -14,7 +14,12 @@
 //   - _quarto.yml: website.title (else title), author, website.site-url,
 //     website.description, the files of website.sidebar's contents (else
 //     of website.navbar's left and right items), in order, and
-//     format.html.css.
+//     format.html.css; in a book (project.type: book), book.title,
+//     book.author, book.site-url and book.description, and the files of
+//     book.chapters (their parts' included), book.references and
+//     book.appendices, in order but the index file first, as Quarto
+//     orders them: the pages' order, and Settings.Book, which says
+//     which are appendices, for the book's numbering.
 //   - myst.yml: site.title (else project.title), project.authors (or
 //     author), project.description, the files of project.toc, depth first,
 //     and site.options.style. MyST has no key for the site's address (it

@@ -47,8 +47,13 @@ func (r *reader) quarto(doc map[string]any) {
 	r.authors("author", doc["author"])
 	r.siteURL("website.site-url", website["site-url"])
 	r.text("website.description", website["description"], MaxDescription, &r.s.Description)
-	// The sidebar is the reading order of a Quarto site; the navbar, of
-	// one without a sidebar, names its main pages.
+	// A book's chapters are its reading order; the sidebar is a Quarto
+	// site's, and the navbar, of one without a sidebar, names its main
+	// pages.
+	project := r.fields("project", doc["project"])
+	if textOr(project["type"]) == "book" {
+		r.book(r.fields("book", doc["book"]))
+	}
 	r.sidebar(website["sidebar"])
 	if len(r.s.Pages) == 0 {
 		if nav := r.fields("website.navbar", website["navbar"]); nav != nil {
@@ -62,7 +67,12 @@ func (r *reader) quarto(doc map[string]any) {
 	if v, ok := html["css"]; ok {
 		r.stylesheets("format.html.css", v)
 	}
-	r.unread("", doc, "title", "author", "website", "format", "bibliography")
+	read := []string{"title", "author", "website", "format", "bibliography"}
+	if r.s.Book != nil {
+		read = append(read, "project", "book")
+		r.unread("project.", project, "type")
+	}
+	r.unread("", doc, read...)
 	r.unread("website.", website, "title", "site-url", "description", "sidebar", "navbar")
 	r.unread("format.", format, "html")
 	r.unread("format.html.", html, "css")

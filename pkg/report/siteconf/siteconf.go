@@ -113,6 +113,10 @@ type Settings struct {
 	// Stylesheets are the stylesheet files, as '/'-separated paths
 	// relative to Dir.
 	Stylesheets []string
+	// Book holds the files of a Quarto book (_quarto.yml's project of
+	// type book), in the book's order, which Pages follows too; nil for
+	// a site that is no book.
+	Book []Chapter
 }
 
 // Load reads the settings file of the folder dir: the first of Files
@@ -211,6 +215,8 @@ type reader struct {
 	warnings []string
 	unused   []string // keys render does not read, as a.b.c
 	err      error    // the first value refused outright
+	// chapterSeen are the files of a book's chapters read so far.
+	chapterSeen map[string]bool
 }
 
 func (r *reader) warnf(format string, args ...any) {

@@ -1,0 +1,123 @@
+package authoring
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+// A Chapter places a document in a Quarto book, whose chapters Quarto
+// numbers in the order the book lists them (quarto.org, "Book
+// Crossrefs"): in chapter 2 the figures, tables, listings, equations and
+// theorem-like blocks of each kind are numbered "2.1", "2.2", …, its
+// sections "2.1", "2.1.1", its title "2", which a reference reads
+// "Chapter 2"; in an appendix the chapter's letter stands for its
+// number, "A.1", its title read "Appendix A". An unnumbered chapter
+// (its title marked ".unnumbered", as a book's preface) numbers its
+// targets 1, 2, … and its sections not at all.
+//
+// In a numbered chapter a displayed formula that takes a number, being
+// labelled or holding an AMS environment, takes one for the whole of
+// it, "(2.1)", its rows' \label naming that number: Quarto numbers the
+// labelled formula so, and a number per row, as MathJax gives it, would
+// not carry the chapter's.
+type Chapter struct {
+	// Number is the chapter's number, "2", or among the appendices its
+	// letter, "A"; "" for an unnumbered chapter.
+	Number string
+	// Appendix is set for a chapter of the book's appendices.
+	Appendix bool
+}
+
+// numbered reports whether the document is a numbered chapter of a
+// book.
+func (x *Index) numbered() bool { return x.Chapter != nil && x.Chapter.Number != "" }
+
+// inChapter returns n, a number within the document, as the document's
+// chapter prefixes it: "2.n" in chapter 2, n outside a numbered chapter.
+func (x *Index) inChapter(n string) string {
+	if !x.numbered() {
+		return n
+	}
+	return x.Chapter.Number + "." + n
+}
+
+// chapterTitle numbers t, the target of a numbered chapter's title, as
+// the chapter, and names it as a reference reads it: "Chapter 2",
+// "Appendix A".
+func (x *Index) chapterTitle(t *Target) {
+	t.Number = x.Chapter.Number
+	t.name = "Chapter"
+	if x.Chapter.Appendix {
+		t.name = "Appendix"
+	}
+}
+
+// NumberedChapter reports whether a document a Quarto book lists takes a
+// chapter's number, as Quarto decides it (quarto-cli's
+// isNumberedChapter): unless its title, the front matter's or else its
+// first level-1 heading, is marked unnumbered, "# Preface {.unnumbered}"
+// or "{-}".
+func NumberedChapter(front map[string]any, nb *notebook.Notebook) bool {
+	if title, ok := front["title"].(string); ok {
+		m := titleAttributes.FindStringSubmatch(title)
+		return m == nil || !unnumberedClass(m[1])
+	}
+	if nb == nil {
+		return true
+	}
+	for _, c := range nb.Cells {
+		if c == nil || c.Type != notebook.Markdown {
+			continue
+		}
+		src := []byte(c.Source)
+		var h *ast.Heading
+		_ = ast.Walk(scanner.Parse(text.NewReader(src)), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if hh, ok := n.(*ast.Heading); ok && entering && hh.Level == 1 {
+				h = hh
+				return ast.WalkStop, nil
+			}
+			return ast.WalkContinue, nil
+		})
+		if h != nil {
+			class, _ := h.AttributeString("class")
+			b, _ := class.([]byte)
+			m := titleAttributes.FindStringSubmatch(plainText(h, src))
+			return !unnumberedClass(string(b)) && (m == nil || !unnumberedClass(m[1]))
+		}
+	}
+	return true
+}
+
+// ChapterTitle returns a book's chapter title as Quarto shows it: with
+// the attributes after it, "Preface {.unnumbered}", left out.
+func ChapterTitle(title string) string {
+	m := titleAttributes.FindStringSubmatchIndex(title)
+	if m == nil || m[0] == 0 {
+		return title
+	}
+	for _, f := range strings.Fields(title[m[2]:m[3]]) {
+		if !strings.ContainsAny(f[:1], ".#-") && !strings.Contains(f, "=") {
+			return title // braces of the title's own, "Sets {a, b}"
+		}
+	}
+	return strings.TrimSpace(title[:m[0]])
+}
+
+// titleAttributes finds the attributes after a title, "Preface
+// {.unnumbered}".
+var titleAttributes = regexp.MustCompile(`\{([^{}]*)\}\s*$`)
+
+// unnumberedClass reports whether attributes or classes mark a heading
+// unnumbered, as Pandoc reads ".unnumbered" and "-".
+func unnumberedClass(attrs string) bool {
+	for _, f := range strings.Fields(attrs) {
+		if f == "unnumbered" || f == ".unnumbered" || f == "-" {
+			return true
+		}
+	}
+	return false
+}

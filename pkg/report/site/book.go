@@ -1,0 +1,91 @@
+package site
+
+import (
+	"path/filepath"
+	"strconv"
+
+	"github.com/grundylab/grundy/pkg/report/authoring"
+	"github.com/grundylab/grundy/pkg/report/frontmatter"
+	"github.com/grundylab/grundy/pkg/report/siteconf"
+	"github.com/grundylab/grundy/pkg/report/textnotebook"
+)
+
+// numberBooks numbers the chapters of the Quarto books among the
+// projects of the files (see projectFolder): a project whose _quarto.yml
+// is of type book lists its chapters in book.chapters, then
+// book.appendices (siteconf.LoadBook), and Quarto numbers them in that
+// order, 1, 2, … and the appendices A, B, …, passing over a part's own
+// file and a chapter whose title is marked unnumbered
+// (authoring.NumberedChapter). Each notebook so listed is given its
+// Chapter, numbered or not, before it is read; the references in
+// Quarto's form of a book's notebooks resolve across them (join). A
+// listed file that cannot be read takes no number, with a warning.
+func (s *Site) numberBooks(files []string) {
+	s.chapters = map[string]*authoring.Chapter{}
+	s.books = map[string]bool{}
+	seen := map[string]bool{}
+	for _, f := range files {
+		dir := s.projectFolder(f)
+		if dir == "" || seen[dir] {
+			continue
+		}
+		seen[dir] = true
+		book, warnings, err := siteconf.LoadBook(dir)
+		for _, w := range warnings {
+			s.warn("%s", w)
+		}
+		if err != nil {
+			s.warn("%v; its chapters are numbered as documents of their own", err)
+			continue
+		}
+		if book == nil {
+			continue
+		}
+		s.books[dir] = true
+		chapters, appendices := 0, 0
+		for _, c := range book {
+			file := filepath.Join(dir, filepath.FromSlash(c.File))
+			ch := &authoring.Chapter{Appendix: c.Appendix}
+			s.chapters[file] = ch
+			if c.Part {
+				continue
+			}
+			nb, err := textnotebook.ReadFile(file)
+			if err != nil {
+				s.warn("book %s: chapter %s: %v; it takes no number", dir, c.File, err)
+				continue
+			}
+			_, front, _ := frontmatter.Find(nb.Notebook) // a refused front matter has no title: the view warns of it
+			switch {
+			case !authoring.NumberedChapter(front, nb.Notebook):
+			case c.Appendix:
+				appendices++
+				ch.Number = letters(appendices)
+			default:
+				chapters++
+				ch.Number = strconv.Itoa(chapters)
+			}
+		}
+	}
+}
+
+// chapterOf returns the book's Chapter of the notebook file; nil for a
+// notebook no book lists.
+func (s *Site) chapterOf(file string) *authoring.Chapter {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return nil
+	}
+	return s.chapters[abs]
+}
+
+// letters returns the n-th appendix's letters, n from 1: "A" to "Z",
+// then "AA", "AB", … where Quarto, past Z, would write the characters
+// after it.
+func letters(n int) string {
+	var b []byte
+	for ; n > 0; n = (n - 1) / 26 {
+		b = append([]byte{byte('A' + (n-1)%26)}, b...)
+	}
+	return string(b)
+}
