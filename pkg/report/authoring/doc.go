@@ -16,9 +16,11 @@
 // colon and backtick fences (statements as sphinx-proof's {prf:kind} or
 // mystmd's {proof:kind} and {proof}, sphinx-exercise's {exercise} and
 // {solution}, jupyter-book's {example}), GitHub's alerts and Pandoc's
-// grid tables (each cell's lines read as Markdown blocks; a caption
-// ": Caption {#tbl-x}" beside one numbers it as a pipe table's does;
-// lines that are not a well-formed table stay text). The page renders them
+// grid tables (each cell's lines read as Markdown blocks; the rows under
+// the last but one line of "=" a foot when the last line is one, as
+// Pandoc 3 reads them, which the post writes after the body, a pipe table
+// having no foot; a caption ": Caption {#tbl-x}" beside one numbers it as
+// a pipe table's does; lines that are not a well-formed table stay text). The page renders them
 // as HTML; the post writer calls Post on each Markdown block's source,
 // which replaces every PostNode's source by its post form and leaves
 // every other byte as written:

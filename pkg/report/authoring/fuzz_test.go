@@ -27,6 +27,8 @@ func FuzzBlocks(f *testing.F) {
 		"- +---+\n  | a |\n  +---+\n",
 		"+---+---+---+\n| a | b     |\n+===+   +---+\n| 漢 |   | c |\n+---+---+---+\n",
 		"+---+---+\n| a | b |\n+---+ - +\n| c | d |\n+---+---+\n",
+		"+---+---+\n| a | b |\n+===+==:+\n| c | d |\n+===+===+\n| e     |\n+===+===+\n",
+		"+---+\n| a |\n+===+\n| b |\n+===+\n",
 		":::: {#fig-a layout-ncol=2 fig-cap=\"c\"}\n::: {#fig-b}\nb\n\nB\n:::\n![i](i.png){#fig-c}\n::::\n",
 		"+--------+\n| ::: {} |\n| # h {} |\n| :::    |\n+--------+\n",
 		"```{list-table}\n* - ```{image} a.png\n    :name: img-a\n    :align: center\n    ```\n  - b\n```\n",

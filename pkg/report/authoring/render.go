@@ -384,26 +384,21 @@ func (r *htmlRenderer) cellDiv(w util.BufWriter, source []byte, node ast.Node, e
 
 func (r *htmlRenderer) row(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	row := node.(*Row)
-	// A grid table's rows are in a head and a body, as Pandoc writes them.
+	// A grid table's rows are in a head, a body and a foot, as Pandoc
+	// writes them.
 	_, grid := row.Parent().(*GridTable)
 	prev, _ := row.PreviousSibling().(*Row)
 	next, _ := row.NextSibling().(*Row)
 	if entering {
-		switch {
-		case grid && prev == nil && row.Header:
-			w.WriteString("<thead>\n")
-		case grid && !row.Header && (prev == nil || prev.Header):
-			w.WriteString("<tbody>\n")
+		if grid && (prev == nil || prev.group() != row.group()) {
+			w.WriteString("<" + row.group() + ">\n")
 		}
 		w.WriteString("<tr>\n")
 		return ast.WalkContinue, nil
 	}
 	w.WriteString("</tr>\n")
-	switch {
-	case grid && row.Header && (next == nil || !next.Header):
-		w.WriteString("</thead>\n")
-	case grid && !row.Header && next == nil:
-		w.WriteString("</tbody>\n")
+	if grid && (next == nil || next.group() != row.group()) {
+		w.WriteString("</" + row.group() + ">\n")
 	}
 	return ast.WalkContinue, nil
 }
