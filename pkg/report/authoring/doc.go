@@ -55,7 +55,13 @@
 // {figure} is numbered; its {image} is not, a reference to it reading
 // "Image", as mystmd 1.8.3 writes it; MyST-NB's {eval:figure}, whose
 // image is the value of an expression that only its kernel computes, is
-// a numbered figure of its caption, with a warning. A target that takes
+// a numbered figure of its caption, with a warning. Their options are
+// read as docutils and MyST-NB read them: :width: (px or %), :height:
+// (px) and :scale: (a percentage multiplying both) size the image, on
+// the page as CSS, in the post as an <img> element's width and height,
+// which Hugo and Jekyll keep (Markdown's image has no size); :figwidth:
+// and :figclass: are a figure's, :alt: of an {eval:figure}'s image is
+// shown in its place. A target that takes
 // no number, "(label)=" or an {index} entry's :name:, reads as mystmd
 // names the block after it: "Paragraph", "List", "Blockquote", a
 // heading's title; an entry with nothing after it in its container, or

@@ -36,6 +36,8 @@ func FuzzBlocks(f *testing.F) {
 		"```{index} single: a ; b\n:name: idx-a\n```\n\nText.\n",
 		"::::{note}\n```{index} x\n:name: idx-b\n```\n::::\n",
 		"```{eval:figure} plot(x)\n:name: fig-e\nCap {eval}`x`.\n```\n",
+		"```{image} a.png\n:width: 300px\n:height: 101\n:scale: 50 %\n```\n",
+		"```{eval:figure} p\n:figwidth: 60%\n:figclass: a b\n:align: right\n:alt: A *p*\n:scale: 3\nCap.\n```\n",
 	} {
 		f.Add(s)
 	}

@@ -193,8 +193,13 @@ type Figure struct {
 	Src string
 	// Alt is the image's alternative text.
 	Alt string
-	// Width is a width in px or %, validated, or "".
+	// Width is the image's width in px or %, validated (a bare number is
+	// px), or "".
 	Width string
+	// Height is the image's height in px, validated, or "".
+	Height string
+	// FigWidth is a figure's width, as Width, or "".
+	FigWidth string
 	// Classes are the class names given, validated, and "align-left",
 	// "align-center" or "align-right" for an :align: option.
 	Classes []string

@@ -3,6 +3,8 @@ package authoring
 import (
 	"bytes"
 	"html"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report/internal/codefence"
@@ -232,8 +234,14 @@ func (f *Figure) WritePost(w *strings.Builder, source []byte, body func(start, s
 	p := newPostBlock(w, source, body, &f.block)
 	p.anchor()
 	switch {
+	case f.Src != "" && (f.Width != "" || f.Height != ""):
+		// Markdown's image has no size; Hugo and Jekyll keep an <img>.
+		p.text(`<img src="` + html.EscapeString(pathURL(f.Src)) + `" alt="` + html.EscapeString(strings.Join(strings.Fields(f.Alt), " ")) + `"` +
+			sizeAttribute("width", f.Width) + sizeAttribute("height", f.Height) + ">")
 	case f.Src != "":
 		p.text("![" + altEscaper.Replace(f.Alt) + "](" + pathURL(f.Src) + ")")
+	case f.Eval != "" && f.Alt != "":
+		p.text("(The image, “" + postText(f.Alt) + "”, is the value of an expression, which is not evaluated here.)")
 	case f.Eval != "":
 		p.text("(The image is the value of an expression, which is not evaluated here.)")
 	default:
@@ -250,6 +258,26 @@ func (f *Figure) WritePost(w *strings.Builder, source []byte, body func(start, s
 	}
 	p.copy(f.bodyStart, f.bodyStop)
 	p.end()
+}
+
+// sizeAttribute returns an <img> element's width or height attribute,
+// with a space before it, for a size matched by widthForm: whole pixels
+// or a whole percentage, the forms HTML gives the attribute (and the
+// post's sanitiser keeps); "" for none.
+func sizeAttribute(name, size string) string {
+	if size == "" {
+		return ""
+	}
+	num := strings.TrimRight(size, "px%")
+	v, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		return ""
+	}
+	unit := ""
+	if strings.HasSuffix(size, "%") {
+		unit = "%"
+	}
+	return " " + name + `="` + strconv.Itoa(max(int(math.Round(v)), 1)) + unit + `"`
 }
 
 // WritePost writes an index entry as its anchor alone: the index is not
