@@ -502,7 +502,10 @@ func leafBlocks(n ast.Node) []ast.Node {
 }
 
 // WritePost writes an equation as its anchor and the TeX between $$
-// lines, its number as \tag, which MathJax shows.
+// lines, its number as \tag, which MathJax shows, and its label as
+// \label, which MathJax's \eqref reads; the environments in it are
+// starred, as the page shows them, the number being the whole
+// equation's.
 func (e *Equation) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
 	p := newPostBlock(w, source, body, &e.block)
 	p.anchor()
@@ -511,15 +514,18 @@ func (e *Equation) WritePost(w *strings.Builder, source []byte, body func(start,
 	}
 	p.text("$$\n")
 	lines := e.Lines()
-	for i := range lines.Len() {
-		seg := lines.At(i)
-		p.copy(seg.Start, seg.Stop)
-	}
-	if p.open {
-		p.text("\n")
-	}
-	if e.number != "" {
-		p.text(`\tag{` + e.number + "}\n")
+	if e.number == "" {
+		for i := range lines.Len() {
+			seg := lines.At(i)
+			p.copy(seg.Start, seg.Stop)
+		}
+		if p.open {
+			p.text("\n")
+		}
+	} else {
+		tex := strings.TrimSpace(e.TeX(source))
+		f := &Formula{tag: e.number}
+		p.text(f.tagged(starEnvironments(tex), "\n") + labelTeX(tex, e.label) + "\n")
 	}
 	p.text("$$")
 	p.end()
