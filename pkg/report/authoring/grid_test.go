@@ -172,6 +172,7 @@ func TestGridHostile(t *testing.T) {
 		"lines":   "+---+\n" + strings.Repeat("| a |\n", 50000) + "+---+\n",
 		"broken":  strings.Repeat("+---+\n| a |\n", 20000),
 		"divs":    "+-------+\n" + strings.Repeat("| ::: x |\n", 20000) + "+-------+\n",
+		"parts":   "+---+---+\n" + strings.Repeat("| a | b |\n+===+===+\n", 20000),
 	}
 	for name, src := range cases {
 		start := time.Now()

@@ -145,6 +145,10 @@ func tagRows(tex string, first int, label string) (string, int) {
 // by one.
 var rowEnvironments = map[string]bool{"align": true, "gather": true, "alignat": true, "eqnarray": true, "flalign": true}
 
+// maxEnvName bounds the length of an environment's name, braces
+// included.
+const maxEnvName = 64
+
 // envName reads the braced name of an environment after \begin or \end,
 // at tex[i:], returning it and where it ends.
 func envName(tex string, i int) (string, int, bool) {
@@ -154,7 +158,9 @@ func envName(tex string, i int) (string, int, bool) {
 	if i >= len(tex) || tex[i] != '{' {
 		return "", i, false
 	}
-	end := strings.IndexByte(tex[i:], '}')
+	// A name is short: looking no further keeps a formula of many
+	// unclosed names linear.
+	end := strings.IndexByte(tex[i:min(len(tex), i+maxEnvName)], '}')
 	if end < 0 {
 		return "", i, false
 	}

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/grundylab/grundy/pkg/report/mathml"
 )
@@ -64,6 +65,21 @@ func TestLabelTeX(t *testing.T) {
 	} {
 		if got := labelTeX(tt.tex, tt.label); got != tt.want {
 			t.Errorf("labelTeX(%q, %q) = %q, want %q", tt.tex, tt.label, got, tt.want)
+		}
+	}
+}
+
+// TestTagRowsLinear checks that a formula of many rows, or of many
+// environments never closed, costs time in proportion to its size.
+func TestTagRowsLinear(t *testing.T) {
+	for name, tex := range map[string]string{
+		"rows":     `\begin{align}` + strings.Repeat(`a\\`, 200000) + `\end{align}`,
+		"unclosed": strings.Repeat(`\begin{`, 200000),
+	} {
+		start := time.Now()
+		got, _ := tagRows(tex, 0, "")
+		if d := time.Since(start); d > 5*time.Second || len(got) > 8*len(tex) {
+			t.Errorf("%s: %v and %d bytes for %d", name, d, len(got), len(tex))
 		}
 	}
 }
