@@ -136,7 +136,7 @@ func TestHostile(t *testing.T) {
 
 // unsafeMarkup returns what in a page could run script or style it from
 // the input: a script element, an image but the figure's own, an
-// attribute starting "on", a style but a figure's width; "" for none.
+// attribute starting "on", a style but a figure's size; "" for none.
 func unsafeMarkup(page string) string {
 	z := html.NewTokenizer(strings.NewReader(page))
 	for {
@@ -152,7 +152,7 @@ func unsafeMarkup(page string) string {
 				if strings.HasPrefix(a.Key, "on") {
 					return "attribute " + a.Key
 				}
-				if a.Key == "style" && !(tok.Data == "img" && widthStyle.MatchString(a.Val)) {
+				if a.Key == "style" && !((tok.Data == "img" || tok.Data == "figure") && widthStyle.MatchString(a.Val)) {
 					return "style " + a.Val
 				}
 				if a.Key == "src" && a.Val != "a.png" {
@@ -163,8 +163,9 @@ func unsafeMarkup(page string) string {
 	}
 }
 
-// widthStyle matches the style a figure's image is given.
-var widthStyle = regexp.MustCompile(`^width: [0-9.]+(?:px|%)$`)
+// widthStyle matches the style a figure or its image is given: a width,
+// a height or both.
+var widthStyle = regexp.MustCompile(`^(?:width: [0-9.]+(?:px|%)|height: [0-9.]+px|width: [0-9.]+(?:px|%); height: [0-9.]+px)$`)
 
 // TestLinear checks that hostile cells cost time and output in proportion
 // to their size: thousands of fences, open or nested past the limit, and

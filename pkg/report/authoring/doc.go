@@ -16,9 +16,11 @@
 // colon and backtick fences (statements as sphinx-proof's {prf:kind} or
 // mystmd's {proof:kind} and {proof}, sphinx-exercise's {exercise} and
 // {solution}, jupyter-book's {example}), GitHub's alerts and Pandoc's
-// grid tables (each cell's lines read as Markdown blocks; a caption
-// ": Caption {#tbl-x}" beside one numbers it as a pipe table's does;
-// lines that are not a well-formed table stay text). The page renders them
+// grid tables (each cell's lines read as Markdown blocks; the rows under
+// the last but one line of "=" a foot when the last line is one, as
+// Pandoc 3 reads them, which the post writes after the body, a pipe table
+// having no foot; a caption ": Caption {#tbl-x}" beside one numbers it as
+// a pipe table's does; lines that are not a well-formed table stay text). The page renders them
 // as HTML; the post writer calls Post on each Markdown block's source,
 // which replaces every PostNode's source by its post form and leaves
 // every other byte as written:
@@ -53,7 +55,13 @@
 // {figure} is numbered; its {image} is not, a reference to it reading
 // "Image", as mystmd 1.8.3 writes it; MyST-NB's {eval:figure}, whose
 // image is the value of an expression that only its kernel computes, is
-// a numbered figure of its caption, with a warning. A target that takes
+// a numbered figure of its caption, with a warning. Their options are
+// read as docutils and MyST-NB read them: :width: (px or %), :height:
+// (px) and :scale: (a percentage multiplying both) size the image, on
+// the page as CSS, in the post as an <img> element's width and height,
+// which Hugo and Jekyll keep (Markdown's image has no size); :figwidth:
+// and :figclass: are a figure's, :alt: of an {eval:figure}'s image is
+// shown in its place. A target that takes
 // no number, "(label)=" or an {index} entry's :name:, reads as mystmd
 // names the block after it: "Paragraph", "List", "Blockquote", a
 // heading's title; an entry with nothing after it in its container, or

@@ -54,17 +54,39 @@ func (n *Formula) SetNumber(number string) { n.tag = number }
 // Span returns the formula's range in the source, with its label.
 func (n *Formula) Span() (start, stop int) { return n.start, n.stop }
 
-// WritePost writes the formula as $$...$$ with its number as \tag, after
-// an anchor with its label, or as written when it has neither.
+// WritePost writes the formula as $$...$$ with its numbers as \tag (its
+// own, or those of the rows it numbers) and its label, if given outside
+// the TeX, as \label, after an anchor for its label and for each label of
+// its rows; or as written when it has none of them.
 func (n *Formula) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
-	if n.id == "" && n.tag == "" {
+	tex := strings.TrimSpace(n.TeX)
+	label := labelTeX(tex, n.id)
+	switch {
+	case n.tag != "":
+		tex = n.tagged(tex, " ")
+		if label != "" {
+			tex = strings.Replace(tex, `\tag{`+n.tag+`}`, `\tag{`+n.tag+`}`+label, 1)
+		}
+	case n.after > n.before:
+		// The rows are tagged only where they are counted as the page
+		// counts them (a macro could hide a row's end).
+		if tagged, count := tagRows(tex, n.before, label); count == n.after-n.before {
+			tex = tagged
+		}
+	}
+	if n.id == "" && len(n.anchors) == 0 && tex == strings.TrimSpace(n.TeX) {
 		w.Write(source[n.start:n.stop])
 		return
 	}
-	if n.id != "" {
-		w.WriteString(`<a id="` + html.EscapeString(n.id) + `"></a>` + "\n\n")
+	for _, id := range append([]string{n.id}, n.anchors...) {
+		if id != "" {
+			w.WriteString(`<a id="` + html.EscapeString(id) + `"></a>`)
+		}
 	}
-	w.WriteString("$$\n" + n.tagged(strings.TrimSpace(n.TeX), " ") + "\n$$")
+	if n.id != "" || len(n.anchors) > 0 {
+		w.WriteString("\n\n")
+	}
+	w.WriteString("$$\n" + tex + "\n$$")
 }
 
 // displayTeX returns the TeX the page converts: the formula, with its

@@ -27,6 +27,8 @@ func FuzzBlocks(f *testing.F) {
 		"- +---+\n  | a |\n  +---+\n",
 		"+---+---+---+\n| a | b     |\n+===+   +---+\n| 漢 |   | c |\n+---+---+---+\n",
 		"+---+---+\n| a | b |\n+---+ - +\n| c | d |\n+---+---+\n",
+		"+---+---+\n| a | b |\n+===+==:+\n| c | d |\n+===+===+\n| e     |\n+===+===+\n",
+		"+---+\n| a |\n+===+\n| b |\n+===+\n",
 		":::: {#fig-a layout-ncol=2 fig-cap=\"c\"}\n::: {#fig-b}\nb\n\nB\n:::\n![i](i.png){#fig-c}\n::::\n",
 		"+--------+\n| ::: {} |\n| # h {} |\n| :::    |\n+--------+\n",
 		"```{list-table}\n* - ```{image} a.png\n    :name: img-a\n    :align: center\n    ```\n  - b\n```\n",
@@ -34,6 +36,8 @@ func FuzzBlocks(f *testing.F) {
 		"```{index} single: a ; b\n:name: idx-a\n```\n\nText.\n",
 		"::::{note}\n```{index} x\n:name: idx-b\n```\n::::\n",
 		"```{eval:figure} plot(x)\n:name: fig-e\nCap {eval}`x`.\n```\n",
+		"```{image} a.png\n:width: 300px\n:height: 101\n:scale: 50 %\n```\n",
+		"```{eval:figure} p\n:figwidth: 60%\n:figclass: a b\n:align: right\n:alt: A *p*\n:scale: 3\nCap.\n```\n",
 	} {
 		f.Add(s)
 	}

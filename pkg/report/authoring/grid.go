@@ -18,7 +18,10 @@ var KindGridTable = ast.NewNodeKind("GridTable")
 // A GridTable is Pandoc's grid table: rows between lines of "+---+",
 // cells between bars, header rows above a line of "+===+", columns
 // aligned by colons in that line (or the first, when there is no
-// header), each cell's lines Markdown blocks of their own. A cell whose
+// header), each cell's lines Markdown blocks of their own. When its last
+// line is a line of "=" too, the rows below the "=" line before it are
+// the table's foot, as Pandoc 3 reads it; a "=" line between the two is
+// a row's border. A cell whose
 // borders enclose more than one row or column spans them, as Pandoc 3
 // reads it; columns are counted as a monospaced font shows them, a wide
 // character taking two. Its children
@@ -101,8 +104,11 @@ func (gridParser) CanAcceptIndentedLine() bool { return false }
 type grid struct {
 	lines []gridLine
 	width int // every line's, in columns
-	// head is the index of the "+===+" line, 0 for none.
-	head int
+	// head is the index of the first "+===+" line, 0 for none; foot
+	// that of the line above the foot, 0 for none.
+	head, foot int
+	// part is true for each line of "=".
+	part []bool
 	// cells are the cells traced, in order of their top, then left.
 	cells []tracedCell
 	// rows and cols are the lines and columns that bound cells, in order.
@@ -201,22 +207,31 @@ func (g *grid) char(i, j int) byte {
 // headLine matches the line between a table's head and its body.
 var headLine = regexp.MustCompile(`^\+(?::?=+:?\+)+$`)
 
-// check reports whether the lines read may be a table: a line of "=",
-// if any, stands between the first line and the last, and only once; it
-// sets the alignment of the columns, from that line or the first.
+// check reports whether the lines read may be a table, and finds its
+// parts as Pandoc 3 (its gridtables library) does: the rows above the
+// first line of "=" are the head; when the last line is one of "=" and
+// another stands above it, the rows below that other are the foot. A
+// line of "=" that is neither is a row's border. The first line of "="
+// sets the alignment of the columns, else the table's first line does.
 func (g *grid) check() bool {
 	n := len(g.lines)
 	if n < 3 {
 		return false
 	}
-	for i, l := range g.lines {
-		if !headLine.MatchString(l.text) {
-			continue // a line with another "=" is text, or no border
+	g.part = make([]bool, n)
+	var parts []int
+	for i, l := range g.lines[1:] {
+		if headLine.MatchString(l.text) { // a line with another "=" is text, or no border
+			parts = append(parts, i+1)
+			g.part[i+1] = true
 		}
-		if g.head != 0 || i == 0 || i == n-1 {
-			return false
-		}
-		g.head = i
+	}
+	if len(parts) == 0 {
+		return true
+	}
+	g.head = parts[0]
+	if k := len(parts); k >= 2 && parts[k-1] == n-1 {
+		g.foot = parts[k-2]
 	}
 	return true
 }
@@ -254,7 +269,7 @@ func (g *grid) build(t *GridTable, source []byte) {
 	aligns := g.columnAligns()
 	k := 0
 	for r := range len(g.rows) - 1 {
-		row := &Row{Header: g.head != 0 && g.rows[r] < g.head}
+		row := &Row{Header: g.head != 0 && g.rows[r] < g.head, Footer: g.foot != 0 && g.rows[r] >= g.foot}
 		for ; k < len(g.cells) && rowOf[g.cells[k].top] == r; k++ {
 			tc := g.cells[k]
 			cell := &Cell{Header: row.Header, Align: aligns[tc.left], col: colOf[tc.left],

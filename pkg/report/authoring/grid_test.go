@@ -26,8 +26,22 @@ const gridFruit = `+---------------+----------------+-----------------+
 +---------------+----------------+-----------------+
 `
 
-// TestGridTables checks the page and the post of grid tables: rows and
-// header, alignment, cells of several lines and blocks, the caption that
+// gridFoot is the Pandoc manual's table with a foot, a column aligned
+// (its prices in euros: two dollars in a cell would be math).
+const gridFoot = `+---------------+---------------+
+| Fruit         | Price         |
++===============+==============:+
+| Bananas       | 1.34 €        |
++---------------+---------------+
+| Oranges       | 2.10 €        |
++===============+===============+
+| Sum           | 3.44 €        |
++===============+===============+
+`
+
+// TestGridTables checks the page and the post of grid tables: rows,
+// head and foot (as Pandoc 3 reads them; Debian's pandoc 2.17 ends a
+// table at its second line of "="), alignment, cells of several lines and blocks, the caption that
 // numbers a table and the reference to it.
 func TestGridTables(t *testing.T) {
 	tests := []struct {
@@ -61,6 +75,22 @@ func TestGridTables(t *testing.T) {
 		{"empty cell", "+---+---+\n|   | b |\n+---+---+\n",
 			[]string{"<td></td>", "<td>b</td>"},
 			[]string{"|  | b |"}},
+		{"foot", gridFoot,
+			[]string{"<thead>\n<tr>\n<th>Fruit</th>", "</thead>\n<tbody>\n<tr>\n<td>Bananas</td>", "<td>Oranges</td>\n<td style=\"text-align:right\">2.10 €</td>\n</tr>\n</tbody>",
+				"<tfoot>\n<tr>\n<td>Sum</td>\n<td style=\"text-align:right\">3.44 €</td>\n</tr>\n</tfoot>\n</table>"},
+			[]string{"| Fruit | Price |\n| --- | --: |\n| Bananas | 1.34 € |\n| Oranges | 2.10 € |\n| Sum | 3.44 € |\n"}},
+		{"foot spanning, no head", "+---+---+\n| a | b |\n+===+===+\n| total |\n+===+===+\n",
+			[]string{"<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tfoot>\n<tr>\n<td colspan=\"2\">total</td>\n</tr>\n</tfoot>\n</table>"},
+			[]string{"| a | b |\n| --- | --- |\n| total |   |\n"}},
+		{"a middle line of = is a border", "+---+\n| a |\n+===+\n| b |\n+===+\n| c |\n+---+\n",
+			[]string{"<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>b</td>\n</tr>\n<tr>\n<td>c</td>\n</tr>\n</tbody>\n</table>"},
+			[]string{"| a |\n| --- |\n| b |\n| c |\n"}},
+		{"the foot below the last but one line of =", "+---+\n| a |\n+===+\n| b |\n+===+\n| c |\n+===+\n| d |\n+===+\n",
+			[]string{"<th>a</th>", "</thead>\n<tbody>\n<tr>\n<td>b</td>\n</tr>\n<tr>\n<td>c</td>\n</tr>\n</tbody>\n<tfoot>\n<tr>\n<td>d</td>"},
+			[]string{"| a |\n| --- |\n| b |\n| c |\n| d |\n"}},
+		{"head only", "+---+\n| a |\n+===+\n",
+			[]string{"<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n</table>"},
+			[]string{"| a |\n| --- |\n"}},
 		{"wide characters", "+-----+---+\n| été | b |\n+-----+---+\n",
 			[]string{"<td>été</td>", "<td>b</td>"},
 			[]string{"| été | b |"}},
@@ -97,9 +127,8 @@ func TestGridMalformed(t *testing.T) {
 		"bar misplaced":    "+---+---+\n| a  | b |\n+---+---+\n",
 		"short line":       "+---+---+\n| a | b\n+---+---+\n",
 		"empty row":        "+---+---+\n+---+---+\n",
-		"two header lines": "+---+\n| a |\n+===+\n| b |\n+===+\n| c |\n+---+\n",
-		"header last":      "+---+\n| a |\n+===+\n",
 		"mixed separator":  "+---+\n| a |\n+-=-+\n",
+		"first line of =":  "+===+\n| a |\n+---+\n",
 		"tab":              "+---+\n|\ta |\n+---+\n",
 		"first line text":  "+-x-+\n| a |\n+---+\n",
 		"in a paragraph":   "text\n+---+\n| a |\n+---+\n",
@@ -143,6 +172,7 @@ func TestGridHostile(t *testing.T) {
 		"lines":   "+---+\n" + strings.Repeat("| a |\n", 50000) + "+---+\n",
 		"broken":  strings.Repeat("+---+\n| a |\n", 20000),
 		"divs":    "+-------+\n" + strings.Repeat("| ::: x |\n", 20000) + "+-------+\n",
+		"parts":   "+---+---+\n" + strings.Repeat("| a | b |\n+===+===+\n", 20000),
 	}
 	for name, src := range cases {
 		start := time.Now()

@@ -15,8 +15,8 @@ type tracedCell struct{ top, left, bottom, right int }
 // left one; a cell so traced may span rows and columns. It reports
 // whether the cells fill the table, each bounded by the lines and
 // columns where the others' corners are; else the lines are no table.
-// (No cell crosses the line of the head: a border meets that line at a
-// "+", which closes the cell, or at a "=", which stops it.) The work is bounded by a
+// (No cell crosses a line of "=": a border meets that line at a "+",
+// which closes the cell, or at a "=", which stops it.) The work is bounded by a
 // constant times the table's size: a table that asks for more is none.
 func (g *grid) trace() bool {
 	t := &tracer{g: g, budget: 16*len(g.lines)*g.width + 1024}
@@ -75,12 +75,12 @@ type tracer struct {
 	budget int
 }
 
-// at returns the character at line i, column j, a head line's "=" and
-// ":" read as "-", and spends a step.
+// at returns the character at line i, column j, a "=" and ":" of the
+// first line or a line of "=" read as "-", and spends a step.
 func (t *tracer) at(i, j int) byte {
 	t.budget--
 	c := t.g.char(i, j)
-	if (i == 0 || i == t.g.head) && (c == '=' || c == ':') {
+	if (c == '=' || c == ':') && (i == 0 || t.g.part[i]) {
 		return '-'
 	}
 	return c

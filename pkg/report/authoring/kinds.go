@@ -1,6 +1,7 @@
 package authoring
 
 import (
+	"math"
 	"net/url"
 	"regexp"
 	"strconv"
@@ -184,7 +185,13 @@ func (p *fenceParser) apply(f *fence, source []byte) {
 	case *Equation:
 		n.Unnumbered = opts["enumerated"] == "false"
 	case *Figure:
-		n.Classes = classes
+		// An {eval:figure}'s :class: is its image's, which is not shown.
+		if n.Eval == "" {
+			n.Classes = classes
+		}
+		if !n.Image {
+			n.Classes = append(n.Classes, p.classes(strings.Fields(opts["figclass"]), source, f.b.start)...)
+		}
 		if a := opts["align"]; a != "" {
 			if a == "left" || a == "center" || a == "right" {
 				n.Classes = append(n.Classes, "align-"+a)
@@ -193,13 +200,7 @@ func (p *fenceParser) apply(f *fence, source []byte) {
 			}
 		}
 		n.Alt = opts["alt"]
-		if w := opts["width"]; w != "" {
-			if widthForm.MatchString(w) {
-				n.Width = w
-			} else {
-				p.b.warn(source, f.b.start, "figure width %s is not a number of px or %%: dropped", short(w))
-			}
-		}
+		p.imageSize(n, opts, source, f.b.start)
 	case *Table:
 		if h := opts["header-rows"]; h != "" {
 			k, err := strconv.Atoi(h)
@@ -213,6 +214,75 @@ func (p *fenceParser) apply(f *fence, source []byte) {
 
 // widthForm matches an image width: a number of pixels or a percentage.
 var widthForm = regexp.MustCompile(`^[0-9]{1,5}(?:\.[0-9]{1,3})?(?:px|%)?$`)
+
+// heightForm matches an image height: a number of pixels.
+var heightForm = regexp.MustCompile(`^[0-9]{1,5}(?:\.[0-9]{1,3})?(?:px)?$`)
+
+// scaleForm matches a scale, a percentage, "%" optional as docutils
+// reads it.
+var scaleForm = regexp.MustCompile(`^([0-9]{1,4}(?:\.[0-9]{1,3})?)[ \t]*%?$`)
+
+// imageSize gives a figure the sizes its options ask for, as docutils
+// reads them: :width: and :height: of the image, each multiplied by
+// :scale: (a percentage), and a figure's :figwidth:, "image" for the
+// image's width. A scale with no width or height scales the image's own
+// size, which is not read here: it is dropped with a warning, as is any
+// size not in pixels (or, for a width, a percentage).
+func (p *fenceParser) imageSize(n *Figure, opts map[string]string, source []byte, at int) {
+	if w := opts["width"]; w != "" {
+		if widthForm.MatchString(w) {
+			n.Width = w
+		} else {
+			p.b.warn(source, at, "figure width %s is not a number of px or %%: dropped", short(w))
+		}
+	}
+	if h := opts["height"]; h != "" {
+		if heightForm.MatchString(h) {
+			n.Height = h
+		} else {
+			p.b.warn(source, at, "figure height %s is not a number of px: dropped", short(h))
+		}
+	}
+	if s, ok := opts["scale"]; ok {
+		m := scaleForm.FindStringSubmatch(s)
+		scale, err := 0.0, error(nil)
+		if m != nil {
+			scale, err = strconv.ParseFloat(m[1], 64)
+		}
+		switch {
+		case m == nil || err != nil || scale <= 0:
+			p.b.warn(source, at, "figure scale %s is not a percentage: dropped", short(s))
+		case n.Width == "" && n.Height == "":
+			p.b.warn(source, at, "figure scale %s: with no :width: or :height: it scales the image's own size, which is not read here: dropped", short(s))
+		default:
+			n.Width, n.Height = scaled(n.Width, scale), scaled(n.Height, scale)
+		}
+	}
+	if n.Image {
+		return
+	}
+	switch w := opts["figwidth"]; {
+	case w == "":
+	case w == "image":
+		n.FigWidth = n.Width
+	case widthForm.MatchString(w):
+		n.FigWidth = w
+	default:
+		p.b.warn(source, at, "figwidth %s is not a number of px or %%: dropped", short(w))
+	}
+}
+
+// scaled returns a size matched by widthForm multiplied by scale
+// percent, its unit kept; "" stays "".
+func scaled(size string, scale float64) string {
+	num := strings.TrimRight(size, "px%")
+	v, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		return size
+	}
+	v = math.Round(v*scale*10) / 1000 // to 0.001
+	return strconv.FormatFloat(v, 'f', -1, 64) + size[len(num):]
+}
 
 // localPath reports whether an image path names a file inside the
 // notebook's folder: relative, with no step up, no scheme, no query.

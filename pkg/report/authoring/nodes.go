@@ -193,8 +193,13 @@ type Figure struct {
 	Src string
 	// Alt is the image's alternative text.
 	Alt string
-	// Width is a width in px or %, validated, or "".
+	// Width is the image's width in px or %, validated (a bare number is
+	// px), or "".
 	Width string
+	// Height is the image's height in px, validated, or "".
+	Height string
+	// FigWidth is a figure's width, as Width, or "".
+	FigWidth string
 	// Classes are the class names given, validated, and "align-left",
 	// "align-center" or "align-right" for an :align: option.
 	Classes []string
@@ -276,11 +281,26 @@ func (t *Table) Dump(source []byte, level int) { dump(t, source, level, "Label",
 // KindRow is the kind of a Row node.
 var KindRow = ast.NewNodeKind("Row")
 
-// A Row is a row of a list table; its children are Cells.
+// A Row is a row of a list table or a grid table; its children are
+// Cells.
 type Row struct {
 	ast.BaseBlock
 	// Header is true for a row of headers.
 	Header bool
+	// Footer is true for a row of a grid table's foot.
+	Footer bool
+}
+
+// group returns the HTML element of the rows a grid table's row is
+// written in: "thead", "tbody" or "tfoot".
+func (r *Row) group() string {
+	switch {
+	case r.Header:
+		return "thead"
+	case r.Footer:
+		return "tfoot"
+	}
+	return "tbody"
 }
 
 // Kind returns KindRow.

@@ -126,7 +126,7 @@ func TestNumberingPost(t *testing.T) {
 		want  []string
 	}{
 		{"myst", map[string]any{"numbering": map[string]any{"headings": true}}, mystNumbering, []string{
-			"## 1 Intro", "### 1.1 Part A", "$$\nx = 1 \\tag{1}\n$$", `<a id="eq-one"></a>` + "\n\n$$\ny = 2 \\tag{2}\n$$",
+			"## 1 Intro", "### 1.1 Part A", "$$\nx = 1 \\tag{1}\n$$", `<a id="eq-one"></a>` + "\n\n$$\ny = 2 \\tag{2}\\label{eq-one}\n$$",
 			"c &= d\n\\tag{5}\\end{align*}\n$$", "[Section\u00a01.1](#sec-a)", "[(2)](#eq-one)",
 		}},
 		{"quarto", map[string]any{"number-sections": true}, "## Intro {#sec-i}\n\n### Sub {#sec-s}\n\n$$ x $$\n\nSee @sec-s and [@sec-i; @sec-s].", []string{

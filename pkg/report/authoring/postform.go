@@ -3,6 +3,8 @@ package authoring
 import (
 	"bytes"
 	"html"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report/internal/codefence"
@@ -232,8 +234,14 @@ func (f *Figure) WritePost(w *strings.Builder, source []byte, body func(start, s
 	p := newPostBlock(w, source, body, &f.block)
 	p.anchor()
 	switch {
+	case f.Src != "" && (f.Width != "" || f.Height != ""):
+		// Markdown's image has no size; Hugo and Jekyll keep an <img>.
+		p.text(`<img src="` + html.EscapeString(pathURL(f.Src)) + `" alt="` + html.EscapeString(strings.Join(strings.Fields(f.Alt), " ")) + `"` +
+			sizeAttribute("width", f.Width) + sizeAttribute("height", f.Height) + ">")
 	case f.Src != "":
 		p.text("![" + altEscaper.Replace(f.Alt) + "](" + pathURL(f.Src) + ")")
+	case f.Eval != "" && f.Alt != "":
+		p.text("(The image, “" + postText(f.Alt) + "”, is the value of an expression, which is not evaluated here.)")
 	case f.Eval != "":
 		p.text("(The image is the value of an expression, which is not evaluated here.)")
 	default:
@@ -250,6 +258,26 @@ func (f *Figure) WritePost(w *strings.Builder, source []byte, body func(start, s
 	}
 	p.copy(f.bodyStart, f.bodyStop)
 	p.end()
+}
+
+// sizeAttribute returns an <img> element's width or height attribute,
+// with a space before it, for a size matched by widthForm: whole pixels
+// or a whole percentage, the forms HTML gives the attribute (and the
+// post's sanitiser keeps); "" for none.
+func sizeAttribute(name, size string) string {
+	if size == "" {
+		return ""
+	}
+	num := strings.TrimRight(size, "px%")
+	v, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		return ""
+	}
+	unit := ""
+	if strings.HasSuffix(size, "%") {
+		unit = "%"
+	}
+	return " " + name + `="` + strconv.Itoa(max(int(math.Round(v)), 1)) + unit + `"`
 }
 
 // WritePost writes an index entry as its anchor alone: the index is not
@@ -474,7 +502,10 @@ func leafBlocks(n ast.Node) []ast.Node {
 }
 
 // WritePost writes an equation as its anchor and the TeX between $$
-// lines, its number as \tag, which MathJax shows.
+// lines, its number as \tag, which MathJax shows, and its label as
+// \label, which MathJax's \eqref reads; the environments in it are
+// starred, as the page shows them, the number being the whole
+// equation's.
 func (e *Equation) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
 	p := newPostBlock(w, source, body, &e.block)
 	p.anchor()
@@ -483,15 +514,18 @@ func (e *Equation) WritePost(w *strings.Builder, source []byte, body func(start,
 	}
 	p.text("$$\n")
 	lines := e.Lines()
-	for i := range lines.Len() {
-		seg := lines.At(i)
-		p.copy(seg.Start, seg.Stop)
-	}
-	if p.open {
-		p.text("\n")
-	}
-	if e.number != "" {
-		p.text(`\tag{` + e.number + "}\n")
+	if e.number == "" {
+		for i := range lines.Len() {
+			seg := lines.At(i)
+			p.copy(seg.Start, seg.Stop)
+		}
+		if p.open {
+			p.text("\n")
+		}
+	} else {
+		tex := strings.TrimSpace(e.TeX(source))
+		f := &Formula{tag: e.number}
+		p.text(f.tagged(starEnvironments(tex), "\n") + labelTeX(tex, e.label) + "\n")
 	}
 	p.text("$$")
 	p.end()

@@ -194,11 +194,7 @@ func imageFigureHTML(w util.BufWriter, n *ImageFigure, entering bool) {
 		w.WriteString("</figure>\n")
 		return
 	}
-	var style string
-	if n.width != "" {
-		style = ` style="width: ` + html.EscapeString(cssWidth(n.width)) + `"`
-	}
-	openWith(w, "figure", n.label, style, append([]string{"figure"}, n.classes...)...)
+	openWith(w, "figure", n.label, sizeStyle(n.width, ""), append([]string{"figure"}, n.classes...)...)
 	w.WriteString("\n")
 }
 

@@ -33,6 +33,7 @@ func FuzzRefs(f *testing.F) {
 		":::: {#fig-a layout-ncol=2}\n![x](x.png){#fig-a-x}\n\n::: {#fig-a-y}\ny\n\nY\n:::\n\nCap *a*\n::::\n\n::: {#tbl-t tbl-cap=\"T \\\" <b>\"}\n| a |\n|---|\n\n: inner {#tbl-i}\n:::\n\n@fig-a @fig-a-x -@fig-a-y @tbl-t @tbl-i",
 		"> ::: {#lst-l cap-location=bottom}\n> ```go\n> x\n> ```\n>\n> L\n> :::\n\n- ::: {#fig-<b>}\n  z\n  :::\n\n@lst-l",
 		"## A\n\n(s)=\n### B\n\n$$\n\\begin{align}a\\\\b\\end{align}\n$$\n\n```{math}\n:enumerated: false\nz\n```\n\n{ref}`s` [](#s) {numref}`%s <s>`",
+		"$$\n\\begin{align}a \\label{eq:a}\\\\ b \\notag \\\\ c \\tag{x}\\\\\n\\end{align}\n$$\n\n$$ d $$ {#eq-d}\n\n```{math}\n:label: eq-m\n\\begin{gather}e\\\\f\\end{gather}\n```\n\n\\eqref{eq:a} @eq-d {eq}`eq-m` $\\eqref{eq-d}$",
 	} {
 		f.Add(seed)
 	}

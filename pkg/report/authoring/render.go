@@ -305,16 +305,16 @@ func (r *htmlRenderer) figure(w util.BufWriter, source []byte, node ast.Node, en
 		w.WriteString("</" + tag + ">\n")
 		return ast.WalkContinue, nil
 	}
-	open(w, tag, f.label, append([]string{class}, f.Classes...)...)
+	openWith(w, tag, f.label, sizeStyle(f.FigWidth, ""), append([]string{class}, f.Classes...)...)
 	switch {
 	case f.Src != "":
-		w.WriteString(`<img src="` + html.EscapeString(pathURL(f.Src)) + `" alt="` + html.EscapeString(f.Alt) + `"`)
-		if f.Width != "" {
-			w.WriteString(` style="width: ` + html.EscapeString(cssWidth(f.Width)) + `"`)
-		}
-		w.WriteString(">\n")
+		w.WriteString(`<img src="` + html.EscapeString(pathURL(f.Src)) + `" alt="` + html.EscapeString(f.Alt) + `"` + sizeStyle(f.Width, f.Height) + ">\n")
 	case f.Eval != "":
-		w.WriteString(`<p class="figure-refused">The image is the value of <code>` + html.EscapeString(f.Eval) + `</code>, which is not evaluated here.</p>` + "\n")
+		w.WriteString(`<p class="figure-refused">The image`)
+		if f.Alt != "" {
+			w.WriteString(", “" + html.EscapeString(f.Alt) + "”,")
+		}
+		w.WriteString(` is the value of <code>` + html.EscapeString(f.Eval) + `</code>, which is not evaluated here.</p>` + "\n")
 	default:
 		w.WriteString(`<p class="figure-refused">The image is not shown: its path is not a file beside the notebook.</p>` + "\n")
 	}
@@ -323,6 +323,22 @@ func (r *htmlRenderer) figure(w util.BufWriter, source []byte, node ast.Node, en
 		r.caption(w, "Figure", f.number, f.HasChildren())
 	}
 	return ast.WalkContinue, nil
+}
+
+// sizeStyle returns a style attribute, with a space before it, that
+// gives an element a width and a height as CSS, "" for neither.
+func sizeStyle(width, height string) string {
+	var css []string
+	if width != "" {
+		css = append(css, "width: "+cssWidth(width))
+	}
+	if height != "" {
+		css = append(css, "height: "+cssWidth(height))
+	}
+	if css == nil {
+		return ""
+	}
+	return ` style="` + html.EscapeString(strings.Join(css, "; ")) + `"`
 }
 
 // cssWidth returns a width as CSS: a bare number is pixels.
@@ -384,26 +400,21 @@ func (r *htmlRenderer) cellDiv(w util.BufWriter, source []byte, node ast.Node, e
 
 func (r *htmlRenderer) row(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	row := node.(*Row)
-	// A grid table's rows are in a head and a body, as Pandoc writes them.
+	// A grid table's rows are in a head, a body and a foot, as Pandoc
+	// writes them.
 	_, grid := row.Parent().(*GridTable)
 	prev, _ := row.PreviousSibling().(*Row)
 	next, _ := row.NextSibling().(*Row)
 	if entering {
-		switch {
-		case grid && prev == nil && row.Header:
-			w.WriteString("<thead>\n")
-		case grid && !row.Header && (prev == nil || prev.Header):
-			w.WriteString("<tbody>\n")
+		if grid && (prev == nil || prev.group() != row.group()) {
+			w.WriteString("<" + row.group() + ">\n")
 		}
 		w.WriteString("<tr>\n")
 		return ast.WalkContinue, nil
 	}
 	w.WriteString("</tr>\n")
-	switch {
-	case grid && row.Header && (next == nil || !next.Header):
-		w.WriteString("</thead>\n")
-	case grid && !row.Header && next == nil:
-		w.WriteString("</tbody>\n")
+	if grid && (next == nil || next.group() != row.group()) {
+		w.WriteString("</" + row.group() + ">\n")
 	}
 	return ast.WalkContinue, nil
 }

@@ -12,7 +12,11 @@
 // blog's reader would not understand, written in its post form by
 // authoring.Post: references as links with the page's texts ("[Figure
 // 1](#fig-x)"; one to nothing marked, <mark class="ref-missing">),
-// labelled equations as $$...$$ with \tag{N} after an anchor, MyST's
+// numbered equations as $$...$$ after an anchor for each label, each
+// number as \tag{N} (a row of an align its own), a label given outside
+// the TeX also as \label, so that a blog's MathJax shows the page's
+// numbers whatever its autoNumber and an \eqref in a formula links to
+// the equation (checked in Chromium with MathJax 2.7), MyST's
 // targets as anchors, table captions numbered, section numbers, and
 // citations in the bibliography's style, linked to the references that
 // end the post; code as fenced

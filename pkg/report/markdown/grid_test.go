@@ -65,3 +65,48 @@ func TestGridTableInPost(t *testing.T) {
 		}
 	}
 }
+
+// TestGridFootInPost checks the post of a grid table with a foot, as
+// Pandoc 3 reads one: a pipe table has no foot, so the foot's rows come
+// after the body's, as Pandoc writes them in one, and Hugo's goldmark and
+// Jekyll's kramdown show every row.
+func TestGridFootInPost(t *testing.T) {
+	md := "+----------+-------+\n" +
+		"| Heap     | Value |\n" +
+		"+==========+======:+\n" +
+		"| 1        | 1     |\n" +
+		"+----------+-------+\n" +
+		"| 2        | 2     |\n" +
+		"+==========+=======+\n" +
+		"| <b>x</b> | 3     |\n" +
+		"+==========+=======+\n"
+	v, err := report.NewView(refsNotebook(md), report.ViewOptions{Name: "post", ModTime: modTime})
+	if err != nil {
+		t.Fatal(err)
+	}
+	post := Render(v).Text
+	want := "| Heap | Value |\n| --- | --: |\n| 1 | 1 |\n| 2 | 2 |\n| <b>x</b> | 3 |\n"
+	if !bytes.Contains(post, []byte(want)) {
+		t.Fatalf("post lacks\n%s\n%s", want, post)
+	}
+	rows := []string{"<th>Heap</th>", "<td>1</td>", "<td>2</td>", "<td><b>x</b></td>", `<td style="text-align: right">3</td>`}
+	for name, page := range blogHTML(t, post) {
+		for _, want := range rows[:4] {
+			if !strings.Contains(string(page), want) {
+				t.Errorf("%s: the page lacks %s:\n%s", name, want, page)
+			}
+		}
+	}
+	_, body, _ := bytes.Cut(post, []byte("\n---\n"))
+	html, ok := kramdownHTML(t, []string{string(body)})
+	if !ok {
+		return
+	}
+	for _, page := range html[0] {
+		for _, want := range rows {
+			if !strings.Contains(page, want) {
+				t.Errorf("kramdown's page lacks %s:\n%s", want, page)
+			}
+		}
+	}
+}

@@ -41,7 +41,7 @@ func TestRefsInPost(t *testing.T) {
 		"See [Figure\u00a01](#fig-plot), [Equation\u00a01](#eq-a), [1](#eq-a), [(1)](#eq-a), [Section\u00a01](#sec-intro), [Table\u00a01](#tbl-v), [Below](#tgt) and <mark class=\"ref-missing\">?@fig-none</mark>; me@fig-plot.org.",
 		// A reference to nothing shows as written, its Markdown escaped.
 		"<mark class=\"ref-missing\">\\[\\](\\#nowhere)</mark>",
-		"<a id=\"eq-a\"></a>\n\n$$\na = b \\tag{1}\n$$",
+		"<a id=\"eq-a\"></a>\n\n$$\na = b \\tag{1}\\label{eq-a}\n$$",
 		"<a id=\"tgt\"></a>\n### 1.1 Below",
 		"<a id=\"tbl-v\"></a>Table 1: Values",
 	} {
@@ -82,7 +82,7 @@ func TestEquationWithBlockLines(t *testing.T) {
 			t.Fatal(err)
 		}
 		post := string(Render(v).Text)
-		if !strings.Contains(post, "<a id=\"eq-bs\"></a>\n\n$$\na ") || !strings.Contains(post, `b \tag{1}`+"\n$$\n") || strings.Contains(post, "{#eq-bs}") {
+		if !strings.Contains(post, "<a id=\"eq-bs\"></a>\n\n$$\na ") || !strings.Contains(post, `b \tag{1}\label{eq-bs}`+"\n$$\n") || strings.Contains(post, "{#eq-bs}") {
 			t.Errorf("%q: formula not numbered whole:\n%s", tex, post)
 		}
 	}
