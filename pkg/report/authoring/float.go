@@ -55,20 +55,31 @@ type Float struct {
 	Top bool
 
 	sub
-	// target is the float's target while an Index scans the document,
-	// for its subfloats' numbers.
-	target *Target
+	owner
 }
+
+// owner is what a float or a figure that holds subfloats knows of
+// itself while an Index scans the document, for its subfloats' numbers.
+type owner struct {
+	// target is its target, once numbered.
+	target *Target
+	// joined is set for mystmd's subfigures, whose numbers join the
+	// letter to the figure's, "2a", where Quarto's read "2 (a)".
+	joined bool
+}
+
+// own returns the owner data of a float or a figure.
+func (o *owner) own() *owner { return o }
 
 // sub is what a subfloat knows of the float it is in.
 type sub struct {
-	parent *Float
+	parent *owner
 	letter string // "a", "b", ... "z", "aa"...
 }
 
-// parentFloat returns the float a subfloat is in and its letter; nil for
-// a float of its own.
-func (s *sub) parentFloat() (*Float, string) { return s.parent, s.letter }
+// parentFloat returns what a subfloat is in and its letter; nil for a
+// float of its own.
+func (s *sub) parentFloat() (*owner, string) { return s.parent, s.letter }
 
 // Kind returns KindFloat.
 func (*Float) Kind() ast.NodeKind { return KindFloat }
@@ -260,7 +271,7 @@ func letterSubfloats(f *Float) {
 			return ast.WalkContinue, nil
 		}
 		k++
-		s.parent, s.letter = f, subLetter(k)
+		s.parent, s.letter = &f.owner, subLetter(k)
 		return ast.WalkSkipChildren, nil
 	})
 }
@@ -276,25 +287,28 @@ func subLetter(k int) string {
 	return string(b)
 }
 
-// subfloat is a node that may be a subfloat: a Float, an ImageFigure or
-// a TableFigure.
+// subfloat is a node that may be a subfloat: a Float, an ImageFigure, a
+// TableFigure or a Figure.
 type subfloat interface {
-	parentFloat() (*Float, string)
+	parentFloat() (*owner, string)
 }
 
 // numberNode gives t, the target of n, its number: a subfloat's is its
-// float's and its letter, "1 (a)", as Quarto refers to it; another's
-// the next of its counter.
+// float's and its letter, "1 (a)", as Quarto refers to it ("1a" for
+// mystmd's subfigures); another's the next of its counter.
 func (x *Index) numberNode(t *Target, n Numbered) {
 	if s, ok := n.(subfloat); ok {
 		if p, letter := s.parentFloat(); p != nil && p.target != nil {
 			t.Number = p.target.Number + " (" + letter + ")"
+			if p.joined {
+				t.Number = p.target.Number + letter
+			}
 			return
 		}
 	}
 	x.number(t)
-	if f, ok := n.(*Float); ok {
-		f.target = t
+	if o, ok := n.(interface{ own() *owner }); ok {
+		o.own().target = t
 	}
 }
 
@@ -364,8 +378,20 @@ func floatCaptionHTML(w util.BufWriter, source []byte, node ast.Node, entering b
 }
 
 func floatBodyHTML(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	fig, _ := node.Parent().(*Figure)
 	if !entering {
 		w.WriteString("</div>\n")
+		if fig != nil && fig.captioned() {
+			figcaption(w, fig)
+		}
+		return ast.WalkContinue, nil
+	}
+	if fig != nil {
+		openWith(w, "div", "", "", "float-body")
+		w.WriteString("\n")
+		if fig.Src != "" {
+			ownSubfigure(w, fig)
+		}
 		return ast.WalkContinue, nil
 	}
 	style := ""
