@@ -47,8 +47,12 @@ type Float struct {
 	// Sequence is the counter the float is numbered in: "figure", "table"
 	// or "listing".
 	Sequence string
-	// Columns is the number of columns layout-ncol asks for, 0 for none.
+	// Columns is the number of columns layout-ncol asks for, or that
+	// layout-nrow makes of the float's content, 0 for none.
 	Columns int
+	// Layout is the layout attribute's rows of cells, nil for none; it
+	// wins over Columns.
+	Layout Layout
 	// Classes are the div's classes, validated.
 	Classes []string
 	// Top is set for a caption shown above the content.
@@ -56,6 +60,8 @@ type Float struct {
 
 	sub
 	owner
+	// rows is the number of rows layout-nrow asks for, 0 for none.
+	rows int
 }
 
 // owner is what a float or a figure that holds subfloats knows of
@@ -156,6 +162,21 @@ func (p *fenceParser) float(a *attributes, prefix string, classes []string, sour
 			f.Columns = k
 		}
 	}
+	if n := a.value("layout-nrow"); n != "" {
+		k, err := strconv.Atoi(n)
+		if err != nil || k < 1 || k > MaxLayoutCells {
+			p.b.warn(source, at, "layout-nrow %s is not a number of rows from 1 to %d: dropped", short(n), MaxLayoutCells)
+		} else {
+			f.rows = k
+		}
+	}
+	if l := a.value("layout"); l != "" {
+		layout, err := ParseLayout(l)
+		if err != nil {
+			p.b.warn(source, at, "layout: %v: dropped", err)
+		}
+		f.Layout = layout
+	}
 	c := &FloatCaption{}
 	if seg := a.segment(prefix + "-cap"); seg.Len() > 0 {
 		c.Lines().Append(seg)
@@ -214,6 +235,12 @@ func shapeFloat(f *Float, source []byte) {
 	}
 	body := &FloatBody{}
 	moveChildren(body, f)
+	switch {
+	case f.Layout != nil:
+		layOut(body, f.Layout)
+	case f.Columns == 0 && f.rows > 0:
+		f.Columns = min((body.ChildCount()+f.rows-1)/f.rows, maxColumns)
+	}
 	if f.Top {
 		f.AppendChild(f, c)
 		f.AppendChild(f, body)
@@ -332,6 +359,8 @@ func (floatRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindFloat, floatHTML)
 	reg.Register(KindFloatCaption, floatCaptionHTML)
 	reg.Register(KindFloatBody, floatBodyHTML)
+	reg.Register(KindLayoutRow, layoutRowHTML)
+	reg.Register(KindLayoutCell, layoutCellHTML)
 }
 
 func floatHTML(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -395,7 +424,7 @@ func floatBodyHTML(w util.BufWriter, source []byte, node ast.Node, entering bool
 		return ast.WalkContinue, nil
 	}
 	style := ""
-	if f, ok := node.Parent().(*Float); ok && f.Columns > 0 {
+	if f, ok := node.Parent().(*Float); ok && f.Columns > 0 && f.Layout == nil {
 		style = ` style="grid-template-columns: repeat(` + strconv.Itoa(f.Columns) + `, minmax(0, 1fr))"`
 	}
 	openWith(w, "div", "", style, "float-body")
