@@ -298,13 +298,14 @@ func letterSubfloats(f *Float) {
 			return ast.WalkContinue, nil
 		}
 		k++
-		s.parent, s.letter = &f.owner, subLetter(k)
+		s.parent, s.letter = &f.owner, Letter(k)
 		return ast.WalkSkipChildren, nil
 	})
 }
 
-// subLetter returns the letter of the kth subfloat: a to z, then aa, ab...
-func subLetter(k int) string {
+// Letter returns the letter of the kth subfloat, from 1: a to z, then
+// aa, ab..., as Quarto and mystmd letter them.
+func Letter(k int) string {
 	var b []byte
 	for k > 0 {
 		k--

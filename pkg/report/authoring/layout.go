@@ -138,11 +138,17 @@ func (l Layout) Cells() int {
 // Percent returns the width of cell i of row r as a percentage of its
 // row, spacers' shares counted, as CSS: "33.333%".
 func (l Layout) Percent(r, i int) string {
+	return strconv.FormatFloat(l.Share(r, i), 'f', 3, 64) + "%"
+}
+
+// Share returns the width of cell i of row r as a percentage of its row,
+// spacers' shares counted.
+func (l Layout) Share(r, i int) float64 {
 	sum := 0.0
 	for _, w := range l[r] {
 		sum += math.Abs(w)
 	}
-	return strconv.FormatFloat(math.Abs(l[r][i])/sum*100, 'f', 3, 64) + "%"
+	return math.Abs(l[r][i]) / sum * 100
 }
 
 // String returns the layout as Quarto writes it, "[[1,1],[1]]".

@@ -66,7 +66,7 @@ func subfigures(f *Figure, source []byte) {
 		}
 		k++
 		s := it.(interface{ subOf() *sub }).subOf()
-		s.parent, s.letter = &f.owner, subLetter(k)
+		s.parent, s.letter = &f.owner, Letter(k)
 	}
 	f.subs = lettered
 	for f.captionStart < f.bodyStop && bytes.IndexByte([]byte(" \t\r\n"), source[f.captionStart]) >= 0 {
