@@ -102,8 +102,10 @@ func (b *builder) quartoFigures(n int, blocks []Block, opts *cellopts.Options) [
 	for k, img := range images {
 		caption := captionMarkdown(at(opts.Caption, k), b.opts.Trust)
 		alt := plaintext.Of(at(opts.Alt, k))
+		described := caption // the text that may stand as alternative text
 		if subfigures {
 			caption = img.Caption
+			described = captionMarkdown(at(opts.Subcaptions, k), b.opts.Trust)
 		}
 		img.Caption = caption
 		if k == 0 && label != "" && !subfigures {
@@ -115,8 +117,8 @@ func (b *builder) quartoFigures(n int, blocks []Block, opts *cellopts.Options) [
 		switch {
 		case alt != "":
 			img.Alt = alt
-		case caption != "":
-			img.Alt = plaintext.Of(caption)
+		case described != "":
+			img.Alt = plaintext.Of(described)
 		case k == 0 && opts.Figure.Caption != "":
 			// MyST-NB's caption, its first paragraph, as mystFigure
 			// shows it under the cell's first output.
