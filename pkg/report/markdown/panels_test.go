@@ -44,3 +44,27 @@ func TestPanelsInPost(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldedPanels: folded, a cell's subfigures keep the figure's anchor
+// and its caption, as plain text in the HTML a fold holds.
+func TestFoldedPanels(t *testing.T) {
+	nb := notebook.New()
+	nb.Metadata["kernelspec"] = json.RawMessage(`{"name": "python3", "language": "python"}`)
+	c := &notebook.Cell{Type: notebook.Code, Source: "#| label: fig-f\n#| fig-cap: Folded *plots*\n#| fig-subcap: true\nplot()", Metadata: notebook.Metadata{"tags": json.RawMessage(`["hide-output"]`)}}
+	for range 2 {
+		png := &notebook.Output{Type: notebook.DisplayData, Data: notebook.MimeBundle{}}
+		png.Data.SetText("image/png", "iVBORw0KGgo=")
+		c.Outputs = append(c.Outputs, png)
+	}
+	nb.Cells = []*notebook.Cell{c}
+	v, err := report.NewView(nb, report.ViewOptions{Name: "post", ModTime: modTime})
+	if err != nil {
+		t.Fatal(err)
+	}
+	post := string(Render(v).Text)
+	for _, want := range []string{"<a id=\"fig-f\"></a>\n<figure id=\"fig-f-1\">", "<figcaption>(b)</figcaption>\n</figure>\n\n<p><em>Figure 1: Folded plots</em></p>"} {
+		if !strings.Contains(post, want) {
+			t.Errorf("post lacks\n%s\nin\n%s", want, post)
+		}
+	}
+}
