@@ -50,9 +50,9 @@
 // tables and listings, their caption their last paragraph (file
 // float.go); floats and labelled Markdown figures inside one are its
 // subfloats, lettered, "@fig-x-a" reading "Figure 1 (a)". A float's
-// layout-ncol, layout-nrow and layout="[[1,1],[1]]" (ParseLayout; a
-// negative width a spacer) set its content in columns or in rows of
-// cells on the page; a post shows them one under another. MyST's
+// (or another div's) layout-ncol, layout-nrow and layout="[[1,1],[1]]"
+// (ParseLayout; a negative width a spacer) set its content in columns or
+// in rows of cells on the page; a post shows them one under another. MyST's
 // {figure} is numbered; the images in its body (each alone in its
 // paragraph, an {image} or a {figure}), with its own, are its subfigures
 // when they are two or more, lettered, a reference to one reading

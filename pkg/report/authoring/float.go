@@ -154,29 +154,8 @@ func (p *fenceParser) float(a *attributes, prefix string, classes []string, sour
 	case "bottom", "margin":
 		f.Top = false
 	}
-	if n := a.value("layout-ncol"); n != "" {
-		k, err := strconv.Atoi(n)
-		if err != nil || k < 1 || k > maxColumns {
-			p.b.warn(source, at, "layout-ncol %s is not a number of columns from 1 to %d: dropped", short(n), maxColumns)
-		} else {
-			f.Columns = k
-		}
-	}
-	if n := a.value("layout-nrow"); n != "" {
-		k, err := strconv.Atoi(n)
-		if err != nil || k < 1 || k > MaxLayoutCells {
-			p.b.warn(source, at, "layout-nrow %s is not a number of rows from 1 to %d: dropped", short(n), MaxLayoutCells)
-		} else {
-			f.rows = k
-		}
-	}
-	if l := a.value("layout"); l != "" {
-		layout, err := ParseLayout(l)
-		if err != nil {
-			p.b.warn(source, at, "layout: %v: dropped", err)
-		}
-		f.Layout = layout
-	}
+	l := p.layoutAttrs(a, source, at)
+	f.Columns, f.rows, f.Layout = l.columns, l.rows, l.layout
 	c := &FloatCaption{}
 	if seg := a.segment(prefix + "-cap"); seg.Len() > 0 {
 		c.Lines().Append(seg)
@@ -188,6 +167,42 @@ func (p *fenceParser) float(a *attributes, prefix string, classes []string, sour
 	}
 	f.AppendChild(f, c)
 	return f
+}
+
+// layoutAttrs is what a div's layout attributes ask for.
+type layoutAttrs struct {
+	columns, rows int // layout-ncol and layout-nrow, 0 for none
+	layout        Layout
+}
+
+// layoutAttrs reads a div's layout-ncol, layout-nrow and layout, warning
+// of each that cannot be read and dropping it.
+func (p *fenceParser) layoutAttrs(a *attributes, source []byte, at int) layoutAttrs {
+	var l layoutAttrs
+	if n := a.value("layout-ncol"); n != "" {
+		k, err := strconv.Atoi(n)
+		if err != nil || k < 1 || k > maxColumns {
+			p.b.warn(source, at, "layout-ncol %s is not a number of columns from 1 to %d: dropped", short(n), maxColumns)
+		} else {
+			l.columns = k
+		}
+	}
+	if n := a.value("layout-nrow"); n != "" {
+		k, err := strconv.Atoi(n)
+		if err != nil || k < 1 || k > MaxLayoutCells {
+			p.b.warn(source, at, "layout-nrow %s is not a number of rows from 1 to %d: dropped", short(n), MaxLayoutCells)
+		} else {
+			l.rows = k
+		}
+	}
+	if v := a.value("layout"); v != "" {
+		layout, err := ParseLayout(v)
+		if err != nil {
+			p.b.warn(source, at, "layout: %v: dropped", err)
+		}
+		l.layout = layout
+	}
+	return l
 }
 
 // floatTransformer gives floats their shape: while blocks are read

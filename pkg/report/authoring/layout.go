@@ -227,6 +227,18 @@ func layOut(body ast.Node, l Layout) {
 	}
 }
 
+// layOutDiv sets a div's blocks in the rows its layout attributes ask
+// for, as Quarto lays out a div that is not a float.
+func layOutDiv(d *Div) {
+	l := d.lay.layout
+	if l == nil && (d.lay.columns > 0 || d.lay.rows > 0) && d.HasChildren() {
+		l, _ = Grid(d.lay.columns, d.lay.rows, d.ChildCount())
+	}
+	if l != nil {
+		layOut(d, l)
+	}
+}
+
 func layoutRowHTML(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if entering {
 		w.WriteString(`<div class="layout-row">` + "\n")

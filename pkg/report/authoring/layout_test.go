@@ -153,3 +153,19 @@ func TestFloatLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestDivLayout: a div that is not a float lays out its blocks as a
+// float does, as Quarto's figure panels without a caption.
+func TestDivLayout(t *testing.T) {
+	out, _ := page(t, "::: {layout-ncol=2}\n![Surus](surus.png)\n\n![Hanno](hanno.png)\n\n![Lin](lin.png)\n:::\n\n::: {layout=\"[[1,1],[1]]\" .wide}\nA\n\nB\n\nC\n:::\n")
+	for _, want := range []string{
+		"<div>\n<div class=\"layout-row\">\n<div class=\"layout-cell\" style=\"flex-basis: 50.000%\">\n<p><img src=\"surus.png\" alt=\"Surus\"></p>\n</div>\n<div class=\"layout-cell\" style=\"flex-basis: 50.000%\">\n<p><img src=\"hanno.png\"",
+		"<div class=\"layout-row\">\n<div class=\"layout-cell\" style=\"flex-basis: 50.000%\">\n<p><img src=\"lin.png\" alt=\"Lin\"></p>\n</div>\n<div class=\"layout-cell\" style=\"flex-basis: 50.000%\">\n</div>\n</div>",
+		"<div class=\"wide\">\n<div class=\"layout-row\">\n<div class=\"layout-cell\" style=\"flex-basis: 50.000%\">\n<p>A</p>",
+		"<div class=\"layout-cell\" style=\"flex-basis: 100.000%\">\n<p>C</p>",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("page lacks\n%s\nin\n%s", want, out)
+		}
+	}
+}

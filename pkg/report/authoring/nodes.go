@@ -168,6 +168,9 @@ type Div struct {
 	block
 	// Classes are the div's classes, validated.
 	Classes []string
+	// lay is what its layout attributes ask: Quarto lays out a div's
+	// blocks as a float's.
+	lay layoutAttrs
 }
 
 // Kind returns KindDiv.
