@@ -3,6 +3,7 @@ package authoring
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -168,4 +169,18 @@ func TestDivLayout(t *testing.T) {
 			t.Errorf("page lacks\n%s\nin\n%s", want, out)
 		}
 	}
+}
+
+func ExampleParseLayout() {
+	l, err := ParseLayout("[[40,-20,40], [100]]")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(l, l.Cells(), l.Percent(0, 0), l.Percent(0, 1))
+	_, err = ParseLayout("[[1e9]]")
+	fmt.Println(errors.Is(err, ErrLayout))
+	// Output:
+	// [[40,-20,40],[100]] 3 40.000% 20.000%
+	// true
 }
