@@ -298,4 +298,29 @@ type Block struct {
 	// is "equation-" and the label, as Sphinx writes it. It is made of
 	// ASCII letters, digits and "-_.:" only; "" for none.
 	Label string
+	// Panel places an image among its cell's figures when the cell's
+	// options lay them out together (Quarto's fig-subcap, layout-ncol,
+	// layout-nrow, layout); nil for none.
+	Panel *Panel
+}
+
+// A Panel places an image among the images of its cell that one figure
+// holds: Quarto's subfigures, "(a) Plot 1", under one caption, "Figure
+// 1: Plots", and its layout's rows of cells. A page sets the panels in
+// their rows; a post, which a blog reads without our stylesheet, shows
+// them one under another, the figure's caption after the last.
+type Panel struct {
+	// Label and Caption are the whole figure's, on each of its panels:
+	// the cell's label ("fig-plots"), an anchor before the first panel,
+	// and its caption as Block.Caption holds one ("Figure 1: Plots"),
+	// after the last; "" for none.
+	Label, Caption string
+	// First and Last are set on the cell's first and last panel.
+	First, Last bool
+	// NewRow is set on a panel that starts a row of the layout.
+	NewRow bool
+	// Width is the panel's share of its row, as CSS ("50.000%"); Gap is
+	// the share of the spacers just before it, "" for none. Both are made
+	// of digits, ".", and "%" only.
+	Width, Gap string
 }

@@ -47,7 +47,11 @@
 //     page; fig-cap, fig-alt and label give the cell's images captions
 //     (Markdown), alternative text (plain) and a label; tbl-cap captions
 //     the cell's first other output as a table, its caption above it,
-//     where Quarto puts a table's, numbered with a label "tbl-NAME".
+//     where Quarto puts a table's, numbered with a label "tbl-NAME";
+//     fig-subcap makes the images lettered subfigures of one figure
+//     numbered by the label, "fig-NAME-2" naming the second, "Figure 1
+//     (b)"; layout-ncol, layout-nrow and layout set them in rows on a
+//     page (Block.Panel), one under another in a post.
 //     eval and error
 //     are the runner's (package jupyter/execute): they decide whether
 //     the cell runs and whether its error stops the run.

@@ -34,6 +34,7 @@ var figureLabel = regexp.MustCompile(`^fig-[A-Za-z0-9_]+(?:[-.:][A-Za-z0-9_]+)*$
 func (b *builder) figures(n int, blocks []Block, opts *cellopts.Options) {
 	b.quartoTable(n, blocks, opts)
 	images := b.quartoFigures(n, blocks, opts)
+	b.panels(n, images, opts)
 	b.mystFigure(n, blocks, &opts.Figure)
 	b.mystImages(n, images, &opts.Image)
 }
@@ -90,11 +91,24 @@ func (b *builder) quartoFigures(n int, blocks []Block, opts *cellopts.Options) [
 		b.warn(n, 0, "label %s names no figure: the cell shows no image", label)
 		label = ""
 	}
+	subfigures := opts.Subfigures && len(images) > 0
+	if subfigures && label == "" {
+		b.warn(n, 0, "fig-subcap makes subfigures of a figure labelled fig-...: the cell has no such label, so its figures are captioned one by one")
+		subfigures = false
+	}
+	if subfigures {
+		b.subfigures(n, images, opts, label)
+	}
 	for k, img := range images {
 		caption := captionMarkdown(at(opts.Caption, k), b.opts.Trust)
 		alt := plaintext.Of(at(opts.Alt, k))
+		described := caption // the text that may stand as alternative text
+		if subfigures {
+			caption = img.Caption
+			described = captionMarkdown(at(opts.Subcaptions, k), b.opts.Trust)
+		}
 		img.Caption = caption
-		if k == 0 && label != "" {
+		if k == 0 && label != "" && !subfigures {
 			b.number(n, img, label, caption)
 		}
 		if alt == "" {
@@ -103,8 +117,8 @@ func (b *builder) quartoFigures(n int, blocks []Block, opts *cellopts.Options) [
 		switch {
 		case alt != "":
 			img.Alt = alt
-		case caption != "":
-			img.Alt = plaintext.Of(caption)
+		case described != "":
+			img.Alt = plaintext.Of(described)
 		case k == 0 && opts.Figure.Caption != "":
 			// MyST-NB's caption, its first paragraph, as mystFigure
 			// shows it under the cell's first output.

@@ -28,7 +28,7 @@ var viewLayers = [][]string{
 	{"gluefind.go"},                          // where Markdown quotes glued values
 	{"outputs.go"},                           // a code cell's outputs, by preferred representation
 	{"figures.go"},                           // SVG figures and formulas among the outputs
-	{"figref.go"},                            // figures: captions, numbers, references
+	{"figref.go", "panels.go"},               // figures: captions, numbers, references; subfigures, layout
 	{"budget.go"},                            // Markdown a parser can afford
 	{"glue.go", "shown.go"},                  // glued values; what tags and metadata say to show of a cell
 	{"blocks.go", "builder.go"},              // a view, its blocks, and the builder's warnings and files

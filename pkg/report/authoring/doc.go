@@ -51,8 +51,15 @@
 // and "{#lst-x}" around any content, are Floats: numbered as figures,
 // tables and listings, their caption their last paragraph (file
 // float.go); floats and labelled Markdown figures inside one are its
-// subfloats, lettered, "@fig-x-a" reading "Figure 1 (a)". MyST's
-// {figure} is numbered; its {image} is not, a reference to it reading
+// subfloats, lettered, "@fig-x-a" reading "Figure 1 (a)". A float's
+// (or another div's) layout-ncol, layout-nrow and layout="[[1,1],[1]]"
+// (ParseLayout; a negative width a spacer) set its content in columns or
+// in rows of cells on the page; a post shows them one under another. MyST's
+// {figure} is numbered; the images in its body (each alone in its
+// paragraph, an {image} or a {figure}), with its own, are its subfigures
+// when they are two or more, lettered, a reference to one reading
+// "Figure 2a" as mystmd writes it (file subfigure.go); its {image} is
+// not numbered, a reference to it reading
 // "Image", as mystmd 1.8.3 writes it; MyST-NB's {eval:figure}, whose
 // image is the value of an expression that only its kernel computes, is
 // a numbered figure of its caption, with a warning. Their options are

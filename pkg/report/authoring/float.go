@@ -47,28 +47,45 @@ type Float struct {
 	// Sequence is the counter the float is numbered in: "figure", "table"
 	// or "listing".
 	Sequence string
-	// Columns is the number of columns layout-ncol asks for, 0 for none.
+	// Columns is the number of columns layout-ncol asks for, or that
+	// layout-nrow makes of the float's content, 0 for none.
 	Columns int
+	// Layout is the layout attribute's rows of cells, nil for none; it
+	// wins over Columns.
+	Layout Layout
 	// Classes are the div's classes, validated.
 	Classes []string
 	// Top is set for a caption shown above the content.
 	Top bool
 
 	sub
-	// target is the float's target while an Index scans the document,
-	// for its subfloats' numbers.
-	target *Target
+	owner
+	// rows is the number of rows layout-nrow asks for, 0 for none.
+	rows int
 }
+
+// owner is what a float or a figure that holds subfloats knows of
+// itself while an Index scans the document, for its subfloats' numbers.
+type owner struct {
+	// target is its target, once numbered.
+	target *Target
+	// joined is set for mystmd's subfigures, whose numbers join the
+	// letter to the figure's, "2a", where Quarto's read "2 (a)".
+	joined bool
+}
+
+// own returns the owner data of a float or a figure.
+func (o *owner) own() *owner { return o }
 
 // sub is what a subfloat knows of the float it is in.
 type sub struct {
-	parent *Float
+	parent *owner
 	letter string // "a", "b", ... "z", "aa"...
 }
 
-// parentFloat returns the float a subfloat is in and its letter; nil for
-// a float of its own.
-func (s *sub) parentFloat() (*Float, string) { return s.parent, s.letter }
+// parentFloat returns what a subfloat is in and its letter; nil for a
+// float of its own.
+func (s *sub) parentFloat() (*owner, string) { return s.parent, s.letter }
 
 // Kind returns KindFloat.
 func (*Float) Kind() ast.NodeKind { return KindFloat }
@@ -137,14 +154,8 @@ func (p *fenceParser) float(a *attributes, prefix string, classes []string, sour
 	case "bottom", "margin":
 		f.Top = false
 	}
-	if n := a.value("layout-ncol"); n != "" {
-		k, err := strconv.Atoi(n)
-		if err != nil || k < 1 || k > maxColumns {
-			p.b.warn(source, at, "layout-ncol %s is not a number of columns from 1 to %d: dropped", short(n), maxColumns)
-		} else {
-			f.Columns = k
-		}
-	}
+	l := p.layoutAttrs(a, source, at)
+	f.Columns, f.rows, f.Layout = l.columns, l.rows, l.layout
 	c := &FloatCaption{}
 	if seg := a.segment(prefix + "-cap"); seg.Len() > 0 {
 		c.Lines().Append(seg)
@@ -156,6 +167,42 @@ func (p *fenceParser) float(a *attributes, prefix string, classes []string, sour
 	}
 	f.AppendChild(f, c)
 	return f
+}
+
+// layoutAttrs is what a div's layout attributes ask for.
+type layoutAttrs struct {
+	columns, rows int // layout-ncol and layout-nrow, 0 for none
+	layout        Layout
+}
+
+// layoutAttrs reads a div's layout-ncol, layout-nrow and layout, warning
+// of each that cannot be read and dropping it.
+func (p *fenceParser) layoutAttrs(a *attributes, source []byte, at int) layoutAttrs {
+	var l layoutAttrs
+	if n := a.value("layout-ncol"); n != "" {
+		k, err := strconv.Atoi(n)
+		if err != nil || k < 1 || k > maxColumns {
+			p.b.warn(source, at, "layout-ncol %s is not a number of columns from 1 to %d: dropped", short(n), maxColumns)
+		} else {
+			l.columns = k
+		}
+	}
+	if n := a.value("layout-nrow"); n != "" {
+		k, err := strconv.Atoi(n)
+		if err != nil || k < 1 || k > MaxLayoutCells {
+			p.b.warn(source, at, "layout-nrow %s is not a number of rows from 1 to %d: dropped", short(n), MaxLayoutCells)
+		} else {
+			l.rows = k
+		}
+	}
+	if v := a.value("layout"); v != "" {
+		layout, err := ParseLayout(v)
+		if err != nil {
+			p.b.warn(source, at, "layout: %v: dropped", err)
+		}
+		l.layout = layout
+	}
+	return l
 }
 
 // floatTransformer gives floats their shape: while blocks are read
@@ -203,6 +250,12 @@ func shapeFloat(f *Float, source []byte) {
 	}
 	body := &FloatBody{}
 	moveChildren(body, f)
+	switch {
+	case f.Layout != nil:
+		layOut(body, f.Layout)
+	case f.Columns == 0 && f.rows > 0:
+		f.Columns = min((body.ChildCount()+f.rows-1)/f.rows, maxColumns)
+	}
 	if f.Top {
 		f.AppendChild(f, c)
 		f.AppendChild(f, body)
@@ -260,13 +313,14 @@ func letterSubfloats(f *Float) {
 			return ast.WalkContinue, nil
 		}
 		k++
-		s.parent, s.letter = f, subLetter(k)
+		s.parent, s.letter = &f.owner, Letter(k)
 		return ast.WalkSkipChildren, nil
 	})
 }
 
-// subLetter returns the letter of the kth subfloat: a to z, then aa, ab...
-func subLetter(k int) string {
+// Letter returns the letter of the kth subfloat, from 1: a to z, then
+// aa, ab..., as Quarto and mystmd letter them.
+func Letter(k int) string {
 	var b []byte
 	for k > 0 {
 		k--
@@ -276,25 +330,28 @@ func subLetter(k int) string {
 	return string(b)
 }
 
-// subfloat is a node that may be a subfloat: a Float, an ImageFigure or
-// a TableFigure.
+// subfloat is a node that may be a subfloat: a Float, an ImageFigure, a
+// TableFigure or a Figure.
 type subfloat interface {
-	parentFloat() (*Float, string)
+	parentFloat() (*owner, string)
 }
 
 // numberNode gives t, the target of n, its number: a subfloat's is its
-// float's and its letter, "1 (a)", as Quarto refers to it; another's
-// the next of its counter.
+// float's and its letter, "1 (a)", as Quarto refers to it ("1a" for
+// mystmd's subfigures); another's the next of its counter.
 func (x *Index) numberNode(t *Target, n Numbered) {
 	if s, ok := n.(subfloat); ok {
 		if p, letter := s.parentFloat(); p != nil && p.target != nil {
 			t.Number = p.target.Number + " (" + letter + ")"
+			if p.joined {
+				t.Number = p.target.Number + letter
+			}
 			return
 		}
 	}
 	x.number(t)
-	if f, ok := n.(*Float); ok {
-		f.target = t
+	if o, ok := n.(interface{ own() *owner }); ok {
+		o.own().target = t
 	}
 }
 
@@ -318,6 +375,8 @@ func (floatRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindFloat, floatHTML)
 	reg.Register(KindFloatCaption, floatCaptionHTML)
 	reg.Register(KindFloatBody, floatBodyHTML)
+	reg.Register(KindLayoutRow, layoutRowHTML)
+	reg.Register(KindLayoutCell, layoutCellHTML)
 }
 
 func floatHTML(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -364,12 +423,24 @@ func floatCaptionHTML(w util.BufWriter, source []byte, node ast.Node, entering b
 }
 
 func floatBodyHTML(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	fig, _ := node.Parent().(*Figure)
 	if !entering {
 		w.WriteString("</div>\n")
+		if fig != nil && fig.captioned() {
+			figcaption(w, fig)
+		}
+		return ast.WalkContinue, nil
+	}
+	if fig != nil {
+		openWith(w, "div", "", "", "float-body")
+		w.WriteString("\n")
+		if fig.Src != "" {
+			ownSubfigure(w, fig)
+		}
 		return ast.WalkContinue, nil
 	}
 	style := ""
-	if f, ok := node.Parent().(*Float); ok && f.Columns > 0 {
+	if f, ok := node.Parent().(*Float); ok && f.Columns > 0 && f.Layout == nil {
 		style = ` style="grid-template-columns: repeat(` + strconv.Itoa(f.Columns) + `, minmax(0, 1fr))"`
 	}
 	openWith(w, "div", "", style, "float-body")

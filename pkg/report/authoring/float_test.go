@@ -172,8 +172,8 @@ func TestFloatsLinear(t *testing.T) {
 // TestSubLetter checks the letters of subfloats past z.
 func TestSubLetter(t *testing.T) {
 	for k, want := range map[int]string{1: "a", 2: "b", 26: "z", 27: "aa", 28: "ab", 52: "az", 53: "ba", 702: "zz", 703: "aaa"} {
-		if got := subLetter(k); got != want {
-			t.Errorf("subLetter(%d) = %q, want %q", k, got, want)
+		if got := Letter(k); got != want {
+			t.Errorf("Letter(%d) = %q, want %q", k, got, want)
 		}
 	}
 }

@@ -162,6 +162,23 @@ func (x *Index) Add(cell int, counter, label, title string) (string, error) {
 	return t.Number, x.name(t, label)
 }
 
+// AddSub records a subfigure of the figure labelled parent, a target
+// outside the Markdown such as a code cell's, numbered as Quarto numbers
+// it, "1 (a)" for the letter "a", and returns its number. The error wraps
+// ErrLabel, as Add's does, or ErrNoTarget when parent names nothing.
+func (x *Index) AddSub(cell int, parent, label, letter, title string) (string, error) {
+	p := x.targets[parent]
+	if p == nil || p.Number == "" {
+		return "", fmt.Errorf("%w %q", ErrNoTarget, parent)
+	}
+	t := &Target{Counter: p.Counter, Number: p.Number + " (" + letter + ")", Title: title, Cell: cell}
+	return t.Number, x.name(t, label)
+}
+
+// ErrNoTarget is wrapped by the error of AddSub for a parent that names
+// no numbered target.
+var ErrNoTarget = errors.New("no numbered target")
+
 // number gives t the next number of its counter.
 func (x *Index) number(t *Target) {
 	switch t.Counter {

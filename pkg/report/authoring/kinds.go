@@ -385,7 +385,7 @@ func (p *fenceParser) div(f *fence, info []byte, infoAt int, source []byte) ast.
 	case hasAny(classes, map[string]bool{"panel-tabset": true}):
 		node = &Tabset{}
 	default:
-		node = &Div{Classes: classes}
+		node = &Div{Classes: classes, lay: p.layoutAttrs(&a, source, infoAt)}
 	}
 	f.b = blockOf(node)
 	f.b.label = id

@@ -168,6 +168,9 @@ type Div struct {
 	block
 	// Classes are the div's classes, validated.
 	Classes []string
+	// lay is what its layout attributes ask: Quarto lays out a div's
+	// blocks as a float's.
+	lay layoutAttrs
 }
 
 // Kind returns KindDiv.
@@ -209,14 +212,23 @@ type Figure struct {
 	// Eval is an {eval:figure}'s expression, as written; it is not
 	// evaluated here.
 	Eval string
+
+	// sub is set for a subfigure, owner for a figure that holds them.
+	sub
+	owner
+	// subs is set for a figure whose images are lettered subfigures.
+	subs bool
+	// captionStart is where the caption starts in the source of a figure
+	// whose body holds images, after them.
+	captionStart int
 }
 
 // Kind returns KindFigure.
 func (*Figure) Kind() ast.NodeKind { return KindFigure }
 
-// Counter returns "figure", "" for an {image}.
+// Counter returns "figure", "" for an {image} that is no subfigure.
 func (f *Figure) Counter() string {
-	if f.Image {
+	if f.Image && f.letter == "" {
 		return ""
 	}
 	return CounterFigure
@@ -224,7 +236,7 @@ func (f *Figure) Counter() string {
 
 // targetTitle returns the text a reference to an {image} reads.
 func (f *Figure) targetTitle() string {
-	if f.Image {
+	if f.Image && f.letter == "" {
 		return "Image"
 	}
 	return ""

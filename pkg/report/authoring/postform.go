@@ -229,11 +229,15 @@ func writeAnchored(w *strings.Builder, source []byte, body func(start, stop int)
 var altEscaper = strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`, "*", `\*`, "_", `\_`, "`", "\\`", "\n", " ")
 
 // WritePost writes a figure as its anchor and image in one paragraph,
-// then its caption, "*Figure 1:*" and the caption's text.
+// then its caption, "*Figure 1:*" and the caption's text. A figure whose
+// body holds images writes them first, its own as "(a)" when they are
+// subfigures, each subfigure its image and its caption, "*(b)* text",
+// one under another as a blog shows them.
 func (f *Figure) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
 	p := newPostBlock(w, source, body, &f.block)
 	p.anchor()
 	switch {
+	case f.body() != nil && f.Src == "":
 	case f.Src != "" && (f.Width != "" || f.Height != ""):
 		// Markdown's image has no size; Hugo and Jekyll keep an <img>.
 		p.text(`<img src="` + html.EscapeString(pathURL(f.Src)) + `" alt="` + html.EscapeString(strings.Join(strings.Fields(f.Alt), " ")) + `"` +
@@ -247,16 +251,33 @@ func (f *Figure) WritePost(w *strings.Builder, source []byte, body func(start, s
 	default:
 		p.text("(The image is not shown: its path is not a file beside the notebook.)")
 	}
-	p.paragraph()
-	switch {
-	case f.Image:
-		// An {image} has no caption: its body, if any, follows the image.
-	case f.number != "" && f.HasChildren():
-		p.text("*Figure " + f.number + ":* ")
-	case f.number != "":
-		p.text("*Figure " + f.number + "*")
+	if f.subs && f.Src != "" {
+		p.paragraph()
+		p.text("*(a)*")
 	}
-	p.copy(f.bodyStart, f.bodyStop)
+	captionStart := f.bodyStart
+	if f.body() != nil {
+		if p.open {
+			p.paragraph()
+		}
+		captionStart = min(max(f.captionStart, f.bodyStart), f.bodyStop)
+		p.copy(f.bodyStart, captionStart)
+	}
+	if p.open || f.body() != nil {
+		p.paragraph()
+	}
+	lead := captionNumber(CounterFigure, f.number, f.letter)
+	switch {
+	case f.Image && f.letter == "":
+		// An {image} has no caption: its body, if any, follows the image.
+	case lead != "" && f.captionText() && f.letter == "":
+		p.text("*" + lead + ":* ")
+	case lead != "" && f.captionText():
+		p.text("*" + lead + "* ")
+	case lead != "":
+		p.text("*" + lead + "*")
+	}
+	p.copy(captionStart, f.bodyStop)
 	p.end()
 }
 

@@ -42,9 +42,10 @@ func (n *ImageFigure) Dump(source []byte, level int) {
 }
 
 // Counter returns "figure" for a figure labelled "fig-…", as Quarto
-// numbers only those, and "" for another.
+// numbers only those, or lettered as a subfigure of a MyST {figure}, and
+// "" for another.
 func (n *ImageFigure) Counter() string {
-	if strings.HasPrefix(n.label, "fig-") {
+	if strings.HasPrefix(n.label, "fig-") || n.letter != "" {
 		return CounterFigure
 	}
 	return ""

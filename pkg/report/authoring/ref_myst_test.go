@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -151,5 +152,93 @@ title: Targets
 func TestMystTargets(t *testing.T) {
 	if n := sameRefsAsMystmd(t, mystTargets); n != 21 {
 		t.Errorf("mystmd resolved %d references, want 21", n)
+	}
+}
+
+// mystSubfigures holds figures whose body holds several images: Markdown
+// images with and without a "(label)=" target, an {image} and a {figure}
+// inside a figure. mystmd makes each a subfigure, "Figure 2a", and a
+// {figure} inside another takes no number of its own.
+const mystSubfigures = `---
+title: Subfigures
+---
+
+:::{figure} z.png
+:name: fig-first
+First
+:::
+
+::::{figure}
+:label: fig-ab
+
+(fig-a)=
+![Left caption](a.png)
+
+![Right caption](b.png)
+
+Overall caption
+::::
+
+` + "````{figure}\n:name: fig-ef\n\n```{image} e.png\n:name: img-e\n```\n\n```{figure} f.png\n:name: fig-f\nF caption\n```\n\nEF caption\n````\n\n" + `:::{figure} g.png
+:name: fig-g
+Last
+:::
+
+See {numref}` + "`fig-ab`, {numref}`fig-a`, {ref}`fig-a`, [](#fig-a), {numref}`Fig %s <fig-a>`, {numref}`fig-ef`, [](#img-e), {numref}`img-e`, [](#fig-f), {numref}`fig-f`, [](#fig-first), [](#fig-g).\n"
+
+// TestMystSubfigures checks the references of mystSubfigures against
+// mystmd's.
+func TestMystSubfigures(t *testing.T) {
+	if n := sameRefsAsMystmd(t, mystSubfigures); n != 12 {
+		t.Errorf("mystmd resolved %d references, want 12", n)
+	}
+}
+
+// TestMystSubfigureForms: the page shows mystSubfigures' subfigures in
+// the figure's body, each with its letter, the figure's caption after
+// them; the post writes each subfigure's image and its "*(a)*" line, then
+// the figure's caption.
+func TestMystSubfigureForms(t *testing.T) {
+	_, body, _ := strings.Cut(mystSubfigures, "\n---\n")
+	out, x := page(t, body)
+	post := string(Post([]byte(body), &Blocks{}, &Refs{Index: x}))
+	for _, tt := range []struct{ in, want string }{
+		{out, `<figure id="fig-ab" class="figure subfigures">` + "\n" + `<div class="float-body">` + "\n" + `<div class="target" id="fig-a"></div>` + "\n" +
+			`<figure class="figure subfigure"><img src="a.png" alt="Left caption">` + "\n" + `<figcaption><span class="caption-number">(a)</span> <p>Left caption</p>`},
+		{out, `</div>` + "\n" + `<figcaption><span class="caption-number">Figure 2:</span> <p>Overall caption</p>`},
+		{out, `<figure id="img-e" class="figure subfigure"><img src="e.png" alt="">` + "\n" + `<figcaption><span class="caption-number">(a)</span></figcaption>`},
+		{out, `<figure id="fig-f" class="figure subfigure"><img src="f.png" alt="">` + "\n" + `<figcaption><span class="caption-number">(b)</span> <p>F caption</p>`},
+		{post, "<a id=\"fig-a\"></a>\n\n![Left caption](a.png)\n\n*(a)* Left caption\n"},
+		{post, "![Right caption](b.png)\n\n*(b)* Right caption\n"},
+		{post, "\n*Figure 2:* Overall caption\n"},
+		{post, "<a id=\"fig-f\"></a>![](f.png)\n\n*(b)* F caption\n"},
+		{post, "[Figure\u00a02a](#fig-a)"},
+	} {
+		if !strings.Contains(tt.in, tt.want) {
+			t.Errorf("want\n%s\nin\n%s", tt.want, tt.in)
+		}
+	}
+}
+
+// TestMystFigureOwnImage: a figure with an image of its own and one in
+// its body letters its own (a), as mystmd does; a figure with one image
+// in its body and none of its own shows it as its image, a target before
+// it reading "Image".
+func TestMystFigureOwnImage(t *testing.T) {
+	doc := "---\ntitle: Own\n---\n\n:::{figure}\n:label: fig-one\n(fig-o)=\n![Only](a.png)\n\nCaption one\n:::\n\n" +
+		":::{figure} q.png\n:label: fig-q\n(fig-q1)=\n![Inner](b.png)\n\nCaption q\n:::\n\nSee [](#fig-one), [](#fig-o), [](#fig-q), [](#fig-q1).\n"
+	if n := sameRefsAsMystmd(t, doc); n != 4 {
+		t.Errorf("mystmd resolved %d references, want 4", n)
+	}
+	_, body, _ := strings.Cut(doc, "\n---\n")
+	out, _ := page(t, body)
+	for _, want := range []string{
+		`<div class="image"><img src="a.png" alt="Only">`,
+		`<figure class="figure subfigure">` + "\n" + `<img src="q.png" alt="">` + "\n" + `<figcaption><span class="caption-number">(a)</span></figcaption>`,
+		`<span class="caption-number">(b)</span> <p>Inner</p>`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("page lacks\n%s\nin\n%s", want, out)
+		}
 	}
 }

@@ -293,10 +293,10 @@ func (r *htmlRenderer) div(w util.BufWriter, source []byte, node ast.Node, enter
 func (r *htmlRenderer) figure(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	f := node.(*Figure)
 	// An {image} has no caption: its body, if any, follows the image.
-	captioned := !f.Image && (f.HasChildren() || f.number != "")
-	tag, class := "figure", "figure"
-	if f.Image {
-		tag, class = "div", "image"
+	captioned := f.captioned()
+	tag, classes := "figure", []string{"figure"}
+	if f.Image && f.letter == "" {
+		tag, classes = "div", []string{"image"}
 	}
 	if !entering {
 		if captioned {
@@ -305,22 +305,21 @@ func (r *htmlRenderer) figure(w util.BufWriter, source []byte, node ast.Node, en
 		w.WriteString("</" + tag + ">\n")
 		return ast.WalkContinue, nil
 	}
-	openWith(w, tag, f.label, sizeStyle(f.FigWidth, ""), append([]string{class}, f.Classes...)...)
-	switch {
-	case f.Src != "":
-		w.WriteString(`<img src="` + html.EscapeString(pathURL(f.Src)) + `" alt="` + html.EscapeString(f.Alt) + `"` + sizeStyle(f.Width, f.Height) + ">\n")
-	case f.Eval != "":
-		w.WriteString(`<p class="figure-refused">The image`)
-		if f.Alt != "" {
-			w.WriteString(", “" + html.EscapeString(f.Alt) + "”,")
-		}
-		w.WriteString(` is the value of <code>` + html.EscapeString(f.Eval) + `</code>, which is not evaluated here.</p>` + "\n")
-	default:
-		w.WriteString(`<p class="figure-refused">The image is not shown: its path is not a file beside the notebook.</p>` + "\n")
+	if f.letter != "" {
+		classes = append(classes, "subfigure")
 	}
+	if f.subs {
+		classes = append(classes, "subfigures")
+	}
+	openWith(w, tag, f.label, sizeStyle(f.FigWidth, ""), append(classes, f.Classes...)...)
+	if f.body() != nil {
+		// The images are the body's to write, the caption after them.
+		w.WriteString("\n")
+		return ast.WalkContinue, nil
+	}
+	figureImage(w, f)
 	if captioned {
-		w.WriteString("<figcaption>")
-		r.caption(w, "Figure", f.number, f.HasChildren())
+		figcaption(w, f)
 	}
 	return ast.WalkContinue, nil
 }

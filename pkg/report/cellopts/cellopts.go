@@ -78,6 +78,18 @@ type Options struct {
 	// Label names the cell's figure for references (option label, as
 	// "fig-values").
 	Label string
+	// Subfigures makes the cell's figures the lettered subfigures of one
+	// figure, Caption[0] its caption (option fig-subcap, Quarto's);
+	// Subcaptions are their captions in order, none for letters alone
+	// (fig-subcap: true).
+	Subfigures  bool
+	Subcaptions []string
+	// Columns and Rows set the cell's figures in a grid of so many
+	// columns or rows (options layout-ncol and layout-nrow), 0 for none;
+	// Layout is option layout, rows of widths as JSON, "[[1,1],[1]]", for
+	// authoring.ParseLayout to read.
+	Columns, Rows int
+	Layout        string
 	// TableCaption are the captions of the cell's tables (option
 	// tbl-cap), one per table output as Caption is per image.
 	TableCaption []string

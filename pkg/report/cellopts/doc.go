@@ -5,7 +5,8 @@
 //     cell in its language's syntax ("//| echo: false" in Go, "#| echo:
 //     false" in Python; see Prefix and Parse): eval, error, echo, output
 //     (and asis), include, warning, code-fold, code-summary,
-//     code-line-numbers, fig-cap, fig-alt, label, tbl-cap.
+//     code-line-numbers, fig-cap, fig-alt, label, tbl-cap, fig-subcap,
+//     layout-ncol, layout-nrow, layout.
 //   - Jupyter Book's tags: remove-cell, remove-input, remove-output,
 //     remove-stdout, remove-stderr, hide-cell, hide-input, hide-output,
 //     skip-execution, raises-exception.

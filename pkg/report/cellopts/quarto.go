@@ -1,6 +1,7 @@
 package cellopts
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -116,6 +117,26 @@ func (o *Options) setQuarto(m map[string]any) error {
 	r.texts("fig-cap", &o.Caption)
 	r.texts("fig-alt", &o.Alt)
 	r.texts("tbl-cap", &o.TableCaption)
+	if v, ok := m["fig-subcap"]; ok && (v == true || v == false) {
+		o.Subfigures = v == true
+	} else if ok {
+		r.texts("fig-subcap", &o.Subcaptions)
+		o.Subfigures = len(o.Subcaptions) > 0
+	}
+	r.count("layout-ncol", &o.Columns)
+	r.count("layout-nrow", &o.Rows)
+	switch v := m["layout"].(type) {
+	case nil:
+	case string:
+		o.Layout = v
+	case []any:
+		// Rows of numbers as JSON, the form of Quarto's layout attribute.
+		if js, err := json.Marshal(v); err == nil {
+			o.Layout = string(js)
+		}
+	default:
+		r.wrong("layout", v, "a list of rows of widths, as [[1,1],[1]]")
+	}
 	return errors.Join(r.errs...)
 }
 

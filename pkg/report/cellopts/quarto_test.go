@@ -55,6 +55,15 @@ func TestParse(t *testing.T) {
 			with(func(o *Options) { o.Output = false }), "x",
 			`option echo: "maybe" is not true or false`},
 		{"a list with a mapping", "go", "//| fig-alt: [a, {b: c}]\nx", Default(), "x", "option fig-alt: a list is not text or a list of texts"},
+		{"subfigures", "python", "#| label: fig-plots\n#| fig-cap: Plots\n#| fig-subcap:\n#|   - Plot 1\n#|   - Plot 2\n#| layout-ncol: 2\nx",
+			with(func(o *Options) {
+				o.Label, o.Caption, o.Subfigures, o.Subcaptions, o.Columns = "fig-plots", []string{"Plots"}, true, []string{"Plot 1", "Plot 2"}, 2
+			}), "x", ""},
+		{"letters alone", "python", "#| fig-subcap: true\n#| layout-nrow: 3\nx", with(func(o *Options) { o.Subfigures, o.Rows = true, 3 }), "x", ""},
+		{"no subfigures", "python", "#| fig-subcap: false\nx", Default(), "x", ""},
+		{"layout as YAML", "python", "#| layout: [[1,1], [-1, 2]]\nx", with(func(o *Options) { o.Layout = "[[1,1],[-1,2]]" }), "x", ""},
+		{"layout as text", "python", "#| layout: \"[[70,30],[100]]\"\nx", with(func(o *Options) { o.Layout = "[[70,30],[100]]" }), "x", ""},
+		{"layout of the wrong kinds", "python", "#| layout: {a: 1}\n#| layout-ncol: 0\n#| layout-nrow: two\nx", Default(), "x", "option layout: a mapping is not a list of rows"},
 		{"CRLF lines", "python", "#| echo: false\r\nx", with(func(o *Options) { o.Echo = false }), "x", ""},
 	}
 	for _, tt := range tests {

@@ -32,6 +32,19 @@ func (r *reader) flag(key string, dst *bool) {
 	r.wrong(key, v, "true or false")
 }
 
+// count sets dst to the value of key if it is a whole number from 1.
+func (r *reader) count(key string, dst *int) {
+	v, ok := r.m[key]
+	if !ok {
+		return
+	}
+	if n, isInt := v.(int); isInt && n >= 1 {
+		*dst = n
+		return
+	}
+	r.wrong(key, v, "a whole number from 1")
+}
+
 // text sets dst to the value of key if it is a scalar.
 func (r *reader) text(key string, dst *string) {
 	v, ok := r.m[key]

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"html"
+	"regexp"
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report"
@@ -15,13 +16,17 @@ import (
 // the block as it is shown elsewhere, and its caption, if any, with
 // formulas typeset, below it or, for a table, above it, followed by its
 // legend. A numbered figure has its label as id, which references to it
-// link to.
+// link to. The images that are panels of their cell's figure
+// (report.Panel) are set in its <figure>, in the rows and cells of its
+// layout, its caption after them.
 func (p *page) figure(w *strings.Builder, blk *report.Block) error {
 	caption, err := p.figcaption(blk)
 	if err != nil {
 		return err
 	}
 	if blk.Kind == report.KindImage {
+		panelStart(w, blk.Panel)
+		defer p.panelEnd(w, blk.Panel)
 		src := `src="data:` + blk.MIME + ";base64," + base64.StdEncoding.EncodeToString(blk.Data) + `"`
 		if f := p.files.file(blk.File); f != nil {
 			src = p.files.src(f)
@@ -102,4 +107,60 @@ func idAttr(id string) string {
 		return ""
 	}
 	return ` id="` + html.EscapeString(id) + `"`
+}
+
+// cssShare matches a panel's share of its row as the view makes it.
+var cssShare = regexp.MustCompile(`^[0-9]{1,3}(?:\.[0-9]{1,3})?%$`)
+
+// panelStart writes what comes before an image that is a panel of its
+// cell's figure (report.Panel): the figure's start before the first, the
+// row a panel starts, the spacer before it and its cell.
+func panelStart(w *strings.Builder, pn *report.Panel) {
+	if pn == nil {
+		return
+	}
+	laid := cssShare.MatchString(pn.Width)
+	if pn.First {
+		class := "panels"
+		if !laid {
+			class += " subfigures"
+		}
+		w.WriteString(`<figure class="` + class + `"` + idAttr(pn.Label) + ">\n" + `<div class="float-body">` + "\n")
+	}
+	if !laid {
+		return
+	}
+	if pn.NewRow {
+		if !pn.First {
+			w.WriteString("</div>\n")
+		}
+		w.WriteString(`<div class="layout-row">` + "\n")
+	}
+	if cssShare.MatchString(pn.Gap) {
+		w.WriteString(`<div class="layout-spacer" style="flex-basis: ` + pn.Gap + `"></div>` + "\n")
+	}
+	w.WriteString(`<div class="layout-cell" style="flex-basis: ` + pn.Width + `">` + "\n")
+}
+
+// panelEnd writes what comes after a panel: the end of its cell, and
+// after the last the end of its row and the figure's caption.
+func (p *page) panelEnd(w *strings.Builder, pn *report.Panel) {
+	if pn == nil {
+		return
+	}
+	laid := cssShare.MatchString(pn.Width)
+	if laid {
+		w.WriteString("</div>\n")
+	}
+	if !pn.Last {
+		return
+	}
+	if laid {
+		w.WriteString("</div>\n")
+	}
+	w.WriteString("</div>\n")
+	if pn.Caption != "" {
+		w.WriteString("<figcaption>" + p.caption(pn.Caption) + "</figcaption>\n")
+	}
+	w.WriteString("</figure>\n")
 }

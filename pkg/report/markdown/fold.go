@@ -97,10 +97,15 @@ func (w *writer) htmlBlock(blk *report.Block) {
 // foldedFigure writes an image, or a block with a caption (a
 // glue:figure's table or text), in a folded part, as a <figure> with its
 // caption and legend as plain text, above the figure or below it as on
-// the page. An image's figure is one HTML block; a table's or text's
+// the page; a panel of its cell's figure (report.Panel) after the
+// figure's anchor, for the first, and before its caption, for the last. An image's figure is one HTML block; a table's or text's
 // tags are blocks of their own around it, so that its blank lines end no
 // HTML block early.
 func (w *writer) foldedFigure(blk *report.Block) {
+	pn := blk.Panel
+	if pn != nil && pn.First && pn.Label != "" {
+		w.b.WriteString(`<a id="` + html.EscapeString(pn.Label) + `"></a>` + "\n")
+	}
 	w.b.WriteString("<figure")
 	if blk.Label != "" {
 		w.b.WriteString(` id="` + html.EscapeString(blk.Label) + `"`)
@@ -125,6 +130,9 @@ func (w *writer) foldedFigure(blk *report.Block) {
 		w.b.WriteString(caption)
 	}
 	w.b.WriteString("</figure>\n\n")
+	if pn != nil && pn.Last && pn.Caption != "" {
+		w.b.WriteString("<p><em>" + html.EscapeString(oneLine(plaintext.Of(pn.Caption))) + "</em></p>\n\n")
+	}
 }
 
 // pre writes text as a <pre> block, its text escaped, the code element

@@ -232,6 +232,8 @@ func Cases() []Case {
 		"See @thm-a, @fig-"+img("ref-at")+", {numref}`"+img("numref")+"`, [text](#\"onclick=\""+Pwn("ref-link")+"), [@"+img("cite-key")+"] and {cite:t}`\"><svg onload="+Pwn("cite-role")+">`.",
 		"$$\nx\n$$ {#eq-a\"onclick=\""+Pwn("eq-label")+"}\n\n(tgt\"onclick="+Pwn("target")+")=\n## Target {#sec-a\" onclick=\""+Pwn("sec-label")+"}",
 		":::{figure} javascript:"+Pwn("figure-src")+"\n:name: fig-b\n"+img("figure-caption")+"\n:::",
+		"::::{figure}\n:label: fig-s\n(sub\"onclick=\""+Pwn("subfigure-target")+")=\n![a "+img("subfigure-caption")+"](javascript:"+Pwn("subfigure-src")+")\n\n![b](\" onerror=\""+Pwn("subfigure-src2")+")\n\n"+img("subfigures-caption")+"\n::::",
+		"::: {#fig-l layout=\"[[1,-1,1]]\\\" onclick=\\\""+Pwn("layout-attr")+"\" layout-nrow=\"2;x:expression("+Pwn("layout-nrow")+")\"}\n![a](a.png){#fig-la}\n\n![b](b.png)\n\n"+img("layout-caption")+"\n:::",
 		"```{list-table} "+img("table-title")+"\n:name: tbl-c\n* - "+img("table-cell")+"\n  - [l](javascript:"+Pwn("table-link")+")\n```",
 		"| a |\n|---|\n| 1 |\n\n: "+img("pandoc-caption")+" {#tbl-d}",
 		"Term "+img("term")+"\n: definition [d](javascript:"+Pwn("definition-link")+")")
