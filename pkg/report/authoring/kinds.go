@@ -105,7 +105,8 @@ func (p *fenceParser) directive(f *fence, arg text.Segment, source []byte) ast.N
 		fig := &Figure{Image: name == "image"}
 		if src := string(arg.Value(source)); localPath(src) {
 			fig.Src = src
-		} else {
+		} else if src != "" || fig.Image {
+			// A {figure} may hold its images in its body alone.
 			p.b.warn(source, arg.Start, "%s %s: only a relative path inside the notebook's folder is shown", name, short(src))
 		}
 		node = fig

@@ -179,18 +179,27 @@ First
 Overall caption
 ::::
 
+::::{figure}
+:label: fig-cd
+
+![C caption](c.png)
+![D caption](https://example.org/d.png)
+
+Two on consecutive lines
+::::
+
 ` + "````{figure}\n:name: fig-ef\n\n```{image} e.png\n:name: img-e\n```\n\n```{figure} f.png\n:name: fig-f\nF caption\n```\n\nEF caption\n````\n\n" + `:::{figure} g.png
 :name: fig-g
 Last
 :::
 
-See {numref}` + "`fig-ab`, {numref}`fig-a`, {ref}`fig-a`, [](#fig-a), {numref}`Fig %s <fig-a>`, {numref}`fig-ef`, [](#img-e), {numref}`img-e`, [](#fig-f), {numref}`fig-f`, [](#fig-first), [](#fig-g).\n"
+See {numref}` + "`fig-ab`, {numref}`fig-a`, {ref}`fig-a`, [](#fig-a), {numref}`Fig %s <fig-a>`, {numref}`fig-ef`, [](#img-e), {numref}`img-e`, [](#fig-f), {numref}`fig-f`, [](#fig-first), [](#fig-g), [@fig-cd-a], [](#fig-cd-b), {numref}`fig-cd`.\n"
 
 // TestMystSubfigures checks the references of mystSubfigures against
 // mystmd's.
 func TestMystSubfigures(t *testing.T) {
-	if n := sameRefsAsMystmd(t, mystSubfigures); n != 12 {
-		t.Errorf("mystmd resolved %d references, want 12", n)
+	if n := sameRefsAsMystmd(t, mystSubfigures); n != 15 {
+		t.Errorf("mystmd resolved %d references, want 15", n)
 	}
 }
 

@@ -16,7 +16,10 @@ import (
 // reference to one reading "Figure 2a"; a {figure} inside another takes
 // no number of its own. A figure with no image of its own and one in its
 // body shows that one as its image, a reference to a target before it
-// reading "Image". The rest of the body is the figure's caption.
+// reading "Image". A subfigure with no label of its own is named by
+// the figure's label and its letter, "fig-x-a", as mystmd names it; the
+// images may stand one a line in one paragraph. The rest of the body is
+// the figure's caption.
 
 // subfigures gathers the images of a MyST {figure}'s body into a
 // FloatBody, its first child, and letters them when they are its
@@ -24,6 +27,11 @@ import (
 func subfigures(f *Figure, source []byte) {
 	if f.Image || f.Eval != "" || !f.myst {
 		return
+	}
+	for c := f.FirstChild(); c != nil; c = c.NextSibling() {
+		if p, ok := c.(*ast.Paragraph); ok {
+			c = splitImageLines(f, p, source)
+		}
 	}
 	var items []ast.Node
 	for c := f.FirstChild(); c != nil; c = c.NextSibling() {
@@ -51,7 +59,8 @@ func subfigures(f *Figure, source []byte) {
 	}
 	f.owner.joined = true
 	for _, it := range items {
-		if t, ok := it.PreviousSibling().(*TargetNode); ok {
+		t, targeted := it.PreviousSibling().(*TargetNode)
+		if targeted {
 			f.RemoveChild(f, t)
 			body.AppendChild(body, t)
 		}
@@ -67,12 +76,53 @@ func subfigures(f *Figure, source []byte) {
 		k++
 		s := it.(interface{ subOf() *sub }).subOf()
 		s.parent, s.letter = &f.owner, Letter(k)
+		if fig, ok := it.(*Figure); ok && !targeted && fig.label == "" && f.label != "" {
+			// mystmd's implicit label: the figure's, with the letter.
+			fig.label = f.label + "-" + s.letter
+		}
 	}
 	f.subs = lettered
 	for f.captionStart < f.bodyStop && bytes.IndexByte([]byte(" \t\r\n"), source[f.captionStart]) >= 0 {
 		f.captionStart++
 	}
 	f.InsertBefore(f, f.FirstChild(), body)
+}
+
+// splitImageLines replaces a paragraph of images, one a line, by a
+// paragraph for each, as mystmd reads each as an image of its own (its
+// figures guide writes two subfigures so); it returns the last node put
+// in the paragraph's place, the paragraph itself if it is not one.
+func splitImageLines(f *Figure, p *ast.Paragraph, source []byte) ast.Node {
+	var imgs []*ast.Image
+	for c := p.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Image:
+			imgs = append(imgs, c)
+		case *ast.Text:
+			if len(bytes.TrimSpace(c.Segment.Value(source))) > 0 {
+				return p
+			}
+		default:
+			return p
+		}
+	}
+	// A line holds no image only if it is blank, which ends a paragraph:
+	// as many images as lines is one a line.
+	lines := p.Lines()
+	if len(imgs) < 2 || len(imgs) != lines.Len() {
+		return p
+	}
+	var last ast.Node = p
+	for i, img := range imgs {
+		np := ast.NewParagraph()
+		np.Lines().Append(lines.At(i))
+		p.RemoveChild(p, img)
+		np.AppendChild(np, img)
+		f.InsertAfter(f, last, np)
+		last = np
+	}
+	f.RemoveChild(f, p)
+	return last
 }
 
 // subOf returns what a subfloat knows of the float it is in.
