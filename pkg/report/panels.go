@@ -63,8 +63,10 @@ const maxSubWarnings = 3
 
 // panels sets the images of cell n in the rows of the layout its options
 // ask for (layout, or layout-ncol and layout-nrow), as Quarto lays out a
-// cell's figures; a layout that cannot be read is dropped, with a
-// warning. Images beyond the layout's cells each take a row of their own.
+// cell's figures but for two things: layout wins over layout-ncol and
+// layout-nrow (in Quarto they win), and images beyond the layout's cells
+// each take a row of their own (Quarto repeats the last row). A layout
+// that cannot be read is dropped, with a warning.
 func (b *builder) panels(n int, images []*Block, opts *cellopts.Options) {
 	if len(images) == 0 {
 		return

@@ -59,8 +59,8 @@ func (x *Index) chapterTitle(t *Target) {
 // NumberedChapter reports whether a document a Quarto book lists takes a
 // chapter's number, as Quarto decides it (quarto-cli's
 // isNumberedChapter): unless its title, the front matter's or else its
-// first level-1 heading, is marked unnumbered, "# Preface {.unnumbered}"
-// or "{-}".
+// first level-1 heading (Quarto reads its first heading of any level),
+// is marked unnumbered, "# Preface {.unnumbered}" or "{-}".
 func NumberedChapter(front map[string]any, nb *notebook.Notebook) bool {
 	if title, ok := front["title"].(string); ok {
 		m := titleAttributes.FindStringSubmatch(title)

@@ -64,7 +64,8 @@
 // image is the value of an expression that only its kernel computes, is
 // a numbered figure of its caption, with a warning. Their options are
 // read as docutils and MyST-NB read them: :width: (px or %), :height:
-// (px) and :scale: (a percentage multiplying both) size the image, on
+// (px) — the units kept here, where docutils also reads em, pt, cm and
+// others — and :scale: (a percentage multiplying both) size the image, on
 // the page as CSS, in the post as an <img> element's width and height,
 // which Hugo and Jekyll keep (Markdown's image has no size); :figwidth:
 // and :figclass: are a figure's, :alt: of an {eval:figure}'s image is

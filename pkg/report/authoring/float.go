@@ -318,8 +318,9 @@ func letterSubfloats(f *Float) {
 	})
 }
 
-// Letter returns the letter of the kth subfloat, from 1: a to z, then
-// aa, ab..., as Quarto and mystmd letter them.
+// Letter returns the letter of the kth subfloat, from 1: a to z, as
+// Quarto and mystmd letter them; past z, aa, ab... (Quarto writes the
+// characters after z there, mystmd starts again at a).
 func Letter(k int) string {
 	var b []byte
 	for k > 0 {

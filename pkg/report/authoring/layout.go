@@ -199,7 +199,8 @@ func (c *LayoutCell) Dump(source []byte, level int) { dump(c, source, level, "Wi
 
 // layOut puts the blocks of body in the rows and cells of l, in order,
 // one block a cell; blocks beyond the layout's cells each take a row of
-// their own, and cells beyond the blocks stay empty.
+// their own (Quarto repeats the last row), and cells beyond the blocks
+// stay empty.
 func layOut(body ast.Node, l Layout) {
 	var blocks []ast.Node
 	for c := body.FirstChild(); c != nil; c = c.NextSibling() {

@@ -283,8 +283,8 @@ func (f *Figure) WritePost(w *strings.Builder, source []byte, body func(start, s
 
 // sizeAttribute returns an <img> element's width or height attribute,
 // with a space before it, for a size matched by widthForm: whole pixels
-// or a whole percentage, the forms HTML gives the attribute (and the
-// post's sanitiser keeps); "" for none.
+// (HTML's form) or a whole percentage (HTML 4's, which browsers still
+// honour), the forms the post's sanitiser keeps; "" for none.
 func sizeAttribute(name, size string) string {
 	if size == "" {
 		return ""

@@ -22,11 +22,11 @@ func ExampleConvert() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	for _, s := range []string{"<h1>Nim</h1>", "<math ", "<b>Bold</b>", "onclick", `<pre class="output stream stdout">6</pre>`} {
+	for _, s := range []string{`<h1 id="nim">Nim</h1>`, "<math ", "<b>Bold</b>", "onclick", `<pre class="output stream stdout">6</pre>`} {
 		fmt.Println(s, bytes.Contains(page, []byte(s)))
 	}
 	// Output:
-	// <h1>Nim</h1> true
+	// <h1 id="nim">Nim</h1> true
 	// <math  true
 	// <b>Bold</b> true
 	// onclick false

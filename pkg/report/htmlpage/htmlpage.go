@@ -128,6 +128,12 @@ type page struct {
 	// title is the page title, until a level-1 heading with that text has
 	// been dropped from the body (the header shows it).
 	title string
+	// titleID and titleNumber are the dropped heading's id and its
+	// number (a book chapter's "2"), which the header takes over.
+	titleID, titleNumber string
+	// appendix is set for an appendix of a book, whose title Quarto
+	// writes "Appendix A — Proofs".
+	appendix bool
 	// cell is the number of the cell being written, for warnings.
 	cell int
 	// highlightSpent is the time spent highlighting code (see
@@ -137,6 +143,7 @@ type page struct {
 
 func newPage(opts Options, index *authoring.Index) *page {
 	p := &page{opts: opts, ids: newHeadingIDs(), conv: mathml.New()}
+	p.appendix = index != nil && index.Chapter != nil && index.Chapter.Appendix
 	rendererOpts := []renderer.Option{renderer.WithNodeRenderers(util.Prioritized(&nodeRenderers{p: p}, 100))}
 	if opts.Trust {
 		rendererOpts = append(rendererOpts, gmhtml.WithUnsafe())
@@ -301,7 +308,8 @@ func (p *page) titlesInContents(list ast.Node) {
 }
 
 // dropTitle removes the first level-1 heading of the page if its text is
-// the page title, which the page header shows.
+// the page title, which the page header shows, with the heading's id (a
+// link to it lands on the header) and its number.
 func (p *page) dropTitle(doc ast.Node, source []byte) {
 	if p.title == "" {
 		return
@@ -309,6 +317,17 @@ func (p *page) dropTitle(doc ast.Node, source []byte) {
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		if h, ok := n.(*ast.Heading); ok && h.Level == 1 {
 			if headingText(h, source) == strings.TrimSpace(p.title) {
+				if id, ok := h.AttributeString("id"); ok {
+					if id, ok := id.([]byte); ok && authoring.ValidLabel(string(id)) {
+						p.titleID = string(id)
+					}
+				}
+				if n, ok := h.FirstChild().(*authoring.SectionNumber); ok {
+					p.titleNumber = n.Number
+					if p.appendix {
+						p.titleNumber = "Appendix " + n.Number + " —"
+					}
+				}
 				doc.RemoveChild(doc, h)
 			}
 			p.title = ""
@@ -420,19 +439,21 @@ func Render(v *report.View, opts Options) ([]byte, error) {
 	}
 	var b bytes.Buffer
 	err := pageTemplate.Execute(&b, pageData{
-		Title:    v.Meta.Title,
-		Head:     headOf(v.Meta, "article", opts),
-		Heading:  Summary(v.Meta.Title),
-		Meta:     v.Meta,
-		Date:     v.Meta.Date.Format("2006-01-02"),
-		Contents: template.HTML(contents),
-		Body:     template.HTML(body.String()),
-		CSS:      template.CSS(css() + p.files.css()),
-		FontFace: fontFace(opts.MathFont),
-		Home:     opts.Home,
-		Prev:     pagerLink(opts.Prev),
-		Next:     pagerLink(opts.Next),
-		Made:     provenanceItems(v.Provenance),
+		Title:     v.Meta.Title,
+		Head:      headOf(v.Meta, "article", opts),
+		Heading:   Summary(v.Meta.Title),
+		HeadingID: p.titleID,
+		Number:    p.titleNumber,
+		Meta:      v.Meta,
+		Date:      v.Meta.Date.Format("2006-01-02"),
+		Contents:  template.HTML(contents),
+		Body:      template.HTML(body.String()),
+		CSS:       template.CSS(css() + p.files.css()),
+		FontFace:  fontFace(opts.MathFont),
+		Home:      opts.Home,
+		Prev:      pagerLink(opts.Prev),
+		Next:      pagerLink(opts.Next),
+		Made:      provenanceItems(v.Provenance),
 	})
 	if err != nil {
 		return nil, err

@@ -11,14 +11,17 @@ type pageData struct {
 	Title string
 	Head  headData
 	// Heading is the title as the header shows it, its formulas typeset.
-	Heading  template.HTML
-	Meta     report.Meta
-	Date     string
-	Contents template.HTML
-	Body     template.HTML
-	CSS      template.CSS
-	FontFace template.CSS
-	Home     string
+	Heading template.HTML
+	// HeadingID is the id of the title's heading, "" for none; Number
+	// is its number, a book chapter's, "" for none.
+	HeadingID, Number string
+	Meta              report.Meta
+	Date              string
+	Contents          template.HTML
+	Body              template.HTML
+	CSS               template.CSS
+	FontFace          template.CSS
+	Home              string
 	// Prev and Next link the neighbouring pages, Made says how the page
 	// was made; each is shown if set.
 	Prev, Next *linkData
@@ -65,7 +68,7 @@ var pageTemplate = template.Must(template.New("page").Parse(head + `<body>
 {{- if .Home}}
 <nav><a href="{{.Home}}">← All writeups</a></nav>
 {{- end}}
-<h1>{{.Heading}}</h1>
+<h1{{with .HeadingID}} id="{{.}}"{{end}}>{{with .Number}}<span class="header-section-number">{{.}}</span> {{end}}{{.Heading}}</h1>
 <p class="meta"><time datetime="{{.Date}}">{{.Date}}</time>{{with .Meta.Authors}} <span class="author">{{range $i, $a := .}}{{if $i}}, {{end}}{{$a}}{{end}}</span>{{end}}{{range .Meta.Tags}} <span class="tag">{{.}}</span>{{end}}</p>
 </header>
 {{- if .Contents}}

@@ -12,9 +12,11 @@ import (
 
 // numberBooks numbers the chapters of the Quarto books among the
 // projects of the files (see projectFolder): a project whose _quarto.yml
-// is of type book lists its chapters in book.chapters, then
-// book.appendices (siteconf.LoadBook), and Quarto numbers them in that
-// order, 1, 2, … and the appendices A, B, …, passing over a part's own
+// is of type book lists its chapters in book.chapters, book.references,
+// then book.appendices (siteconf.LoadBook), numbered here in that order
+// once the index file is moved first (Quarto numbers them before the
+// move, which differs only for a numbered index listed later), 1, 2, …
+// and the appendices A, B, …, passing over a part's own
 // file and a chapter whose title is marked unnumbered
 // (authoring.NumberedChapter). Each notebook so listed is given its
 // Chapter, numbered or not, before it is read; the references in

@@ -28,7 +28,8 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 // TestBook builds a Quarto book of a preface, two chapters and an
 // appendix, listed in _quarto.yml in an order other than their names':
 // each is numbered as its chapter, "Figure 2.1", "(2.1)", "Section 2.1",
-// "Figure A.1", a reference to another chapter links to it, page to page
+// "Figure A.1", a chapter's header "2 More" or "Appendix A — Proofs" with
+// its title's id, a reference to another chapter links to it, page to page
 // and post to post, the pages come in the book's order, and a notebook
 // beside them that the book does not list is numbered on its own.
 func TestBook(t *testing.T) {
@@ -73,11 +74,11 @@ func TestBook(t *testing.T) {
 			`<a class="ref" href="alpha.html#fig-more">Figure~2.1</a>`, `<a class="ref" href="alpha.html#eq-more">Equation~2.1</a>`,
 			`<a class="ref" href="proofs.html#thm-apx">Theorem~A.1</a>`, `<a class="ref" href="proofs.html#sec-apx">Appendix~A</a>`},
 		"zeta.md": {"## 1.1 Disjunctive", "[Figure~2.1](alpha.md#fig-more)", "[Appendix~A](proofs.md#sec-apx)"},
-		"alpha.html": {`<span class="header-section-number">2.1</span> First`, `<span class="caption-number">Figure 2.1:</span>`,
+		"alpha.html": {`<h1 id="sec-more"><span class="header-section-number">2</span> More</h1>`, `<span class="header-section-number">2.1</span> First`, `<span class="caption-number">Figure 2.1:</span>`,
 			`<a class="ref" href="zeta.html#fig-sum">Figure~1.1</a>`, `<a class="ref" href="zeta.html#thm-sg">Theorem~1.1</a>`,
 			`<a class="ref" href="zeta.html#sec-dis">Section~1.1</a>`},
 		"alpha.md": {"[Figure~1.1](zeta.md#fig-sum)", "[Theorem~1.1](zeta.md#thm-sg)"},
-		"proofs.html": {`<span class="header-section-number">A.1</span> A lemma`, `<a class="ref" href="#fig-apx">Figure~A.1</a>`,
+		"proofs.html": {`<h1 id="sec-apx"><span class="header-section-number">Appendix A —</span> Proofs</h1>`, `<span class="header-section-number">A.1</span> A lemma`, `<a class="ref" href="#fig-apx">Figure~A.1</a>`,
 			`<a class="ref" href="alpha.html#eq-more">Equation~2.1</a>`},
 		"loose.html": {`<a class="ref" href="#fig-loose">Figure~1</a>`, `<a class="ref" href="zeta.html#fig-sum">Figure~1.1</a>`},
 	} {

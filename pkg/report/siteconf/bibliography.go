@@ -137,7 +137,8 @@ func parseBibliography(name string, data []byte, key []string) (files []string, 
 const MaxBibWalk = 20000
 
 // ProjectBibFiles returns the .bib files in the folder dir of root and in
-// the folders below it, in lexical order of their paths, relative to
+// the folders below it, in the order fs.WalkDir visits them (lexical
+// within each folder), relative to
 // root: the bibliography of a MyST project whose myst.yml names none.
 // Hidden files and folders and the folders mystmd writes to or installs
 // into (_build, node_modules) are not searched, symbolic links are not

@@ -14,8 +14,10 @@
 // whatever shows the value. Unmarshal measures the document as expanded
 // (every text by its length, every node as one more byte), following
 // aliases, before decoding it, and refuses one larger than Growth times
-// the input plus Slack. A document without aliases always fits: its
-// expanded size is at most about twice its text.
+// the input plus Slack. A document without aliases always fits a budget
+// of its own: its expanded size is at most about twice its text. In a
+// shared Budget it fits unless earlier documents' aliases have used the
+// budget up.
 //
 // A file that holds many documents, each cell's options say, shares one
 // Budget among them, so that its Slack is granted once, not once a cell:
