@@ -104,3 +104,20 @@ func TestImageSizeHostile(t *testing.T) {
 		}
 	}
 }
+
+// TestQuartoFigureWidth: Quarto's Markdown figure keeps its width in the
+// post as an <img> element's, which blogs show, unless its source is not
+// a safe link, which stays Markdown for the post's sanitiser to judge.
+func TestQuartoFigureWidth(t *testing.T) {
+	for _, tt := range []struct{ md, want string }{
+		{"![Sum of *two*](s.png){#fig-sum width=50%}\n", `<a id="fig-sum"></a><img src="s.png" alt="Sum of two" width="50%">`},
+		{"![A](a.png){#fig-a width=120px}\n", `<img src="a.png" alt="A" width="120">`},
+		{"![x](javascript:alert(1)){#fig-x width=50%}\n", `![x](javascript:alert%281%29)`},
+		{"![B](b.png){#fig-b}\n", `![B](b.png)`},
+	} {
+		post := postWith(t, nil, tt.md)
+		if !strings.Contains(post, tt.want) {
+			t.Errorf("post of %q lacks %s:\n%s", tt.md, tt.want, post)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"html"
 	"strings"
 
+	"github.com/grundylab/grundy/pkg/report/sanitize"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/util"
 )
@@ -69,7 +70,12 @@ func (n *ImageFigure) WritePost(w *strings.Builder, source []byte, body func(sta
 		w.WriteString(`<a id="` + html.EscapeString(n.label) + `"></a>`)
 	}
 	dest := strings.NewReplacer("(", "%28", ")", "%29").Replace(string(util.URLEscape(n.image.Destination, true)))
-	w.WriteString("![" + altEscaper.Replace(n.alt) + "](" + dest + ")")
+	if n.width != "" && sanitize.SafeLink(dest) {
+		// Markdown's image has no size; Hugo and Jekyll keep an <img>.
+		w.WriteString(`<img src="` + html.EscapeString(dest) + `" alt="` + html.EscapeString(strings.Join(strings.Fields(n.alt), " ")) + `"` + sizeAttribute("width", n.width) + ">")
+	} else {
+		w.WriteString("![" + altEscaper.Replace(n.alt) + "](" + dest + ")")
+	}
 	c := n.caption
 	if n.number == "" && c.start >= c.stop {
 		return
