@@ -223,7 +223,7 @@ var matrixCases = append(append(statementCases(), floatCases()...), []matrixCase
 		absent: []string{"directive-unknown", "shadow", ":figwidth:"}},
 	{name: "figure/quarto-markdown", cells: []matrixCell{code("#| label: fig-plot\n#| fig-cap: The values\nplot()", "", out("image/png", matrixPNG)), md("![The *fish*](fish.png){#fig-fish fig-alt=\"A fish\" width=50% .wide}\n\nSee @fig-fish and @fig-plot.")},
 		page:   []string{"<figure id=\"fig-fish\" class=\"figure wide\" style=\"width: 50%\">\n<img src=\"fish.png\" alt=\"A fish\">\n<figcaption><span class=\"caption-number\">Figure 2:</span> The <em>fish</em></figcaption>\n</figure>", "See <a class=\"ref\" href=\"#fig-fish\">Figure\u00a02</a> and <a class=\"ref\" href=\"#fig-plot\">Figure\u00a01</a>."},
-		post:   []string{"<a id=\"fig-fish\"></a>![A fish](fish.png)\n\n*Figure 2:* The *fish*", "See [Figure\u00a02](#fig-fish) and [Figure\u00a01](#fig-plot)."},
+		post:   []string{"<a id=\"fig-fish\"></a><img src=\"fish.png\" alt=\"A fish\" width=\"50%\">\n\n*Figure 2:* The *fish*", "See [Figure\u00a02](#fig-fish) and [Figure\u00a01](#fig-plot)."},
 		absent: []string{"{#fig-fish", "fig-alt", "?@fig"}},
 	{name: "figure/quarto-markdown-hostile", cells: []matrixCell{md("![A <b>\"fish\"</b>](fish.png){#fig-\"x .a\"b width=\"1px;background:red\" fig-alt=\"\\\"><script>\"}")},
 		page:   []string{"<figure class=\"figure\">\n<img src=\"fish.png\" alt=\"&quot;&gt;&lt;script&gt;\">\n<figcaption>A <b>&quot;fish&quot;</b></figcaption>"},
