@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/grundylab/grundy/pkg/report/bib"
 	"github.com/grundylab/grundy/pkg/report/frontmatter"
@@ -56,6 +57,39 @@ func projectBibliography(top, dir string) (*bib.Database, []string) {
 	}
 	db, more := readDatabase(root, names)
 	return db, append(warnings, more...)
+}
+
+// projectBibs holds what projectBibliography gave for each folder, so
+// that the notebooks of one folder read their project's .bib files, and
+// search its folders for them, once; safe for the notebooks prepared
+// side by side.
+type projectBibs struct {
+	mu   sync.Mutex
+	read map[string]*projectBib
+}
+
+// projectBib is one folder's project bibliography, read once.
+type projectBib struct {
+	once     sync.Once
+	db       *bib.Database
+	warnings []string
+}
+
+// of returns projectBibliography(top, dir), reading it at the first call
+// for dir.
+func (p *projectBibs) of(top, dir string) (*bib.Database, []string) {
+	p.mu.Lock()
+	if p.read == nil {
+		p.read = map[string]*projectBib{}
+	}
+	b := p.read[dir]
+	if b == nil {
+		b = &projectBib{}
+		p.read[dir] = b
+	}
+	p.mu.Unlock()
+	b.once.Do(func() { b.db, b.warnings = projectBibliography(top, dir) })
+	return b.db, b.warnings
 }
 
 // readDatabase reads the .bib files names, relative to root, as one

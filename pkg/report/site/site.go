@@ -100,6 +100,9 @@ type Site struct {
 	// notebooks are the absolute paths of the notebooks the build's
 	// paths name, whose pages a link to their files leads to.
 	notebooks map[string]bool
+	// projectBibs holds the bibliography of each folder's project, read
+	// once a build: the notebooks of a project share it.
+	projectBibs projectBibs
 	// chapters are the chapters of Quarto books, by their notebooks'
 	// absolute paths, and books the folders of those books (numberBooks).
 	chapters map[string]*authoring.Chapter
@@ -146,6 +149,7 @@ func (s *Site) Rebuild(ctx context.Context, paths, changed []string) error {
 	}
 	s.top = topFolder(files)
 	s.notebooks = map[string]bool{}
+	s.projectBibs = projectBibs{}
 	for _, f := range files {
 		if abs, err := filepath.Abs(f); err == nil {
 			s.notebooks[abs] = true
@@ -307,7 +311,7 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 	if db == nil && len(bibWarnings) == 0 {
 		abs, err := filepath.Abs(path)
 		if err == nil {
-			db, bibWarnings = projectBibliography(s.top, filepath.Dir(abs))
+			db, bibWarnings = s.projectBibs.of(s.top, filepath.Dir(abs))
 		}
 	}
 	for _, w := range bibWarnings {
