@@ -125,10 +125,12 @@
 // that got in twenty seconds, heap 32; 0.06 stops at heap 17, where a
 // reduced candidate passes 4,096 elements, and 4.77 at heap 6 for the same
 // reason, after about 6 s of CPU.
-// Kayles' complete quotient takes about 40 ms (BenchmarkSolve), and the
-// tables in table_test.go list the 56 octal games 0.d1d2 with d2 > 0: 28
-// proven complete (0.44 and 0.46 from 335 heaps), 28 bounded, each with
-// the heap its test checks.
+// Officers (0.6) stops at heap 17, where a quotient passes 4,096
+// elements. Kayles' complete quotient takes about 40 ms (BenchmarkSolve),
+// and the tables in table_test.go list the 71 octal games with at most two
+// code digits (0.d1 and 4.d1, and 0.d1d2 with d2 > 0): 40 proven complete
+// (0.44 and 0.46 from 335 heaps), 31 bounded, each with the heap its test
+// checks.
 //
 // The tests check the quotients four ways: against a referee that plays
 // every sum of heaps of up to 22 to 32 tokens by the rules alone; against

@@ -2,14 +2,28 @@ package misere
 
 import "testing"
 
-// twoDigit lists the octal games 0.d1d2 whose quotient Solve proves
-// complete from at most 400 heaps within a few seconds: the order, the
-// heaps the proof reads, and the period and preperiod of the pretending
-// function. The other 28 codes 0.d1d2 with d2 > 0 are in twoDigitBounded.
+// twoDigit lists the octal games with at most two code digits, d0.d1 and
+// 0.d1d2 (d0 is 0 or 4: a move that takes no token must split the heap),
+// whose quotient Solve proves complete from at most 400 heaps within a few
+// seconds: the order, the heaps the proof reads, and the period and
+// preperiod of the pretending function. The other 31 are in
+// twoDigitBounded.
 var twoDigit = []struct {
 	code                   string
 	order, heaps, pre, per int
 }{
+	{"0.1", 2, 3, 2, 1},
+	{"0.2", 2, 3, 1, 2},
+	{"0.3", 2, 3, 0, 2},
+	{"0.5", 2, 6, 0, 2},
+	{"0.7", 2, 6, 0, 2},
+	{"4.0", 2, 5, 1, 2},
+	{"4.1", 2, 4, 1, 1},
+	{"4.2", 2, 6, 1, 2},
+	{"4.3", 6, 8, 2, 2},
+	{"4.4", 40, 168, 72, 12},
+	{"4.5", 2, 4, 1, 1},
+	{"4.6", 40, 168, 72, 12},
 	{"0.01", 2, 5, 3, 1},
 	{"0.02", 2, 6, 1, 4},
 	{"0.03", 2, 6, 0, 4},
@@ -62,16 +76,19 @@ func TestTwoDigit(t *testing.T) {
 	}
 }
 
-// twoDigitBounded lists the octal games 0.d1d2 that Solve does not prove
-// complete: each with the quotient of the sums of heaps up to n, proven for
-// those sums. n is where an earlier solver, which played sums out to
-// recalibrate, stopped at its bounds or about where one more heap took it
-// more than a second; Solve reaches these n in well under a second each,
-// and most codes much further (the package documentation says how far).
+// twoDigitBounded lists the octal games with at most two code digits that
+// Solve does not prove complete: each with the quotient of the sums of
+// heaps up to n, proven for those sums. For the codes 0.d1d2, n is where an
+// earlier solver, which played sums out to recalibrate, stopped at its
+// bounds or about where one more heap took it more than a second; for 0.4,
+// 0.6 and 4.7, about where one more heap takes Solve more than half a
+// second. Solve reaches these n in well under a second each, and most
+// codes much further (the package documentation says how far).
 var twoDigitBounded = []struct {
 	code         string
 	heaps, order int
 }{
+	{"0.4", 30, 176}, {"0.6", 16, 304}, {"4.7", 17, 82},
 	{"0.04", 36, 48}, {"0.06", 16, 48}, {"0.07", 24, 24}, {"0.14", 17, 88},
 	{"0.16", 14, 88}, {"0.17", 24, 24}, {"0.26", 19, 40}, {"0.27", 17, 32},
 	{"0.35", 10, 246}, {"0.36", 19, 96}, {"0.37", 14, 96}, {"0.41", 25, 24},
