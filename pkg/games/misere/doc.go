@@ -117,7 +117,9 @@
 // bounds: a quotient above 4,096 elements (its table takes 64 MiB), a
 // candidate above 65,536 elements before it is reduced (a direct product,
 // kept without a table), signatures whose sets take more than 64 MiB in one
-// check, or 64 recalibrations for one heap. No sum is played out: the check
+// check, or 64 recalibrations for one heap; the error names the heap, and
+// the quotient of the heaps before it comes with the error, so no work is
+// lost. No sum is played out: the check
 // names the least sum a candidate gets wrong, whose outcome is then known.
 // A game whose quotient keeps growing still makes its candidates grow fast.
 // In ten seconds of CPU, 0.07 (Dawson's Kayles) gets to heap 33 (order

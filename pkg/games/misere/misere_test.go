@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -254,6 +255,9 @@ func FuzzSolve(f *testing.F) {
 			if !errors.Is(err, heap.ErrCode) && !errors.Is(err, ErrBound) {
 				t.Fatalf("Solve(%q, %d): %v wraps no sentinel", code, maxHeap, err)
 			}
+			if q != nil && (!errors.Is(err, ErrBound) || q.Heaps() >= maxHeap) {
+				t.Fatalf("Solve(%q, %d): quotient of %d heaps with %v", code, maxHeap, q.Heaps(), err)
+			}
 			return
 		}
 		if q.Size() < 1 || q.IsP(0) {
@@ -283,4 +287,26 @@ func BenchmarkSolve(b *testing.B) {
 			}
 		})
 	}
+}
+
+// TestSolveKeepsWork checks that a heap beyond the bounds costs only that
+// heap: Officers (0.6) passes 4,096 elements at heap 17, and Solve returns
+// the quotient of the heaps up to 16, unproven and right on the referee's
+// sums, with the error that names heap 17.
+func TestSolveKeepsWork(t *testing.T) {
+	q, err := Solve("0.6", 40)
+	if !errors.Is(err, ErrBound) || !strings.Contains(err.Error(), "at heap 17") {
+		t.Fatalf("Solve(0.6, 40): error %v, want ErrBound at heap 17", err)
+	}
+	if q == nil {
+		t.Fatal("Solve(0.6, 40) kept no quotient")
+	}
+	want, err := Solve("0.6", 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := q.Proof(); ok || q.Heaps() != 16 || q.Size() != want.Size() || q.Presentation() != want.Presentation() {
+		t.Errorf("kept quotient: heaps %d, order %d, %s; want heaps 16, order %d, %s, not proven", q.Heaps(), q.Size(), q.Presentation(), want.Size(), want.Presentation())
+	}
+	checkRefereeUpTo(t, q, "0.6", 16, 16)
 }

@@ -64,9 +64,12 @@ type Quotient struct {
 // whole game's. Without such a proof by maxHeap it returns the quotient of
 // the heaps up to maxHeap, which Proof reports as not proven beyond it.
 //
-// maxHeap must be between 1 and MaxHeap. A quotient or a candidate beyond
-// the package's bounds gives an error wrapping ErrBound; a malformed code
-// one wrapping heap.ErrCode.
+// maxHeap must be between 1 and MaxHeap, and a malformed code gives an
+// error wrapping heap.ErrCode. When a heap n takes the quotient or a
+// candidate beyond the package's bounds, Solve returns the quotient of the
+// heaps up to n-1 (nil when n is 1) with an error wrapping ErrBound that
+// names heap n, so that the work done is kept, as strconv keeps the
+// nearest value with ErrRange.
 func Solve(code string, maxHeap int) (*Quotient, error) {
 	c, err := heap.ParseCode(code)
 	if err != nil {
@@ -78,7 +81,11 @@ func Solve(code string, maxHeap int) (*Quotient, error) {
 	s := newSolver(newRules(c))
 	for n := 1; n <= maxHeap; n++ {
 		if err := s.next(); err != nil {
-			return nil, gameerr.New("misere.Solve", code, err)
+			err = gameerr.New("misere.Solve", code, fmt.Errorf("%w at heap %d", err, n))
+			if n == 1 {
+				return nil, err
+			}
+			return &Quotient{code: c, m: s.cur.m, phi: s.cur.phi, pres: present(s.cur.m, s.cur.phi)}, err
 		}
 		if p, ok := periodic(c, s.cur.phi); ok {
 			return &Quotient{code: c, m: s.cur.m, phi: s.cur.phi, proof: &p, pres: present(s.cur.m, s.cur.phi)}, nil
