@@ -199,28 +199,22 @@
 // below to heap 20,126,194, the range its period proof reads, and holds
 // one.
 //
-// Measured on a 2-core AMD EPYC (cpu family 26, a Zen 5 core) shared with
-// other work, through OctalValues, in one run that alternated three times
-// ogs (the RC2 solver of P. Beling's ogs crate, as `ogsolve 0.6 -m rc2`
-// runs it, two bytes a value), ours with the helper, ours alone
-// (GOMAXPROCS=1) and the engine before its early rare parts were left to
-// the scans, alone: Officers to 2^22 (values to 319) peaks at 13.5 to 13.8
-// MB of resident memory with the helper, 12.3 to 12.6 MB alone, against
-// ogs's 10.3 to 10.4 MB (1.30 to 1.34 times, 1.20 to 1.22 alone); it took
-// 15.0 to 15.1 MB before the values and buffers were narrowed. Its CPU
-// time, user and system, was 0.50 to 0.54 of ogs's alone (the engine
-// before, 0.56 to 0.65, in the same rounds) and 0.48 to 0.55 with the
-// helper, whose wall time was 0.17 to 0.25 of ogs's and less than half
-// its own alone. The load average was 16 to 24 on the two cores during
-// that run, and it inflated ours more than ogs's: at a load of 4 to 10,
-// earlier, the engine before used 0.45 of ogs's CPU time alone and 0.56
-// with the helper. Issue 34 asks for 0.4: at that lower load, 9% fewer
-// pairs a heap (below) and the hints Officers no longer tries (5% of its
-// time, measured by turns in one process) might bring 0.45 near 0.4: an
-// estimate (fewer pairs is not as much less time), not a measurement, and
-// not confirmed by this run. Wall times under such load
-// say little. .354 to 20,126,194 peaks at 24.0 MB, against 45.6 MB
-// before. Octal, which returns a Sequence of eight bytes a value (32 MB of
+// Measured on a 2-core AMD EPYC (cpu family 26, a Zen 5 core) with
+// nothing else running (load average near 1), through OctalValues, in one
+// run that alternated three times ogs (the RC2 solver of P. Beling's ogs
+// crate, as `ogsolve 0.6 -m rc2` runs it, one thread, two bytes a value),
+// ours with the helper and ours alone (GOMAXPROCS=1): Officers to 2^22
+// (values to 319) took ogs 19.7 to 26.2 s, and ours 6.1 to 7.9 s with the
+// helper, 0.28 to 0.31 of ogs's time by turns, and 9.5 to 9.8 s alone,
+// 0.36 to 0.49; with the helper ours used 11.0 to 13.7 s of CPU, user and
+// system, 0.51 to 0.56 of ogs's. It peaked at 13.0 to 13.4 MB of resident
+// memory with the helper and 12.4 to 12.7 MB alone, against ogs's 10.3 to
+// 10.5 MB (1.25 to 1.28 times, 1.18 to 1.23 alone); it took 15.0 to 15.1
+// MB before the values and buffers were narrowed. On the same cores under
+// a load of 16 to 24 the CPU time alone was 0.50 to 0.54 of ogs's: load
+// inflates ours more than ogs's, which is not explained, and wall times
+// under such load say little. .354 to 20,126,194 peaks at 24.0 MB,
+// against 45.6 MB before. Octal, which returns a Sequence of eight bytes a value (32 MB of
 // it), took 47 MB for Officers to 2^22 before, the figure issue 34
 // quotes. Above the values' own bytes are the Go runtime (2.8 MB for a run
 // of a thousand heaps), the engine's lists and the helper's ring.
