@@ -45,6 +45,14 @@
 // the notebooks also need Debian's python3-numpy, python3-pandas,
 // python3-matplotlib and python3-sympy.
 //
+// With -myst PROGRAM (mystmd's command, as `myst`), each MyST notebook
+// (one in a folder without _quarto.yml) is also built by mystmd alone, in
+// a copy of its folder (`myst build FILE --jats`), and a reference render
+// leaves unresolved whose target mystmd does not find either is shown as
+// "unresolved by mystmd too" and not counted: its target is a page outside
+// the set (the set cannot hold every page its pages refer to, for each
+// holds references of its own) or one only Sphinx makes, such as genindex.
+//
 // It prints the faults of each notebook (with -v, every notebook's
 // figures), the totals, and exits with status 1 if any construct of
 // issue 31 is left as text or any reference unresolved. What it finds
@@ -61,10 +69,12 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/grundylab/grundy/internal/htmltext"
@@ -179,8 +189,9 @@ func (r *report) count() (literal, missing int) {
 func main() {
 	verbose := flag.Bool("v", false, "print the figures of every notebook, not only of those at fault")
 	flag.StringVar(&runPattern, "run", "", "run the notebooks whose path matches this regular expression in their kernels first, with .ci/acceptance-python (a stand-in for MyST-NB's glue) on PYTHONPATH")
+	flag.StringVar(&mystProgram, "myst", "", "mystmd's command: a reference mystmd leaves unresolved too, building the notebook alone in its folder, is shown and not counted")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: go run .ci/acceptance.go [-v] DIR...")
+		fmt.Fprintln(os.Stderr, "usage: go run .ci/acceptance.go [-v] [-run REGEXP] [-myst PROGRAM] DIR...")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -257,12 +268,19 @@ func run(dirs []string, verbose bool) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	var byMyst map[string]map[string]bool
+	if mystProgram != "" {
+		if byMyst, err = mystMissing(mystProgram, nbs); err != nil {
+			return false, err
+		}
+	}
 	ok := true
 	if buildErr != nil {
 		ok = false
 		fmt.Printf("render failed:\n%v\n\n", buildErr)
 	}
 	var totals [4]int // page literal, page missing, post literal, post missing
+	var excuses []string
 	faulty := 0
 	for i, nb := range nbs {
 		base := filepath.Join(out, names[i])
@@ -279,6 +297,11 @@ func run(dirs []string, verbose bool) (bool, error) {
 			ok = false
 			faulty++
 			continue
+		}
+		page.excuse(byMyst[nb])
+		post.excuse(byMyst[nb])
+		for _, text := range page.literal[outside(excused)] {
+			excuses = append(excuses, nb+": "+text)
 		}
 		pl, pm := page.count()
 		ql, qm := post.count()
@@ -319,6 +342,12 @@ func run(dirs []string, verbose bool) (bool, error) {
 	fmt.Printf("post unresolved  %d\n", totals[3])
 	fmt.Printf("warnings         %d\n", len(warnings))
 	fmt.Printf("faulty           %d notebooks\n", faulty)
+	if mystProgram != "" {
+		fmt.Printf("unresolved by mystmd too, not counted: %d on the pages\n", len(excuses))
+		for _, e := range excuses {
+			fmt.Printf("    %s\n", e)
+		}
+	}
 	return ok, nil
 }
 
@@ -524,4 +553,109 @@ func runner(dir string) (site.Executor, error) {
 	os.Setenv("PYTHONPATH", strings.Join(append([]string{standIn}, filepath.SplitList(os.Getenv("PYTHONPATH"))...), string(filepath.ListSeparator)))
 	x := &execute.Executor{Mode: execute.Always, AllowErrors: true, CacheDir: filepath.Join(dir, ".runs"), Log: io.Discard}
 	return selective{re: re, x: x}, nil
+}
+
+// mystProgram is mystmd's command, set by -myst.
+var mystProgram string
+
+// mystNotFound matches mystmd's warnings on a reference to nothing: a
+// role's or a link's.
+var mystNotFound = regexp.MustCompile(`Cross reference target was not found: (.+)$|No target for internal reference "#?([^"]+)" was found`)
+
+// mystMissing returns, for each MyST notebook among nbs (one in a folder
+// without _quarto.yml), the labels, lower-cased, of the references
+// mystmd leaves unresolved when it builds the notebook alone in a copy
+// of its folder, with a myst.yml that only names the project.
+func mystMissing(myst string, nbs []string) (map[string]map[string]bool, error) {
+	copies := map[string]string{}
+	defer func() {
+		for _, c := range copies {
+			os.RemoveAll(c)
+		}
+	}()
+	out := map[string]map[string]bool{}
+	for _, nb := range nbs {
+		dir := filepath.Dir(nb)
+		if _, err := os.Stat(filepath.Join(dir, "_quarto.yml")); err == nil {
+			continue
+		}
+		c, ok := copies[dir]
+		if !ok {
+			var err error
+			if c, err = os.MkdirTemp("", "acceptance-myst-"); err != nil {
+				return nil, err
+			}
+			copies[dir] = c
+			if err := os.CopyFS(c, os.DirFS(dir)); err != nil {
+				return nil, fmt.Errorf("copy %s: %w", dir, err)
+			}
+			// A project's own myst.yml may extend files outside the
+			// set; mystmd's references need none of it.
+			if err := os.WriteFile(filepath.Join(c, "myst.yml"), []byte("version: 1\nproject:\n  title: acceptance\n"), 0o644); err != nil {
+				return nil, err
+			}
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		cmd := exec.CommandContext(ctx, myst, "build", filepath.Base(nb), "--jats")
+		cmd.Dir = c
+		text, err := cmd.CombinedOutput()
+		cancel()
+		if err != nil {
+			fmt.Printf("%s: mystmd failed, nothing excused: %v\n", nb, err)
+			continue
+		}
+		labels := map[string]bool{}
+		for _, line := range strings.Split(string(text), "\n") {
+			// mystmd names the file, with its line when it has one.
+			if !strings.Contains(line, " "+filepath.Base(nb)+" ") && !strings.Contains(line, " "+filepath.Base(nb)+":") {
+				continue
+			}
+			if m := mystNotFound.FindStringSubmatch(line); m != nil {
+				labels[strings.ToLower(strings.TrimSpace(m[1]+m[2]))] = true
+			}
+		}
+		out[nb] = labels
+	}
+	return out, nil
+}
+
+// excused names the unresolved references mystmd leaves unresolved too.
+const excused = "unresolved by mystmd too"
+
+// markLabel finds the label in an unresolved reference as its mark shows
+// it: {ref}`text <label>`, {ref}`label`, [text](#label) or @label.
+var markLabel = []*regexp.Regexp{
+	regexp.MustCompile("<([^<>]+)>`"),
+	regexp.MustCompile("`([^`]+)`"),
+	regexp.MustCompile(`\]\(#([^)]+)\)`),
+	regexp.MustCompile(`@([A-Za-z0-9_:.-]+)`),
+}
+
+// excuse moves the unresolved references whose labels mystmd leaves
+// unresolved too out of the count, to be shown as such.
+func (r *report) excuse(mystMissing map[string]bool) {
+	if len(mystMissing) == 0 {
+		return
+	}
+	var kept []string
+	for _, text := range r.missing["ref-missing"] {
+		label := ""
+		for _, re := range markLabel {
+			if m := re.FindStringSubmatch(text); m != nil {
+				label = strings.ToLower(strings.TrimSpace(m[1]))
+				break
+			}
+		}
+		if mystMissing[label] {
+			kind := outside(excused)
+			r.literal[kind] = append(r.literal[kind], text)
+			continue
+		}
+		kept = append(kept, text)
+	}
+	if len(kept) == 0 {
+		delete(r.missing, "ref-missing")
+		return
+	}
+	r.missing["ref-missing"] = kept
 }
