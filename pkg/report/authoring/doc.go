@@ -58,7 +58,9 @@
 // {figure} is numbered; the images in its body (each alone in its
 // paragraph, an {image} or a {figure}), with its own, are its subfigures
 // when they are two or more, lettered, a reference to one reading
-// "Figure 2a" as mystmd writes it (file subfigure.go); its {image} is
+// "Figure 2a" as mystmd writes it (file subfigure.go); its caption is
+// the first paragraph after them, the blocks after that its Legend,
+// shown after the caption as docutils and mystmd read it; its {image} is
 // not numbered, a reference to it reading
 // "Image", as mystmd 1.8.3 writes it; MyST-NB's {eval:figure}, whose
 // image is the value of an expression that only its kernel computes, is
@@ -67,8 +69,10 @@
 // (px) — the units kept here, where docutils also reads em, pt, cm and
 // others — and :scale: (a percentage multiplying both) size the image, on
 // the page as CSS, in the post as an <img> element's width and height,
-// which Hugo and Jekyll keep (Markdown's image has no size); :figwidth:
-// and :figclass: are a figure's, :alt: of an {eval:figure}'s image is
+// which Hugo and Jekyll keep (Markdown's image has no size); :class:
+// is the image's (an <img> element's in the post too), :figwidth: and
+// :figclass: the figure's, as docutils reads them; :alt: of an
+// {eval:figure}'s image is
 // shown in its place. A target that takes
 // no number, "(label)=" or an {index} entry's :name:, reads as mystmd
 // names the block after it: "Paragraph", "List", "Blockquote", a

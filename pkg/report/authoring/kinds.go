@@ -188,7 +188,7 @@ func (p *fenceParser) apply(f *fence, source []byte) {
 	case *Figure:
 		// An {eval:figure}'s :class: is its image's, which is not shown.
 		if n.Eval == "" {
-			n.Classes = classes
+			n.ImageClasses = classes
 		}
 		if !n.Image {
 			n.Classes = append(n.Classes, p.classes(strings.Fields(opts["figclass"]), source, f.b.start)...)

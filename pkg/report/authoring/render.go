@@ -30,6 +30,7 @@ func (r *htmlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindTab, r.tab)
 	reg.Register(KindDiv, r.div)
 	reg.Register(KindFigure, r.figure)
+	reg.Register(KindLegend, r.legend)
 	reg.Register(KindTable, r.table)
 	reg.Register(KindRow, r.row)
 	reg.Register(KindGridTable, r.gridTable)
@@ -299,7 +300,7 @@ func (r *htmlRenderer) figure(w util.BufWriter, source []byte, node ast.Node, en
 		tag, classes = "div", []string{"image"}
 	}
 	if !entering {
-		if captioned {
+		if captioned && f.legendOf() == nil {
 			w.WriteString("</figcaption>\n")
 		}
 		w.WriteString("</" + tag + ">\n")
@@ -320,6 +321,19 @@ func (r *htmlRenderer) figure(w util.BufWriter, source []byte, node ast.Node, en
 	figureImage(w, f)
 	if captioned {
 		figcaption(w, f)
+	}
+	return ast.WalkContinue, nil
+}
+
+// legend closes its figure's caption and writes the legend after it.
+func (r *htmlRenderer) legend(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		if f, ok := node.Parent().(*Figure); ok && f.captioned() {
+			w.WriteString("</figcaption>\n")
+		}
+		w.WriteString(`<div class="legend">` + "\n")
+	} else {
+		w.WriteString("</div>\n")
 	}
 	return ast.WalkContinue, nil
 }

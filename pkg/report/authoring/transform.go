@@ -44,6 +44,7 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 				t.b.warn(source, n.start, "an {image} takes no body (mystmd drops it): it is shown after the image")
 			}
 			subfigures(n, source)
+			legend(n)
 		}
 	}
 }
