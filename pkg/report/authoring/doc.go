@@ -81,6 +81,13 @@
 // label, as Sphinx makes it (mystmd leaves it unresolved). The index
 // itself is not shown, as mystmd shows none.
 //
+// MyST's {glossary} (file glossary.go), in Sphinx's form (term lines,
+// the definition indented under them) or mystmd's (a definition list),
+// makes each term a target labelled TermLabel of its text, "term-" and
+// the term in lower case, which {term}`Grundy value` and
+// {term}`text <Grundy value>` link to, reading as written; a term no
+// glossary defines is marked and warned of, as any reference to nothing.
+//
 // Numbers and texts follow Quarto and mystmd: "@fig-x" reads "Figure 1"
 // (with a no-break space), "-@fig-x" "1", "@eq-x" "Equation 1", MyST's
 // {eq} and "[](#eq-x)" "(1)", {ref} to a section its title, {numref}

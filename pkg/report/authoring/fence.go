@@ -133,6 +133,8 @@ func blockOf(n ast.Node) *block {
 		return &n.block
 	case *IndexEntry:
 		return &n.block
+	case *Glossary:
+		return &n.block
 	}
 	return nil
 }
@@ -229,6 +231,9 @@ func (p *fenceParser) Close(node ast.Node, reader text.Reader, pc parser.Context
 			p.b.warn(reader.Source(), f.b.start, "the %s is not closed: it runs to the end of its container", what)
 		}
 		f.b.bodyStart = min(f.b.bodyStart, f.b.bodyStop)
+		if g, ok := node.(*Glossary); ok {
+			p.glossary(g, reader.Source())
+		}
 		break
 	}
 }

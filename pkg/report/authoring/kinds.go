@@ -118,6 +118,8 @@ func (p *fenceParser) directive(f *fence, arg text.Segment, source []byte) ast.N
 		node = &Figure{Eval: expr}
 	case name == "index":
 		node = &IndexEntry{}
+	case name == "glossary":
+		node = &Glossary{}
 	case name == "table", name == "list-table":
 		node = &Table{list: name == "list-table"}
 		node.AppendChild(node, title(arg))

@@ -40,6 +40,9 @@ func (r *htmlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindEquation, r.equation)
 	reg.Register(KindUnknown, r.unknown)
 	reg.Register(KindIndexEntry, r.indexEntry)
+	reg.Register(KindGlossary, r.glossary)
+	reg.Register(KindGlossaryTerm, r.glossaryTerm)
+	reg.Register(KindGlossaryDefinition, r.glossaryDefinition)
 }
 
 // open writes the start tag of an element with an id (if any) and
@@ -321,6 +324,37 @@ func (r *htmlRenderer) figure(w util.BufWriter, source []byte, node ast.Node, en
 	figureImage(w, f)
 	if captioned {
 		figcaption(w, f)
+	}
+	return ast.WalkContinue, nil
+}
+
+// glossary writes a glossary as a definition list, each term with its
+// id.
+func (r *htmlRenderer) glossary(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	g := node.(*Glossary)
+	if entering {
+		open(w, "dl", g.label, "glossary")
+		w.WriteString("\n")
+	} else {
+		w.WriteString("</dl>\n")
+	}
+	return ast.WalkContinue, nil
+}
+
+func (r *htmlRenderer) glossaryTerm(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		open(w, "dt", node.(*GlossaryTerm).Label)
+	} else {
+		w.WriteString("</dt>\n")
+	}
+	return ast.WalkContinue, nil
+}
+
+func (r *htmlRenderer) glossaryDefinition(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		w.WriteString("<dd>\n")
+	} else {
+		w.WriteString("</dd>\n")
 	}
 	return ast.WalkContinue, nil
 }
