@@ -87,6 +87,10 @@
 // the term in lower case, which {term}`Grundy value` and
 // {term}`text <Grundy value>` link to, reading as written; a term no
 // glossary defines is marked and warned of, as any reference to nothing.
+// MyST's {download}`data.csv` (or {download}`text <data.csv>`) is a
+// Download: on the page a link with the download attribute, in the post
+// a link; a path not inside the notebook's folder is marked and warned
+// of (file download.go).
 //
 // Numbers and texts follow Quarto and mystmd: "@fig-x" reads "Figure 1"
 // (with a no-break space), "-@fig-x" "1", "@eq-x" "Equation 1", MyST's

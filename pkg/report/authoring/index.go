@@ -326,6 +326,11 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 				x.warn(cell, "%s: Quarto drops the text after a cross-reference; it is shown after the reference", clip(n.Source))
 			}
 			return ast.WalkContinue, nil
+		case *Download:
+			if !n.Linked() {
+				x.warn(cell, "download %s: only a relative path inside the notebook's folder is linked; shown marked", short(n.Path))
+			}
+			return ast.WalkSkipChildren, nil
 		case *Cite:
 			for _, it := range n.Items {
 				x.cite(cell, it.Key, n.explicit(), !strings.HasPrefix(n.Source, "{"))
