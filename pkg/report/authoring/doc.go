@@ -20,8 +20,11 @@
 // the last but one line of "=" a foot when the last line is one, as
 // Pandoc 3 reads them, which the post writes after the body, a pipe table
 // having no foot; a caption ": Caption {#tbl-x}" beside one numbers it as
-// a pipe table's does; lines that are not a well-formed table stay text). The page renders them
-// as HTML; the post writer calls Post on each Markdown block's source,
+// a pipe table's does; lines that are not a well-formed table stay
+// text). A directive's options, ":key: value" lines or a YAML block
+// between "---" lines, are read by DirectiveOptions, which a reader of
+// directives of its own (MyST-NB's glue, in package report) calls too.
+// The page renders them as HTML; the post writer calls Post on each Markdown block's source,
 // which replaces every PostNode's source by its post form and leaves
 // every other byte as written:
 //

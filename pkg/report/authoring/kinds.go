@@ -143,7 +143,7 @@ func (p *fenceParser) directive(f *fence, arg text.Segment, source []byte) ast.N
 
 // apply gives a directive's node its options.
 func (p *fenceParser) apply(f *fence, source []byte) {
-	opts := f.options
+	opts := f.opts.options
 	if f.name == "" || opts == nil {
 		return
 	}
