@@ -239,31 +239,14 @@ func fenced(src []byte, start, openEnd int, fence byte, n int, name, arg string)
 }
 
 // directiveBody splits a directive's content into its options, given as
-// ":key: value" lines or as a YAML block between "---" lines, and the
-// rest.
+// ":key: value" lines or as a YAML block between "---" lines, read as
+// the page's directives read them, and the rest.
 func directiveBody(s string) (map[string]string, string) {
-	opts := map[string]string{}
-	lines := strings.SplitAfter(s, "\n")
-	k := 0
-	if len(lines) > 0 && strings.TrimSpace(lines[0]) == "---" {
-		for k = 1; k < len(lines) && strings.TrimSpace(lines[k]) != "---"; k++ {
-			if key, value, ok := strings.Cut(lines[k], ":"); ok {
-				opts[strings.TrimSpace(key)] = strings.Trim(strings.TrimSpace(value), `"'`)
-			}
-		}
-		k++
-	} else {
-		for ; k < len(lines); k++ {
-			line := strings.TrimSpace(lines[k])
-			key, value, ok := strings.Cut(strings.TrimPrefix(line, ":"), ":")
-			if !strings.HasPrefix(line, ":") || !ok || key == "" || strings.ContainsAny(key, " \t") {
-				break
-			}
-			opts[key] = authoring.OptionValue(strings.TrimSpace(value))
-		}
+	opts, rest, _ := authoring.DirectiveOptions(s)
+	if opts == nil {
+		opts = map[string]string{}
 	}
-	body := strings.Join(lines[min(k, len(lines)):], "")
-	return opts, strings.Trim(body, "\n")
+	return opts, strings.Trim(rest, "\n")
 }
 
 // lineStartPrefix matches what may stand before a role at the start of a

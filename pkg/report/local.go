@@ -42,8 +42,9 @@ var plainExt = regexp.MustCompile(`^\.[a-z0-9]{1,10}$`)
 var destinationStart = regexp.MustCompile(`(?im)(\]\(\s*<?|^[ \t]{0,3}\[[^\]^\n][^\]\n]*\]:[ \t]*<?|\b(?:src|href)=["']?)`)
 
 // localFiles copies into the view the files beside the notebook that its
-// Markdown links to or shows by a relative path, and points the links at
-// the copies, in every Markdown block whatever made it. A path that
+// Markdown links to or shows by a relative path, MyST's {download} roles
+// included, and points the links at the copies, in every Markdown block
+// whatever made it. A path that
 // leaves the folder (by "..", or through a symbolic link when Local is an
 // os.Root's), or names a hidden file, is not read; one that names no file
 // is left as written; each gives a Warning naming the cell. A link to a
@@ -59,7 +60,7 @@ func (b *builder) localFiles() {
 		if blk.Kind != KindMarkdown {
 			continue
 		}
-		blk.Text = rewriteDestinations(blk.Text, func(raw string, markdown bool) (string, bool) {
+		copyTo := func(raw string, markdown bool) (string, bool) {
 			name, suffix, ok := localPath(raw, markdown)
 			if !ok {
 				return "", false
@@ -74,7 +75,8 @@ func (b *builder) localFiles() {
 				copied[clean] = file
 			}
 			return LinkPath(file) + suffix, file != ""
-		})
+		}
+		blk.Text = rewriteDownloads(rewriteDestinations(blk.Text, copyTo), copyTo)
 	}
 }
 
@@ -154,6 +156,79 @@ func localPath(raw string, markdown bool) (name, suffix string, ok bool) {
 		return "", "", false
 	}
 	return decoded, suffix, true
+}
+
+// downloadRole matches MyST's {download} role up to its content: the
+// backticks that open it.
+var downloadRole = regexp.MustCompile("\\{download\\}(`+)")
+
+// rewriteDownloads returns Markdown src with the path of each {download}
+// role outside code replaced by what replace returns for it, as
+// rewriteDestinations replaces a link's; a role that gave no text is
+// given the file's name as its text, which the copy's name is not.
+func rewriteDownloads(src string, replace func(raw string, markdown bool) (string, bool)) string {
+	if !strings.Contains(src, "{download}`") {
+		return src
+	}
+	code := codeRanges(src)
+	var b strings.Builder
+	last := 0
+	for _, m := range downloadRole.FindAllStringSubmatchIndex(src, -1) {
+		if m[0] < last || inRanges(code, m[0]) {
+			continue
+		}
+		n := m[3] - m[2]
+		end := closingBackticks(src[m[1]:], n)
+		if end < 0 {
+			continue
+		}
+		content := strings.TrimSpace(src[m[1] : m[1]+end])
+		text, raw := "", content
+		if i := strings.LastIndexByte(content, '<'); i >= 0 && strings.HasSuffix(content, ">") {
+			text, raw = content[:i], content[i+1:len(content)-1]
+		}
+		repl, ok := replace(strings.TrimSpace(raw), false)
+		if !ok {
+			continue
+		}
+		if strings.TrimSpace(text) == "" {
+			text = strings.Map(func(r rune) rune {
+				if strings.ContainsRune("<>`", r) {
+					return -1
+				}
+				return r
+			}, path.Base(raw)) + " "
+		}
+		b.WriteString(src[last:m[1]])
+		b.WriteString(text + "<" + repl + ">")
+		last = m[1] + end
+	}
+	if last == 0 {
+		return src
+	}
+	b.WriteString(src[last:])
+	return b.String()
+}
+
+// closingBackticks returns the index in s of the first run of exactly n
+// backticks, -1 for none.
+func closingBackticks(s string, n int) int {
+	for i := 0; i < len(s); {
+		j := strings.IndexByte(s[i:], '`')
+		if j < 0 {
+			return -1
+		}
+		k := i + j
+		run := k
+		for run < len(s) && s[run] == '`' {
+			run++
+		}
+		if run-k == n {
+			return k
+		}
+		i = run
+	}
+	return -1
 }
 
 // rewriteDestinations returns Markdown src with each link destination

@@ -62,6 +62,11 @@ func TestLocalFiles(t *testing.T) {
 		{"reference in text", "see a]: fig.png", 0, "a]: fig.png", ""},
 		{"too large", "![a](big.png)", 0, "big.png", `local file "big.png" left out: larger than 100 bytes`},
 		{"folder", "[a](sub)", 0, "(sub)", ""},
+		{"download", "{download}`data/table.csv`", 1, "{download}`table.csv <n_files/", ""},
+		{"download with text", "{download}`the data <data/table.csv>`", 1, "{download}`the data <n_files/", ""},
+		{"download in code", "`` {download}`data/table.csv` ``", 0, "{download}`data/table.csv`", ""},
+		{"download climbs", "{download}`../secret.png`", 0, "{download}`../secret.png`", "outside the notebook's folder"},
+		{"download unclosed", "{download}``data/table.csv`", 0, "{download}``data/table.csv`", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -20,8 +20,11 @@
 // the last but one line of "=" a foot when the last line is one, as
 // Pandoc 3 reads them, which the post writes after the body, a pipe table
 // having no foot; a caption ": Caption {#tbl-x}" beside one numbers it as
-// a pipe table's does; lines that are not a well-formed table stay text). The page renders them
-// as HTML; the post writer calls Post on each Markdown block's source,
+// a pipe table's does; lines that are not a well-formed table stay
+// text). A directive's options, ":key: value" lines or a YAML block
+// between "---" lines, are read by DirectiveOptions, which a reader of
+// directives of its own (MyST-NB's glue, in package report) calls too.
+// The page renders them as HTML; the post writer calls Post on each Markdown block's source,
 // which replaces every PostNode's source by its post form and leaves
 // every other byte as written:
 //
@@ -58,7 +61,9 @@
 // {figure} is numbered; the images in its body (each alone in its
 // paragraph, an {image} or a {figure}), with its own, are its subfigures
 // when they are two or more, lettered, a reference to one reading
-// "Figure 2a" as mystmd writes it (file subfigure.go); its {image} is
+// "Figure 2a" as mystmd writes it (file subfigure.go); its caption is
+// the first paragraph after them, the blocks after that its Legend,
+// shown after the caption as docutils and mystmd read it; its {image} is
 // not numbered, a reference to it reading
 // "Image", as mystmd 1.8.3 writes it; MyST-NB's {eval:figure}, whose
 // image is the value of an expression that only its kernel computes, is
@@ -67,8 +72,10 @@
 // (px) — the units kept here, where docutils also reads em, pt, cm and
 // others — and :scale: (a percentage multiplying both) size the image, on
 // the page as CSS, in the post as an <img> element's width and height,
-// which Hugo and Jekyll keep (Markdown's image has no size); :figwidth:
-// and :figclass: are a figure's, :alt: of an {eval:figure}'s image is
+// which Hugo and Jekyll keep (Markdown's image has no size); :class:
+// is the image's (an <img> element's in the post too), :figwidth: and
+// :figclass: the figure's, as docutils reads them; :alt: of an
+// {eval:figure}'s image is
 // shown in its place. A target that takes
 // no number, "(label)=" or an {index} entry's :name:, reads as mystmd
 // names the block after it: "Paragraph", "List", "Blockquote", a
@@ -76,6 +83,17 @@
 // before a block labelled otherwise, is a target of its own, read by its
 // label, as Sphinx makes it (mystmd leaves it unresolved). The index
 // itself is not shown, as mystmd shows none.
+//
+// MyST's {glossary} (file glossary.go), in Sphinx's form (term lines,
+// the definition indented under them) or mystmd's (a definition list),
+// makes each term a target labelled TermLabel of its text, "term-" and
+// the term in lower case, which {term}`Grundy value` and
+// {term}`text <Grundy value>` link to, reading as written; a term no
+// glossary defines is marked and warned of, as any reference to nothing.
+// MyST's {download}`data.csv` (or {download}`text <data.csv>`) is a
+// Download: on the page a link with the download attribute, in the post
+// a link; a path not inside the notebook's folder is marked and warned
+// of (file download.go).
 //
 // Numbers and texts follow Quarto and mystmd: "@fig-x" reads "Figure 1"
 // (with a no-break space), "-@fig-x" "1", "@eq-x" "Equation 1", MyST's

@@ -3,10 +3,7 @@ package authoring
 import (
 	"bytes"
 	"regexp"
-	"strconv"
-	"strings"
 
-	"github.com/grundylab/grundy/pkg/report/internal/safeyaml"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
@@ -21,11 +18,9 @@ type fence struct {
 	n    int  // the length of its opening fence
 	// name is the directive's name, "" for a Quarto div.
 	name string
-	// options are a directive's options, until they end.
-	options     map[string]string
+	// opts reads a directive's options, until they end.
+	opts        optionReader
 	optionsDone bool
-	inYAML      bool
-	yaml        []byte
 }
 
 // fencesKey keeps the open fences of the document being parsed,
@@ -133,6 +128,8 @@ func blockOf(n ast.Node) *block {
 		return &n.block
 	case *IndexEntry:
 		return &n.block
+	case *Glossary:
+		return &n.block
 	}
 	return nil
 }
@@ -229,6 +226,9 @@ func (p *fenceParser) Close(node ast.Node, reader text.Reader, pc parser.Context
 			p.b.warn(reader.Source(), f.b.start, "the %s is not closed: it runs to the end of its container", what)
 		}
 		f.b.bodyStart = min(f.b.bodyStart, f.b.bodyStop)
+		if g, ok := node.(*Glossary); ok {
+			p.glossary(g, reader.Source())
+		}
 		break
 	}
 }
@@ -243,95 +243,25 @@ func lineStart(source []byte, pos int) int {
 	return bytes.LastIndexByte(source[:pos], '\n') + 1
 }
 
-// optionLine matches a directive's option line, ":key: value".
-var optionLine = regexp.MustCompile(`^[ \t]*:([A-Za-z][A-Za-z0-9_-]*):(?:[ \t]+(.*?))?[ \t]*\r?\n?$`)
-
 // option reads a line at the top of a directive's body as an option, and
 // reports whether it was one; the first line that is not ends them.
 func (p *fenceParser) option(f *fence, line []byte, seg text.Segment, source []byte) bool {
-	trimmed := bytes.TrimSpace(line)
-	switch {
-	case f.inYAML:
-		if string(trimmed) == "---" {
-			f.inYAML = false
-			f.b.bodyStart = seg.Stop
-			p.endOptions(f, source)
-			return true
-		}
-		f.yaml = append(f.yaml, line...)
-		return true
-	case f.options == nil && len(f.yaml) == 0 && string(trimmed) == "---":
-		f.inYAML = true
-		return true
+	option, end := f.opts.readLine(line)
+	if option && !f.opts.inYAML {
+		// The body starts after the option, or the YAML block's "---".
+		f.b.bodyStart = seg.Stop
 	}
-	m := optionLine.FindSubmatch(line)
-	if m == nil {
+	if end {
 		p.endOptions(f, source)
-		return false
 	}
-	if f.options == nil {
-		f.options = map[string]string{}
-	}
-	f.options[string(m[1])] = OptionValue(string(m[2]))
-	f.b.bodyStart = seg.Stop
-	return true
-}
-
-// OptionValue returns a directive option's value, written after ":key:",
-// as mystmd and MyST-Parser read it: a value in quotes is a YAML string,
-// ':name: "fig-x"' names fig-x; any other is taken as written.
-func OptionValue(raw string) string {
-	if len(raw) < 2 || raw[0] != raw[len(raw)-1] || raw[0] != '"' && raw[0] != '\'' {
-		return raw
-	}
-	var v string
-	if safeyaml.Unmarshal([]byte(raw), safeyaml.CellOptionsLimit, &v) != nil {
-		return raw
-	}
-	return v
+	return option
 }
 
 // endOptions ends a directive's options and applies them to its node.
 func (p *fenceParser) endOptions(f *fence, source []byte) {
 	f.optionsDone = true
-	if f.inYAML {
-		p.b.warn(source, f.b.start, "the options of directive {%s} are not closed by ---", f.name)
-		f.inYAML = false
-	}
-	if len(f.yaml) > 0 {
-		var m map[string]any
-		if err := safeyaml.Unmarshal(f.yaml, safeyaml.CellOptionsLimit, &m); err != nil {
-			p.b.warn(source, f.b.start, "the options of directive {%s} are not YAML (%v): ignored", f.name, err)
-		}
-		if f.options == nil {
-			f.options = map[string]string{}
-		}
-		for k, v := range m {
-			switch v := v.(type) {
-			case nil:
-				f.options[k] = ""
-			case string:
-				f.options[k] = v
-			case bool, int, float64:
-				f.options[k] = strings.TrimSpace(yamlScalar(v))
-			default:
-				p.b.warn(source, f.b.start, "option %s of directive {%s} is not a single value: ignored", short(k), f.name)
-			}
-		}
-		f.yaml = nil
+	for _, problem := range f.opts.finish() {
+		p.b.warn(source, f.b.start, "the options of directive {%s} %s", f.name, problem)
 	}
 	p.apply(f, source)
-}
-
-// yamlScalar writes a YAML scalar as text.
-func yamlScalar(v any) string {
-	switch v := v.(type) {
-	case bool:
-		return strconv.FormatBool(v)
-	case int:
-		return strconv.Itoa(v)
-	case float64:
-		return strconv.FormatFloat(v, 'g', -1, 64)
-	}
-	return ""
 }

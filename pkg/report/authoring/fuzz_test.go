@@ -19,6 +19,7 @@ func FuzzBlocks(f *testing.F) {
 		":::{prf:proof}\n---\nlabel: p\n---\nx\n:::\n",
 		":::{list-table} C\n:header-rows: 1\n* - a\n  - b\n:::\n",
 		":::{figure} a.png\n:name: fig-a\ncap\n:::\n",
+		"```{glossary}\nA\n  a\n\nB\n: b\n```\n\n{term}`A`\n",
 		"::::{figure}\n:label: fig-ab\n(fig-a)=\n![A](a.png)\n\n![B](b.png)\n\nAll\n::::\n",
 		"::: {#fig-x layout=\"[[1,-1,1],[1]]\"}\n![A](a.png){#fig-a}\n\n![B](b.png)\n\nAll\n:::\n",
 		"```{math}\n:label: eq-a\nx\n```\n",

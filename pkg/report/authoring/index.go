@@ -144,6 +144,8 @@ type pending struct {
 	// quarto is set for Quarto's forms ("@fig-x", "[@key]"), which name
 	// another page's target in a MyST document only (see lookup).
 	quarto bool
+	// term is the term a {term} role names, "" for other references.
+	term string
 }
 
 // NewIndex returns an empty Index.
@@ -297,6 +299,9 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 		if name := blockNames[n.Kind()]; name != "" && label != "" {
 			x.plainTarget(cell, label, name)
 		}
+		if t, ok := n.(*GlossaryTerm); ok {
+			x.plainTarget(cell, t.Label, plainText(t, source))
+		}
 		if n.Kind() == east.KindDefinitionList && label != "" {
 			// mystmd reads a definition list by its first term.
 			term := ""
@@ -310,7 +315,7 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 			return ast.WalkSkipChildren, nil // a link's text links nowhere else
 		case *Ref:
 			if len(x.refs) < MaxTargets {
-				x.refs = append(x.refs, pending{cell: cell, label: n.Label, quarto: n.quarto()})
+				x.refs = append(x.refs, pending{cell: cell, label: n.Label, quarto: n.quarto(), term: n.term})
 			}
 			return ast.WalkSkipChildren, nil
 		case *RefList:
@@ -321,6 +326,11 @@ func (x *Index) scan(cell int, doc ast.Node, source []byte) {
 				x.warn(cell, "%s: Quarto drops the text after a cross-reference; it is shown after the reference", clip(n.Source))
 			}
 			return ast.WalkContinue, nil
+		case *Download:
+			if !n.Linked() {
+				x.warn(cell, "download %s: only a relative path inside the notebook's folder is linked; shown marked", short(n.Path))
+			}
+			return ast.WalkSkipChildren, nil
 		case *Cite:
 			for _, it := range n.Items {
 				x.cite(cell, it.Key, n.explicit(), !strings.HasPrefix(n.Source, "{"))
@@ -548,6 +558,8 @@ func (x *Index) Check() []Warning {
 		case (!p.quarto || x.MyST || x.inBook()) && len(x.duplicated(p.label)) > 1:
 			pages := x.duplicated(p.label)
 			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("reference %s: %d pages have this label (%s and %s first), and a reference from another page cannot choose; shown marked", clip(p.label), len(pages), pages[0], pages[1])})
+		case p.term != "":
+			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("term %s: no glossary defines it, shown marked", short(p.term))})
 		default:
 			out = append(out, Warning{Cell: p.cell, Msg: fmt.Sprintf("reference %s: no figure, table, equation, section or block has this label, shown marked", clip(p.label))})
 		}

@@ -118,6 +118,8 @@ func (p *fenceParser) directive(f *fence, arg text.Segment, source []byte) ast.N
 		node = &Figure{Eval: expr}
 	case name == "index":
 		node = &IndexEntry{}
+	case name == "glossary":
+		node = &Glossary{}
 	case name == "table", name == "list-table":
 		node = &Table{list: name == "list-table"}
 		node.AppendChild(node, title(arg))
@@ -141,7 +143,7 @@ func (p *fenceParser) directive(f *fence, arg text.Segment, source []byte) ast.N
 
 // apply gives a directive's node its options.
 func (p *fenceParser) apply(f *fence, source []byte) {
-	opts := f.options
+	opts := f.opts.options
 	if f.name == "" || opts == nil {
 		return
 	}
@@ -188,7 +190,7 @@ func (p *fenceParser) apply(f *fence, source []byte) {
 	case *Figure:
 		// An {eval:figure}'s :class: is its image's, which is not shown.
 		if n.Eval == "" {
-			n.Classes = classes
+			n.ImageClasses = classes
 		}
 		if !n.Image {
 			n.Classes = append(n.Classes, p.classes(strings.Fields(opts["figclass"]), source, f.b.start)...)

@@ -203,9 +203,14 @@ type Figure struct {
 	Height string
 	// FigWidth is a figure's width, as Width, or "".
 	FigWidth string
-	// Classes are the class names given, validated, and "align-left",
-	// "align-center" or "align-right" for an :align: option.
+	// Classes are the figure's class names, a {figure}'s :figclass:,
+	// validated, and "align-left", "align-center" or "align-right" for an
+	// :align: option.
 	Classes []string
+	// ImageClasses are the image's class names, :class:, validated: as
+	// docutils reads a {figure}'s options, :class: is its image's and
+	// :figclass: the figure's.
+	ImageClasses []string
 	// Image is true for an {image}: no caption, no number, and a
 	// reference to it reads "Image", as mystmd 1.8.3 writes it.
 	Image bool

@@ -238,10 +238,11 @@ func (f *Figure) WritePost(w *strings.Builder, source []byte, body func(start, s
 	p.anchor()
 	switch {
 	case f.body() != nil && f.Src == "":
-	case f.Src != "" && (f.Width != "" || f.Height != ""):
-		// Markdown's image has no size; Hugo and Jekyll keep an <img>.
+	case f.Src != "" && (f.Width != "" || f.Height != "" || len(f.ImageClasses) > 0):
+		// Markdown's image has no size or class; Hugo and Jekyll keep an
+		// <img>.
 		p.text(`<img src="` + html.EscapeString(pathURL(f.Src)) + `" alt="` + html.EscapeString(strings.Join(strings.Fields(f.Alt), " ")) + `"` +
-			sizeAttribute("width", f.Width) + sizeAttribute("height", f.Height) + ">")
+			classAttribute(f.ImageClasses) + sizeAttribute("width", f.Width) + sizeAttribute("height", f.Height) + ">")
 	case f.Src != "":
 		p.text("![" + altEscaper.Replace(f.Alt) + "](" + pathURL(f.Src) + ")")
 	case f.Eval != "" && f.Alt != "":

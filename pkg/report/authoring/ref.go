@@ -62,6 +62,8 @@ type Ref struct {
 	// elsewhere is set for a reference in Quarto's form that another page
 	// of the project could resolve, which Quarto leaves unresolved.
 	elsewhere bool
+	// term is the term a {term} role names, "" for other references.
+	term string
 }
 
 // Kind returns KindRef.

@@ -23,6 +23,7 @@ func FuzzRefs(f *testing.F) {
 		"| a |\n|---|\n| 1 |\n\n: Caption *em* {#tbl-a}\n\n@tbl-a",
 		"(<script>alert(1)</script>)=\n## x {#\"><script>}\n\n[](#\"><img src=x onerror=alert(1)>) {ref}`<script> <\"><b>`",
 		"::: {#thm-a}\n## T\nx\n:::\n\n@thm-a {prf:ref}`thm-a`",
+		"```{glossary}\nA <b>\n  x {term}`B`\n\nB\n: y\n```\n\n{term}`a <b>` {term}`<\"><script>` {download}`a.zip` {download}`x <../\"><script>`",
 		strings.Repeat("@fig-a ", 200) + strings.Repeat("[@a; @b] ", 100),
 		"$$ a $$ {#eq-a}\n\n[@eq-a; @tbl-b]\n\n[see @eq-a; -@eq-a; @knuth1984, p. 3]\n\n@knuth1984 [p. 33] [@a;\n@b,\np. 3 and more]",
 		"> | a | b |\n> |---|---|\n> | 1 | 2 |\n>\n> : Values {#tbl/x}\n\n(use/hiding)=\n## H\n\n{ref}`use/hiding` [@nobib]",

@@ -251,3 +251,29 @@ func TestMystFigureOwnImage(t *testing.T) {
 		}
 	}
 }
+
+// TestMystFigureLegend: a {figure}'s caption is the first paragraph of
+// its body, the blocks after it its legend, as docutils and mystmd read
+// it: the page shows the legend after the <figcaption>, the post after
+// the caption's line; numbers and references read as mystmd's.
+func TestMystFigureLegend(t *testing.T) {
+	doc := "---\ntitle: Legend\n---\n\n:::{figure} a.png\n:name: fig-a\nThe caption.\n\nThe legend.\n\n- an item\n:::\n\n" +
+		"::::{figure}\n:label: fig-b\n![L](b.png)\n\n![R](c.png)\n\nCaption b.\n\nLegend b.\n::::\n\n:::{figure} d.png\n:name: fig-d\n- a list first\n\nThen text.\n:::\n\n" +
+		"See [](#fig-a), [](#fig-b), [](#fig-b-a), {numref}`fig-d`.\n"
+	if n := sameRefsAsMystmd(t, doc); n != 4 {
+		t.Errorf("mystmd resolved %d references, want 4", n)
+	}
+	_, body, _ := strings.Cut(doc, "\n---\n")
+	out, x := page(t, body)
+	post := string(Post([]byte(body), &Blocks{}, &Refs{Index: x}))
+	inOrder(t, "page", out, []string{
+		`<figure id="fig-a" class="figure"><img src="a.png" alt="">` + "\n" + `<figcaption><span class="caption-number">Figure 1:</span> <p>The caption.</p>` + "\n</figcaption>\n" +
+			`<div class="legend">` + "\n<p>The legend.</p>\n<ul>\n<li>an item</li>\n</ul>\n</div>\n</figure>",
+		`<span class="caption-number">Figure 2:</span> <p>Caption b.</p>` + "\n</figcaption>\n" + `<div class="legend">` + "\n<p>Legend b.</p>\n</div>\n</figure>",
+		`<figcaption><span class="caption-number">Figure 3:</span> <ul>` + "\n<li>a list first</li>\n</ul>\n<p>Then text.</p>\n</figcaption>\n</figure>",
+	})
+	inOrder(t, "post", post, []string{
+		"*Figure 1:* The caption.\n\nThe legend.\n\n- an item\n",
+		"*Figure 2:* Caption b.\n\nLegend b.\n",
+	})
+}

@@ -454,6 +454,12 @@ type refRenderer struct{ refs *Refs }
 func (r *refRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindRef, r.ref)
 	reg.Register(KindCite, r.cite)
+	reg.Register(KindDownload, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			w.WriteString(downloadHTML(node.(*Download)))
+		}
+		return ast.WalkSkipChildren, nil
+	})
 	reg.Register(KindFormula, r.equation)
 	reg.Register(KindTarget, r.target)
 	reg.Register(KindRefList, renderRefList)

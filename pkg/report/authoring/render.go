@@ -30,6 +30,7 @@ func (r *htmlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindTab, r.tab)
 	reg.Register(KindDiv, r.div)
 	reg.Register(KindFigure, r.figure)
+	reg.Register(KindLegend, r.legend)
 	reg.Register(KindTable, r.table)
 	reg.Register(KindRow, r.row)
 	reg.Register(KindGridTable, r.gridTable)
@@ -39,6 +40,9 @@ func (r *htmlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(KindEquation, r.equation)
 	reg.Register(KindUnknown, r.unknown)
 	reg.Register(KindIndexEntry, r.indexEntry)
+	reg.Register(KindGlossary, r.glossary)
+	reg.Register(KindGlossaryTerm, r.glossaryTerm)
+	reg.Register(KindGlossaryDefinition, r.glossaryDefinition)
 }
 
 // open writes the start tag of an element with an id (if any) and
@@ -299,7 +303,7 @@ func (r *htmlRenderer) figure(w util.BufWriter, source []byte, node ast.Node, en
 		tag, classes = "div", []string{"image"}
 	}
 	if !entering {
-		if captioned {
+		if captioned && f.legendOf() == nil {
 			w.WriteString("</figcaption>\n")
 		}
 		w.WriteString("</" + tag + ">\n")
@@ -320,6 +324,50 @@ func (r *htmlRenderer) figure(w util.BufWriter, source []byte, node ast.Node, en
 	figureImage(w, f)
 	if captioned {
 		figcaption(w, f)
+	}
+	return ast.WalkContinue, nil
+}
+
+// glossary writes a glossary as a definition list, each term with its
+// id.
+func (r *htmlRenderer) glossary(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	g := node.(*Glossary)
+	if entering {
+		open(w, "dl", g.label, "glossary")
+		w.WriteString("\n")
+	} else {
+		w.WriteString("</dl>\n")
+	}
+	return ast.WalkContinue, nil
+}
+
+func (r *htmlRenderer) glossaryTerm(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		open(w, "dt", node.(*GlossaryTerm).Label)
+	} else {
+		w.WriteString("</dt>\n")
+	}
+	return ast.WalkContinue, nil
+}
+
+func (r *htmlRenderer) glossaryDefinition(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		w.WriteString("<dd>\n")
+	} else {
+		w.WriteString("</dd>\n")
+	}
+	return ast.WalkContinue, nil
+}
+
+// legend closes its figure's caption and writes the legend after it.
+func (r *htmlRenderer) legend(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		if f, ok := node.Parent().(*Figure); ok && f.captioned() {
+			w.WriteString("</figcaption>\n")
+		}
+		w.WriteString(`<div class="legend">` + "\n")
+	} else {
+		w.WriteString("</div>\n")
 	}
 	return ast.WalkContinue, nil
 }

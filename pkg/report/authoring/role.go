@@ -2,6 +2,7 @@ package authoring
 
 import (
 	"bytes"
+	"cmp"
 	"github.com/grundylab/grundy/pkg/report/bib"
 	"regexp"
 	"strings"
@@ -13,7 +14,7 @@ import (
 
 // roleOpen matches the start of a MyST role this package reads, its
 // name and the backticks that open its content.
-var roleOpen = regexp.MustCompile("^\\{(ref|numref|eq|prf:ref|proof:ref|cite|cite:p|cite:t|cite:ps|cite:ts)\\}(`+)")
+var roleOpen = regexp.MustCompile("^\\{(ref|numref|eq|prf:ref|proof:ref|term|download|cite|cite:p|cite:t|cite:ps|cite:ts)\\}(`+)")
 
 // roleText matches a role's content that gives a text and a label,
 // "text <label>".
@@ -22,7 +23,9 @@ var roleText = regexp.MustCompile(`(?s)^(.*?)\s*<([^<>]+)>$`)
 // roleParser reads MyST's roles for references and citations:
 // {ref}`label`, {ref}`text <label>`, {numref}`label` and
 // {numref}`Fig. %s <label>`, {eq}`label`, {prf:ref}`label` (or {proof:ref}),
-// {cite}`a,b`, {cite:p}`a` and {cite:t}`a`.
+// {cite}`a,b`, {cite:p}`a` and {cite:t}`a`, and {term}`Term` and
+// {term}`text <Term>`, a link to a glossary's entry, and {download}`file`,
+// a link to a file to download (file download.go).
 type roleParser struct{}
 
 func (roleParser) Trigger() []byte { return []byte{'{'} }
@@ -49,6 +52,9 @@ func (roleParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) a
 		return nil
 	}
 	block.Advance(end)
+	if name == "download" {
+		return newDownload(content, source, start, stop)
+	}
 	if strings.HasPrefix(name, "cite") {
 		c := &Cite{Mode: bib.Parenthetical, Source: source, start: start, stop: stop}
 		if name == "cite:t" || name == "cite:ts" {
@@ -62,6 +68,11 @@ func (roleParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) a
 		r.Own, r.Label = sm[1], strings.TrimSpace(sm[2])
 	}
 	r.Form = roleForm(name)
+	if name == "term" {
+		// A term reads as written, linked to its glossary entry.
+		r.term = r.Label
+		r.Own, r.Label = cmp.Or(r.Own, r.Label), TermLabel(r.Label)
+	}
 	return r
 }
 

@@ -3,6 +3,7 @@ package authoring
 import (
 	"bytes"
 	"html"
+	"strings"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/util"
@@ -192,7 +193,14 @@ func (f *Figure) captioned() bool {
 // captionText reports whether a figure has caption text, beside its
 // images.
 func (f *Figure) captionText() bool {
-	return f.HasChildren() && (f.body() == nil || f.ChildCount() > 1)
+	n := f.ChildCount()
+	if f.body() != nil {
+		n--
+	}
+	if f.legendOf() != nil {
+		n--
+	}
+	return n > 0
 }
 
 // figcaption writes the start of a figure's caption and its lead:
@@ -224,7 +232,7 @@ func ownSubfigure(w util.BufWriter, f *Figure) {
 func figureImage(w util.BufWriter, f *Figure) {
 	switch {
 	case f.Src != "":
-		w.WriteString(`<img src="` + html.EscapeString(pathURL(f.Src)) + `" alt="` + html.EscapeString(f.Alt) + `"` + sizeStyle(f.Width, f.Height) + ">\n")
+		w.WriteString(`<img src="` + html.EscapeString(pathURL(f.Src)) + `" alt="` + html.EscapeString(f.Alt) + `"` + classAttribute(f.ImageClasses) + sizeStyle(f.Width, f.Height) + ">\n")
 	case f.Eval != "":
 		w.WriteString(`<p class="figure-refused">The image`)
 		if f.Alt != "" {
@@ -234,4 +242,61 @@ func figureImage(w util.BufWriter, f *Figure) {
 	default:
 		w.WriteString(`<p class="figure-refused">The image is not shown: its path is not a file beside the notebook.</p>` + "\n")
 	}
+}
+
+// classAttribute returns a class attribute, with a space before it, of
+// validated class names, "" for none.
+func classAttribute(classes []string) string {
+	if len(classes) == 0 {
+		return ""
+	}
+	return ` class="` + html.EscapeString(strings.Join(classes, " ")) + `"`
+}
+
+// KindLegend is the kind of a Legend node.
+var KindLegend = ast.NewNodeKind("Legend")
+
+// A Legend is what a MyST {figure}'s body holds after its caption: as
+// docutils and mystmd read a figure, its caption is the first paragraph
+// after the images and the blocks after that are its legend, shown
+// after the caption, never in it.
+type Legend struct {
+	ast.BaseBlock
+}
+
+// Kind returns KindLegend.
+func (*Legend) Kind() ast.NodeKind { return KindLegend }
+
+// Dump writes the node for debugging.
+func (l *Legend) Dump(source []byte, level int) { dump(l, source, level) }
+
+// legend moves the blocks after a figure's caption paragraph into a
+// Legend, its last child; a figure whose caption does not start with a
+// paragraph, and an {image}, which has no caption, keep theirs.
+func legend(f *Figure) {
+	if f.Image && f.letter == "" {
+		return
+	}
+	first := f.FirstChild()
+	if b := f.body(); b != nil {
+		first = b.NextSibling()
+	}
+	p, ok := first.(*ast.Paragraph)
+	if !ok || p.NextSibling() == nil {
+		return
+	}
+	l := &Legend{}
+	for c := p.NextSibling(); c != nil; {
+		next := c.NextSibling()
+		f.RemoveChild(f, c)
+		l.AppendChild(l, c)
+		c = next
+	}
+	f.AppendChild(f, l)
+}
+
+// legendOf returns a figure's legend, nil for none.
+func (f *Figure) legendOf() *Legend {
+	l, _ := f.LastChild().(*Legend)
+	return l
 }

@@ -39,11 +39,14 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 			}
 		case *Div:
 			layOutDiv(n)
+		case *Glossary:
+			labelTerms(n, source)
 		case *Figure:
 			if n.Image && n.HasChildren() {
 				t.b.warn(source, n.start, "an {image} takes no body (mystmd drops it): it is shown after the image")
 			}
 			subfigures(n, source)
+			legend(n)
 		}
 	}
 }
