@@ -66,21 +66,27 @@ func citeHTML(x *Index, c *Cite) string {
 	}
 	var b strings.Builder
 	b.WriteString(`<span class="citation">`)
-	for _, run := range keyRuns(spans) {
-		anchor := entryAnchor(run[0].Key)
-		if anchor != "" {
-			b.WriteString(`<a href="#` + html.EscapeString(anchor) + `">`)
-		}
-		spansHTML(&b, run, anchor == "") // a DOI's own link, outside any other
-		if anchor != "" {
-			b.WriteString("</a>")
-		}
-	}
+	linkedSpansHTML(&b, spans)
 	b.WriteString("</span>")
 	if len(missing) > 0 {
 		return `<mark class="cite-missing" title="not in the bibliography: ` + html.EscapeString(strings.Join(missing, ", ")) + `">` + b.String() + "</mark>"
 	}
 	return b.String()
+}
+
+// linkedSpansHTML writes a citation's spans as HTML, each work's text a
+// link to its entry in the references, a DOI's text its own link.
+func linkedSpansHTML(b *strings.Builder, spans []bib.Span) {
+	for _, run := range keyRuns(spans) {
+		anchor := entryAnchor(run[0].Key)
+		if anchor != "" {
+			b.WriteString(`<a href="#` + html.EscapeString(anchor) + `">`)
+		}
+		spansHTML(b, run, anchor == "") // a DOI's own link, outside any other
+		if anchor != "" {
+			b.WriteString("</a>")
+		}
+	}
 }
 
 // keyRuns splits a citation's spans into runs of one Key each: a work's
@@ -119,8 +125,10 @@ func (n *Cite) WritePost(w *strings.Builder, source []byte, body func(start, sto
 		return
 	}
 	if len(missing) > 0 {
+		// The mark holds HTML, as the page's does: the works found keep
+		// their links.
 		var b strings.Builder
-		spansHTML(&b, spans, false)
+		linkedSpansHTML(&b, spans)
 		w.WriteString(`<mark class="cite-missing">` + b.String() + `</mark>`)
 		return
 	}

@@ -94,20 +94,27 @@ func TestCiteRoleForms(t *testing.T) {
 // to doi.org, as mystmd 1.8.3 writes one it does not look up (myst build
 // --jats offline: an ext-link to https://doi.org/10.1093/nar/22.22.4673),
 // with a bibliography or without; a Quarto document, whose Pandoc reads
-// no DOIs, marks it missing.
+// no DOIs, marks it missing, in the page and in the post.
 func TestCiteDOI(t *testing.T) {
 	cell := "A {cite}`10.1093/nar/22.22.4673` B [@10.1093/nar/22.22.4673; @knuth1984]."
 	link := `<a href="https://doi.org/10.1093/nar/22.22.4673">10.1093/nar/22.22.4673</a>`
+	postLink := "[10.1093/nar/22.22.4673](https://doi.org/10.1093/nar/22.22.4673)"
+	missing := `<mark class="cite-missing" title="not in the bibliography: 10.1093/nar/22.22.4673">`
 	for _, tt := range []struct {
-		name  string
-		db    *bib.Database
-		myst  bool
-		links int
-		warns int
+		name       string
+		db         *bib.Database
+		myst       bool
+		links      int
+		page, post []string
+		warns      int
 	}{
-		{"myst with a bibliography", testBib(t, ""), true, 2, 0},
-		{"myst without", nil, true, 2, 1},       // knuth1984: no bibliography
-		{"quarto", testBib(t, ""), false, 0, 1}, // one warning a label a cell
+		{"myst with a bibliography", testBib(t, ""), true, 2, nil, []string{"A (" + postLink + ") B (" + postLink + "; [Knuth 1984](#ref-knuth1984))."}, 0},
+		{"myst without", nil, true, 2, nil, []string{"A (" + postLink + ") B <mark class=\"cite-missing\">(" + link + "; knuth1984?)</mark>."}, 1}, // knuth1984: no bibliography
+		{"quarto", testBib(t, ""), false, 0,
+			[]string{"A " + missing + `<span class="citation">(10.1093/nar/22.22.4673?)</span></mark>`,
+				"B " + missing + `<span class="citation">(10.1093/nar/22.22.4673?; <a href="#ref-knuth1984">Knuth 1984</a>)</span></mark>.`},
+			[]string{`A <mark class="cite-missing">(10.1093/nar/22.22.4673?)</mark> B <mark class="cite-missing">(10.1093/nar/22.22.4673?; <a href="#ref-knuth1984">Knuth 1984</a>)</mark>.`},
+			1}, // one warning a label a cell
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			x := NewIndex()
@@ -117,14 +124,22 @@ func TestCiteDOI(t *testing.T) {
 			if got := strings.Count(out, link); got != tt.links {
 				t.Errorf("%d DOI links, want %d:\n%s", got, tt.links, out)
 			}
+			for _, want := range tt.page {
+				if !strings.Contains(out, want) {
+					t.Errorf("page lacks\n%s\n%s", want, out)
+				}
+			}
+			post := postOf(x, cell)
+			if got := strings.Count(post, "https://doi.org/10.1093/nar/22.22.4673"); got != tt.links {
+				t.Errorf("%d DOI links in the post, want %d:\n%s", got, tt.links, post)
+			}
+			for _, want := range tt.post {
+				if !strings.Contains(post, want) {
+					t.Errorf("post lacks\n%s\n%s", want, post)
+				}
+			}
 			if w := x.Check(); len(w) != tt.warns {
 				t.Errorf("warnings %v, want %d", w, tt.warns)
-			}
-			if tt.links > 0 {
-				post := postOf(x, cell)
-				if !strings.Contains(post, "[10.1093/nar/22.22.4673](https://doi.org/10.1093/nar/22.22.4673)") {
-					t.Errorf("post lacks the DOI's link:\n%s", post)
-				}
 			}
 		})
 	}

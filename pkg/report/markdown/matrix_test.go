@@ -3,6 +3,7 @@ package markdown
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/grundylab/grundy/pkg/report/htmlpage"
 	"github.com/grundylab/grundy/pkg/report/internal/hostile"
 	"github.com/grundylab/grundy/pkg/report/notebook"
+	"github.com/grundylab/grundy/pkg/report/textnotebook"
 )
 
 // A matrixCell is one cell of a matrix case's notebook: Markdown when
@@ -78,12 +80,14 @@ var tabsPage = `<div class="tabset">
 </div>`
 
 // A matrixCase is one construct in one form, named
-// "construct/form": the notebook's cells, what the page and the post
-// must hold, what neither may, and the warning it must give ("" for
-// none).
+// "construct/form": the notebook's cells (or, in mystMD, a MyST
+// Markdown notebook's text, read by package textnotebook), what the page
+// and the post must hold, what neither may, and the warning it must give
+// ("" for none).
 type matrixCase struct {
 	name       string
 	cells      []matrixCell
+	mystMD     string
 	page, post []string
 	absent     []string
 	warning    string
@@ -333,7 +337,7 @@ var matrixCases = append(append(statementCases(), floatCases()...), []matrixCase
 		page: []string{`<figure class="output image">`}, post: []string{`![Figure from cell 1](`}},
 	{name: "alt-hint/quarto", cells: []matrixCell{code("#| label: fig-none\nplot()", "", out("image/png", matrixPNG))}, warning: `"#| fig-alt: what the figure shows"`,
 		page: []string{`<figure class="output image" id="fig-none">`}, post: []string{`<a id="fig-none"></a>`}},
-	{name: "image/myst", cells: []matrixCell{code("plot()", `{"mystnb": {"image": {"width": "300px", "alt": "A fun fish", "classes": "shadow bg-primary"}}}`, out("image/png", matrixPNG))},
+	{name: "mystnb-image/myst", cells: []matrixCell{code("plot()", `{"mystnb": {"image": {"width": "300px", "alt": "A fun fish", "classes": "shadow bg-primary"}}}`, out("image/png", matrixPNG))},
 		page: []string{`<figure class="output image shadow bg-primary"><img src="data:image/png;base64,iVBORw0KGgo=" alt="A fun fish" width="300"></figure>`},
 		post: []string{`<img src="matrix_files/4c4b6a3be1314ab86138bef4314dde02.png" alt="A fun fish" class="shadow bg-primary" width="300">`}},
 	{name: "code-prompt-show/myst", cells: []matrixCell{code("x = 1", `{"tags": ["hide-input"], "mystnb": {"code_prompt_show": "Open the {type}"}}`)},
@@ -343,8 +347,52 @@ var matrixCases = append(append(statementCases(), floatCases()...), []matrixCase
 		page: []string{`<div class="output math" id="eq-glued">`, `<mtext>(1)</mtext></mtd>`, `See <a class="ref" href="#eq-glued">(1)</a>.`},
 		post: []string{"<a id=\"eq-glued\"></a>\n\n$$\ny^2\\tag{1}\n$$", "See [(1)](#eq-glued)."}},
 	{name: "unknown-mime/nbformat", cells: []matrixCell{code("x", "", out("application/x-unknown", "1"))}, warning: "cannot show", page: []string{`<p class="output note">An output of a type this page cannot show: &#34;application/x-unknown&#34;.</p>`}, post: []string{"> *An output of a type this page cannot show: \"application/x-unknown\".*"}},
+	{name: "skip-execution/myst", cells: []matrixCell{code("never()", `{"tags": ["skip-execution"]}`, &notebook.Output{Type: notebook.Stream, Name: "stdout", Text: "stored output\n"})},
+		page:   []string{`<span class="n">never</span>`, `<pre class="output stream stdout">stored output</pre>`},
+		post:   []string{"```python\nnever()\n```", "```\nstored output\n```"},
+		absent: []string{"skip-execution"}},
+	{name: "code-summary/quarto", cells: []matrixCell{code("#| code-fold: true\n#| code-summary: The set-up\nx = 1", ""), code("#| code-fold: show\n#| code-summary: Shown set-up\ny = 2", "")},
+		page: []string{"<details class=\"fold source\"><summary>The set-up</summary>", "<details class=\"fold source\" open><summary>Shown set-up</summary>"},
+		post: []string{"<details>\n<summary>The set-up</summary>", "<details open=\"\">\n<summary>Shown set-up</summary>"}},
+	{name: "deflist/myst", mystMD: mystNotebook("(sec-terms)=\n## Terms\n\nMex\n:   The least number not in a set.\n\nSee {ref}`sec-terms`."),
+		page: []string{"<dl>\n<dt>Mex</dt>\n<dd>The least number not in a set.</dd>\n</dl>", `See <a class="ref" href="#sec-terms">Terms</a>.`},
+		post: []string{"Mex\n:   The least number not in a set.", "See [Terms](#sec-terms)."}},
+	{name: "alert/myst", mystMD: mystNotebook("(sec-alerts)=\n## Alerts\n\n> [!NOTE]\n> A note alert.\n\n> [!CAUTION]\n> A caution alert.\n\nSee {ref}`sec-alerts`."),
+		page: []string{"<div class=\"callout callout-note\">\n<div class=\"callout-title\">Note</div>", "<div class=\"callout callout-caution\">\n<div class=\"callout-title\">Caution</div>", `<p>A caution alert.</p>`, `See <a class="ref" href="#sec-alerts">Alerts</a>.`},
+		post: []string{"> **Note**\n>\n> A note alert.", "> **Caution**\n>\n> A caution alert.", "See [Alerts](#sec-alerts)."}},
+	{name: "unknown-mime/myst", cells: []matrixCell{md("(sec-out)=\n## Output\n\nSee {ref}`sec-out`."), code("x", `{"tags": ["remove-input"]}`, out("application/x-unknown", "1"))}, warning: "cannot show",
+		page:   []string{`<p class="output note">An output of a type this page cannot show: &#34;application/x-unknown&#34;.</p>`, `See <a class="ref" href="#sec-out">Output</a>.`},
+		post:   []string{"> *An output of a type this page cannot show: \"application/x-unknown\".*", "See [Output](#sec-out)."},
+		absent: []string{`<span class="n">x</span>`}},
 }...)
 
+// view is the reader's view of the case's notebook.
+func (c matrixCase) view(t *testing.T) *report.View {
+	t.Helper()
+	if c.mystMD == "" {
+		return matrixView(t, c.cells)
+	}
+	f, err := textnotebook.Parse("matrix.md", []byte(c.mystMD))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return notebookView(t, f.Notebook)
+}
+
+// mystNotebook is a MyST Markdown notebook, as jupytext writes one, of
+// the Markdown body and a code cell.
+func mystNotebook(body string) string {
+	return "---\njupytext:\n  text_representation:\n    format_name: myst\nkernelspec:\n  name: python3\n  display_name: Python 3\n---\n\n" +
+		body + "\n\n```{code-cell} python\nx = 1\n```\n"
+}
+
+// hasMarkdown reports whether the case's notebook has Markdown, from
+// which the reader tells MyST from Quarto.
+func (c matrixCase) hasMarkdown() bool {
+	return c.mystMD != "" || slices.ContainsFunc(c.cells, func(m matrixCell) bool { return !m.code })
+}
+
+// matrixView is the reader's view of a notebook of cells.
 func matrixView(t *testing.T, cells []matrixCell) *report.View {
 	t.Helper()
 	nb := notebook.New()
@@ -361,6 +409,12 @@ func matrixView(t *testing.T, cells []matrixCell) *report.View {
 		}
 		nb.Cells = append(nb.Cells, cell)
 	}
+	return notebookView(t, nb)
+}
+
+// notebookView is the reader's view of nb with matrixBib.
+func notebookView(t *testing.T, nb *notebook.Notebook) *report.View {
+	t.Helper()
 	db, err := bib.Parse([]byte(matrixBib))
 	if err != nil {
 		t.Fatal(err)
@@ -379,12 +433,16 @@ var syntaxMarks = []string{":::", "```{", "{prf:", "{numref}", "{eq}", "{ref}", 
 // TestMatrix renders each of issue 31's constructs, in each form it has,
 // with both writers: the page (htmlpage.Render) and the post (Render)
 // each hold what the case names, neither shows the construct's syntax
-// as text (but a reference to nothing, which is marked), and only the
-// case's warning is given, naming its cell.
+// as text (but a reference to nothing, which is marked), only the
+// case's warning is given, naming its cell, and a MyST case with
+// Markdown is read as MyST.
 func TestMatrix(t *testing.T) {
 	for _, tt := range matrixCases {
 		t.Run(tt.name, func(t *testing.T) {
-			v := matrixView(t, tt.cells)
+			v := tt.view(t)
+			if strings.HasSuffix(tt.name, "/myst") && tt.hasMarkdown() && !v.Index.MyST {
+				t.Error("the MyST case is not read as MyST")
+			}
 			page, err := htmlpage.Render(v, htmlpage.Options{})
 			if err != nil {
 				t.Fatal(err)
@@ -437,6 +495,9 @@ func TestMatrix(t *testing.T) {
 // any of them, and each at most a constant times the input in size.
 func FuzzMatrix(f *testing.F) {
 	for _, c := range matrixCases {
+		if c.mystMD != "" {
+			f.Add(c.mystMD)
+		}
 		for _, cell := range c.cells {
 			if !cell.code {
 				f.Add(cell.src)

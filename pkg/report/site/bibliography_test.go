@@ -1,6 +1,7 @@
 package site
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -139,5 +140,64 @@ func TestTopFolder(t *testing.T) {
 		if got := topFolder(tt.files); got != tt.want {
 			t.Errorf("%q: %q, want %q", tt.files, got, tt.want)
 		}
+	}
+}
+
+// TestProjectBibliographyRendered builds a project whose notebook names
+// no bibliography but cites a work of the project's: a MyST project's
+// myst.yml that names none, with a .bib two folders down, and a Quarto
+// project's _quarto.yml that names one. The page and the post show the
+// citation resolved and the work in References, nothing marked missing,
+// and the build warns of nothing.
+func TestProjectBibliographyRendered(t *testing.T) {
+	entry := "@article{knuth1984, author = {Knuth, Donald E.}, title = {Literate Programming}, journal = {The Computer Journal}, year = {1984}}\n"
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+	}{
+		{"myst", map[string]string{
+			"myst.yml":           "version: 1\nproject:\n  title: Games\n",
+			"refs/games/all.bib": entry,
+			"nb.md": "---\njupytext:\n  text_representation:\n    format_name: myst\nkernelspec:\n  name: python3\n  display_name: Python 3\n---\n\n" +
+				"# Games\n\nAs {cite:t}`knuth1984` shows, and {cite:p}`knuth1984`.\n",
+		}},
+		{"quarto", map[string]string{
+			"_quarto.yml": "project:\n  type: website\nbibliography: refs.bib\n",
+			"refs.bib":    entry,
+			"nb.qmd":      "---\ntitle: Games\njupyter: python3\n---\n\nAs @knuth1984 shows, and [@knuth1984].\n",
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src := t.TempDir()
+			writeFiles(t, src, tt.files)
+			out := t.TempDir()
+			var warnings []string
+			s := &Site{Dir: out, Warn: func(m string) { warnings = append(warnings, m) }}
+			if err := s.Build(context.Background(), []string{src}); err != nil {
+				t.Fatal(err)
+			}
+			if len(warnings) > 0 {
+				t.Errorf("warnings %q", warnings)
+			}
+			for file, want := range map[string][]string{
+				"nb.html": {`As <span class="citation">Knuth (<a href="#ref-knuth1984">1984</a>)</span> shows, and <span class="citation">(<a href="#ref-knuth1984">Knuth 1984</a>)</span>.`,
+					"<h2>References</h2>\n<div class=\"csl-entry\" id=\"ref-knuth1984\">Knuth, Donald E. 1984. “Literate Programming.” <em>The Computer Journal</em>."},
+				"nb.md": {"As Knuth ([1984](#ref-knuth1984)) shows, and ([Knuth 1984](#ref-knuth1984)).",
+					"## References\n\n<a id=\"ref-knuth1984\"></a>Knuth, Donald E. 1984. “Literate Programming.” *The Computer Journal*."},
+			} {
+				data, err := os.ReadFile(filepath.Join(out, file))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, w := range want {
+					if !strings.Contains(string(data), w) {
+						t.Errorf("%s lacks\n%s\n%s", file, w, data)
+					}
+				}
+				if strings.Contains(string(data), `<mark class="cite-missing"`) {
+					t.Errorf("%s marks a citation missing:\n%s", file, data)
+				}
+			}
+		})
 	}
 }
