@@ -37,8 +37,6 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 			if n.list {
 				t.listTable(n, source)
 			}
-		case *Div:
-			layOutDiv(n)
 		case *Figure:
 			if n.Image && n.HasChildren() {
 				t.b.warn(source, n.start, "an {image} takes no body (mystmd drops it): it is shown after the image")
