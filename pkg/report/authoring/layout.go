@@ -376,11 +376,11 @@ func LayoutRowClass(valign string) string {
 }
 
 // LayoutCellClass returns the classes of a layout's cell on a page,
-// "layout-cell", with "layout-align-center" or "layout-align-right" for
-// a cell so aligned; another value is left, the cell's default.
+// "layout-cell" and "layout-align-left", "-center" or "-right" for a
+// cell so aligned; another value, as an empty cell's "", adds none.
 func LayoutCellClass(align string) string {
 	switch align {
-	case "center", "right":
+	case "left", "center", "right":
 		return "layout-cell layout-align-" + align
 	}
 	return "layout-cell"

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -89,7 +90,7 @@ func TestLayoutPercent(t *testing.T) {
 }
 
 func FuzzParseLayout(f *testing.F) {
-	for _, s := range []string{"[[1,1],[1]]", "[[40,-20,40], [100]]", "[15,-2,10]", "[[1e6]]", "[[[1]]]", "[]"} {
+	for _, s := range []string{"[[1,1],[1]]", "[[40,-20,40], [100]]", "[15,-2,10]", "[[1e6]]", "[[[1]]]", "[]", "[[1],[-1]]", "[[-1e6,1e6]]", "center", "default"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -121,6 +122,34 @@ func FuzzParseLayout(f *testing.F) {
 		again, err := ParseLayout(l.String())
 		if err != nil || again.String() != l.String() {
 			t.Fatalf("%v reads back as %v, %v", l, again, err)
+		}
+		// Fitted to as many items as bytes read, the layout holds them
+		// all, unless its last row is spacers alone, in rows of the last
+		// row's shape.
+		count := len(s)
+		fit := l.Fit(count)
+		last := Layout{l[len(l)-1]}
+		per := last.Cells()
+		switch {
+		case per == 0 && len(fit) != len(l):
+			t.Fatalf("%v fitted to %d grew to %v", l, count, fit)
+		case per > 0 && (fit.Cells() < count || fit.Cells()-count >= per && len(fit) > len(l)):
+			t.Fatalf("%v fitted to %d: %d cells in %d rows", l, count, fit.Cells(), len(fit))
+		}
+		for _, row := range fit[len(l):] {
+			if got := (Layout{row}); got.String() != last.String() {
+				t.Fatalf("%v fitted: row %v", l, row)
+			}
+		}
+		if fit[:len(l)].String() != l.String() {
+			t.Fatalf("Fit changed %v to %v", l, fit[:len(l)])
+		}
+		// The same text as an alignment is one of Quarto's or an error.
+		if v, err := ParseVAlign(s); !slices.Contains([]string{"top", "center", "bottom"}, v) || err != nil && !errors.Is(err, ErrLayout) {
+			t.Fatalf("ParseVAlign(%q) = %q, %v", s, v, err)
+		}
+		if a, err := ParseAlign(s); !slices.Contains([]string{"", "left", "center", "right"}, a) || err != nil && !errors.Is(err, ErrLayout) {
+			t.Fatalf("ParseAlign(%q) = %q, %v", s, a, err)
 		}
 	})
 }
@@ -166,8 +195,8 @@ func TestDivLayout(t *testing.T) {
 	for _, want := range []string{
 		"<div>\n<div class=\"layout-row\">\n<div class=\"layout-cell layout-align-center\" style=\"flex-basis: 50.000%\">\n<p><img src=\"surus.png\" alt=\"Surus\"></p>\n</div>\n<div class=\"layout-cell layout-align-center\" style=\"flex-basis: 50.000%\">\n<p><img src=\"hanno.png\"",
 		"<div class=\"layout-row\">\n<div class=\"layout-cell layout-align-center\" style=\"flex-basis: 50.000%\">\n<p><img src=\"lin.png\" alt=\"Lin\"></p>\n</div>\n<div class=\"layout-cell\" style=\"flex-basis: 50.000%\">\n</div>\n</div>",
-		"<div class=\"wide\">\n<div class=\"layout-row\">\n<div class=\"layout-cell\" style=\"flex-basis: 50.000%\">\n<p>A</p>",
-		"<div class=\"layout-cell\" style=\"flex-basis: 100.000%\">\n<p>C</p>",
+		"<div class=\"wide\">\n<div class=\"layout-row\">\n<div class=\"layout-cell layout-align-left\" style=\"flex-basis: 50.000%\">\n<p>A</p>",
+		"<div class=\"layout-cell layout-align-left\" style=\"flex-basis: 100.000%\">\n<p>C</p>",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("page lacks\n%s\nin\n%s", want, out)
@@ -270,15 +299,15 @@ func TestLayoutAlign(t *testing.T) {
 		{"valign center, align right", "::: {layout-ncol=2 layout-valign=\"center\" layout-align=\"right\"}\nA\n\n![B](b.png)\n:::\n",
 			[]string{`<div class="layout-row layout-valign-center">` + "\n" + `<div class="layout-cell layout-align-right" style="flex-basis: 50.000%">` + "\n<p>A</p>"}, ""},
 		{"align left", "::: {layout-ncol=2 layout-align=left}\n![A](a.png)\n\n![B](b.png)\n:::\n",
-			[]string{`<div class="layout-row">` + "\n" + `<div class="layout-cell" style="flex-basis: 50.000%">` + "\n<p><img"}, ""},
+			[]string{`<div class="layout-row">` + "\n" + `<div class="layout-cell layout-align-left" style="flex-basis: 50.000%">` + "\n<p><img"}, ""},
 		{"default", "::: {layout-ncol=2 layout-valign=default layout-align=default}\nA\n\n| T |\n|---|\n| 1 |\n:::\n",
-			[]string{`<div class="layout-row">` + "\n" + `<div class="layout-cell" style="flex-basis: 50.000%">` + "\n<p>A</p>", `<div class="layout-cell layout-align-center" style="flex-basis: 50.000%">` + "\n<table>"}, ""},
+			[]string{`<div class="layout-row">` + "\n" + `<div class="layout-cell layout-align-left" style="flex-basis: 50.000%">` + "\n<p>A</p>", `<div class="layout-cell layout-align-center" style="flex-basis: 50.000%">` + "\n<table>"}, ""},
 		{"bad valign", "::: {layout-ncol=1 layout-valign=middle}\nA\n:::\n",
-			[]string{`<div class="layout-row">` + "\n" + `<div class="layout-cell" style="flex-basis: 100.000%">`}, "layout-valign"},
+			[]string{`<div class="layout-row">` + "\n" + `<div class="layout-cell layout-align-left" style="flex-basis: 100.000%">`}, "layout-valign"},
 		{"script in align", "::: {layout-ncol=1 layout-align='\"><script>alert(1)</script>'}\nA\n:::\n",
-			[]string{`<div class="layout-row">` + "\n" + `<div class="layout-cell" style="flex-basis: 100.000%">`}, "layout-align"},
+			[]string{`<div class="layout-row">` + "\n" + `<div class="layout-cell layout-align-left" style="flex-basis: 100.000%">`}, "layout-align"},
 		{"layout beside ncol", "::: {layout-ncol=2 layout=\"[[1],[1]]\"}\nA\n\nB\n:::\n",
-			[]string{`<div class="layout-row">` + "\n" + `<div class="layout-cell" style="flex-basis: 50.000%">` + "\n<p>A</p>\n</div>\n" + `<div class="layout-cell" style="flex-basis: 50.000%">` + "\n<p>B</p>"}, "layout-ncol and layout-nrow win"},
+			[]string{`<div class="layout-row">` + "\n" + `<div class="layout-cell layout-align-left" style="flex-basis: 50.000%">` + "\n<p>A</p>\n</div>\n" + `<div class="layout-cell layout-align-left" style="flex-basis: 50.000%">` + "\n<p>B</p>"}, "layout-ncol and layout-nrow win"},
 	} {
 		md, warnings := newMarkdown()
 		var out bytes.Buffer
