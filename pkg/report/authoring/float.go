@@ -49,8 +49,6 @@ type Float struct {
 	// Sequence is the counter the float is numbered in: "figure", "table"
 	// or "listing".
 	Sequence string
-	// Columns is the number of columns layout-ncol asks for, 0 for none.
-	Columns int
 	// Layout is the rows of cells its content is set in: those of
 	// layout-ncol or layout-nrow, or else of the layout attribute, fitted
 	// to the content (Arrange); nil for none.
@@ -157,7 +155,6 @@ func (p *fenceParser) float(a *attributes, prefix string, classes []string, sour
 		f.Top = false
 	}
 	f.lay = p.layoutAttrs(a, source, at)
-	f.Columns, f.Layout = f.lay.columns, f.lay.layout
 	c := &FloatCaption{}
 	if seg := a.segment(prefix + "-cap"); seg.Len() > 0 {
 		c.Lines().Append(seg)

@@ -140,8 +140,12 @@ func Arrange(ncol, nrow int, l Layout, count int) (Layout, error) {
 // items. Where Quarto adds too few rows for a last row with spacers, and
 // drops the items left over, Fit adds rows until every item has a cell.
 // A last row of spacers alone holds nothing: the layout is returned as
-// it is, and a caller gives each item left over a row of its own.
+// it is, and a caller gives each item left over a row of its own; so is
+// a layout of no rows.
 func (l Layout) Fit(count int) Layout {
+	if len(l) == 0 {
+		return l
+	}
 	l = slices.Clip(l) // the rows added share no array with the caller's
 	last := l[len(l)-1]
 	per := Layout{last}.Cells()

@@ -251,6 +251,9 @@ func TestArrange(t *testing.T) {
 	if two.String() != "[[1,1]]" {
 		t.Errorf("Arrange changed its argument: %v", two)
 	}
+	if l := Layout(nil).Fit(3); l != nil {
+		t.Errorf("Fit of no rows = %v", l)
+	}
 	if l := (Layout{{1}}).Fit(1_000_000); len(l) != 1_000_000 {
 		t.Errorf("Fit(1e6) of one cell has %d rows", len(l))
 	}
