@@ -150,6 +150,10 @@ func TestSubtables(t *testing.T) {
 		{"a million subcaptions", "#| label: tbl-x\n#| tbl-subcap: [" + strings.Repeat("A,", 1_000_000) + "A]\n", 1, []string{
 			`"" "" above=false`,
 		}, "cell 1"},
+		{"a label that is no label", "#| label: \"tbl-\\\"><script>x</script>\"\n#| tbl-subcap: true\n", 2, []string{
+			`"" "(a)" above=true panel "" "Table 1" above=true first=true last=false row=false    `,
+			`"" "(b)" above=true panel "" "Table 1" above=true first=false last=true row=false    `,
+		}, "cell 1: table 1: bad label"},
 		{"bad valign", "#| label: tbl-x\n#| tbl-subcap: true\n#| layout-ncol: 1\n#| layout-valign: middle\n", 1, []string{
 			`"tbl-x-1" "(a)" above=true panel "tbl-x" "Table 1" above=true first=true last=true row=true 100.000%  top center`,
 		}, "cell 1: bad layout: layout-valign \"middle\" is not top, center, bottom or default"},
