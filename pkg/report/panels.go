@@ -91,13 +91,13 @@ func (b *builder) panels(n int, items []*Block, opts *cellopts.Options) {
 	}
 	var l authoring.Layout
 	var err error
-	if opts.Layout != "" {
-		l, err = authoring.ParseLayout(opts.Layout)
-		switch {
-		case err != nil:
+	switch {
+	case opts.Layout == "":
+	case opts.Columns > 0 || opts.Rows > 0:
+		b.warn(n, 0, "layout is not used: layout-ncol and layout-nrow win over it, as in Quarto")
+	default:
+		if l, err = authoring.ParseLayout(opts.Layout); err != nil {
 			b.warn(n, 0, "layout: %v: the %s are shown one under another", err, itemsName(items))
-		case opts.Columns > 0 || opts.Rows > 0:
-			b.warn(n, 0, "layout is not used: layout-ncol and layout-nrow win over it, as in Quarto")
 		}
 	}
 	layout, err := authoring.Arrange(opts.Columns, opts.Rows, l, len(items))

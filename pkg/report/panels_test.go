@@ -85,6 +85,10 @@ func TestSubfigures(t *testing.T) {
 			`"" "" panel "" "" first=true last=false row=true 50.000% `,
 			`"" "" panel "" "" first=false last=true row=false 50.000% `,
 		}, "layout is not used: layout-ncol and layout-nrow win over it"},
+		{"layout-ncol wins over a layout that cannot be read", "#| layout: [[1e9]]\n#| layout-ncol: 2\n", 2, []string{
+			`"" "" panel "" "" first=true last=false row=true 50.000% `,
+			`"" "" panel "" "" first=false last=true row=false 50.000% `,
+		}, "layout is not used"},
 		{"layout-nrow wins over layout", "#| layout: [[1], [1]]\n#| layout-nrow: 1\n", 2, []string{
 			`"" "" panel "" "" first=true last=false row=true 50.000% `,
 			`"" "" panel "" "" first=false last=true row=false 50.000% `,

@@ -59,7 +59,8 @@
 // is repeated for content beyond its cells); layout-valign (top, center,
 // bottom) aligns the cells in their rows and layout-align (left, center,
 // right; by default center for an image or a table, left for other
-// content) the content in its cell. A post shows them one under another,
+// content) the content in its cell, a heading sharing the cell of the
+// block after it. A post shows them one under another,
 // unaligned: a blog has no stylesheet for rows and cells. MyST's
 // {figure} is numbered; the images in its body (each alone in its
 // paragraph, an {image} or a {figure}), with its own, are its subfigures

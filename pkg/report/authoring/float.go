@@ -197,16 +197,16 @@ func (p *fenceParser) layoutAttrs(a *attributes, source []byte, at int) layoutAt
 			l.rows = k
 		}
 	}
-	if v := a.value("layout"); v != "" {
+	switch v := a.value("layout"); {
+	case v == "":
+	case l.columns > 0 || l.rows > 0:
+		p.b.warn(source, at, "layout %s is not used: layout-ncol and layout-nrow win over it, as in Quarto", short(v))
+	default:
 		layout, err := ParseLayout(v)
-		switch {
-		case err != nil:
+		if err != nil {
 			p.b.warn(source, at, "layout: %v: dropped", err)
-		case l.columns > 0 || l.rows > 0:
-			p.b.warn(source, at, "layout %s is not used: layout-ncol and layout-nrow win over it, as in Quarto", short(v))
-		default:
-			l.layout = layout
 		}
+		l.layout = layout
 	}
 	var err error
 	if l.align.VAlign, err = ParseVAlign(a.value("layout-valign")); err != nil {
@@ -263,12 +263,8 @@ func layOutFloat(f *Float) {
 			body = b
 		}
 	}
-	if body == nil || !body.HasChildren() {
-		return
-	}
-	f.Layout, _ = Arrange(f.lay.columns, f.lay.rows, f.lay.layout, body.ChildCount())
-	if f.Layout != nil {
-		layOut(body, f.Layout, f.lay.align)
+	if body != nil {
+		f.Layout = layOut(body, f.lay)
 	}
 }
 

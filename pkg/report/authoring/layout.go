@@ -279,49 +279,72 @@ func (c *LayoutCell) Dump(source []byte, level int) {
 	dump(c, source, level, "Width", c.Width, "Align", c.Align)
 }
 
-// layOut puts the blocks of body in the rows and cells of l, in order,
-// one block a cell, aligned as a asks; l is fitted to the blocks (Fit),
-// blocks beyond a layout whose last row is all spacers each take a row
-// of their own, and cells beyond the blocks stay empty.
-func layOut(body ast.Node, l Layout, a Alignment) {
-	var blocks []ast.Node
+// layOut puts the blocks of body in the rows and cells its layout
+// attributes ask for (Arrange), in order, one block a cell, aligned as
+// they ask, and returns the layout, nil for none. A heading shares the
+// cell of the block after it, as Quarto's layout.lua combines them
+// (where Quarto keeps only the last of headings in a row, and drops one
+// with no block after it, each is kept here). Blocks beyond a layout
+// whose last row is all spacers each take a row of their own, and cells
+// beyond the blocks stay empty.
+func layOut(body ast.Node, a layoutAttrs) Layout {
+	var items [][]ast.Node
+	open := false // the last item is headings waiting for a block
 	for c := body.FirstChild(); c != nil; c = c.NextSibling() {
-		blocks = append(blocks, c)
+		if !open {
+			items = append(items, nil)
+		}
+		items[len(items)-1] = append(items[len(items)-1], c)
+		_, open = c.(*ast.Heading)
+	}
+	if len(items) == 0 {
+		return nil
+	}
+	l, _ := Arrange(a.columns, a.rows, a.layout, len(items))
+	if l == nil {
+		return nil
 	}
 	body.RemoveChildren(body)
-	l = l.Fit(len(blocks))
 	next := 0
 	cell := func(width string, spacer bool) *LayoutCell {
 		c := &LayoutCell{Width: width, Spacer: spacer}
-		if spacer || next >= len(blocks) {
+		if spacer || next >= len(items) {
 			return c
 		}
-		c.Align = cmp.Or(a.Align, contentAlign(blocks[next]))
-		c.AppendChild(c, blocks[next])
+		c.Align = a.align.Align
+		for _, n := range items[next] {
+			c.AppendChild(c, n)
+			c.Align = cmp.Or(c.Align, contentAlign(n))
+		}
+		if c.Align == "" {
+			c.Align = "left"
+		}
 		next++
 		return c
 	}
 	for r, widths := range l {
-		if next == len(blocks) && r > 0 {
+		if next == len(items) && r > 0 {
 			break
 		}
-		row := &LayoutRow{VAlign: a.VAlign}
+		row := &LayoutRow{VAlign: a.align.VAlign}
 		for i, w := range widths {
 			row.AppendChild(row, cell(l.Percent(r, i), w < 0))
 		}
 		body.AppendChild(body, row)
 	}
-	for next < len(blocks) {
-		row := &LayoutRow{VAlign: a.VAlign}
+	for next < len(items) {
+		row := &LayoutRow{VAlign: a.align.VAlign}
 		row.AppendChild(row, cell("100.000%", false))
 		body.AppendChild(body, row)
 	}
+	return l
 }
 
-// contentAlign returns the alignment Quarto gives a cell by default:
-// center for one that holds an image or a table, left for another.
+// contentAlign returns the alignment Quarto gives a cell by default that
+// holds n: center for an image or a table, "" for other content, which
+// a cell of nothing else sets left.
 func contentAlign(n ast.Node) string {
-	align := "left"
+	align := ""
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		switch c.(type) {
 		case *ast.Image, *east.Table, *GridTable, *Table:
@@ -335,14 +358,7 @@ func contentAlign(n ast.Node) string {
 
 // layOutDiv sets a div's blocks in the rows its layout attributes ask
 // for, as Quarto lays out a div that is not a float.
-func layOutDiv(d *Div) {
-	if !d.HasChildren() {
-		return
-	}
-	if l, _ := Arrange(d.lay.columns, d.lay.rows, d.lay.layout, d.ChildCount()); l != nil {
-		layOut(d, l, d.lay.align)
-	}
-}
+func layOutDiv(d *Div) { layOut(d, d.lay) }
 
 func layoutRowHTML(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if !entering {
