@@ -305,8 +305,9 @@ type Block struct {
 }
 
 // A Panel places an image among the images of its cell that one figure
-// holds: Quarto's subfigures, "(a) Plot 1", under one caption, "Figure
-// 1: Plots", and its layout's rows of cells. A page sets the panels in
+// holds, or a table among its cell's subtables: Quarto's subfigures,
+// "(a) Plot 1", under one caption, "Figure 1: Plots" (subtables above
+// theirs, "Table 1: Tables"), and its layout's rows of cells. A page sets the panels in
 // their rows; a post, which a blog reads without our stylesheet, shows
 // them one under another, the figure's caption after the last.
 type Panel struct {
@@ -323,4 +324,13 @@ type Panel struct {
 	// the share of the spacers just before it, "" for none. Both are made
 	// of digits, ".", and "%" only.
 	Width, Gap string
+	// VAlign is the alignment of the cells of the panel's row, "top",
+	// "center" or "bottom" (layout-valign), and Align the panel's in its
+	// cell, "left", "center" or "right" (layout-align); both "" where the
+	// panels are not laid out. A post, which shows the panels one under
+	// another, has no use for them.
+	VAlign, Align string
+	// CaptionAbove is set for a caption shown above the panels, as a
+	// table's is.
+	CaptionAbove bool
 }

@@ -50,8 +50,12 @@
 //     where Quarto puts a table's, numbered with a label "tbl-NAME";
 //     fig-subcap makes the images lettered subfigures of one figure
 //     numbered by the label, "fig-NAME-2" naming the second, "Figure 1
-//     (b)"; layout-ncol, layout-nrow and layout set them in rows on a
-//     page (Block.Panel), one under another in a post.
+//     (b)", and tbl-subcap the other outputs lettered subtables of one
+//     table, "Table 1 (b)", its caption above them; layout-ncol,
+//     layout-nrow (which win over layout, as in Quarto) and layout (its
+//     last row repeated for outputs beyond its cells) set them in rows
+//     on a page (Block.Panel), layout-valign and layout-align aligning
+//     them there; a post shows them one under another, unaligned.
 //     eval and error
 //     are the runner's (package jupyter/execute): they decide whether
 //     the cell runs and whether its error stops the run.

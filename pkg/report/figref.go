@@ -32,9 +32,13 @@ var figureLabel = regexp.MustCompile(`^fig-[A-Za-z0-9_]+(?:[-.:][A-Za-z0-9_]+)*$
 // the options leave without alternative text a neutral one, with a
 // warning.
 func (b *builder) figures(n int, blocks []Block, opts *cellopts.Options) {
-	b.quartoTable(n, blocks, opts)
+	tables := b.quartoTable(n, blocks, opts)
 	images := b.quartoFigures(n, blocks, opts)
-	b.panels(n, images, opts)
+	if len(tables) > 0 {
+		b.panels(n, tables, opts)
+	} else {
+		b.panels(n, images, opts)
+	}
 	b.mystFigure(n, blocks, &opts.Figure)
 	b.mystImages(n, images, &opts.Image)
 }
@@ -42,31 +46,49 @@ func (b *builder) figures(n int, blocks []Block, opts *cellopts.Options) {
 // quartoTable captions the first output of cell n that is not an image
 // as Quarto captions a cell's table: numbered "Table N: tbl-cap" when the
 // cell's label is "tbl-NAME", tbl-cap alone without one, the caption
-// shown above the table, where Quarto puts it.
-func (b *builder) quartoTable(n int, blocks []Block, opts *cellopts.Options) {
+// shown above the table, where Quarto puts it. With tbl-subcap and such
+// a label, every such output is a subtable of the one table
+// (subfloats), and quartoTable returns them.
+func (b *builder) quartoTable(n int, blocks []Block, opts *cellopts.Options) []*Block {
 	label := opts.Label
 	caption := captionMarkdown(at(opts.TableCaption, 0), b.opts.Trust)
-	if !strings.HasPrefix(label, "tbl-") && caption == "" {
-		return
+	numbered := strings.HasPrefix(label, "tbl-")
+	if opts.Subtables && !numbered {
+		b.warn(n, 0, "tbl-subcap makes subtables of a table labelled tbl-...: the cell has no such label, so its tables are not lettered")
 	}
+	if !numbered && caption == "" {
+		return nil
+	}
+	var tables []*Block
 	for i := range blocks {
 		blk := &blocks[i]
 		if blk.Output == 0 || blk.Kind == KindImage || blk.Kind == KindNote || blk.Rest {
 			continue
 		}
-		if strings.HasPrefix(label, "tbl-") {
-			b.numberAs(authoring.CounterTable, n, blk, label, caption)
-		} else {
-			blk.Caption = caption
-		}
 		blk.CaptionAbove = true
-		return
+		tables = append(tables, blk)
+		if !opts.Subtables || !numbered {
+			break
+		}
 	}
-	what := "label " + plaintext.Shorten(label, 60)
-	if !strings.HasPrefix(label, "tbl-") {
-		what = "tbl-cap"
+	switch {
+	case len(tables) == 0:
+		what := "label " + plaintext.Shorten(label, 60)
+		if !numbered {
+			what = "tbl-cap"
+		}
+		b.warn(n, 0, "%s names no table: the cell shows no output other than images", what)
+		return nil
+	case opts.Subtables && numbered:
+		b.subfloats(n, tables, subfloatSet{counter: authoring.CounterTable, option: "tbl-subcap",
+			label: label, caption: at(opts.TableCaption, 0), subs: opts.TableSubcaptions})
+		return tables
+	case numbered:
+		b.numberAs(authoring.CounterTable, n, tables[0], label, caption)
+	default:
+		tables[0].Caption = caption
 	}
-	b.warn(n, 0, "%s names no table: the cell shows no output other than images", what)
+	return nil
 }
 
 // quartoFigures gives the images among the blocks of cell n their
@@ -97,7 +119,8 @@ func (b *builder) quartoFigures(n int, blocks []Block, opts *cellopts.Options) [
 		subfigures = false
 	}
 	if subfigures {
-		b.subfigures(n, images, opts, label)
+		b.subfloats(n, images, subfloatSet{counter: authoring.CounterFigure, option: "fig-subcap",
+			label: label, caption: at(opts.Caption, 0), subs: opts.Subcaptions})
 	}
 	for k, img := range images {
 		caption := captionMarkdown(at(opts.Caption, k), b.opts.Trust)

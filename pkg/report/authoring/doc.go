@@ -54,10 +54,17 @@
 // and "{#lst-x}" around any content, are Floats: numbered as figures,
 // tables and listings, their caption their last paragraph (file
 // float.go); floats and labelled Markdown figures inside one are its
-// subfloats, lettered, "@fig-x-a" reading "Figure 1 (a)". A float's
-// (or another div's) layout-ncol, layout-nrow and layout="[[1,1],[1]]"
-// (ParseLayout; a negative width a spacer) set its content in columns or
-// in rows of cells on the page; a post shows them one under another. MyST's
+// subfloats, lettered, "@fig-x-a" reading "Figure 1 (a)", "@tbl-x-a"
+// "Table 1 (a)". A float's (or another div's) layout-ncol, layout-nrow
+// and layout="[[1,1],[1]]" (ParseLayout; a negative width a spacer) set
+// its content in rows of cells on the page as Quarto's layout.lua does
+// (Arrange: layout-ncol and layout-nrow win over layout, whose last row
+// is repeated for content beyond its cells); layout-valign (top, center,
+// bottom) aligns the cells in their rows and layout-align (left, center,
+// right; by default center for an image or a table, left for other
+// content) the content in its cell, a heading sharing the cell of the
+// block after it. A post shows them one under another,
+// unaligned: a blog has no stylesheet for rows and cells. MyST's
 // {figure} is numbered; the images in its body (each alone in its
 // paragraph, an {image} or a {figure}), with its own, are its subfigures
 // when they are two or more, lettered, a reference to one reading

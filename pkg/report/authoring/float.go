@@ -38,7 +38,9 @@ var KindFloat = ast.NewNodeKind("Float")
 // A float inside a float, and a Markdown figure or a captioned table
 // labelled "fig-" or "tbl-" inside one, are its subfloats: lettered (a), (b)... in order, with
 // no number of their own; a reference to one reads "Figure 1 (a)", as
-// Quarto writes it. "layout-ncol=N" sets a float's content in N columns.
+// Quarto writes it. Its layout attributes (layout-ncol, layout-nrow,
+// layout, layout-valign, layout-align) set its content in rows of cells,
+// as Arrange and Alignment read them.
 //
 // Its children are a FloatCaption and a FloatBody, the caption first
 // when it stands above.
@@ -47,11 +49,9 @@ type Float struct {
 	// Sequence is the counter the float is numbered in: "figure", "table"
 	// or "listing".
 	Sequence string
-	// Columns is the number of columns layout-ncol asks for, or that
-	// layout-nrow makes of the float's content, 0 for none.
-	Columns int
-	// Layout is the layout attribute's rows of cells, nil for none; it
-	// wins over Columns.
+	// Layout is the rows of cells its content is set in: those of
+	// layout-ncol or layout-nrow, or else of the layout attribute, fitted
+	// to the content (Arrange); nil for none.
 	Layout Layout
 	// Classes are the div's classes, validated.
 	Classes []string
@@ -60,8 +60,8 @@ type Float struct {
 
 	sub
 	owner
-	// rows is the number of rows layout-nrow asks for, 0 for none.
-	rows int
+	// lay is what its layout attributes ask.
+	lay layoutAttrs
 }
 
 // owner is what a float or a figure that holds subfloats knows of
@@ -154,8 +154,7 @@ func (p *fenceParser) float(a *attributes, prefix string, classes []string, sour
 	case "bottom", "margin":
 		f.Top = false
 	}
-	l := p.layoutAttrs(a, source, at)
-	f.Columns, f.rows, f.Layout = l.columns, l.rows, l.layout
+	f.lay = p.layoutAttrs(a, source, at)
 	c := &FloatCaption{}
 	if seg := a.segment(prefix + "-cap"); seg.Len() > 0 {
 		c.Lines().Append(seg)
@@ -173,10 +172,13 @@ func (p *fenceParser) float(a *attributes, prefix string, classes []string, sour
 type layoutAttrs struct {
 	columns, rows int // layout-ncol and layout-nrow, 0 for none
 	layout        Layout
+	align         Alignment
 }
 
-// layoutAttrs reads a div's layout-ncol, layout-nrow and layout, warning
-// of each that cannot be read and dropping it.
+// layoutAttrs reads a div's layout-ncol, layout-nrow, layout,
+// layout-valign and layout-align, warning of each that cannot be read
+// and dropping it; layout beside layout-ncol or layout-nrow is dropped
+// too, as Quarto's layout.lua ignores it.
 func (p *fenceParser) layoutAttrs(a *attributes, source []byte, at int) layoutAttrs {
 	var l layoutAttrs
 	if n := a.value("layout-ncol"); n != "" {
@@ -195,35 +197,74 @@ func (p *fenceParser) layoutAttrs(a *attributes, source []byte, at int) layoutAt
 			l.rows = k
 		}
 	}
-	if v := a.value("layout"); v != "" {
+	switch v := a.value("layout"); {
+	case v == "":
+	case l.columns > 0 || l.rows > 0:
+		p.b.warn(source, at, "layout %s is not used: layout-ncol and layout-nrow win over it, as in Quarto", short(v))
+	default:
 		layout, err := ParseLayout(v)
 		if err != nil {
 			p.b.warn(source, at, "layout: %v: dropped", err)
 		}
 		l.layout = layout
 	}
+	var err error
+	if l.align.VAlign, err = ParseVAlign(a.value("layout-valign")); err != nil {
+		p.b.warn(source, at, "%v: top, the default, is used", err)
+	}
+	if l.align.Align, err = ParseAlign(a.value("layout-align")); err != nil {
+		p.b.warn(source, at, "%v: the default is used", err)
+	}
 	return l
 }
 
 // floatTransformer gives floats their shape: while blocks are read
 // (first), a caption taken from the last paragraph and a body; once
-// Markdown figures are made (last), subfloats lettered.
+// Markdown figures and captioned tables are made (last), subfloats
+// lettered and the content of floats and divs set in their layout's
+// cells, a figure or a table with its caption in one cell.
 type floatTransformer struct{ last bool }
 
 func (t *floatTransformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
 	var floats []*Float
+	var divs []*Div
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if f, ok := n.(*Float); ok && entering {
-			floats = append(floats, f)
+		switch n := n.(type) {
+		case *Float:
+			if entering {
+				floats = append(floats, n)
+			}
+		case *Div:
+			if entering && t.last {
+				divs = append(divs, n)
+			}
 		}
 		return ast.WalkContinue, nil
 	})
 	for _, f := range floats {
 		if t.last {
 			letterSubfloats(f)
+			layOutFloat(f)
 		} else {
 			shapeFloat(f, reader.Source())
 		}
+	}
+	for _, d := range divs {
+		layOutDiv(d)
+	}
+}
+
+// layOutFloat sets the content of a float in the cells its layout
+// attributes ask for.
+func layOutFloat(f *Float) {
+	var body *FloatBody
+	for c := f.FirstChild(); c != nil; c = c.NextSibling() {
+		if b, ok := c.(*FloatBody); ok {
+			body = b
+		}
+	}
+	if body != nil {
+		f.Layout = layOut(body, f.lay)
 	}
 }
 
@@ -250,12 +291,6 @@ func shapeFloat(f *Float, source []byte) {
 	}
 	body := &FloatBody{}
 	moveChildren(body, f)
-	switch {
-	case f.Layout != nil:
-		layOut(body, f.Layout)
-	case f.Columns == 0 && f.rows > 0:
-		f.Columns = min((body.ChildCount()+f.rows-1)/f.rows, maxColumns)
-	}
 	if f.Top {
 		f.AppendChild(f, c)
 		f.AppendChild(f, body)
@@ -440,11 +475,7 @@ func floatBodyHTML(w util.BufWriter, source []byte, node ast.Node, entering bool
 		}
 		return ast.WalkContinue, nil
 	}
-	style := ""
-	if f, ok := node.Parent().(*Float); ok && f.Columns > 0 && f.Layout == nil {
-		style = ` style="grid-template-columns: repeat(` + strconv.Itoa(f.Columns) + `, minmax(0, 1fr))"`
-	}
-	openWith(w, "div", "", style, "float-body")
+	openWith(w, "div", "", "", "float-body")
 	w.WriteString("\n")
 	return ast.WalkContinue, nil
 }

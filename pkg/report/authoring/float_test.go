@@ -72,8 +72,7 @@ func TestFloats(t *testing.T) {
 	out, x := page(t, floatDoc, refs)
 	inOrder(t, "page", out, nbsp(
 		`<figure id="fig-elephants" class="float float-figure">`,
-		`<div class="float-body" style="grid-template-columns: repeat(2, minmax(0, 1fr))">`,
-		`<figure id="fig-surus" class="figure">`, `<figcaption><span class="caption-number">(a)</span> Surus</figcaption>`,
+		"<div class=\"float-body\">\n<div class=\"layout-row\">\n<div class=\"layout-cell layout-align-center\" style=\"flex-basis: 50.000%\">\n<figure id=\"fig-surus\" class=\"figure\">", `<figcaption><span class="caption-number">(a)</span> Surus</figcaption>`,
 		`<figure id="fig-abbas" class="figure">`, `<figcaption><span class="caption-number">(b)</span> Abbas</figcaption>`,
 		"</div>\n<figcaption><span class=\"caption-number\">Figure 1:</span> Famous <em>elephants</em></figcaption>\n</figure>",
 		`<figure id="fig-subrefs" class="float float-figure">`,

@@ -1,14 +1,17 @@
 package authoring
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/util"
 )
 
@@ -96,7 +99,8 @@ func layoutNumber(v any) (float64, bool) {
 }
 
 // Grid returns the layout of count items in columns, as Quarto's
-// layout-ncol and layout-nrow give it (ncol wins when both are set):
+// layout-ncol and layout-nrow give it (layout.lua: ncol wins when both
+// are set; nrow makes ceil(count/nrow) columns, at most MaxLayoutCells):
 // rows of equal cells, the last row as wide as the others.
 func Grid(ncol, nrow, count int) (Layout, error) {
 	switch {
@@ -107,18 +111,51 @@ func Grid(ncol, nrow, count int) (Layout, error) {
 	case ncol == 0 && nrow == 0:
 		return nil, fmt.Errorf("%w: neither columns nor rows", ErrLayout)
 	case ncol == 0:
-		ncol = (count + nrow - 1) / nrow
+		ncol = min((count+nrow-1)/nrow, MaxLayoutCells)
 	}
-	count = min(count, MaxLayoutCells)
-	var l Layout
-	for k := 0; k < count; k += ncol {
-		row := make([]float64, ncol)
-		for i := range row {
-			row[i] = 1
-		}
-		l = append(l, row)
+	row := make([]float64, ncol)
+	for i := range row {
+		row[i] = 1
 	}
-	return l, nil
+	return Layout{row}.Fit(count), nil
+}
+
+// Arrange returns the layout of count items that a float's, a div's or a
+// code cell's options ask for, as Quarto's layout.lua reads them:
+// layout-ncol or layout-nrow (Grid) when either is set, winning over
+// layout; else layout, fitted to the items (Fit). It returns nil and no
+// error when none is set.
+func Arrange(ncol, nrow int, l Layout, count int) (Layout, error) {
+	switch {
+	case ncol > 0 || nrow > 0:
+		return Grid(ncol, nrow, count)
+	case l != nil:
+		return l.Fit(count), nil
+	}
+	return nil, nil
+}
+
+// Fit returns the layout with its last row repeated until its cells hold
+// count items, as Quarto's width.lua extends a layout too short for its
+// items. Where Quarto adds too few rows for a last row with spacers, and
+// drops the items left over, Fit adds rows until every item has a cell.
+// A last row of spacers alone holds nothing: the layout is returned as
+// it is, and a caller gives each item left over a row of its own; so is
+// a layout of no rows.
+func (l Layout) Fit(count int) Layout {
+	if len(l) == 0 {
+		return l
+	}
+	l = slices.Clip(l) // the rows added share no array with the caller's
+	last := l[len(l)-1]
+	per := Layout{last}.Cells()
+	if per == 0 {
+		return l
+	}
+	for have := l.Cells(); have < count; have += per {
+		l = append(l, last)
+	}
+	return l
 }
 
 // Cells returns the number of cells of the layout that take content,
@@ -164,19 +201,60 @@ func (l Layout) String() string {
 	return "[" + strings.Join(rows, ",") + "]"
 }
 
+// Alignment is how a layout sets its cells, as Quarto's layout-valign
+// and layout-align ask.
+type Alignment struct {
+	// VAlign is the cells' alignment in their row: "top", "center" or
+	// "bottom"; "" is "top".
+	VAlign string
+	// Align is the content's alignment in its cell: "left", "center" or
+	// "right"; "" for Quarto's default, center for a cell that holds an
+	// image or a table, left for another.
+	Align string
+}
+
+// ParseVAlign reads layout-valign: "top", "center" or "bottom";
+// "default" and "" are "top", Quarto's default, and so is
+// "top-baseline", which Quarto reads for LaTeX and sets as "top" in
+// HTML. Another value is an error wrapping ErrLayout.
+func ParseVAlign(s string) (string, error) {
+	switch s {
+	case "", "default", "top", "top-baseline":
+		return "top", nil
+	case "center", "bottom":
+		return s, nil
+	}
+	return "top", fmt.Errorf("%w: layout-valign %s is not top, center, bottom or default", ErrLayout, short(s))
+}
+
+// ParseAlign reads layout-align: "left", "center" or "right"; "default"
+// and "" are "", each cell then aligned by its content (Alignment.Align).
+// Another value is an error wrapping ErrLayout.
+func ParseAlign(s string) (string, error) {
+	switch s {
+	case "", "default":
+		return "", nil
+	case "left", "center", "right":
+		return s, nil
+	}
+	return "", fmt.Errorf("%w: layout-align %s is not left, center, right or default", ErrLayout, short(s))
+}
+
 // KindLayoutRow is the kind of a LayoutRow node.
 var KindLayoutRow = ast.NewNodeKind("LayoutRow")
 
 // A LayoutRow is a row of a float's layout; its children are LayoutCells.
 type LayoutRow struct {
 	ast.BaseBlock
+	// VAlign is its cells' alignment, as Alignment.VAlign.
+	VAlign string
 }
 
 // Kind returns KindLayoutRow.
 func (*LayoutRow) Kind() ast.NodeKind { return KindLayoutRow }
 
 // Dump writes the node for debugging.
-func (r *LayoutRow) Dump(source []byte, level int) { dump(r, source, level) }
+func (r *LayoutRow) Dump(source []byte, level int) { dump(r, source, level, "VAlign", r.VAlign) }
 
 // KindLayoutCell is the kind of a LayoutCell node.
 var KindLayoutCell = ast.NewNodeKind("LayoutCell")
@@ -189,63 +267,105 @@ type LayoutCell struct {
 	Width string
 	// Spacer is set for a gap, which holds nothing.
 	Spacer bool
+	// Align is its content's alignment: "left", "center" or "right".
+	Align string
 }
 
 // Kind returns KindLayoutCell.
 func (*LayoutCell) Kind() ast.NodeKind { return KindLayoutCell }
 
 // Dump writes the node for debugging.
-func (c *LayoutCell) Dump(source []byte, level int) { dump(c, source, level, "Width", c.Width) }
+func (c *LayoutCell) Dump(source []byte, level int) {
+	dump(c, source, level, "Width", c.Width, "Align", c.Align)
+}
 
-// layOut puts the blocks of body in the rows and cells of l, in order,
-// one block a cell; blocks beyond the layout's cells each take a row of
-// their own (Quarto repeats the last row), and cells beyond the blocks
-// stay empty.
-func layOut(body ast.Node, l Layout) {
-	var blocks []ast.Node
+// layOut puts the blocks of body in the rows and cells its layout
+// attributes ask for (Arrange), in order, one block a cell, aligned as
+// they ask, and returns the layout, nil for none. A heading shares the
+// cell of the block after it, as Quarto's layout.lua combines them
+// (where Quarto keeps only the last of headings in a row, and drops one
+// with no block after it, each is kept here). Blocks beyond a layout
+// whose last row is all spacers each take a row of their own, and cells
+// beyond the blocks stay empty.
+func layOut(body ast.Node, a layoutAttrs) Layout {
+	var items [][]ast.Node
+	open := false // the last item is headings waiting for a block
 	for c := body.FirstChild(); c != nil; c = c.NextSibling() {
-		blocks = append(blocks, c)
+		if !open {
+			items = append(items, nil)
+		}
+		items[len(items)-1] = append(items[len(items)-1], c)
+		_, open = c.(*ast.Heading)
+	}
+	if len(items) == 0 {
+		return nil
+	}
+	l, _ := Arrange(a.columns, a.rows, a.layout, len(items))
+	if l == nil {
+		return nil
 	}
 	body.RemoveChildren(body)
 	next := 0
+	cell := func(width string, spacer bool) *LayoutCell {
+		c := &LayoutCell{Width: width, Spacer: spacer}
+		if spacer || next >= len(items) {
+			return c
+		}
+		c.Align = a.align.Align
+		for _, n := range items[next] {
+			c.AppendChild(c, n)
+			c.Align = cmp.Or(c.Align, contentAlign(n))
+		}
+		if c.Align == "" {
+			c.Align = "left"
+		}
+		next++
+		return c
+	}
 	for r, widths := range l {
-		row := &LayoutRow{}
+		if next == len(items) && r > 0 {
+			break
+		}
+		row := &LayoutRow{VAlign: a.align.VAlign}
 		for i, w := range widths {
-			cell := &LayoutCell{Width: l.Percent(r, i), Spacer: w < 0}
-			if !cell.Spacer && next < len(blocks) {
-				cell.AppendChild(cell, blocks[next])
-				next++
-			}
-			row.AppendChild(row, cell)
+			row.AppendChild(row, cell(l.Percent(r, i), w < 0))
 		}
 		body.AppendChild(body, row)
 	}
-	for _, b := range blocks[next:] {
-		row, cell := &LayoutRow{}, &LayoutCell{Width: "100.000%"}
-		cell.AppendChild(cell, b)
-		row.AppendChild(row, cell)
+	for next < len(items) {
+		row := &LayoutRow{VAlign: a.align.VAlign}
+		row.AppendChild(row, cell("100.000%", false))
 		body.AppendChild(body, row)
 	}
+	return l
+}
+
+// contentAlign returns the alignment Quarto gives a cell by default that
+// holds n: center for an image or a table, "" for other content, which
+// a cell of nothing else sets left.
+func contentAlign(n ast.Node) string {
+	align := ""
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		switch c.(type) {
+		case *ast.Image, *east.Table, *GridTable, *Table:
+			align = "center"
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return align
 }
 
 // layOutDiv sets a div's blocks in the rows its layout attributes ask
 // for, as Quarto lays out a div that is not a float.
-func layOutDiv(d *Div) {
-	l := d.lay.layout
-	if l == nil && (d.lay.columns > 0 || d.lay.rows > 0) && d.HasChildren() {
-		l, _ = Grid(d.lay.columns, d.lay.rows, d.ChildCount())
-	}
-	if l != nil {
-		layOut(d, l)
-	}
-}
+func layOutDiv(d *Div) { layOut(d, d.lay) }
 
 func layoutRowHTML(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
-	if entering {
-		w.WriteString(`<div class="layout-row">` + "\n")
-	} else {
+	if !entering {
 		w.WriteString("</div>\n")
+		return ast.WalkContinue, nil
 	}
+	w.WriteString(`<div class="` + LayoutRowClass(node.(*LayoutRow).VAlign) + `">` + "\n")
 	return ast.WalkContinue, nil
 }
 
@@ -255,11 +375,33 @@ func layoutCellHTML(w util.BufWriter, source []byte, node ast.Node, entering boo
 		w.WriteString("</div>\n")
 		return ast.WalkContinue, nil
 	}
-	class := "layout-cell"
+	class := LayoutCellClass(c.Align)
 	if c.Spacer {
 		class = "layout-spacer"
 	}
 	// Width is made here from numbers: nothing of the source is in it.
 	w.WriteString(`<div class="` + class + `" style="flex-basis: ` + c.Width + `">` + "\n")
 	return ast.WalkContinue, nil
+}
+
+// LayoutRowClass returns the classes of a layout's row on a page,
+// "layout-row", with "layout-valign-center" or "layout-valign-bottom"
+// for a row so aligned; another value is top, the row's default.
+func LayoutRowClass(valign string) string {
+	switch valign {
+	case "center", "bottom":
+		return "layout-row layout-valign-" + valign
+	}
+	return "layout-row"
+}
+
+// LayoutCellClass returns the classes of a layout's cell on a page,
+// "layout-cell" and "layout-align-left", "-center" or "-right" for a
+// cell so aligned; another value, as an empty cell's "", adds none.
+func LayoutCellClass(align string) string {
+	switch align {
+	case "left", "center", "right":
+		return "layout-cell layout-align-" + align
+	}
+	return "layout-cell"
 }

@@ -37,8 +37,6 @@ func (t *transformer) Transform(doc *ast.Document, reader text.Reader, pc parser
 			if n.list {
 				t.listTable(n, source)
 			}
-		case *Div:
-			layOutDiv(n)
 		case *Glossary:
 			labelTerms(n, source)
 		case *Figure:

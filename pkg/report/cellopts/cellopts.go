@@ -84,12 +84,19 @@ type Options struct {
 	// (fig-subcap: true).
 	Subfigures  bool
 	Subcaptions []string
+	// Subtables and TableSubcaptions are the same for the cell's tables
+	// (option tbl-subcap), TableCaption[0] the caption of their table.
+	Subtables        bool
+	TableSubcaptions []string
 	// Columns and Rows set the cell's figures in a grid of so many
 	// columns or rows (options layout-ncol and layout-nrow), 0 for none;
 	// Layout is option layout, rows of widths as JSON, "[[1,1],[1]]", for
 	// authoring.ParseLayout to read.
 	Columns, Rows int
 	Layout        string
+	// VAlign and Align are options layout-valign and layout-align as
+	// written, for authoring.ParseVAlign and ParseAlign to read.
+	VAlign, Align string
 	// TableCaption are the captions of the cell's tables (option
 	// tbl-cap), one per table output as Caption is per image.
 	TableCaption []string

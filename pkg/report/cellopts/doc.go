@@ -6,7 +6,8 @@
 //     false" in Python; see Prefix and Parse): eval, error, echo, output
 //     (and asis), include, warning, code-fold, code-summary,
 //     code-line-numbers, fig-cap, fig-alt, label, tbl-cap, fig-subcap,
-//     layout-ncol, layout-nrow, layout.
+//     tbl-subcap, layout-ncol, layout-nrow, layout, layout-valign,
+//     layout-align.
 //   - Jupyter Book's tags: remove-cell, remove-input, remove-output,
 //     remove-stdout, remove-stderr, hide-cell, hide-input, hide-output,
 //     skip-execution, raises-exception.

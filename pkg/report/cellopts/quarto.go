@@ -117,12 +117,10 @@ func (o *Options) setQuarto(m map[string]any) error {
 	r.texts("fig-cap", &o.Caption)
 	r.texts("fig-alt", &o.Alt)
 	r.texts("tbl-cap", &o.TableCaption)
-	if v, ok := m["fig-subcap"]; ok && (v == true || v == false) {
-		o.Subfigures = v == true
-	} else if ok {
-		r.texts("fig-subcap", &o.Subcaptions)
-		o.Subfigures = len(o.Subcaptions) > 0
-	}
+	r.subcaptions("fig-subcap", &o.Subfigures, &o.Subcaptions)
+	r.subcaptions("tbl-subcap", &o.Subtables, &o.TableSubcaptions)
+	r.text("layout-valign", &o.VAlign)
+	r.text("layout-align", &o.Align)
 	r.count("layout-ncol", &o.Columns)
 	r.count("layout-nrow", &o.Rows)
 	switch v := m["layout"].(type) {

@@ -45,6 +45,17 @@ func (r *reader) count(key string, dst *int) {
 	r.wrong(key, v, "a whole number from 1")
 }
 
+// subcaptions reads fig-subcap or tbl-subcap: true (on) or false, or a
+// list of captions, which sets on when it has any.
+func (r *reader) subcaptions(key string, on *bool, dst *[]string) {
+	if v, ok := r.m[key]; ok && (v == true || v == false) {
+		*on = v == true
+	} else if ok {
+		r.texts(key, dst)
+		*on = len(*dst) > 0
+	}
+}
+
 // text sets dst to the value of key if it is a scalar.
 func (r *reader) text(key string, dst *string) {
 	v, ok := r.m[key]

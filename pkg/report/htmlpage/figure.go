@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report"
+	"github.com/grundylab/grundy/pkg/report/authoring"
 	"github.com/grundylab/grundy/pkg/report/plaintext"
 )
 
@@ -16,16 +17,16 @@ import (
 // the block as it is shown elsewhere, and its caption, if any, with
 // formulas typeset, below it or, for a table, above it, followed by its
 // legend. A numbered figure has its label as id, which references to it
-// link to. The images that are panels of their cell's figure
-// (report.Panel) are set in its <figure>, in the rows and cells of its
-// layout, its caption after them.
+// link to. The images and tables that are panels of their cell's figure
+// or table (report.Panel) are set in its <figure>, in the rows and cells
+// of its layout, its caption after them (a table's before them).
 func (p *page) figure(w *strings.Builder, blk *report.Block) error {
 	caption, err := p.figcaption(blk)
 	if err != nil {
 		return err
 	}
 	if blk.Kind == report.KindImage {
-		panelStart(w, blk.Panel)
+		panelStart(w, p, blk.Panel)
 		defer p.panelEnd(w, blk.Panel)
 		src := `src="data:` + blk.MIME + ";base64," + base64.StdEncoding.EncodeToString(blk.Data) + `"`
 		if f := p.files.file(blk.File); f != nil {
@@ -43,6 +44,8 @@ func (p *page) figure(w *strings.Builder, blk *report.Block) error {
 		w.WriteString("</figure>\n")
 		return nil
 	}
+	panelStart(w, p, blk.Panel)
+	defer p.panelEnd(w, blk.Panel)
 	w.WriteString(`<figure class="output glued"` + idAttr(blockID(blk)) + ">\n")
 	if blk.CaptionAbove {
 		w.WriteString(caption + "\n")
@@ -112,10 +115,12 @@ func idAttr(id string) string {
 // cssShare matches a panel's share of its row as the view makes it.
 var cssShare = regexp.MustCompile(`^[0-9]{1,3}(?:\.[0-9]{1,3})?%$`)
 
-// panelStart writes what comes before an image that is a panel of its
-// cell's figure (report.Panel): the figure's start before the first, the
-// row a panel starts, the spacer before it and its cell.
-func panelStart(w *strings.Builder, pn *report.Panel) {
+// panelStart writes what comes before an image or a table that is a
+// panel of its cell's figure or table (report.Panel): the figure's start
+// before the first, and its caption there if it stands above; the row a
+// panel starts, the spacer before it and its cell, their classes those
+// of authoring's layouts.
+func panelStart(w *strings.Builder, p *page, pn *report.Panel) {
 	if pn == nil {
 		return
 	}
@@ -125,7 +130,11 @@ func panelStart(w *strings.Builder, pn *report.Panel) {
 		if !laid {
 			class += " subfigures"
 		}
-		w.WriteString(`<figure class="` + class + `"` + idAttr(pn.Label) + ">\n" + `<div class="float-body">` + "\n")
+		w.WriteString(`<figure class="` + class + `"` + idAttr(pn.Label) + ">\n")
+		if pn.CaptionAbove && pn.Caption != "" {
+			w.WriteString("<figcaption>" + p.caption(pn.Caption) + "</figcaption>\n")
+		}
+		w.WriteString(`<div class="float-body">` + "\n")
 	}
 	if !laid {
 		return
@@ -134,12 +143,14 @@ func panelStart(w *strings.Builder, pn *report.Panel) {
 		if !pn.First {
 			w.WriteString("</div>\n")
 		}
-		w.WriteString(`<div class="layout-row">` + "\n")
+		// The classes are made from fixed words: nothing of the view's
+		// text is in them.
+		w.WriteString(`<div class="` + authoring.LayoutRowClass(pn.VAlign) + `">` + "\n")
 	}
 	if cssShare.MatchString(pn.Gap) {
 		w.WriteString(`<div class="layout-spacer" style="flex-basis: ` + pn.Gap + `"></div>` + "\n")
 	}
-	w.WriteString(`<div class="layout-cell" style="flex-basis: ` + pn.Width + `">` + "\n")
+	w.WriteString(`<div class="` + authoring.LayoutCellClass(pn.Align) + `" style="flex-basis: ` + pn.Width + `">` + "\n")
 }
 
 // panelEnd writes what comes after a panel: the end of its cell, and
@@ -159,7 +170,7 @@ func (p *page) panelEnd(w *strings.Builder, pn *report.Panel) {
 		w.WriteString("</div>\n")
 	}
 	w.WriteString("</div>\n")
-	if pn.Caption != "" {
+	if pn.Caption != "" && !pn.CaptionAbove {
 		w.WriteString("<figcaption>" + p.caption(pn.Caption) + "</figcaption>\n")
 	}
 	w.WriteString("</figure>\n")

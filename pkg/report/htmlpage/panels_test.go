@@ -39,11 +39,11 @@ func TestPanels(t *testing.T) {
 	page := imageData.ReplaceAllString(string(renderPage(t, nb, report.ViewOptions{})), `src="…"`)
 	for _, want := range []string{
 		`<figure class="panels" id="fig-plots">` + "\n" + `<div class="float-body">` + "\n" + `<div class="layout-row">` + "\n" +
-			`<div class="layout-cell" style="flex-basis: 40.000%">` + "\n" + `<figure class="output image" id="fig-plots-1"><img src="…" alt="One">` + "\n" +
+			`<div class="layout-cell layout-align-center" style="flex-basis: 40.000%">` + "\n" + `<figure class="output image" id="fig-plots-1"><img src="…" alt="One">` + "\n" +
 			`<figcaption>(a) Plot 1</figcaption></figure>` + "\n</div>\n" +
-			`<div class="layout-spacer" style="flex-basis: 20.000%"></div>` + "\n" + `<div class="layout-cell" style="flex-basis: 40.000%">` + "\n" +
+			`<div class="layout-spacer" style="flex-basis: 20.000%"></div>` + "\n" + `<div class="layout-cell layout-align-center" style="flex-basis: 40.000%">` + "\n" +
 			`<figure class="output image" id="fig-plots-2">`,
-		`<figcaption>(b) Plot 2</figcaption></figure>` + "\n</div>\n</div>\n" + `<div class="layout-row">` + "\n" + `<div class="layout-cell" style="flex-basis: 100.000%">` + "\n" +
+		`<figcaption>(b) Plot 2</figcaption></figure>` + "\n</div>\n</div>\n" + `<div class="layout-row">` + "\n" + `<div class="layout-cell layout-align-center" style="flex-basis: 100.000%">` + "\n" +
 			`<figure class="output image" id="fig-plots-3">`,
 		`<figcaption>(c) Plot 3</figcaption></figure>` + "\n</div>\n</div>\n</div>\n" + `<figcaption>Figure 1: Plots of <em>g</em></figcaption>` + "\n</figure>",
 		`href="#fig-plots-2">Figure` + "\u00a0" + `1 (b)</a>`, `href="#fig-plots-3">1 (c)</a>`, `href="#fig-plots">Figure` + "\u00a0" + `1</a>`,

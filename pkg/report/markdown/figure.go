@@ -18,13 +18,18 @@ import (
 // or, for a table, above; then its legend, Markdown. An image with
 // classes is an <img> element with them and its size, which Hugo and
 // Jekyll keep as it is, where Markdown's image has no classes. The
-// panels of a cell's figure (report.Panel) are written one under
-// another, the figure's anchor before the first, its caption after the
-// last: a blog has no stylesheet for their layout.
+// panels of a cell's figure or table (report.Panel) are written one
+// under another, the whole's anchor before the first, its caption after
+// the last (a table's before the first): a blog has no stylesheet for
+// their layout, and so none for layout-valign and layout-align either,
+// which the post leaves out.
 func (w *writer) figure(blk *report.Block) {
 	pn := blk.Panel
 	if pn != nil && pn.First && pn.Label != "" {
 		w.b.WriteString(`<a id="` + html.EscapeString(pn.Label) + `"></a>` + "\n\n")
+	}
+	if pn != nil && pn.First && pn.CaptionAbove && pn.Caption != "" {
+		w.b.WriteString(emphasisedCaption(CaptionText(pn.Caption, w.trust)) + "\n\n")
 	}
 	if blk.Label != "" {
 		w.b.WriteString(`<a id="` + html.EscapeString(blk.Label) + `"></a>`)
@@ -54,7 +59,7 @@ func (w *writer) figure(blk *report.Block) {
 	if blk.Legend != "" {
 		w.markdown(blk.Legend)
 	}
-	if pn != nil && pn.Last && pn.Caption != "" {
+	if pn != nil && pn.Last && !pn.CaptionAbove && pn.Caption != "" {
 		w.b.WriteString(emphasisedCaption(CaptionText(pn.Caption, w.trust)) + "\n\n")
 	}
 }

@@ -97,14 +97,18 @@ func (w *writer) htmlBlock(blk *report.Block) {
 // foldedFigure writes an image, or a block with a caption (a
 // glue:figure's table or text), in a folded part, as a <figure> with its
 // caption and legend as plain text, above the figure or below it as on
-// the page; a panel of its cell's figure (report.Panel) after the
-// figure's anchor, for the first, and before its caption, for the last. An image's figure is one HTML block; a table's or text's
+// the page; a panel of its cell's figure or table (report.Panel) after
+// the whole's anchor and a table's caption, for the first, and before a
+// figure's caption, for the last. An image's figure is one HTML block; a table's or text's
 // tags are blocks of their own around it, so that its blank lines end no
 // HTML block early.
 func (w *writer) foldedFigure(blk *report.Block) {
 	pn := blk.Panel
 	if pn != nil && pn.First && pn.Label != "" {
 		w.b.WriteString(`<a id="` + html.EscapeString(pn.Label) + `"></a>` + "\n")
+	}
+	if pn != nil && pn.First && pn.CaptionAbove && pn.Caption != "" {
+		w.b.WriteString(wholeCaption(pn))
 	}
 	w.b.WriteString("<figure")
 	if blk.Label != "" {
@@ -130,9 +134,15 @@ func (w *writer) foldedFigure(blk *report.Block) {
 		w.b.WriteString(caption)
 	}
 	w.b.WriteString("</figure>\n\n")
-	if pn != nil && pn.Last && pn.Caption != "" {
-		w.b.WriteString("<p><em>" + html.EscapeString(oneLine(plaintext.Of(pn.Caption))) + "</em></p>\n\n")
+	if pn != nil && pn.Last && !pn.CaptionAbove && pn.Caption != "" {
+		w.b.WriteString(wholeCaption(pn))
 	}
+}
+
+// wholeCaption returns the caption of a folded figure or table whose
+// panels it is, plain text, emphasised.
+func wholeCaption(pn *report.Panel) string {
+	return "<p><em>" + html.EscapeString(oneLine(plaintext.Of(pn.Caption))) + "</em></p>\n\n"
 }
 
 // pre writes text as a <pre> block, its text escaped, the code element

@@ -234,6 +234,7 @@ func Cases() []Case {
 		":::{figure} javascript:"+Pwn("figure-src")+"\n:name: fig-b\n"+img("figure-caption")+"\n:::",
 		"::::{figure}\n:label: fig-s\n(sub\"onclick=\""+Pwn("subfigure-target")+")=\n![a "+img("subfigure-caption")+"](javascript:"+Pwn("subfigure-src")+")\n\n![b](\" onerror=\""+Pwn("subfigure-src2")+")\n\n"+img("subfigures-caption")+"\n::::",
 		"::: {#fig-l layout=\"[[1,-1,1]]\\\" onclick=\\\""+Pwn("layout-attr")+"\" layout-nrow=\"2;x:expression("+Pwn("layout-nrow")+")\"}\n![a](a.png){#fig-la}\n\n![b](b.png)\n\n"+img("layout-caption")+"\n:::",
+		"::: {#tbl-l layout-ncol=2 layout-valign=\"bottom\\\" onclick=\\\""+Pwn("layout-valign")+"\" layout-align='\"><svg onload="+Pwn("layout-align")+">'}\n| a |\n|---|\n| 1 |\n\n: "+img("subtable-caption")+" {#tbl-l-a}\n\n| b |\n|---|\n| 2 |\n\n: b {#tbl-l-b\"onclick=\""+Pwn("subtable-label")+"}\n\n"+img("subtables-caption")+"\n:::",
 		"```{list-table} "+img("table-title")+"\n:name: tbl-c\n* - "+img("table-cell")+"\n  - [l](javascript:"+Pwn("table-link")+")\n```",
 		"| a |\n|---|\n| 1 |\n\n: "+img("pandoc-caption")+" {#tbl-d}",
 		"Term "+img("term")+"\n: definition [d](javascript:"+Pwn("definition-link")+")")
