@@ -206,7 +206,7 @@
 // ours with the helper and ours alone (GOMAXPROCS=1): Officers to 2^22
 // (values to 319) took ogs 19.7 to 26.2 s, and ours 6.1 to 7.9 s with the
 // helper, 0.28 to 0.31 of ogs's time by turns, and 9.5 to 9.8 s alone,
-// 0.36 to 0.49; with the helper ours used 11.0 to 13.7 s of CPU, user and
+// 0.36 to 0.49; with the helper ours used 11.1 to 13.7 s of CPU, user and
 // system, 0.51 to 0.56 of ogs's. It peaked at 13.0 to 13.4 MB of resident
 // memory with the helper and 12.4 to 12.7 MB alone, against ogs's 10.3 to
 // 10.5 MB (1.25 to 1.28 times, 1.18 to 1.23 alone); it took 15.0 to 15.1

@@ -117,9 +117,9 @@
 // bounds: a quotient above 4,096 elements (its table takes 64 MiB), a
 // candidate above 65,536 elements before it is reduced (a direct product,
 // kept without a table), signatures whose sets take more than 64 MiB in one
-// check, or 64 recalibrations for one heap; the error names the heap, and
-// the quotient of the heaps before it comes with the error, so no work is
-// lost. No sum is played out: the check
+// check, or 64 recalibrations for one heap; the error names the heap,
+// and, past heap 1, the quotient of the heaps before it comes with the
+// error. No sum is played out: the check
 // names the least sum a candidate gets wrong, whose outcome is then known.
 // A game whose quotient keeps growing still makes its candidates grow fast.
 // In ten seconds of CPU, 0.07 (Dawson's Kayles) gets to heap 33 (order
@@ -127,10 +127,10 @@
 // that got in twenty seconds, heap 32; 0.06 stops at heap 17, where a
 // reduced candidate passes 4,096 elements, and 4.77 at heap 6 for the same
 // reason, after about 6 s of CPU.
-// Officers (0.6) stops at heap 17, where a quotient passes 4,096
-// elements. Kayles' complete quotient takes about 40 ms (BenchmarkSolve),
-// and the tables in table_test.go list the 71 octal games with at most two
-// code digits (0.d1 and 4.d1, and 0.d1d2 with d2 > 0): 40 proven complete
+// Officers (0.6) also stops at heap 17, where a reduced candidate (order
+// 5,736) passes 4,096 elements. Kayles' complete quotient takes about 40 ms (BenchmarkSolve),
+// and the tables in table_test.go list the 71 octal games 0.d1, 4.d1 and
+// 0.d1d2 with d2 > 0: 40 proven complete
 // (0.44 and 0.46 from 335 heaps), 31 bounded, each with the heap its test
 // checks.
 //

@@ -290,7 +290,8 @@ func BenchmarkSolve(b *testing.B) {
 }
 
 // TestSolveKeepsWork checks that a heap beyond the bounds costs only that
-// heap: Officers (0.6) passes 4,096 elements at heap 17, and Solve returns
+// heap: at heap 17 of Officers (0.6) a reduced candidate passes 4,096
+// elements, and Solve returns
 // the quotient of the heaps up to 16, unproven and right on the referee's
 // sums, with the error that names heap 17.
 func TestSolveKeepsWork(t *testing.T) {

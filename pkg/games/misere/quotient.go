@@ -64,12 +64,12 @@ type Quotient struct {
 // whole game's. Without such a proof by maxHeap it returns the quotient of
 // the heaps up to maxHeap, which Proof reports as not proven beyond it.
 //
-// maxHeap must be between 1 and MaxHeap, and a malformed code gives an
-// error wrapping heap.ErrCode. When a heap n takes the quotient or a
-// candidate beyond the package's bounds, Solve returns the quotient of the
-// heaps up to n-1 (nil when n is 1) with an error wrapping ErrBound that
-// names heap n, so that the work done is kept, as strconv keeps the
-// nearest value with ErrRange.
+// A malformed code gives an error wrapping heap.ErrCode, and a maxHeap
+// outside [1, MaxHeap] one wrapping ErrBound, with no quotient. When heap
+// n passes one of the package's bounds (see the package documentation),
+// Solve returns the quotient of the heaps up to n-1 (nil when n is 1)
+// with an error wrapping ErrBound that names heap n, so that the work done
+// is kept, as strconv keeps the nearest value with ErrRange.
 func Solve(code string, maxHeap int) (*Quotient, error) {
 	c, err := heap.ParseCode(code)
 	if err != nil {

@@ -2,12 +2,11 @@ package misere
 
 import "testing"
 
-// twoDigit lists the octal games with at most two code digits, d0.d1 and
-// 0.d1d2 (d0 is 0 or 4: a move that takes no token must split the heap),
-// whose quotient Solve proves complete from at most 400 heaps within a few
-// seconds: the order, the heaps the proof reads, and the period and
-// preperiod of the pretending function. The other 31 are in
-// twoDigitBounded.
+// twoDigit lists the octal games 0.d1, 4.d1 and 0.d1d2 with d2 > 0 (d0 is
+// 0 or 4: a move that takes no token must split the heap) whose quotient
+// Solve proves complete from at most 400 heaps within a few seconds: the
+// order, the heaps the proof reads, and the period and preperiod of the
+// pretending function. The other 31 are in twoDigitBounded.
 var twoDigit = []struct {
 	code                   string
 	order, heaps, pre, per int
@@ -76,13 +75,13 @@ func TestTwoDigit(t *testing.T) {
 	}
 }
 
-// twoDigitBounded lists the octal games with at most two code digits that
-// Solve does not prove complete: each with the quotient of the sums of
-// heaps up to n, proven for those sums. For the codes 0.d1d2, n is where an
-// earlier solver, which played sums out to recalibrate, stopped at its
+// twoDigitBounded lists the octal games 0.d1, 4.d1 and 0.d1d2 with d2 > 0
+// that Solve does not prove complete: each with the quotient of the sums
+// of heaps up to n, proven for those sums. For the codes 0.d1d2, n is where
+// an earlier solver, which played sums out to recalibrate, stopped at its
 // bounds or about where one more heap took it more than a second; for 0.4,
-// 0.6 and 4.7, about where one more heap takes Solve more than half a
-// second. Solve reaches these n in well under a second each, and most
+// where Solve to one more heap passes half a second; for 0.6, the heap
+// before its bound; for 4.7, heap 17. Solve reaches these n in well under a second each, and most
 // codes much further (the package documentation says how far).
 var twoDigitBounded = []struct {
 	code         string
