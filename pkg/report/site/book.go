@@ -19,11 +19,14 @@ import (
 // and the appendices A, B, …, passing over a part's own
 // file and a chapter whose title is marked unnumbered
 // (authoring.NumberedChapter). Each notebook so listed is given its
-// Chapter, numbered or not, before it is read; the references in
+// Chapter, numbered or not, and the book's crossref options
+// (authoring.Crossref, its _quarto.yml's crossref and language keys)
+// before it is read; the references in
 // Quarto's form of a book's notebooks resolve across them (join). A
 // listed file that cannot be read takes no number, with a warning.
 func (s *Site) numberBooks(files []string) {
 	s.chapters = map[string]*authoring.Chapter{}
+	s.crossrefs = map[string]*authoring.Crossref{}
 	s.books = map[string]bool{}
 	seen := map[string]bool{}
 	for _, f := range files {
@@ -32,7 +35,7 @@ func (s *Site) numberBooks(files []string) {
 			continue
 		}
 		seen[dir] = true
-		book, warnings, err := siteconf.LoadBook(dir)
+		conf, warnings, err := siteconf.LoadBook(dir)
 		for _, w := range warnings {
 			s.warn("%s", w)
 		}
@@ -40,15 +43,22 @@ func (s *Site) numberBooks(files []string) {
 			s.warn("%v; its chapters are numbered as documents of their own", err)
 			continue
 		}
-		if book == nil {
+		if conf == nil {
 			continue
 		}
 		s.books[dir] = true
+		// The book's crossref options are each chapter's, under its
+		// front matter's.
+		crossref := &authoring.Crossref{}
+		for _, w := range crossref.Read(conf.Metadata) {
+			s.warn("book %s: %s", conf.File, w)
+		}
 		chapters, appendices := 0, 0
-		for _, c := range book {
+		for _, c := range conf.Book {
 			file := filepath.Join(dir, filepath.FromSlash(c.File))
 			ch := &authoring.Chapter{Appendix: c.Appendix}
 			s.chapters[file] = ch
+			s.crossrefs[file] = crossref
 			if c.Part {
 				continue
 			}
@@ -79,6 +89,17 @@ func (s *Site) chapterOf(file string) *authoring.Chapter {
 		return nil
 	}
 	return s.chapters[abs]
+}
+
+// crossrefOf returns the crossref options of the book that lists the
+// notebook file, its _quarto.yml's; Quarto's defaults for a notebook no
+// book lists.
+func (s *Site) crossrefOf(file string) authoring.Crossref {
+	abs, err := filepath.Abs(file)
+	if err != nil || s.crossrefs[abs] == nil {
+		return authoring.Crossref{}
+	}
+	return *s.crossrefs[abs]
 }
 
 // letters returns the n-th appendix's letters, n from 1: "A" to "Z",

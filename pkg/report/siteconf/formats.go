@@ -69,7 +69,17 @@ func (r *reader) quarto(doc map[string]any) {
 	}
 	read := []string{"title", "author", "website", "format", "bibliography"}
 	if r.s.Book != nil {
-		read = append(read, "project", "book")
+		// A book's chapters take these keys as their own metadata; a
+		// website's pages are read each on its own.
+		for _, k := range []string{"crossref", "language"} {
+			if v, ok := doc[k]; ok {
+				if r.s.Metadata == nil {
+					r.s.Metadata = map[string]any{}
+				}
+				r.s.Metadata[k] = v
+			}
+		}
+		read = append(read, "project", "book", "crossref", "language")
 		r.unread("project.", project, "type")
 	}
 	r.unread("", doc, read...)
