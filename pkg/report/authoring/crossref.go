@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -40,6 +41,9 @@ type Crossref struct {
 	prefixes, languagePrefixes map[string]string
 	// noLink is crossref.ref-hyperlink: false.
 	noLink bool
+	// labels are crossref's numbering schemes, labels and *-labels, by
+	// Quarto's type key, "" for the labels of every type.
+	labels map[string]string
 }
 
 // MaxCrossrefText is the longest crossref text kept, in bytes; a longer
@@ -54,10 +58,6 @@ var quartoTypes = map[string]string{
 	"definition": "def", "example": "exm", "exercise": "exr", "solution": "sol", "remark": "rem",
 }
 
-// crossrefRead are the keys of crossref that Read reads, beside the
-// *-prefix ones.
-var crossrefRead = []string{"chapters", "appendix-title", "appendix-delim", "ref-hyperlink"}
-
 // Read reads meta's crossref and language keys over c's options, and
 // returns warnings naming what it leaves out: a value of the wrong
 // type, a key render does not read, a text cut to MaxCrossrefText bytes.
@@ -66,7 +66,7 @@ func (c *Crossref) Read(meta map[string]any) []string {
 	var w warnings
 	// A copy of options, as a book's chapters have of its, shares their
 	// maps: a chapter's own go into maps of its own.
-	c.prefixes, c.languagePrefixes = maps.Clone(c.prefixes), maps.Clone(c.languagePrefixes)
+	c.prefixes, c.languagePrefixes, c.labels = maps.Clone(c.prefixes), maps.Clone(c.languagePrefixes), maps.Clone(c.labels)
 	if lang, ok := meta["language"]; ok {
 		c.readLanguage(&w, lang)
 	}
@@ -106,7 +106,13 @@ func (c *Crossref) Read(meta map[string]any) []string {
 			if s, ok := crossrefText(&w, key, v); ok {
 				c.appendixDelim = &s
 			}
+		case "labels":
+			c.readLabels(&w, key, "", v)
 		default:
+			if typ, ok := strings.CutSuffix(k, "-labels"); ok && typ != "sec" && typ != "ch" && typ != "apx" && knownType(typ) {
+				c.readLabels(&w, key, typ, v)
+				continue
+			}
 			typ, ok := strings.CutSuffix(k, "-prefix")
 			if !ok || !knownType(typ) {
 				unread = append(unread, short(k))
@@ -130,6 +136,82 @@ func (c *Crossref) Read(meta map[string]any) []string {
 	}
 	return w
 }
+
+// readLabels reads a numbering scheme of Quarto's for the type key typ,
+// "" for every type: "arabic", "roman" or "roman i" (lower case),
+// "alpha" or "alpha x" (from the letter x).
+func (c *Crossref) readLabels(w *warnings, key, typ string, v any) {
+	s, ok := v.(string)
+	if ok {
+		s = strings.TrimSpace(s)
+		scheme, start, _ := strings.Cut(s, " ")
+		r, size := utf8.DecodeRuneInString(start)
+		ok = scheme == "arabic" && start == "" || scheme == "roman" && (start == "" || start == "i" || start == "I") ||
+			scheme == "alpha" && (start == "" || size == len(start) && unicode.IsLetter(r))
+	}
+	if !ok {
+		w.add("%s: not arabic, roman, roman i, alpha or alpha and a letter; left out", key)
+		return
+	}
+	if c.labels == nil {
+		c.labels = map[string]string{}
+	}
+	c.labels[typ] = s
+}
+
+// format returns n, counted from 1, as the numbering scheme of Quarto's
+// type key typ writes it: "3", "iii", "c". A letter past the last
+// character is written in digits.
+func (c *Crossref) format(typ string, n int) string {
+	scheme, ok := c.labels[typ]
+	if !ok {
+		scheme = c.labels[""]
+	}
+	kind, start, _ := strings.Cut(scheme, " ")
+	switch kind {
+	case "roman":
+		return roman(n, start == "i")
+	case "alpha":
+		first := 'a'
+		if start != "" {
+			first, _ = utf8.DecodeRuneInString(start)
+		}
+		if r := first + rune(n-1); n >= 1 && n <= maxAlpha && utf8.ValidRune(r) && unicode.IsPrint(r) {
+			return string(r)
+		}
+	}
+	return strconv.Itoa(n)
+}
+
+// maxAlpha is the most targets a type's letters number, "alpha a"
+// running from a to z; past it, digits, where Quarto writes the
+// characters after z.
+const maxAlpha = 26
+
+// roman returns n in Roman numerals, thousands as M's, lower-case if
+// lower; n < 1 in digits. For n up to MaxTargets a numeral is at most 21
+// letters long, 9888's (TestRoman checks it).
+func roman(n int, lower bool) string {
+	if n < 1 {
+		return strconv.Itoa(n)
+	}
+	var b strings.Builder
+	for _, d := range romanDigits {
+		for n >= d.value {
+			b.WriteString(d.text)
+			n -= d.value
+		}
+	}
+	if lower {
+		return strings.ToLower(b.String())
+	}
+	return b.String()
+}
+
+var romanDigits = []struct {
+	value int
+	text  string
+}{{1000, "M"}, {900, "CM"}, {500, "D"}, {400, "CD"}, {100, "C"}, {90, "XC"}, {50, "L"}, {40, "XL"}, {10, "X"}, {9, "IX"}, {5, "V"}, {4, "IV"}, {1, "I"}}
 
 // readLanguage reads the crossref-*-prefix keys of Quarto's language
 // key, a mapping; a file's name, or a language's own mapping

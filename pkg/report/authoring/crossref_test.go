@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/grundylab/grundy/pkg/report/mathml"
 )
@@ -262,6 +263,7 @@ func FuzzCrossref(f *testing.F) {
 	f.Add("appendix-title", "Anhang", "fig-prefix", "Fig.")
 	f.Add("appendix-delim", "\n\x00<b>", "ch-prefix", strings.Repeat("é", 300))
 	f.Add("crossref-apx-prefix", "\u202eA", "chapters", "")
+	f.Add("labels", "alpha \U0010FFFF", "fig-labels", "roman i")
 	f.Fuzz(func(t *testing.T, k1, v1, k2, v2 string) {
 		var c Crossref
 		c.Read(map[string]any{"crossref": map[string]any{k1: v1, k2: v2}, "language": map[string]any{k1: v1, k2: v2}})
@@ -272,10 +274,81 @@ func FuzzCrossref(f *testing.F) {
 		for typ := range c.languagePrefixes {
 			texts = append(texts, c.languagePrefixes[typ])
 		}
+		for n := range 40 {
+			if s := c.format("fig", n); len(s) > 21 || !utf8.ValidString(s) {
+				t.Errorf("format(fig, %d) = %q", n, s)
+			}
+		}
 		for _, s := range texts {
 			if len(s) > 3*MaxCrossrefText || strings.ContainsAny(s, "\n\r\x00") {
 				t.Errorf("text %q: longer than %d bytes or not one line", s, 3*MaxCrossrefText)
 			}
 		}
 	})
+}
+
+// TestLabels: crossref's labels and *-labels number each type in its
+// scheme, in references and captions alike, by chapter too; a scheme
+// render does not know is warned of and left out.
+func TestLabels(t *testing.T) {
+	const doc = "# Intro\n\n![A](a.png){#fig-a}\n\n![B](b.png){#fig-b}\n\n![C](c.png){#fig-c}\n\n::: {#thm-a}\nT.\n:::\n\n::: {#thm-b}\nT.\n:::\n\n" +
+		"$$ a $$ {#eq-a}\n\nSee @fig-c, @thm-b and @eq-a.\n"
+	tests := []struct {
+		name     string
+		crossref map[string]any
+		want     []string
+		warnings []string
+	}{
+		{"alpha", map[string]any{"labels": "alpha a"}, []string{"Figure~c", "Theorem~b", "Equation~a", `<span class="caption-number">Figure c:</span>`}, nil},
+		{"roman upper for figures", map[string]any{"labels": "roman i", "fig-labels": "roman"}, []string{"Figure~III", "Theorem~ii", "Equation~i"}, nil},
+		{"alpha from A, by chapter", map[string]any{"fig-labels": "alpha A", "chapters": true}, []string{"Figure~1.C", "Theorem~1.2"}, nil},
+		{"bad schemes", map[string]any{"labels": "greek", "fig-labels": 3, "thm-labels": "alpha ab", "sec-labels": "roman"}, []string{"Figure~3", "Theorem~2"},
+			[]string{"front matter: crossref.fig-labels: not arabic, roman, roman i, alpha or alpha and a letter; left out",
+				"front matter: crossref.labels: not arabic, roman, roman i, alpha or alpha and a letter; left out",
+				"front matter: crossref.thm-labels: not arabic, roman, roman i, alpha or alpha and a letter; left out",
+				`front matter: crossref: render does not read "sec-labels"`}},
+	}
+	nbsp := func(s string) string { return strings.ReplaceAll(s, "~", "\u00a0") }
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x := NewIndex()
+			x.Configure(map[string]any{"title": "Doc", "crossref": tt.crossref}, nil)
+			x.Markdown(1, doc)
+			var got []string
+			for _, w := range x.Warnings() {
+				got = append(got, w.Msg)
+			}
+			if g, w := strings.Join(got, "\n"), strings.Join(tt.warnings, "\n"); g != w {
+				t.Errorf("warnings:\n%s\nwant:\n%s", g, w)
+			}
+			page := renderPage(t, x, doc)
+			for _, w := range tt.want {
+				if !strings.Contains(page, nbsp(w)) {
+					t.Errorf("page lacks %s:\n%s", w, page)
+				}
+			}
+		})
+	}
+}
+
+// TestRoman checks roman against the numerals of a few numbers, and the
+// bound its doc comment states.
+func TestRoman(t *testing.T) {
+	for n, want := range map[int]string{1: "I", 4: "IV", 9: "IX", 14: "XIV", 40: "XL", 90: "XC", 400: "CD", 1994: "MCMXCIV", 3999: "MMMCMXCIX", 0: "0"} {
+		if got := roman(n, false); got != want {
+			t.Errorf("roman(%d) = %s, want %s", n, got, want)
+		}
+	}
+	if got := roman(14, true); got != "xiv" {
+		t.Errorf("roman(14, lower) = %s, want xiv", got)
+	}
+	longest, at := 0, 0
+	for n := 1; n <= MaxTargets; n++ {
+		if l := len(roman(n, false)); l > longest {
+			longest, at = l, n
+		}
+	}
+	if longest != 21 || at != 9888 {
+		t.Errorf("the longest numeral up to %d is %d's, %d letters; the doc comment says 9888's, 21", MaxTargets, at, longest)
+	}
 }

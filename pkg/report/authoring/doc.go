@@ -130,7 +130,8 @@
 // appendix's heading, "Appendix A —" before its title, in a page and a
 // post alike (SectionNumber.Shown); the *-prefix keys, and the language
 // key's crossref-*-prefix ones, name the targets a reference reads,
-// "Fig. 2.1"; "ref-hyperlink: false" writes references unlinked
+// "Fig. 2.1"; labels and *-labels number a type in letters or Roman
+// numerals; "ref-hyperlink: false" writes references unlinked
 // (TestBookCrossref, TestDocumentChapters):
 //
 //	var c authoring.Crossref

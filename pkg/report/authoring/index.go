@@ -201,11 +201,20 @@ func (x *Index) number(t *Target) {
 	case CounterEquation:
 		n := x.conv.Equations() + 1
 		x.conv.SetEquations(n)
-		t.Number = x.inChapter(strconv.Itoa(n))
+		t.Number = x.inChapter(x.numberText(t.Counter, n))
 	default:
 		x.counts[t.Counter]++
-		t.Number = x.inChapter(strconv.Itoa(x.counts[t.Counter]))
+		t.Number = x.inChapter(x.numberText(t.Counter, x.counts[t.Counter]))
 	}
+}
+
+// numberText returns the n-th number of a counter as the document writes
+// it: in a Quarto document, in its crossref labels' scheme ("iii", "c").
+func (x *Index) numberText(counter string, n int) string {
+	if x.MyST {
+		return strconv.Itoa(n)
+	}
+	return x.Crossref.format(quartoTypes[counter], n)
 }
 
 // name records t under label, if it can be.
