@@ -13,7 +13,7 @@ import (
 // numberBooks numbers the chapters of the Quarto books among the
 // projects of the files (see projectFolder): a project whose _quarto.yml
 // is of type book lists its chapters in book.chapters, book.references,
-// then book.appendices (siteconf.LoadBook), numbered here in that order
+// then book.appendices (siteconf.LoadQuarto), numbered here in that order
 // once the index file is moved first (Quarto numbers them before the
 // move, which differs only for a numbered index listed later), 1, 2, …
 // and the appendices A, B, …, passing over a part's own
@@ -21,21 +21,29 @@ import (
 // (authoring.NumberedChapter). Each notebook so listed is given its
 // Chapter, numbered or not, and the book's crossref options
 // (authoring.Crossref, its _quarto.yml's crossref and language keys)
-// before it is read; the references in
-// Quarto's form of a book's notebooks resolve across them (join). A
-// listed file that cannot be read takes no number, with a warning.
+// before it is read, as each notebook of a Quarto website is given the
+// website's; the references in Quarto's form of a book's notebooks
+// resolve across them (join). A listed file that cannot be read takes no
+// number, with a warning.
 func (s *Site) numberBooks(files []string) {
 	s.chapters = map[string]*authoring.Chapter{}
 	s.crossrefs = map[string]*authoring.Crossref{}
 	s.books = map[string]bool{}
 	seen := map[string]bool{}
+	websites := map[string]*authoring.Crossref{} // a Quarto website's options, by its folder
 	for _, f := range files {
 		dir := s.projectFolder(f)
-		if dir == "" || seen[dir] {
+		if dir == "" {
+			continue
+		}
+		if seen[dir] {
+			if c := websites[dir]; c != nil {
+				s.crossrefs[absPath(f)] = c
+			}
 			continue
 		}
 		seen[dir] = true
-		conf, warnings, err := siteconf.LoadBook(dir)
+		conf, warnings, err := siteconf.LoadQuarto(dir)
 		for _, w := range warnings {
 			s.warn("%s", w)
 		}
@@ -46,13 +54,22 @@ func (s *Site) numberBooks(files []string) {
 		if conf == nil {
 			continue
 		}
-		s.books[dir] = true
-		// The book's crossref options are each chapter's, under its
-		// front matter's.
+		// The project's crossref options are each of its documents', under
+		// its front matter's: a book's chapters', a website's pages'.
 		crossref := &authoring.Crossref{}
-		for _, w := range crossref.Read(conf.Metadata) {
-			s.warn("book %s: %s", conf.File, w)
+		what := "project"
+		if conf.Book != nil {
+			what = "book"
 		}
+		for _, w := range crossref.Read(conf.Metadata) {
+			s.warn("%s %s: %s", what, conf.File, w)
+		}
+		if conf.Book == nil {
+			websites[dir] = crossref
+			s.crossrefs[absPath(f)] = crossref
+			continue
+		}
+		s.books[dir] = true
 		chapters, appendices := 0, 0
 		for _, c := range conf.Book {
 			file := filepath.Join(dir, filepath.FromSlash(c.File))
@@ -91,9 +108,18 @@ func (s *Site) chapterOf(file string) *authoring.Chapter {
 	return s.chapters[abs]
 }
 
-// crossrefOf returns the crossref options of the book that lists the
-// notebook file, its _quarto.yml's; Quarto's defaults for a notebook no
-// book lists.
+// absPath returns file's absolute path, "" for none.
+func absPath(file string) string {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return ""
+	}
+	return abs
+}
+
+// crossrefOf returns the crossref options of the Quarto project of the
+// notebook file, its _quarto.yml's: a book's for a chapter it lists, a
+// website's for any of its notebooks; Quarto's defaults for others.
 func (s *Site) crossrefOf(file string) authoring.Crossref {
 	abs, err := filepath.Abs(file)
 	if err != nil || s.crossrefs[abs] == nil {

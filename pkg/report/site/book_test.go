@@ -234,3 +234,39 @@ func TestBookCrossref(t *testing.T) {
 		})
 	}
 }
+
+// TestWebsiteCrossref: a Quarto website's _quarto.yml crossref options
+// are each of its pages', under the page's own: "chapters: true" numbers
+// a page's targets by its level-1 headings, as Quarto does in a document
+// that says so.
+func TestWebsiteCrossref(t *testing.T) {
+	src, out := t.TempDir(), t.TempDir()
+	writeFiles(t, src, map[string]string{
+		"_quarto.yml": "project: {type: website}\ncrossref:\n  chapters: true\n  fig-prefix: Fig.\n",
+		"a.qmd":       "---\ntitle: A\njupyter: python3\n---\n\n# One\n\n![X](x.png){#fig-x}\n\n# Two\n\n![Y](y.png){#fig-y}\n\nSee @fig-x and @fig-y.\n",
+		"b.qmd":       "---\ntitle: B\njupyter: python3\ncrossref:\n  chapters: false\n---\n\n# One\n\n![X](x.png){#fig-x}\n\n# Two\n\n![Y](y.png){#fig-y}\n\nSee @fig-y.\n",
+	})
+	var warnings []string
+	s := &Site{Dir: out, Warn: func(m string) { warnings = append(warnings, m) }}
+	if err := s.Build(context.Background(), []string{src}); err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string][]string{
+		"a.html": {`<a class="ref" href="#fig-x">Fig.` + "\u00a0" + `1.1</a>`, `<a class="ref" href="#fig-y">Fig.` + "\u00a0" + `2.1</a>`},
+		"a.md":   {"[Fig.\u00a02.1](#fig-y)"},
+		"b.html": {`<a class="ref" href="#fig-y">Fig.` + "\u00a0" + `2</a>`},
+	} {
+		data, err := os.ReadFile(filepath.Join(out, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range want {
+			if !strings.Contains(string(data), w) {
+				t.Errorf("%s lacks %s", file, w)
+			}
+		}
+	}
+	if all := strings.Join(warnings, "\n"); strings.Contains(all, "crossref") {
+		t.Errorf("warnings about crossref:\n%s", all)
+	}
+}

@@ -119,7 +119,9 @@
 // keys, under each chapter's own, have them (authoring.Crossref: no
 // chapter numbers with "chapters: false", an appendix's heading, the
 // names references give), and a book at the build's top
-// folder orders the pages as it lists them (siteconf). A label two notebooks of a project define is warned of,
+// folder orders the pages as it lists them (siteconf). A Quarto
+// website's crossref and language keys are each of its pages' too. A
+// label two notebooks of a project define is warned of,
 // naming both, and is each one's own. A notebook's warnings are shown as
 // its page is written, once the references are resolved; a build stopped
 // before every notebook is read writes no page. Rebuild, rendering only

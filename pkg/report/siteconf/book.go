@@ -134,14 +134,14 @@ func isNotebookFile(s string) bool {
 	return false
 }
 
-// LoadBook returns the settings of the Quarto book whose _quarto.yml is
-// in the folder dir, as Load reads them, its chapters in Book and its
-// chapters' metadata in Metadata, with the warnings of reading its
-// book's keys; nil for a folder whose _quarto.yml is no book's, or that
-// has none. The file is read as Load reads it, through an os.Root of dir
-// and at most MaxSize bytes; the error is for one that cannot be read or
-// is refused.
-func LoadBook(dir string) (*Settings, []string, error) {
+// LoadQuarto returns the settings of the Quarto project whose
+// _quarto.yml is in the folder dir, as Load reads them: a book's chapters
+// in Book (nil for a website), its documents' metadata in Metadata, with
+// the warnings of reading its book's keys; nil for a folder with no
+// _quarto.yml. The file is read as Load reads it, through an os.Root of
+// dir and at most MaxSize bytes; the error is for one that cannot be read
+// or is refused.
+func LoadQuarto(dir string) (*Settings, []string, error) {
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return nil, nil, fmt.Errorf("book: %w", err)
@@ -156,11 +156,8 @@ func LoadBook(dir string) (*Settings, []string, error) {
 		return nil, nil, fmt.Errorf("book %s: %w", file, err)
 	}
 	s, warnings, err := Parse(QuartoFile, data)
-	if err != nil || s.Book == nil {
-		if err != nil {
-			err = fmt.Errorf("book %s: %w", file, err)
-		}
-		return nil, nil, err
+	if err != nil {
+		return nil, nil, fmt.Errorf("book %s: %w", file, err)
 	}
 	s.File, s.Dir = file, dir
 	var out []string
