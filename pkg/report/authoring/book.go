@@ -38,7 +38,7 @@ type Chapter struct {
 func (x *Index) numbered() bool { return x.Chapter != nil && x.Chapter.Number != "" }
 
 // chapterPrefix returns the number that prefixes the document's numbers
-// when it numbers by chapter (Crossref.Chapters): its chapter's in a
+// when it numbers by chapter (Crossref.byChapter): its chapter's in a
 // book, "2"; in a document of no book, its current level-1 heading's,
 // counted from 1, as Quarto counts them; "" for none.
 func (x *Index) chapterPrefix() string {
@@ -81,7 +81,7 @@ func (x *Index) nextChapter() {
 // "Appendix A", or, when the book numbers by no chapter, "Section 2",
 // as Quarto's book names it then (quarto-cli's book-crossrefs.ts). An
 // appendix's title reads "Appendix A —" before its text
-// (Crossref.AppendixLead).
+// (Crossref.appendixLead).
 func (x *Index) chapterTitle(t *Target) {
 	t.Number = x.Chapter.Number
 	switch {
@@ -92,7 +92,7 @@ func (x *Index) chapterTitle(t *Target) {
 		t.kind = "ch"
 	}
 	if x.Chapter.Appendix {
-		t.lead = x.Crossref.AppendixLead(t.Number)
+		t.lead = x.Crossref.appendixLead(t.Number)
 	}
 }
 

@@ -14,8 +14,8 @@ import (
 // reads (quarto.org, "Cross-Reference Options"), and the titles its
 // language key gives them: whether targets are numbered by chapter, how
 // an appendix's title reads, the name a reference gives each kind of
-// target, and whether references link. Its zero value is Quarto's
-// defaults.
+// target, in what scheme targets are numbered (arabic, Roman, letters),
+// and whether references link. Its zero value is Quarto's defaults.
 //
 // Read takes them from a document's front matter or a project's
 // _quarto.yml, a later reading overriding an earlier one key by key, as
@@ -298,10 +298,10 @@ type warnings []string
 
 func (w *warnings) add(format string, args ...any) { *w = append(*w, fmt.Sprintf(format, args...)) }
 
-// Chapters reports whether targets are numbered by chapter ("Figure
+// byChapter reports whether targets are numbered by chapter ("Figure
 // 2.1"), given Quarto's default for the document: book is set for a
 // chapter of a book.
-func (c *Crossref) Chapters(book bool) bool {
+func (c *Crossref) byChapter(book bool) bool {
 	if c.chapters != nil {
 		return *c.chapters
 	}
@@ -321,10 +321,10 @@ func (c *Crossref) prefix(typ, def string) string {
 	return def
 }
 
-// AppendixLead returns what an appendix's title starts with, as Quarto
+// appendixLead returns what an appendix's title starts with, as Quarto
 // writes it before the title (quarto-cli's formatChapterTitle): the
 // appendix title, the letter and the delimiter, "Appendix A —".
-func (c *Crossref) AppendixLead(letter string) string {
+func (c *Crossref) appendixLead(letter string) string {
 	title := "Appendix"
 	if p, ok := c.languagePrefixes["apx"]; ok {
 		title = p

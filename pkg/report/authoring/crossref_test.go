@@ -267,7 +267,7 @@ func FuzzCrossref(f *testing.F) {
 	f.Fuzz(func(t *testing.T, k1, v1, k2, v2 string) {
 		var c Crossref
 		c.Read(map[string]any{"crossref": map[string]any{k1: v1, k2: v2}, "language": map[string]any{k1: v1, k2: v2}})
-		texts := []string{c.AppendixLead("A")}
+		texts := []string{c.appendixLead("A")}
 		for typ := range c.prefixes {
 			texts = append(texts, c.prefix(typ, ""))
 		}

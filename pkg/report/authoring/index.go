@@ -105,7 +105,7 @@ type Index struct {
 	counts   map[string]int
 	sections []int // the number of the current section at each level
 	top      int   // the heading level numbered as the first, 0 until a heading is seen
-	// chapters numbers targets by chapter (Crossref.Chapters); in a
+	// chapters numbers targets by chapter (Crossref.byChapter); in a
 	// document of no book, its level-1 headings are the chapters, and
 	// chapter is the current one's number, 0 before the first.
 	chapters bool

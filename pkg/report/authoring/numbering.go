@@ -44,7 +44,7 @@ func (x *Index) Configure(front map[string]any, nb *notebook.Notebook) {
 	for _, w := range x.Crossref.Read(front) {
 		x.warn(1, "front matter: %s", w)
 	}
-	x.chapters = !x.MyST && x.Crossref.Chapters(x.Chapter != nil)
+	x.chapters = !x.MyST && x.Crossref.byChapter(x.Chapter != nil)
 }
 
 // quartoFront reports whether front matter holds a key only Quarto reads.

@@ -418,7 +418,7 @@ type SectionNumber struct {
 	ast.BaseInline
 	Number string
 	// Lead is what the heading shows in place of Number alone: an
-	// appendix's title, "Appendix A —" (Crossref.AppendixLead); "" for
+	// appendix's title, "Appendix A —" (Crossref.appendixLead); "" for
 	// Number.
 	Lead string
 	at   int
