@@ -18,13 +18,16 @@ import (
 // "Chapter 2"; in an appendix the chapter's letter stands for its
 // number, "A.1", its title read "Appendix A". An unnumbered chapter
 // (its title marked ".unnumbered", as a book's preface) numbers its
-// targets 1, 2, … and its sections not at all.
+// targets 1, 2, … and its sections not at all. The book's crossref
+// options (Index.Crossref) may number its targets by no chapter, name
+// them otherwise, and title its appendices otherwise.
 //
-// In a numbered chapter a displayed formula that takes a number, being
-// labelled or holding an AMS environment, takes one for the whole of
-// it, "(2.1)", its rows' \label naming that number: Quarto numbers the
-// labelled formula so, and a number per row, as MathJax gives it, would
-// not carry the chapter's.
+// Where numbers carry the chapter's (a numbered chapter, or a document
+// numbering by its level-1 headings), a displayed formula that takes a
+// number, being labelled or holding an AMS environment, takes one for
+// the whole of it, "(2.1)", its rows' \label naming that number: Quarto
+// numbers the labelled formula so, and a number per row, as MathJax
+// gives it, would not carry the chapter's.
 type Chapter struct {
 	// Number is the chapter's number, "2", or among the appendices its
 	// letter, "A"; "" for an unnumbered chapter.
