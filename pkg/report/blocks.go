@@ -74,6 +74,10 @@ type ViewOptions struct {
 	// ("Figure 2.1"; see authoring.Chapter); nil for a notebook of its
 	// own.
 	Chapter *authoring.Chapter
+	// Crossref holds the crossref options of the notebook's project, a
+	// Quarto book's _quarto.yml's, which its front matter's override
+	// (see authoring.Crossref); the zero value is Quarto's defaults.
+	Crossref authoring.Crossref
 	// FoldLines is the number of lines past which a stream or text output
 	// shows only its first FoldLines/2 lines, the rest a click away (a
 	// Rest block). Zero means DefaultFoldLines; negative never folds.

@@ -51,6 +51,7 @@ func NewView(nb *notebook.Notebook, opts ViewOptions) (*View, error) {
 	skip, front, frontErr := frontmatter.Find(text)
 	b.v.Meta, b.summary, b.v.Warnings = metaOf(text, front, skip, cmp.Or(opts.Title, opts.Name), opts.ModTime)
 	b.index.Chapter = opts.Chapter
+	b.index.Crossref = opts.Crossref
 	if opts.Chapter != nil {
 		b.v.Meta.Title = authoring.ChapterTitle(b.v.Meta.Title)
 	}

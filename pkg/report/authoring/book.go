@@ -2,6 +2,7 @@ package authoring
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/grundylab/grundy/pkg/report/notebook"
@@ -17,13 +18,16 @@ import (
 // "Chapter 2"; in an appendix the chapter's letter stands for its
 // number, "A.1", its title read "Appendix A". An unnumbered chapter
 // (its title marked ".unnumbered", as a book's preface) numbers its
-// targets 1, 2, … and its sections not at all.
+// targets 1, 2, … and its sections not at all. The book's crossref
+// options (Index.Crossref) may number its targets by no chapter, name
+// them otherwise, and title its appendices otherwise.
 //
-// In a numbered chapter a displayed formula that takes a number, being
-// labelled or holding an AMS environment, takes one for the whole of
-// it, "(2.1)", its rows' \label naming that number: Quarto numbers the
-// labelled formula so, and a number per row, as MathJax gives it, would
-// not carry the chapter's.
+// Where numbers carry the chapter's (a numbered chapter, or a document
+// numbering by its level-1 headings), a displayed formula that takes a
+// number, being labelled or holding an AMS environment, takes one for
+// the whole of it, "(2.1)", its rows' \label naming that number: Quarto
+// numbers the labelled formula so, and a number per row, as MathJax
+// gives it, would not carry the chapter's.
 type Chapter struct {
 	// Number is the chapter's number, "2", or among the appendices its
 	// letter, "A"; "" for an unnumbered chapter.
@@ -36,23 +40,62 @@ type Chapter struct {
 // book.
 func (x *Index) numbered() bool { return x.Chapter != nil && x.Chapter.Number != "" }
 
-// inChapter returns n, a number within the document, as the document's
-// chapter prefixes it: "2.n" in chapter 2, n outside a numbered chapter.
-func (x *Index) inChapter(n string) string {
-	if !x.numbered() {
-		return n
+// chapterPrefix returns the number that prefixes the document's numbers
+// when it numbers by chapter (Crossref.byChapter): its chapter's in a
+// book, "2"; in a document of no book, its current level-1 heading's,
+// counted from 1, as Quarto counts them; "" for none.
+func (x *Index) chapterPrefix() string {
+	switch {
+	case !x.chapters:
+		return ""
+	case x.Chapter != nil:
+		return x.Chapter.Number
+	case x.chapter > 0:
+		return strconv.Itoa(x.chapter)
 	}
-	return x.Chapter.Number + "." + n
+	return ""
+}
+
+// inChapter returns n, a number within the document, as the document's
+// chapter prefixes it: "2.n" in chapter 2, n when it numbers by no
+// chapter.
+func (x *Index) inChapter(n string) string {
+	if p := x.chapterPrefix(); p != "" {
+		return p + "." + n
+	}
+	return n
+}
+
+// nextChapter starts a chapter of a document of no book that numbers by
+// chapter, at a level-1 heading: each kind of target is numbered from 1
+// again, as Quarto restarts its counters there.
+func (x *Index) nextChapter() {
+	x.chapter++
+	for k := range x.counts {
+		if k != CounterSection {
+			delete(x.counts, k)
+		}
+	}
+	x.conv.SetEquations(0)
 }
 
 // chapterTitle numbers t, the target of a numbered chapter's title, as
 // the chapter, and names it as a reference reads it: "Chapter 2",
-// "Appendix A".
+// "Appendix A", or, when the book numbers by no chapter, "Section 2",
+// as Quarto's book names it then (quarto-cli's book-crossrefs.ts). An
+// appendix's title reads "Appendix A —" before its text
+// (Crossref.appendixLead).
 func (x *Index) chapterTitle(t *Target) {
 	t.Number = x.Chapter.Number
-	t.name = "Chapter"
+	switch {
+	case !x.chapters:
+	case x.Chapter.Appendix:
+		t.kind = "apx"
+	default:
+		t.kind = "ch"
+	}
 	if x.Chapter.Appendix {
-		t.name = "Appendix"
+		t.lead = x.Crossref.appendixLead(t.Number)
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/grundylab/grundy/pkg/report/mathml"
 	"github.com/grundylab/grundy/pkg/report/notebook"
 )
 
@@ -26,23 +25,7 @@ var bookDocs = []struct {
 // numbered each as its chapter, joined in a Project that is a Book.
 func buildBook(t *testing.T) site {
 	t.Helper()
-	p := NewProject()
-	p.Book = true
-	var s site
-	xs := make([]*Index, len(bookDocs))
-	for i, d := range bookDocs {
-		xs[i] = NewIndex()
-		xs[i].Chapter = &d.chapter
-		xs[i].Configure(nil, nil)
-		xs[i].Markdown(1, d.doc)
-		s.added = append(s.added, p.Add(docPage(i), xs[i])...)
-	}
-	for i, d := range bookDocs {
-		xs[i].Join(p, docPage(i).Name)
-		s.warnings = append(s.warnings, xs[i].Check())
-		s.pages = append(s.pages, renderPage(t, xs[i], d.doc))
-		s.posts = append(s.posts, string(Post([]byte(d.doc), &mathml.Extender{}, &Blocks{}, &Refs{Index: xs[i]})))
-	}
+	s, _ := buildBookWith(t, nil, nil)
 	return s
 }
 

@@ -58,7 +58,13 @@ type Target struct {
 	// Cell is the notebook cell it is in, counted from 1.
 	Cell int
 
-	name string // what a reference calls it in place of its counter's name: "Chapter"
+	// kind is Quarto's type key a reference names the target by, in
+	// place of its counter's: "ch" for a chapter's title, "apx" for an
+	// appendix's.
+	kind string
+	// lead is what a heading shows in place of its number: an appendix's
+	// "Appendix A —"; "" for the number.
+	lead string
 }
 
 // An Index numbers the targets of one document in order, as Quarto and
@@ -87,6 +93,10 @@ type Index struct {
 	// of a numbered chapter unless the front matter says
 	// "number-sections: false", as a book numbers them.
 	Chapter *Chapter
+	// Crossref holds the options of Quarto's crossref key: the project's
+	// (its _quarto.yml's), set before Configure, which reads the front
+	// matter's over them.
+	Crossref Crossref
 
 	frontTitle string // the front matter's title, "" for none
 
@@ -95,7 +105,12 @@ type Index struct {
 	counts   map[string]int
 	sections []int // the number of the current section at each level
 	top      int   // the heading level numbered as the first, 0 until a heading is seen
-	headings int   // the headings seen
+	// chapters numbers targets by chapter (Crossref.byChapter); in a
+	// document of no book, its level-1 headings are the chapters, and
+	// chapter is the current one's number, 0 before the first.
+	chapters bool
+	chapter  int
+	headings int // the headings seen
 	conv     *mathml.Converter
 	warnings []Warning
 	warned   map[int]int // the warnings about each cell, for warn's limit
@@ -188,11 +203,20 @@ func (x *Index) number(t *Target) {
 	case CounterEquation:
 		n := x.conv.Equations() + 1
 		x.conv.SetEquations(n)
-		t.Number = x.inChapter(strconv.Itoa(n))
+		t.Number = x.inChapter(x.numberText(t.Counter, n))
 	default:
 		x.counts[t.Counter]++
-		t.Number = x.inChapter(strconv.Itoa(x.counts[t.Counter]))
+		t.Number = x.inChapter(x.numberText(t.Counter, x.counts[t.Counter]))
 	}
+}
+
+// numberText returns the n-th number of a counter as the document writes
+// it: in a Quarto document, in its crossref labels' scheme ("iii", "c").
+func (x *Index) numberText(counter string, n int) string {
+	if x.MyST {
+		return strconv.Itoa(n)
+	}
+	return x.Crossref.format(quartoTypes[counter], n)
 }
 
 // name records t under label, if it can be.
@@ -387,7 +411,7 @@ func (x *Index) solution(cell int, t *Target, exercise string) {
 		x.refs = append(x.refs, pending{cell: cell, label: exercise})
 	}
 	if ex, ok := x.Target(exercise); ok {
-		t.Title = "Solution to " + refText(FormRef, "", ex, x.MyST)
+		t.Title = "Solution to " + x.refText(FormRef, "", ex)
 	}
 }
 
@@ -404,6 +428,10 @@ func (x *Index) heading(cell int, h *ast.Heading, source []byte, label string) {
 	if title && x.numbered() {
 		x.chapterTitle(t)
 	}
+	chapter := x.chapters && x.Chapter == nil && h.Level == 1 && !title && !unnumbered
+	if chapter {
+		x.nextChapter()
+	}
 	if x.NumberSections && !unnumbered && !title {
 		if x.top == 0 || h.Level < x.top {
 			x.top = h.Level
@@ -418,7 +446,16 @@ func (x *Index) heading(cell int, h *ast.Heading, source []byte, label string) {
 		for i, s := range x.sections {
 			parts[i] = strconv.Itoa(s)
 		}
-		t.Number = x.inChapter(strings.Join(parts, "."))
+		// A book's sections take their chapter's number whether or not
+		// its other targets do, as Quarto's references across chapters
+		// number them (book-crossrefs.ts).
+		t.Number = strings.Join(parts, ".")
+		if x.numbered() {
+			t.Number = x.Chapter.Number + "." + t.Number
+		}
+		if chapter {
+			t.kind = "ch"
+		}
 	}
 	if id, ok := h.AttributeString("id"); ok && label == "" {
 		label, _ = id.(string)
@@ -444,8 +481,8 @@ func (x *Index) equation(cell int, eq *Formula, label string) {
 	e := entry{target: t, before: before}
 	labels := texLabels.FindAllStringSubmatch(eq.TeX, -1)
 	switch {
-	case x.numbered() && !x.MyST && (label != "" || len(labels) > 0 || err == nil && x.conv.Equations() > before):
-		// In a book's chapter, one number for the whole formula, "2.1",
+	case x.chapterPrefix() != "" && !x.MyST && (label != "" || len(labels) > 0 || err == nil && x.conv.Equations() > before):
+		// Numbered by chapter, one number for the whole formula, "2.1",
 		// as Quarto numbers a labelled one; the labels of its rows name
 		// that number.
 		x.conv.SetEquations(before)

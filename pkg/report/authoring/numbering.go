@@ -20,6 +20,10 @@ import (
 // the front matter gives a title of other text: then it is a section, as
 // both tools number it.
 //
+// The front matter's crossref and language keys are read over
+// x.Crossref (see Crossref), with a warning, about cell 1, for what is
+// left out; a MyST document numbers by no chapter.
+//
 // Sections are numbered by Quarto's "number-sections: true" and by
 // mystmd's "numbering: {headings: true}"; mystmd reads neither
 // "numbering: true" nor "numbering: headings" so (checked with mystmd
@@ -37,6 +41,10 @@ func (x *Index) Configure(front map[string]any, nb *notebook.Notebook) {
 	default:
 		x.NumberSections = front["number-sections"] == true
 	}
+	for _, w := range x.Crossref.Read(front) {
+		x.warn(1, "front matter: %s", w)
+	}
+	x.chapters = !x.MyST && x.Crossref.byChapter(x.Chapter != nil)
 }
 
 // quartoFront reports whether front matter holds a key only Quarto reads.

@@ -228,7 +228,7 @@ func (e *Refs) linkPage(n *ast.Link, source []byte, after *[]func()) bool {
 	if ValidLabel(label) {
 		href, post = href+"#"+label, post+"#"+label
 		if t := x.project.labels[pg.Name].targets[label]; t != nil {
-			text = refText(FormLink, "", *t, x.MyST)
+			text = x.refText(FormLink, "", *t)
 		}
 	}
 	n.Destination = []byte(href)

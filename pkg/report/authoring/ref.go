@@ -64,6 +64,9 @@ type Ref struct {
 	elsewhere bool
 	// term is the term a {term} role names, "" for other references.
 	term string
+	// unlinked is set for a resolved reference in Quarto's form in a
+	// document whose crossref says "ref-hyperlink: false": its text alone.
+	unlinked bool
 }
 
 // Kind returns KindRef.
@@ -93,21 +96,26 @@ func (n *Ref) resolve(x *Index) {
 		n.elsewhere = x != nil && n.quarto() && x.elsewhere(n.Label)
 		return
 	}
-	n.resolved = refText(n.Form, n.Own, t, x.MyST)
+	n.resolved = x.refText(n.Form, n.Own, t)
+	n.unlinked = n.quarto() && !x.MyST && x.Crossref.noLink
 	if n.Capital {
 		n.resolved = capitalize(n.resolved)
 	}
 }
 
 // refText returns the text of a reference of a form, with its own text
-// or template, to t, as Quarto and mystmd write it; myst is set for a
-// document mystmd numbers, where {ref} and "[](#x)" to a numbered section
-// read "Section 1.2", as mystmd writes them.
-func refText(form RefForm, own string, t Target, myst bool) string {
+// or template, to t, as Quarto and mystmd write it; in a document mystmd
+// numbers, {ref} and "[](#x)" to a numbered section read "Section 1.2",
+// as mystmd writes them.
+func (x *Index) refText(form RefForm, own string, t Target) string {
+	myst := x.MyST
 	// A no-break space, as Quarto and mystmd write it: "Figure" never
-	// ends a line without its number.
-	name := cmp.Or(t.name, counterName(t.Counter))
-	numbered := name + "\u00a0" + t.Number
+	// ends a line without its number. With no name, as an empty
+	// crossref prefix asks, the number alone.
+	numbered := t.Number
+	if name := x.refName(t); name != "" {
+		numbered = name + "\u00a0" + t.Number
+	}
 	switch {
 	case t.Number == "":
 		numbered = cmp.Or(t.Title, t.Label)
@@ -150,6 +158,23 @@ func refText(form RefForm, own string, t Target, myst bool) string {
 	return numbered
 }
 
+// refName returns the name a reference gives t before its number:
+// "Figure", "Chapter", or in a Quarto document the crossref option's or
+// language's prefix of its type, "Fig." for "fig-prefix: Fig.".
+func (x *Index) refName(t Target) string {
+	def := counterName(t.Counter)
+	switch t.kind {
+	case "ch":
+		def = "Chapter"
+	case "apx":
+		def = "Appendix"
+	}
+	if x.MyST {
+		return def
+	}
+	return x.Crossref.prefix(cmp.Or(t.kind, quartoTypes[t.Counter]), def)
+}
+
 // counterName returns the name a reference gives a counter's targets,
 // "Figure" for "figure", "Theorem" for "theorem".
 func counterName(counter string) string {
@@ -185,6 +210,10 @@ func (n *Ref) WritePost(w *strings.Builder, source []byte, body func(start, stop
 	}
 	if !n.found || !ValidLabel(n.Label) {
 		w.WriteString(`<mark class="` + missingClass(n) + `">` + postText(missingText(n)) + `</mark>`)
+		return
+	}
+	if n.unlinked {
+		w.WriteString(escapeMarkdown(n.resolved))
 		return
 	}
 	w.WriteString("[" + escapeMarkdown(n.resolved) + "](" + n.postHref() + ")")

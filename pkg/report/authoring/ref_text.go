@@ -112,7 +112,7 @@ func (x *Index) PlainText(s string) string {
 		if m[5] > m[4] {
 			form = FormNumber
 		}
-		text := strings.ReplaceAll(refText(form, "", t, x.MyST), "\u00a0", " ")
+		text := strings.ReplaceAll(x.refText(form, "", t), "\u00a0", " ")
 		if capital {
 			text = capitalize(text)
 		}

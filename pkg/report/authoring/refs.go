@@ -216,7 +216,7 @@ func (e *Refs) resolve(doc ast.Node, source []byte) {
 			return ast.WalkSkipChildren, nil
 		case *ast.Heading:
 			if en, ok := e.next(CounterSection); ok && en.target.Number != "" {
-				num := &SectionNumber{Number: en.target.Number, at: headingTextStart(n)}
+				num := &SectionNumber{Number: en.target.Number, Lead: en.target.lead, at: headingTextStart(n)}
 				after = append(after, func() { n.InsertBefore(n, n.FirstChild(), num) })
 			}
 			return ast.WalkContinue, nil
@@ -417,7 +417,20 @@ var KindSectionNumber = ast.NewNodeKind("SectionNumber")
 type SectionNumber struct {
 	ast.BaseInline
 	Number string
-	at     int
+	// Lead is what the heading shows in place of Number alone: an
+	// appendix's title, "Appendix A —" (Crossref.appendixLead); "" for
+	// Number.
+	Lead string
+	at   int
+}
+
+// Shown returns what the heading shows before its text, in a page and a
+// post alike: "2.1", "Appendix A —".
+func (n *SectionNumber) Shown() string {
+	if n.Lead != "" {
+		return n.Lead
+	}
+	return n.Number
 }
 
 // Kind returns KindSectionNumber.
@@ -431,9 +444,9 @@ func (n *SectionNumber) Dump(source []byte, level int) {
 // Span returns the empty range where the heading's text starts.
 func (n *SectionNumber) Span() (start, stop int) { return n.at, n.at }
 
-// WritePost writes the number and a space.
+// WritePost writes the heading's Shown text and a space.
 func (n *SectionNumber) WritePost(w *strings.Builder, source []byte, body func(start, stop int)) {
-	w.WriteString(n.Number + " ")
+	w.WriteString(escapeMarkdown(n.Shown()) + " ")
 }
 
 // equationSync keeps a page's count of equations after a node numbered
@@ -526,6 +539,9 @@ func refHTML(n *Ref) string {
 		}
 		return `<mark class="ref-missing" title="no target has this label">` + html.EscapeString(missingText(n)) + `</mark>`
 	}
+	if n.unlinked {
+		return html.EscapeString(n.resolved)
+	}
 	return `<a class="ref" href="` + html.EscapeString(n.href()) + `">` + html.EscapeString(n.resolved) + `</a>`
 }
 
@@ -598,7 +614,7 @@ func (r *refRenderer) target(w util.BufWriter, source []byte, node ast.Node, ent
 
 func (r *refRenderer) sectionNumber(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	if entering {
-		w.WriteString(`<span class="header-section-number">` + html.EscapeString(node.(*SectionNumber).Number) + "</span> ")
+		w.WriteString(`<span class="header-section-number">` + html.EscapeString(node.(*SectionNumber).Shown()) + "</span> ")
 	}
 	return ast.WalkSkipChildren, nil
 }

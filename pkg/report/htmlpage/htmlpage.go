@@ -129,11 +129,9 @@ type page struct {
 	// been dropped from the body (the header shows it).
 	title string
 	// titleID and titleNumber are the dropped heading's id and its
-	// number (a book chapter's "2"), which the header takes over.
+	// number as it shows it (a book chapter's "2", an appendix's
+	// "Appendix A —"), which the header takes over.
 	titleID, titleNumber string
-	// appendix is set for an appendix of a book, whose title Quarto
-	// writes "Appendix A — Proofs".
-	appendix bool
 	// cell is the number of the cell being written, for warnings.
 	cell int
 	// highlightSpent is the time spent highlighting code (see
@@ -143,7 +141,6 @@ type page struct {
 
 func newPage(opts Options, index *authoring.Index) *page {
 	p := &page{opts: opts, ids: newHeadingIDs(), conv: mathml.New()}
-	p.appendix = index != nil && index.Chapter != nil && index.Chapter.Appendix
 	rendererOpts := []renderer.Option{renderer.WithNodeRenderers(util.Prioritized(&nodeRenderers{p: p}, 100))}
 	if opts.Trust {
 		rendererOpts = append(rendererOpts, gmhtml.WithUnsafe())
@@ -323,10 +320,7 @@ func (p *page) dropTitle(doc ast.Node, source []byte) {
 					}
 				}
 				if n, ok := h.FirstChild().(*authoring.SectionNumber); ok {
-					p.titleNumber = n.Number
-					if p.appendix {
-						p.titleNumber = "Appendix " + n.Number + " —"
-					}
+					p.titleNumber = n.Shown()
 				}
 				doc.RemoveChild(doc, h)
 			}

@@ -152,3 +152,121 @@ func TestBookHostile(t *testing.T) {
 		t.Errorf("two.html lacks %s: gone.qmd, which is not there, takes no number", w)
 	}
 }
+
+// TestBookCrossref builds a Quarto book whose _quarto.yml sets crossref
+// options other than Quarto's defaults, one chapter's front matter its
+// own: with "chapters: false" an appendix is referred to as Quarto's book
+// refers to it then, "Section A"; both the page and the post number, name and head as they say, the
+// appendix's heading alike in both; hostile values are escaped or cut,
+// with a warning naming the file.
+func TestBookCrossref(t *testing.T) {
+	const jupyter = "---\njupyter: python3\n---\n\n"
+	chapters := map[string]string{
+		"index.qmd":  "---\ntitle: Preface {.unnumbered}\njupyter: python3\n---\n\nSee @fig-sum and @sec-apx.\n",
+		"sums.qmd":   jupyter + "# Sums {#sec-sums}\n\n![Sum](s.png){#fig-sum}\n\n![Two](t.png){#fig-two}\n\nSee @fig-two, @fig-apx and @sec-apx.\n",
+		"own.qmd":    "---\njupyter: python3\ncrossref:\n  fig-prefix: Abb.\n---\n\n# Own\n\n![O](o.png){#fig-own}\n\nSee @fig-own and @fig-sum.\n",
+		"proofs.qmd": jupyter + "# Proofs {#sec-apx}\n\n![A](a.png){#fig-apx}\n\nSee @fig-apx.\n",
+	}
+	const book = "project: {type: book}\nbook:\n  chapters: [index.qmd, sums.qmd, own.qmd]\n  appendices: [proofs.qmd]\n"
+	tests := []struct {
+		name     string
+		crossref string
+		want     map[string][]string
+		warnings []string
+	}{
+		{"options", "crossref:\n  chapters: false\n  appendix-title: Anhang\n  appendix-delim: ':'\n  fig-prefix: Fig.\n",
+			map[string][]string{
+				"001-index.html": {`<a class="ref" href="sums.html#fig-sum">Fig.~1</a>`, `<a class="ref" href="proofs.html#sec-apx">Section~A</a>`},
+				"sums.html":      {`<h1 id="sec-sums"><span class="header-section-number">1</span> Sums</h1>`, `<a class="ref" href="#fig-two">Fig.~2</a>`, `<span class="caption-number">Figure 2:</span>`},
+				"sums.md":        {"[Fig.~2](#fig-two)", "[Fig.~1](proofs.md#fig-apx)"},
+				"own.html":       {`<a class="ref" href="#fig-own">Abb.~1</a>`, `<a class="ref" href="sums.html#fig-sum">Abb.~1</a>`},
+				"proofs.html":    {`<h1 id="sec-apx"><span class="header-section-number">Anhang A:</span> Proofs</h1>`, `<a class="ref" href="#fig-apx">Fig.~1</a>`},
+				"proofs.md":      {"# Anhang A: Proofs"},
+			}, nil},
+		{"language", "language:\n  crossref-apx-prefix: Anhang\n  crossref-fig-prefix: Abbildung\n",
+			map[string][]string{
+				"sums.html":   {`<a class="ref" href="#fig-two">Abbildung~1.2</a>`, `<a class="ref" href="proofs.html#sec-apx">Anhang~A</a>`},
+				"proofs.html": {`<span class="header-section-number">Anhang A —</span> Proofs</h1>`},
+				"proofs.md":   {"# Anhang A — Proofs"},
+			}, nil},
+		{"hostile", "crossref:\n  appendix-title: <script>alert(1)</script>\n  appendix-delim: '" + strings.Repeat("x", 100_000) + "'\n  fig-prefix: [1]\n  chapters: 1\n",
+			map[string][]string{
+				"sums.html":   {`<a class="ref" href="#fig-two">Figure~1.2</a>`},
+				"proofs.html": {`<span class="header-section-number">&lt;script&gt;alert(1)&lt;/script&gt; A` + strings.Repeat("x", 200) + `</span> Proofs</h1>`},
+				"proofs.md":   {`# \<script\>alert(1)\</script\> A` + strings.Repeat("x", 200) + " Proofs"},
+			},
+			[]string{"crossref.appendix-delim: longer than 200 bytes; cut", "crossref.fig-prefix: not text; left out", "crossref.chapters: not true or false; left out"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src, out := t.TempDir(), t.TempDir()
+			writeFiles(t, src, chapters)
+			writeFiles(t, src, map[string]string{"_quarto.yml": book + tt.crossref})
+			var warnings []string
+			s := &Site{Dir: out, Warn: func(m string) { warnings = append(warnings, m) }}
+			if err := s.Build(context.Background(), []string{src}); err != nil {
+				t.Fatal(err)
+			}
+			for file, want := range tt.want {
+				data, err := os.ReadFile(filepath.Join(out, file))
+				if err != nil {
+					t.Fatal(err)
+				}
+				page := strings.ReplaceAll(string(data), "\u00a0", "~")
+				for _, w := range want {
+					if !strings.Contains(page, w) {
+						t.Errorf("%s lacks %s", file, w)
+					}
+				}
+				if strings.Contains(page, "<script>alert") || strings.Contains(page, strings.Repeat("x", 201)) {
+					t.Errorf("%s holds the hostile title or delimiter whole", file)
+				}
+			}
+			all := strings.Join(warnings, "\n")
+			for _, w := range tt.warnings {
+				if !strings.Contains(all, filepath.Join(src, "_quarto.yml")+": "+w) {
+					t.Errorf("no warning %q naming _quarto.yml in:\n%s", w, all)
+				}
+			}
+			if strings.Contains(all, "does not use crossref") || strings.Contains(all, "does not use language") {
+				t.Errorf("a book's crossref or language warned unused:\n%s", all)
+			}
+		})
+	}
+}
+
+// TestWebsiteCrossref: a Quarto website's _quarto.yml crossref options
+// are each of its pages', under the page's own: "chapters: true" numbers
+// a page's targets by its level-1 headings, as Quarto does in a document
+// that says so.
+func TestWebsiteCrossref(t *testing.T) {
+	src, out := t.TempDir(), t.TempDir()
+	writeFiles(t, src, map[string]string{
+		"_quarto.yml": "project: {type: website}\ncrossref:\n  chapters: true\n  fig-prefix: Fig.\n",
+		"a.qmd":       "---\ntitle: A\njupyter: python3\n---\n\n# One\n\n![X](x.png){#fig-x}\n\n# Two\n\n![Y](y.png){#fig-y}\n\nSee @fig-x and @fig-y.\n",
+		"b.qmd":       "---\ntitle: B\njupyter: python3\ncrossref:\n  chapters: false\n---\n\n# One\n\n![X](x.png){#fig-x}\n\n# Two\n\n![Y](y.png){#fig-y}\n\nSee @fig-y.\n",
+	})
+	var warnings []string
+	s := &Site{Dir: out, Warn: func(m string) { warnings = append(warnings, m) }}
+	if err := s.Build(context.Background(), []string{src}); err != nil {
+		t.Fatal(err)
+	}
+	for file, want := range map[string][]string{
+		"a.html": {`<a class="ref" href="#fig-x">Fig.` + "\u00a0" + `1.1</a>`, `<a class="ref" href="#fig-y">Fig.` + "\u00a0" + `2.1</a>`},
+		"a.md":   {"[Fig.\u00a02.1](#fig-y)"},
+		"b.html": {`<a class="ref" href="#fig-y">Fig.` + "\u00a0" + `2</a>`},
+	} {
+		data, err := os.ReadFile(filepath.Join(out, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range want {
+			if !strings.Contains(string(data), w) {
+				t.Errorf("%s lacks %s", file, w)
+			}
+		}
+	}
+	if all := strings.Join(warnings, "\n"); strings.Contains(all, "crossref") {
+		t.Errorf("warnings about crossref:\n%s", all)
+	}
+}

@@ -115,8 +115,13 @@
 // book.appendices list is numbered as its chapter, in the book's order
 // (the index file first, a chapter titled ".unnumbered" passed over,
 // the appendices lettered), "Figure 2.1", "(2.1)", "Section 2.1",
-// "Figure A.1" (authoring.Chapter), and a book at the build's top
-// folder orders the pages as it lists them (siteconf). A label two notebooks of a project define is warned of,
+// "Figure A.1" (authoring.Chapter), as the book's crossref and language
+// keys, under each chapter's own, have them (authoring.Crossref: no
+// chapter numbers with "chapters: false", an appendix's heading, the
+// names references give), and a book at the build's top
+// folder orders the pages as it lists them (siteconf). A Quarto
+// website's crossref and language keys are each of its pages' too. A
+// label two notebooks of a project define is warned of,
 // naming both, and is each one's own. A notebook's warnings are shown as
 // its page is written, once the references are resolved; a build stopped
 // before every notebook is read writes no page. Rebuild, rendering only

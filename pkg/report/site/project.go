@@ -64,7 +64,7 @@ func (s *Site) labelsOf(path, name string) *rendered {
 	if err != nil {
 		return nil
 	}
-	v, err := report.NewView(f.Notebook, report.ViewOptions{Name: name, Title: cmp.Or(Name(path), name), Notebooks: s.isNotebook(path), Chapter: s.chapterOf(path)})
+	v, err := report.NewView(f.Notebook, report.ViewOptions{Name: name, Title: cmp.Or(Name(path), name), Notebooks: s.isNotebook(path), Chapter: s.chapterOf(path), Crossref: s.crossrefOf(path)})
 	if err != nil {
 		return nil
 	}

@@ -106,7 +106,10 @@ type Site struct {
 	// chapters are the chapters of Quarto books, by their notebooks'
 	// absolute paths, and books the folders of those books (numberBooks).
 	chapters map[string]*authoring.Chapter
-	books    map[string]bool
+	// crossrefs are the crossref options of the books' notebooks, by
+	// file, as chapters.
+	crossrefs map[string]*authoring.Crossref
+	books     map[string]bool
 }
 
 // A Printer prints pages to PDF.
@@ -322,7 +325,7 @@ func (s *Site) prepare(ctx context.Context, git, path, name string) (*rendered, 
 	v, err := report.NewView(nb, report.ViewOptions{
 		Name: name, Title: cmp.Or(Name(path), name), ModTime: date,
 		Trust: s.Trust, MaxOutput: s.MaxOutput, Local: local.FS(), Bibliography: db,
-		Notebooks: s.isNotebook(path), Chapter: s.chapterOf(path),
+		Notebooks: s.isNotebook(path), Chapter: s.chapterOf(path), Crossref: s.crossrefOf(path),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("notebook %s: %w", path, err)

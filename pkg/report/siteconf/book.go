@@ -134,13 +134,14 @@ func isNotebookFile(s string) bool {
 	return false
 }
 
-// LoadBook returns the chapters of the Quarto book whose _quarto.yml is
-// in the folder dir, as Load reads them (Settings.Book), with the
-// warnings of reading them; nil for a folder whose _quarto.yml is no
-// book's, or that has none. The file is read as Load reads it, through
-// an os.Root of dir and at most MaxSize bytes; the error is for one that
-// cannot be read or is refused.
-func LoadBook(dir string) ([]Chapter, []string, error) {
+// LoadQuarto returns the settings of the Quarto project whose
+// _quarto.yml is in the folder dir, as Load reads them: a book's chapters
+// in Book (nil for a website), its documents' metadata in Metadata, with
+// the warnings of reading its book's keys; nil for a folder with no
+// _quarto.yml. The file is read as Load reads it, through an os.Root of
+// dir and at most MaxSize bytes; the error is for one that cannot be read
+// or is refused.
+func LoadQuarto(dir string) (*Settings, []string, error) {
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return nil, nil, fmt.Errorf("book: %w", err)
@@ -155,17 +156,15 @@ func LoadBook(dir string) ([]Chapter, []string, error) {
 		return nil, nil, fmt.Errorf("book %s: %w", file, err)
 	}
 	s, warnings, err := Parse(QuartoFile, data)
-	if err != nil || s.Book == nil {
-		if err != nil {
-			err = fmt.Errorf("book %s: %w", file, err)
-		}
-		return nil, nil, err
+	if err != nil {
+		return nil, nil, fmt.Errorf("book %s: %w", file, err)
 	}
+	s.File, s.Dir = file, dir
 	var out []string
 	for _, w := range warnings {
 		if strings.HasPrefix(w, "book") {
 			out = append(out, "book "+file+": "+w)
 		}
 	}
-	return s.Book, out, nil
+	return s, out, nil
 }

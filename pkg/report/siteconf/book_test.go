@@ -131,3 +131,31 @@ book:
 		t.Errorf("warnings %q do not name the keys left unread", warnings)
 	}
 }
+
+// TestBookMetadata: a _quarto.yml's crossref and language keys are its
+// documents' metadata, a book's or a website's, kept as written for
+// package authoring to read, and not warned of as unused.
+func TestBookMetadata(t *testing.T) {
+	const keys = "crossref:\n  chapters: false\n  appendix-title: Anhang\nlanguage:\n  crossref-apx-prefix: Anhang\n"
+	s, warnings, err := Parse(QuartoFile, []byte("project: {type: book}\nbook: {chapters: [a.qmd]}\n"+keys))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{
+		"crossref": map[string]any{"chapters": false, "appendix-title": "Anhang"},
+		"language": map[string]any{"crossref-apx-prefix": "Anhang"},
+	}
+	if !reflect.DeepEqual(s.Metadata, want) {
+		t.Errorf("Metadata = %v, want %v", s.Metadata, want)
+	}
+	if len(warnings) > 0 {
+		t.Errorf("warnings %v", warnings)
+	}
+	s, warnings, err = Parse(QuartoFile, []byte("project: {type: website}\n"+keys))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all := strings.Join(warnings, "\n"); !reflect.DeepEqual(s.Metadata, want) || strings.Contains(all, "crossref") || strings.Contains(all, "language") {
+		t.Errorf("a website's Metadata = %v, warnings %v; want %v and none of them", s.Metadata, warnings, want)
+	}
+}

@@ -68,6 +68,17 @@ func (r *reader) quarto(doc map[string]any) {
 		r.stylesheets("format.html.css", v)
 	}
 	read := []string{"title", "author", "website", "format", "bibliography"}
+	// A project's documents, a book's chapters or a website's pages, take
+	// these keys as their own metadata.
+	for _, k := range []string{"crossref", "language"} {
+		if v, ok := doc[k]; ok {
+			if r.s.Metadata == nil {
+				r.s.Metadata = map[string]any{}
+			}
+			r.s.Metadata[k] = v
+		}
+	}
+	read = append(read, "crossref", "language")
 	if r.s.Book != nil {
 		read = append(read, "project", "book")
 		r.unread("project.", project, "type")

@@ -117,6 +117,11 @@ type Settings struct {
 	// type book), in the book's order, which Pages follows too; nil for
 	// a site that is no book.
 	Book []Chapter
+	// Metadata holds the keys of a _quarto.yml that are metadata of each
+	// document of its project, a book's chapters or a website's pages,
+	// which render reads there: crossref and language, as the file gives
+	// them (package authoring reads them, as Crossref.Read); nil for none.
+	Metadata map[string]any
 }
 
 // Load reads the settings file of the folder dir: the first of Files
