@@ -560,8 +560,8 @@ func runner(dir string) (site.Executor, error) {
 var mystProgram string
 
 // mystNotFound matches mystmd's warnings on a reference to nothing: a
-// role's or a link's.
-var mystNotFound = regexp.MustCompile(`Cross reference target was not found: (.+)$|No target for internal reference "#?([^"]+)" was found`)
+// role's, a link's, or an @label mystmd took for a citation.
+var mystNotFound = regexp.MustCompile(`Cross reference target was not found: (.+)$|No target for internal reference "#?([^"]+)" was found|Could not link citation with label "([^"]+)"`)
 
 // mystMissing returns, for each MyST notebook among nbs (one in a folder
 // without _quarto.yml), the labels, lower-cased, of the references
@@ -612,7 +612,7 @@ func mystMissing(myst string, nbs []string) (map[string]map[string]bool, error) 
 				continue
 			}
 			if m := mystNotFound.FindStringSubmatch(line); m != nil {
-				labels[strings.ToLower(strings.TrimSpace(m[1]+m[2]))] = true
+				labels[strings.ToLower(strings.TrimSpace(m[1]+m[2]+m[3]))] = true
 			}
 		}
 		out[nb] = labels
@@ -647,7 +647,8 @@ func (r *report) excuse(mystMissing map[string]bool) {
 				break
 			}
 		}
-		if mystMissing[label] {
+		// mystmd names a term's target "term-" and the term.
+		if mystMissing[label] || mystMissing["term-"+label] {
 			kind := outside(excused)
 			r.literal[kind] = append(r.literal[kind], text)
 			continue

@@ -70,7 +70,8 @@
 // when they are two or more, lettered, a reference to one reading
 // "Figure 2a" as mystmd writes it (file subfigure.go); its caption is
 // the first paragraph after them, the blocks after that its Legend,
-// shown after the caption as docutils and mystmd read it; its {image} is
+// shown after the caption as docutils reads it (mystmd takes the first
+// block of any kind for the caption); its {image} is
 // not numbered, a reference to it reading
 // "Image", as mystmd 1.8.3 writes it; MyST-NB's {eval:figure}, whose
 // image is the value of an expression that only its kernel computes, is
@@ -79,7 +80,8 @@
 // (px) — the units kept here, where docutils also reads em, pt, cm and
 // others — and :scale: (a percentage multiplying both) size the image, on
 // the page as CSS, in the post as an <img> element's width and height,
-// which Hugo and Jekyll keep (Markdown's image has no size); :class:
+// which Jekyll keeps, and Hugo with goldmark's unsafe HTML on, which
+// these posts need (CommonMark's image has no size); :class:
 // is the image's (an <img> element's in the post too), :figwidth: and
 // :figclass: the figure's, as docutils reads them; :alt: of an
 // {eval:figure}'s image is

@@ -100,7 +100,8 @@ func layoutNumber(v any) (float64, bool) {
 
 // Grid returns the layout of count items in columns, as Quarto's
 // layout-ncol and layout-nrow give it (layout.lua: ncol wins when both
-// are set; nrow makes ceil(count/nrow) columns, at most MaxLayoutCells):
+// are set; nrow makes ceil(count/nrow) columns; this package, not Quarto,
+// caps them at MaxLayoutCells):
 // rows of equal cells, the last row as wide as the others.
 func Grid(ncol, nrow, count int) (Layout, error) {
 	switch {

@@ -239,8 +239,8 @@ func (f *Figure) WritePost(w *strings.Builder, source []byte, body func(start, s
 	switch {
 	case f.body() != nil && f.Src == "":
 	case f.Src != "" && (f.Width != "" || f.Height != "" || len(f.ImageClasses) > 0):
-		// Markdown's image has no size or class; Hugo and Jekyll keep an
-		// <img>.
+		// CommonMark's image has no size or class; Jekyll keeps an <img>,
+		// and Hugo with goldmark's unsafe HTML on, which posts need.
 		p.text(`<img src="` + html.EscapeString(pathURL(f.Src)) + `" alt="` + html.EscapeString(strings.Join(strings.Fields(f.Alt), " ")) + `"` +
 			classAttribute(f.ImageClasses) + sizeAttribute("width", f.Width) + sizeAttribute("height", f.Height) + ">")
 	case f.Src != "":

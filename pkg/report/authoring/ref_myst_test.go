@@ -253,8 +253,7 @@ func TestMystFigureOwnImage(t *testing.T) {
 }
 
 // TestMystFigureLegend: a {figure}'s caption is the first paragraph of
-// its body, the blocks after it its legend, as docutils and mystmd read
-// it: the page shows the legend after the <figcaption>, the post after
+// its body, the blocks after it its legend, as docutils reads it: the page shows the legend after the <figcaption>, the post after
 // the caption's line; numbers and references read as mystmd's.
 func TestMystFigureLegend(t *testing.T) {
 	doc := "---\ntitle: Legend\n---\n\n:::{figure} a.png\n:name: fig-a\nThe caption.\n\nThe legend.\n\n- an item\n:::\n\n" +

@@ -257,9 +257,10 @@ func classAttribute(classes []string) string {
 var KindLegend = ast.NewNodeKind("Legend")
 
 // A Legend is what a MyST {figure}'s body holds after its caption: as
-// docutils and mystmd read a figure, its caption is the first paragraph
-// after the images and the blocks after that are its legend, shown
-// after the caption, never in it.
+// docutils reads a figure, its caption is the first paragraph after the
+// images and the blocks after that are its legend, shown after the
+// caption, never in it (mystmd takes the first block of any kind for the
+// caption).
 type Legend struct {
 	ast.BaseBlock
 }
