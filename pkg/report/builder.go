@@ -42,7 +42,15 @@ type builder struct {
 	// pasted holds, by cell number, the Markdown and raw cells whose glue
 	// is pasted (see glueMeta).
 	pasted map[int]*pastedCell
+	// warned counts the warnings noted about each cell, which stop at
+	// maxCellWarnings.
+	warned map[int]int
 }
+
+// maxCellWarnings bounds the warnings noted about one cell: a hostile
+// cell can hold a fault in every role or link it names, and its first
+// few tell the reader what the rest would.
+const maxCellWarnings = 20
 
 // fail records the first error.
 func (b *builder) fail(err error) {
@@ -53,6 +61,17 @@ func (b *builder) fail(err error) {
 
 // warn notes something odd about cell and output (0 when not in one).
 func (b *builder) warn(cell, output int, format string, args ...any) {
+	if b.warned == nil {
+		b.warned = map[int]int{}
+	}
+	b.warned[cell]++
+	switch n := b.warned[cell]; {
+	case n == maxCellWarnings+1:
+		b.v.Warnings = append(b.v.Warnings, Warning{Cell: cell, Msg: "more warnings about this cell are left out"})
+		return
+	case n > maxCellWarnings:
+		return
+	}
 	b.v.Warnings = append(b.v.Warnings, Warning{Cell: cell, Output: output, Msg: fmt.Sprintf(format, args...)})
 }
 

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -197,4 +198,32 @@ func FuzzRewriteDestinations(f *testing.F) {
 			t.Errorf("nothing replaced, yet %q became %q", src, out)
 		}
 	})
+}
+
+// TestCellWarningsBounded: a cell with a fault in each of 1,000 links
+// names the first maxCellWarnings and says that more were left out,
+// where every fault was noted before.
+func TestCellWarningsBounded(t *testing.T) {
+	var b strings.Builder
+	for i := range 1_000 {
+		fmt.Fprintf(&b, "![a](../secret%d.png) ", i)
+	}
+	v, err := NewView(markdownNotebook(nil, b.String(), "![b](../other.png)"), ViewOptions{Name: "n", Local: fstest.MapFS{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first, second, more int
+	for _, w := range v.Warnings {
+		switch {
+		case w.Cell == 1 && strings.Contains(w.Msg, "more warnings about this cell"):
+			more++
+		case w.Cell == 1:
+			first++
+		case w.Cell == 2:
+			second++
+		}
+	}
+	if first != maxCellWarnings || more != 1 || second != 1 {
+		t.Errorf("warnings: %d about cell 1, %d saying more were left out, %d about cell 2; want %d, 1, 1", first, more, second, maxCellWarnings)
+	}
 }
