@@ -36,7 +36,8 @@ type Crossref struct {
 	// (else "Appendix") and " —".
 	appendixTitle, appendixDelim *string
 	// prefixes are crossref's *-prefix keys, by Quarto's type key
-	// ("fig", "ch", "apx"); languagePrefixes are the language key's
+	// ("fig", "sec"; "ch" and "apx" too, which Quarto's schema has only
+	// as language keys); languagePrefixes are the language key's
 	// crossref-*-prefix ones, which the former override.
 	prefixes, languagePrefixes map[string]string
 	// noLink is crossref.ref-hyperlink: false.
@@ -138,8 +139,9 @@ func (c *Crossref) Read(meta map[string]any) []string {
 }
 
 // readLabels reads a numbering scheme of Quarto's for the type key typ,
-// "" for every type: "arabic", "roman" or "roman i" (lower case),
-// "alpha" or "alpha x" (from the letter x).
+// "" for every type: "arabic", "roman" or "roman i" (lower case), or
+// "alpha x" (from the letter x); a bare "alpha", which Quarto does not
+// letter (it writes the word), is read here as "alpha a".
 func (c *Crossref) readLabels(w *warnings, key, typ string, v any) {
 	s, ok := v.(string)
 	if ok {
@@ -188,7 +190,8 @@ func (c *Crossref) format(typ string, n int) string {
 // characters after z.
 const maxAlpha = 26
 
-// roman returns n in Roman numerals, thousands as M's, lower-case if
+// roman returns n in Roman numerals, thousands as M's as Quarto's book
+// writes them (pandoc's writes "?" from 4000), lower-case if
 // lower; n < 1 in digits. For n up to MaxTargets a numeral is at most 21
 // letters long, 9888's (TestRoman checks it).
 func roman(n int, lower bool) string {

@@ -45,7 +45,8 @@ func buildBookWith(t *testing.T, project map[string]any, fronts map[int]map[stri
 // checks both writers: "chapters: false" numbers a chapter's targets 1,
 // 2, … while its title and sections keep the chapter's number; the
 // appendix title and delimiter make the appendix's heading; the *-prefix
-// options and language's name each kind in a reference; "ref-hyperlink:
+// options and language's name each kind in a reference (sec-, ch- and
+// apx-prefix included, which Quarto's books take from language only); "ref-hyperlink:
 // false" leaves references unlinked; a chapter's own options override
 // the book's for it alone.
 func TestBookCrossref(t *testing.T) {

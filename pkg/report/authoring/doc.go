@@ -151,14 +151,18 @@
 // Quarto's crossref options (crossref.go) change that: a book's, from its
 // _quarto.yml, are set as the Index's Crossref before Configure, which
 // reads the front matter's over them. "chapters: false" numbers a
-// chapter's targets 1, 2, … (its title and sections keep the chapter's
-// number); "chapters: true" in a document of no book numbers its targets
+// chapter's targets 1, 2, … (its title, and references to its sections,
+// keep the chapter's number; Quarto's own HTML headings may not);
+// "chapters: true" in a document of no book numbers its targets
 // by its level-1 headings; appendix-title and appendix-delim make an
 // appendix's heading, "Appendix A —" before its title, in a page and a
 // post alike (SectionNumber.Shown); the *-prefix keys, and the language
 // key's crossref-*-prefix ones, name the targets a reference reads,
-// "Fig. 2.1"; labels and *-labels number a type in letters or Roman
-// numerals; "ref-hyperlink: false" writes references unlinked
+// "Fig. 2.1" (in a book Quarto names sections, chapters and appendices
+// from the language key only; render honours crossref's sec-, ch- and
+// apx-prefix there too, and Quarto's default names come from language's
+// crossref-*-title keys, which render does not read); labels and
+// *-labels number a type in letters or Roman numerals; "ref-hyperlink: false" writes references unlinked
 // (TestBookCrossref, TestDocumentChapters):
 //
 //	var c authoring.Crossref
