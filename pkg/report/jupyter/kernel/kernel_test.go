@@ -525,17 +525,23 @@ func TestKill(t *testing.T) {
 
 // TestStartPortTaken starts a kernel through a shell that, the first two
 // times, exits as a kernel does when another program took one of its
-// ports; Start tries again with fresh ports and gets a working kernel. A
-// kernel that always finds its ports taken fails after startAttempts.
+// ports, in GoNB's words or ipykernel's; Start tries again with fresh
+// ports and gets a working kernel. A kernel that always finds its ports
+// taken fails after startAttempts.
 func TestStartPortTaken(t *testing.T) {
 	for _, tt := range []struct {
 		failures int
 		ok       bool
-	}{{2, true}, {3, false}} {
+		message  string
+	}{
+		{2, true, "listen tcp 127.0.0.1:1: bind: address already in use"},
+		{2, true, "zmq.error.ZMQError: Address already in use"},
+		{3, false, "listen tcp 127.0.0.1:1: bind: address already in use"},
+	} {
 		count := filepath.Join(t.TempDir(), "count")
 		script := fmt.Sprintf(`n=$(cat %[1]q 2>/dev/null || echo 0); echo $((n+1)) > %[1]q
-if [ "$n" -lt %[2]d ]; then echo "listen tcp 127.0.0.1:1: bind: address already in use" >&2; exit 2; fi
-exec "$0" "$1"`, count, tt.failures)
+if [ "$n" -lt %[2]d ]; then echo %[3]q >&2; exit 2; fi
+exec "$0" "$1"`, count, tt.failures, tt.message)
 		spec := fakeSpec("message")
 		spec.Argv = []string{"/bin/sh", "-c", script, os.Args[0], kernel.ConnectionFileArg}
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -544,7 +550,7 @@ exec "$0" "$1"`, count, tt.failures)
 		runs, _ := os.ReadFile(count)
 		if tt.ok {
 			if err != nil {
-				t.Fatalf("%d failures: Start = %v", tt.failures, err)
+				t.Fatalf("%d failures saying %q: Start = %v", tt.failures, tt.message, err)
 			}
 			k.Close()
 		} else if !errors.Is(err, kernel.ErrExited) {

@@ -67,7 +67,7 @@ func Start(ctx context.Context, spec Spec, opts *Options) (*Kernel, error) {
 		k, err := start(ctx, spec, opts)
 		var exit *ExitError
 		if err == nil || attempt == startAttempts || ctx.Err() != nil ||
-			!errors.As(err, &exit) || !strings.Contains(exit.Stderr, "address already in use") {
+			!errors.As(err, &exit) || !portTaken(exit.Stderr) {
 			return k, err
 		}
 	}
@@ -75,6 +75,13 @@ func Start(ctx context.Context, spec Spec, opts *Options) (*Kernel, error) {
 
 // startAttempts bounds the starts of a kernel whose ports were taken.
 const startAttempts = 3
+
+// portTaken reports whether a kernel's last output says a port it was to
+// bind was taken: Go's net package (GoNB) writes "address already in
+// use", ZeroMQ (ipykernel) "Address already in use".
+func portTaken(stderr string) bool {
+	return strings.Contains(strings.ToLower(stderr), "address already in use")
+}
 
 // start is one attempt of Start.
 func start(ctx context.Context, spec Spec, opts *Options) (*Kernel, error) {
